@@ -1,0 +1,53 @@
+/** Builds the server as a plugin tree; main.ts only listens, tests use `inject`. */
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { DEFAULT_VARIANT } from '@storefront/domain/constants';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { registerErrorHandler } from './http/errors.ts';
+import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { createCatalogService } from './modules/catalog/catalog.service.ts';
+import { siteApi } from './modules/sites/site-api.plugin.ts';
+import { createSitesService } from './modules/sites/sites.service.ts';
+import { storefrontRoutes } from './modules/storefront/storefront.routes.ts';
+
+export type AppOptions = {
+  config: Pick<Config, 'appMode' | 'appEnv' | 'reconnectSite'>;
+  db: Database;
+  /** The storefront build (its index.html and assets/). */
+  storefrontDir: string;
+  logger?: FastifyServerOptions['logger'];
+};
+
+export async function buildApp(options: AppOptions) {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    // Query strings like `main_product_time_span_ids=1,2` stay strings; zod parses them.
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Storefront API', description: 'Catalogue, orders and tickets of every venue', version: '1.0.0' },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  const sites = createSitesService(options.db, {
+    appMode: options.config.appMode,
+    defaultVariant: DEFAULT_VARIANT,
+    reconnectSite: options.config.reconnectSite,
+  });
+  const catalog = createCatalogService(options.db, { appMode: options.config.appMode });
+
+  await app.register(siteApi(sites, [catalogRoutes(catalog)]), { prefix: '/:site/api/v1' });
+  await app.register(storefrontRoutes({ sites, storefrontDir: options.storefrontDir, appMode: options.config.appMode }));
+
+  return app;
+}

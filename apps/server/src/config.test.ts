@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('configuration', () => {
+  it('runs demo on the embedded database with no configuration', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ appMode: 'demo', appEnv: 'development', port: 3000, publicUrl: null });
+    expect(config.database.engine).toBe('pglite');
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is set', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://localhost/shop' });
+    expect(config.database).toEqual({ engine: 'postgres', url: 'postgres://localhost/shop' });
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' }).database.engine).toBe('pglite');
+  });
+
+  it('lists every problem at once', () => {
+    const problems = problemsOf({ PORT: 'eighty', APP_MODE: 'live', DATABASE_URL: 'mysql://x' });
+    expect(problems).toHaveLength(3);
+    expect(problems.join('\n')).toMatch(/PORT/);
+    expect(problems.join('\n')).toMatch(/APP_MODE/);
+    expect(problems.join('\n')).toMatch(/DATABASE_URL must be a postgres/);
+  });
+
+  it('refuses production mode without real provider keys and PUBLIC_URL', () => {
+    const problems = problemsOf({ APP_MODE: 'production' });
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        'PUBLIC_URL is required when APP_MODE=production',
+        'STRIPE_SECRET_KEY is required when APP_MODE=production',
+        'STRIPE_WEBHOOK_SECRET is required when APP_MODE=production',
+      ]),
+    );
+    expect(problemsOf({ APP_MODE: 'production', STRIPE_SECRET_KEY: 'pk_test_abc' }).join('\n')).toMatch(
+      /STRIPE_SECRET_KEY must be/,
+    );
+  });
+
+  it('starts production mode when everything is given', () => {
+    const config = loadConfig({
+      APP_MODE: 'production',
+      APP_ENV: 'production',
+      PUBLIC_URL: 'https://tickets.example.com',
+      DATABASE_URL: 'postgresql://db/shop',
+      STRIPE_SECRET_KEY: 'sk_live_abc123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+    });
+    expect(config.stripe).toEqual({ secretKey: 'sk_live_abc123', webhookSecret: 'whsec_abc123' });
+    expect(config.publicUrl).toBe('https://tickets.example.com');
+  });
+});

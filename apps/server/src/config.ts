@@ -1,0 +1,94 @@
+/**
+ * The one place that reads the environment. Everything is validated at start; a bad
+ * configuration stops the process with a list of every problem found.
+ */
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const AppEnv = z.enum(['development', 'staging', 'production']);
+const AppMode = z.enum(['demo', 'reconnect', 'production']);
+
+const Env = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    APP_ENV: AppEnv.default('development'),
+    APP_MODE: AppMode.default('demo'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    DATA_DIR: z.string().min(1).default('data'),
+    PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    /** Reconnect mode serves this one site everywhere; default: the first exhibition site. */
+    RECONNECT_SITE: z.string().min(1).optional(),
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^sk_(live|test)_\w+$/, 'must be a Stripe secret key (sk_live_… or sk_test_…)')
+      .optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_\w+$/, 'must be a Stripe webhook secret (whsec_…)')
+      .optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.APP_MODE !== 'production') return;
+    const required = ['PUBLIC_URL', 'DATABASE_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
+    for (const name of required) {
+      if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when APP_MODE=production' });
+    }
+  });
+
+export type AppEnv = z.infer<typeof AppEnv>;
+export type AppMode = z.infer<typeof AppMode>;
+
+export type Config = {
+  port: number;
+  host: string;
+  appEnv: AppEnv;
+  appMode: AppMode;
+  database: { engine: 'postgres'; url: string } | { engine: 'pglite'; dataDir: string };
+  publicUrl: string | null;
+  smtpUrl: string | null;
+  reconnectSite: string | null;
+  stripe: { secretKey: string; webhookSecret: string } | null;
+  logLevel: z.infer<typeof Env>['LOG_LEVEL'];
+};
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.problems = problems;
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // An empty variable means "not set", as most shells and .env files intend.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = Env.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'} ${issue.message}`));
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    appEnv: e.APP_ENV,
+    appMode: e.APP_MODE,
+    database: e.DATABASE_URL ? { engine: 'postgres', url: e.DATABASE_URL } : { engine: 'pglite', dataDir: resolve(e.DATA_DIR) },
+    publicUrl: e.PUBLIC_URL ?? null,
+    smtpUrl: e.SMTP_URL ?? null,
+    reconnectSite: e.RECONNECT_SITE ?? null,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
+        : null,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,8 @@
+import type { SQL } from 'drizzle-orm';
+import type { Database } from './client.ts';
+
+/** Runs a raw query on either engine and returns its rows. */
+export async function rows<T>(db: Database, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

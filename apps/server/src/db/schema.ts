@@ -1,0 +1,342 @@
+/**
+ * The database schema. Migrations in ./migrations are generated from this file
+ * (`npm run db:generate`) and committed; a test fails when the two disagree.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/** A text per language code, e.g. { ja: '…', en: '…' }. */
+export type LocalizedText = Record<string, string>;
+
+export type SignInFieldSettings = {
+  residentAreaField: 'text' | 'select';
+  residentAreaList: 'countries' | 'prefectures' | 'regions';
+  ageBands: 'teens_to_70' | 'young_adult_to_80';
+  genderChoices: 'man_woman' | 'male_female_other';
+  /** How the "no selection" choice is sent: as an empty value, "none" or the noSend marker. */
+  noSelectValue: 'empty' | 'none' | 'noSend';
+};
+
+export type TicketDisplaySettings = {
+  type: 'fusion' | 'separate';
+  headerColor: { pc: string; sp: string };
+  showsHeaderLogo: { pc: boolean; sp: boolean };
+};
+
+export type MailConfirmSettings = {
+  /** A second e-mail entry must match the first (on for all sites, SPEC §3). */
+  customerEmailConfirm: boolean;
+  /** The visitor confirms their address through a mailed link before paying. */
+  confirmByMail: boolean;
+};
+
+export type ThemeSettings = {
+  primary: string;
+  onPrimary: string;
+  background: string;
+  text: string;
+  accent: string;
+  logoSvg: string;
+};
+
+export type VenueSettings = {
+  name: LocalizedText;
+  address: LocalizedText;
+  email: string;
+  phone: string;
+};
+
+/** Public keys only; secrets come from the environment. */
+export type PaymentProviderKeys = Record<string, Record<string, string>>;
+
+export const sites = pgTable('sites', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  variant: text('variant').notNull().unique(),
+  code: text('code').notNull().unique(),
+  kind: text('kind', { enum: ['exhibition', 'cafe'] }).notNull(),
+  position: integer('position').notNull(),
+  currency: text('currency', { enum: ['JPY', 'USD', 'EUR', 'SAR'] })
+    .notNull()
+    .default('JPY'),
+  timeZone: text('time_zone').notNull().default('Asia/Tokyo'),
+  isStartMailConfirmOnly: boolean('is_start_mail_confirm_only').notNull().default(false),
+  mailConfirm: jsonb('mail_confirm').$type<MailConfirmSettings>().notNull(),
+  hasMembershipLogin: boolean('has_membership_login').notNull().default(false),
+  pageTitle: jsonb('page_title').$type<LocalizedText>().notNull(),
+  signInFields: jsonb('sign_in_fields').$type<SignInFieldSettings>().notNull(),
+  logos: jsonb('logos').$type<{ header: string | null; footer: string | null }>().notNull(),
+  orderProcedure: text('order_procedure', { enum: ['product_first', 'date_first'] }).notNull(),
+  isCalendarColoured: boolean('is_calendar_coloured').notNull().default(false),
+  showsSmartphoneAppModal: boolean('shows_smartphone_app_modal').notNull().default(false),
+  ticketDisplay: jsonb('ticket_display').$type<TicketDisplaySettings>().notNull(),
+  paymentProviderKeys: jsonb('payment_provider_keys').$type<PaymentProviderKeys>().notNull().default({}),
+  tagManagerIds: text('tag_manager_ids').array().notNull().default(sql`'{}'::text[]`),
+  holdMinutes: integer('hold_minutes').notNull().default(15),
+  lowStockThreshold: integer('low_stock_threshold').notNull().default(10),
+  theme: jsonb('theme').$type<ThemeSettings>().notNull(),
+  venue: jsonb('venue').$type<VenueSettings>().notNull(),
+});
+
+export const siteLanguages = pgTable(
+  'site_languages',
+  {
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    displayName: text('display_name').notNull(),
+    displayPosition: integer('display_position').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.code] })],
+);
+
+export const texts = pgTable(
+  'texts',
+  {
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    lang: text('lang').notNull(),
+    key: text('key').notNull(),
+    value: text('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.lang, t.key] })],
+);
+
+export const fieldTemplates = pgTable(
+  'field_templates',
+  {
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    fieldName: text('field_name').notNull(),
+    position: integer('position').notNull(),
+    isDisplay: boolean('is_display').notNull(),
+    isRequired: boolean('is_required').notNull(),
+    type: text('type', { enum: ['text', 'select'] }).notNull(),
+    /** Choice values; their labels are texts. Empty for text fields. */
+    choices: jsonb('choices').$type<string[]>().notNull().default([]),
+    /** A named list the storefront expands (countries, prefectures, regions, age bands, genders). */
+    choiceList: text('choice_list'),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.fieldName] })],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    uuid: uuid('uuid').notNull().unique().defaultRandom(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    position: integer('position').notNull(),
+    type: text('type', { enum: ['period', 'date', 'time'] }).notNull(),
+    saleType: text('sale_type').notNull(),
+    salesChannels: text('sales_channels').array().notNull(),
+    name: jsonb('name').$type<LocalizedText>().notNull(),
+    description: jsonb('description').$type<LocalizedText>().notNull(),
+    caution: jsonb('caution').$type<LocalizedText>().notNull(),
+    presentedBy: jsonb('presented_by').$type<LocalizedText>().notNull(),
+    maxPerOrder: integer('max_per_order').notNull(),
+    /** Slot generation pattern, kept so slots can be topped up as days pass. */
+    opensAt: text('opens_at').notNull(),
+    closesAt: text('closes_at').notNull(),
+    slotMinutes: integer('slot_minutes').notNull(),
+    slotCapacity: integer('slot_capacity').notNull(),
+    closedWeekdays: integer('closed_weekdays').array().notNull().default(sql`'{}'::integer[]`),
+  },
+  (t) => [unique('products_site_key').on(t.siteId, t.key), index('products_site_idx').on(t.siteId)],
+);
+
+export const productOptions = pgTable(
+  'product_options',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    position: integer('position').notNull(),
+    type: text('type', { enum: ['admission', 'addon'] }).notNull(),
+    name: jsonb('name').$type<LocalizedText>().notNull(),
+    price: integer('price').notNull(),
+  },
+  (t) => [unique('product_options_product_key').on(t.productId, t.key), check('product_options_price', sql`${t.price} >= 0`)],
+);
+
+/** A time slot: one entry window of a product with its capacity. */
+export const productTimeSpans = pgTable(
+  'product_time_spans',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** The venue-local calendar date of the slot. */
+    date: date('date', { mode: 'string' }).notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+    capacity: integer('capacity').notNull(),
+    sold: integer('sold').notNull().default(0),
+    isOnSale: boolean('is_on_sale').notNull().default(true),
+  },
+  (t) => [
+    unique('product_time_spans_product_start').on(t.productId, t.startsAt),
+    index('product_time_spans_product_date_idx').on(t.productId, t.date),
+    check('product_time_spans_sold', sql`${t.sold} >= 0 and ${t.sold} <= ${t.capacity}`),
+  ],
+);
+
+export const setProducts = pgTable(
+  'set_products',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    uuid: uuid('uuid').notNull().unique().defaultRandom(),
+    mainProductId: integer('main_product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    position: integer('position').notNull(),
+    name: jsonb('name').$type<LocalizedText>().notNull(),
+    description: jsonb('description').$type<LocalizedText>().notNull(),
+    price: integer('price').notNull(),
+    capacityPerSlot: integer('capacity_per_slot').notNull(),
+  },
+  (t) => [unique('set_products_product_key').on(t.mainProductId, t.key)],
+);
+
+/** Sold set products per main time slot; a missing row means none sold yet. */
+export const setProductStocks = pgTable(
+  'set_product_stocks',
+  {
+    setProductId: integer('set_product_id')
+      .notNull()
+      .references(() => setProducts.id, { onDelete: 'cascade' }),
+    timeSpanId: integer('time_span_id')
+      .notNull()
+      .references(() => productTimeSpans.id, { onDelete: 'cascade' }),
+    sold: integer('sold').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.setProductId, t.timeSpanId] })],
+);
+
+/**
+ * Places held by a temporary order until `expiresAt`. Availability counts only live holds
+ * (`expires_at > now()`), so an expired hold gives its stock back without any sweeper.
+ * `setProductId` null means the hold is on the time slot itself.
+ */
+export const stockHolds = pgTable(
+  'stock_holds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id'),
+    timeSpanId: integer('time_span_id')
+      .notNull()
+      .references(() => productTimeSpans.id, { onDelete: 'cascade' }),
+    setProductId: integer('set_product_id').references(() => setProducts.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    index('stock_holds_span_expiry_idx').on(t.timeSpanId, t.expiresAt),
+    index('stock_holds_order_idx').on(t.orderId),
+    check('stock_holds_quantity', sql`${t.quantity} > 0`),
+  ],
+);
+
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    name: jsonb('name').$type<LocalizedText>().notNull(),
+    discountType: text('discount_type', { enum: ['percent', 'fixed'] }).notNull(),
+    discountAmount: integer('discount_amount').notNull(),
+    /** Visit dates the coupon covers (venue-local, inclusive). */
+    coverageFrom: date('coverage_from', { mode: 'string' }).notNull(),
+    coverageTo: date('coverage_to', { mode: 'string' }).notNull(),
+    /** When the code itself stops being accepted. */
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    channels: text('channels').array().notNull(),
+    usageLimit: integer('usage_limit'),
+    usedCount: integer('used_count').notNull().default(0),
+    campaign: text('campaign'),
+    isInvitation: boolean('is_invitation').notNull().default(false),
+  },
+  (t) => [
+    unique('coupons_site_code').on(t.siteId, t.code),
+    check('coupons_usage', sql`${t.usageLimit} is null or ${t.usedCount} <= ${t.usageLimit}`),
+    check('coupons_amount', sql`${t.discountAmount} > 0`),
+  ],
+);
+
+export const membershipPromotions = pgTable('membership_promotions', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  siteId: integer('site_id')
+    .notNull()
+    .references(() => sites.id, { onDelete: 'cascade' }),
+  key: text('key').notNull(),
+  name: jsonb('name').$type<LocalizedText>().notNull(),
+  discountType: text('discount_type', { enum: ['percent', 'fixed'] }).notNull(),
+  discountAmount: integer('discount_amount').notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+});
+
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    channel: text('channel').notNull(),
+    method: text('method').notNull(),
+    provider: text('provider', { enum: ['free', 'sandbox', 'stripe'] }).notNull(),
+    position: integer('position').notNull(),
+    isEnabled: boolean('is_enabled').notNull().default(true),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.channel, t.method] })],
+);
+
+export const calendarColors = pgTable(
+  'calendar_colors',
+  {
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    colorCode: text('color_code').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.date] })],
+);
+
+/** Operator key/value settings the storefront reads as-is. */
+export const configurations = pgTable(
+  'configurations',
+  {
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    value: jsonb('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.key] })],
+);

@@ -1,0 +1,26 @@
+import { LRUCache } from 'lru-cache';
+
+/**
+ * A small read-through cache for answers that may be a little old: concurrent misses for one key
+ * share one load, and an entry is never served after `ttlMs`. Values are the serialised response
+ * bytes, so a hit costs no query and no serialisation.
+ */
+export function createMicroCache(options: { ttlMs: number; max: number }) {
+  const cache = new LRUCache<string, Buffer, () => Promise<Buffer>>({
+    max: options.max,
+    ttl: options.ttlMs,
+    // An entry lives `ttlMs` from when its load finished: keep the ttl under the staleness budget.
+    allowStale: false,
+    fetchMethod: (_key, _stale, { context }) => context(),
+  });
+  return {
+    async get(key: string, load: () => Promise<unknown>): Promise<Buffer> {
+      const value = await cache.fetch(key, { context: async () => Buffer.from(JSON.stringify(await load())) });
+      if (value === undefined) throw new Error(`cache load for ${key} returned nothing`);
+      return value;
+    },
+    clear: () => cache.clear(),
+  };
+}
+
+export type MicroCache = ReturnType<typeof createMicroCache>;

@@ -1,0 +1,75 @@
+/** Starts the server: configuration, database, demo catalogue, then listen. */
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_VARIANT } from '@storefront/domain/constants';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase, withStartupLock } from './db/client.ts';
+import { isCatalogueEmpty, seedCatalogue, topUpCatalogue } from './db/seed.ts';
+import { createSitesService } from './modules/sites/sites.service.ts';
+
+const TOP_UP_INTERVAL_MS = 6 * 60 * 60 * 1000;
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = openDatabase(config.database);
+  await database.migrate();
+  await withStartupLock(database, async (db) => {
+    if (await isCatalogueEmpty(db)) {
+      const started = Date.now();
+      const { sites } = await seedCatalogue(db);
+      console.log(`Seeded the demo catalogue: ${sites} sites in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    } else if (config.appMode !== 'production') {
+      await topUpCatalogue(db);
+    }
+  });
+  if (config.appMode !== 'production') {
+    // Keep the demo's slots running ahead of today for a server that stays up for weeks.
+    setInterval(() => {
+      withStartupLock(database, (db) => topUpCatalogue(db)).catch((error) => console.error('slot top-up failed', error));
+    }, TOP_UP_INTERVAL_MS).unref();
+  }
+
+  const app = await buildApp({
+    config,
+    db: database.db,
+    storefrontDir: fileURLToPath(new URL('../../storefront/dist', import.meta.url)),
+    logger:
+      config.appEnv === 'development' && process.stdout.isTTY
+        ? { level: config.logLevel, transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }
+        : { level: config.logLevel },
+  });
+
+  const shutdown = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+
+  await app.listen({ port: config.port, host: config.host });
+  const base = config.publicUrl ?? `http://localhost:${config.port}`;
+  const served = await createSitesService(database.db, {
+    appMode: config.appMode,
+    defaultVariant: DEFAULT_VARIANT,
+    reconnectSite: config.reconnectSite,
+  }).list();
+  console.log(`\nStorefront (${config.appMode} mode, ${database.engine} database) is serving:`);
+  for (const site of served) console.log(`  ${site.variant.padEnd(16)} ${base}/${site.variant}/`);
+  console.log(`  ${'API docs'.padEnd(16)} ${base}/api/docs\n`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

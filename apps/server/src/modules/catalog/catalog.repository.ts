@@ -1,0 +1,152 @@
+import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { rows } from '../../db/rows.ts';
+import {
+  calendarColors,
+  configurations,
+  fieldTemplates,
+  paymentMethods,
+  productOptions,
+  products,
+  setProducts,
+  siteLanguages,
+  texts,
+} from '../../db/schema.ts';
+
+export function listLanguages(db: Database, siteId: number) {
+  return db
+    .select()
+    .from(siteLanguages)
+    .where(eq(siteLanguages.siteId, siteId))
+    .orderBy(asc(siteLanguages.displayPosition), asc(siteLanguages.code));
+}
+
+export function listFieldTemplates(db: Database, siteId: number) {
+  return db.select().from(fieldTemplates).where(eq(fieldTemplates.siteId, siteId)).orderBy(asc(fieldTemplates.position));
+}
+
+export function listConfigurationValues(db: Database, siteId: number) {
+  return db.select().from(configurations).where(eq(configurations.siteId, siteId)).orderBy(asc(configurations.key));
+}
+
+export function listTexts(db: Database, siteId: number, lang: string) {
+  return db
+    .select({ key: texts.key, value: texts.value })
+    .from(texts)
+    .where(and(eq(texts.siteId, siteId), eq(texts.lang, lang)));
+}
+
+export function listProducts(db: Database, siteId: number) {
+  return db.select().from(products).where(eq(products.siteId, siteId)).orderBy(asc(products.position), asc(products.id));
+}
+
+export function listOptions(db: Database, productIds: number[]) {
+  if (productIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(productOptions)
+    .where(inArray(productOptions.productId, productIds))
+    .orderBy(asc(productOptions.productId), asc(productOptions.position));
+}
+
+export function listSetProducts(db: Database, productIds: number[]) {
+  if (productIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(setProducts)
+    .where(inArray(setProducts.mainProductId, productIds))
+    .orderBy(asc(setProducts.mainProductId), asc(setProducts.position));
+}
+
+const idList = (ids: number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+
+export type TimeSpanStockRow = {
+  id: number;
+  product_id: number;
+  date: string;
+  /** Epoch milliseconds: both drivers agree on numbers, not on timestamp parsing. */
+  starts_ms: number;
+  ends_ms: number;
+  capacity: number;
+  sold: number;
+  held: number;
+  is_on_sale: boolean;
+  is_past: boolean;
+};
+
+/**
+ * Time slots of a site's products with their stock. Held places are those of live holds only,
+ * judged by the database clock, so expired holds count as free without any sweeper.
+ */
+export function listTimeSpanStocks(
+  db: Database,
+  filter: { siteId: number; from: string; to: string; productIds?: number[]; timeSpanIds?: number[] },
+): Promise<TimeSpanStockRow[]> {
+  if (filter.productIds?.length === 0 || filter.timeSpanIds?.length === 0) return Promise.resolve([]);
+  const byProduct = filter.productIds ? sql`and t.product_id in (${idList(filter.productIds)})` : sql``;
+  const bySpan = filter.timeSpanIds
+    ? sql`and t.id in (${idList(filter.timeSpanIds)})`
+    : sql`and t.date between ${filter.from}::date and ${filter.to}::date`;
+  return rows<TimeSpanStockRow>(
+    db,
+    sql`
+      select t.id, t.product_id, t.date::text as date,
+             (extract(epoch from t.starts_at) * 1000)::float8 as starts_ms,
+             (extract(epoch from t.ends_at) * 1000)::float8 as ends_ms, t.capacity, t.sold,
+             coalesce(h.held, 0)::int as held, t.is_on_sale, t.ends_at <= now() as is_past
+      from product_time_spans t
+      join products p on p.id = t.product_id
+      left join lateral (
+        select sum(sh.quantity) as held from stock_holds sh
+        where sh.time_span_id = t.id and sh.set_product_id is null and sh.expires_at > now()
+      ) h on true
+      where p.site_id = ${filter.siteId} ${byProduct} ${bySpan}
+      order by t.product_id, t.starts_at`,
+  );
+}
+
+export type SetProductStockRow = {
+  time_span_id: number;
+  set_product_id: number;
+  sold: number;
+  held: number;
+};
+
+/** Sold and live-held set products for the given main time slots. */
+export function listSetProductStocks(db: Database, timeSpanIds: number[]): Promise<SetProductStockRow[]> {
+  if (timeSpanIds.length === 0) return Promise.resolve([]);
+  return rows<SetProductStockRow>(
+    db,
+    sql`
+      select t.id as time_span_id, sp.id as set_product_id,
+             coalesce(s.sold, 0)::int as sold, coalesce(h.held, 0)::int as held
+      from product_time_spans t
+      join set_products sp on sp.main_product_id = t.product_id
+      left join set_product_stocks s on s.set_product_id = sp.id and s.time_span_id = t.id
+      left join lateral (
+        select sum(sh.quantity) as held from stock_holds sh
+        where sh.time_span_id = t.id and sh.set_product_id = sp.id and sh.expires_at > now()
+      ) h on true
+      where t.id in (${idList(timeSpanIds)})`,
+  );
+}
+
+export function listPaymentMethods(db: Database, siteId: number, channel: string) {
+  return db
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.siteId, siteId), eq(paymentMethods.channel, channel), eq(paymentMethods.isEnabled, true)))
+    .orderBy(asc(paymentMethods.position));
+}
+
+export function listCalendarColors(db: Database, siteId: number, from: string, to: string) {
+  return db
+    .select({ date: calendarColors.date, colorCode: calendarColors.colorCode })
+    .from(calendarColors)
+    .where(and(eq(calendarColors.siteId, siteId), between(calendarColors.date, from, to)))
+    .orderBy(asc(calendarColors.date));
+}

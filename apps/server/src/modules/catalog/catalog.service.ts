@@ -1,0 +1,314 @@
+/**
+ * The catalogue read path. Answers are cached as serialised bytes: site content for a few
+ * seconds, availability for under a second, so stock shown is never more than a second old.
+ */
+
+import {
+  CalendarColors,
+  Configuration,
+  FieldTemplate,
+  Gtm,
+  Language,
+  OrderableStock,
+  PaymentMethods,
+  Product,
+  ProductStocks,
+  ProductsSearch2Result,
+  ProductsSearchResult,
+  SetProductsSearchResult,
+  StockStatuses,
+  Texts,
+  type TimeSpan,
+} from '@storefront/domain/api/catalog';
+import type { PaymentMethodId, PaymentProviderId, ProductType, SalesChannel } from '@storefront/domain/constants';
+import { addDays, timeOfDayIn } from '@storefront/domain/dates';
+import { localize } from '@storefront/domain/localize';
+import { dayStatus, remainingOf, slotStatus } from '@storefront/domain/stock';
+import type { z } from 'zod';
+import type { AppMode } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { notFound } from '../../http/errors.ts';
+import { createMicroCache } from '../../http/micro-cache.ts';
+import type { Site } from '../sites/sites.repository.ts';
+import * as repo from './catalog.repository.ts';
+
+const CONTENT_TTL_MS = 5_000;
+/** Under the one-second staleness budget for availability, leaving room for the load itself. */
+export const AVAILABILITY_TTL_MS = 800;
+
+type Lang = string;
+
+export function createCatalogService(db: Database, options: { appMode: AppMode }) {
+  const content = createMicroCache({ ttlMs: CONTENT_TTL_MS, max: 2_000 });
+  const availability = createMicroCache({ ttlMs: AVAILABILITY_TTL_MS, max: 10_000 });
+
+  /** Parses with the contract before caching, so a cached answer always matches it. */
+  const cached = <S extends z.ZodType>(cache: typeof content, key: string, schema: S, load: () => Promise<z.input<S>>) =>
+    cache.get(key, async () => schema.parse(await load()));
+
+  async function productsOf(site: Site, lang: Lang): Promise<z.infer<typeof Product>[]> {
+    const productRows = await repo.listProducts(db, site.id);
+    const ids = productRows.map((p) => p.id);
+    const [optionRows, setProductRows] = await Promise.all([repo.listOptions(db, ids), repo.listSetProducts(db, ids)]);
+    return productRows.map((p) => {
+      const options = optionRows.filter((o) => o.productId === p.id);
+      const admissionPrices = options.filter((o) => o.type === 'admission').map((o) => o.price);
+      return {
+        id: p.id,
+        uuid: p.uuid,
+        type: p.type,
+        saleType: p.saleType,
+        salesChannels: p.salesChannels as SalesChannel[],
+        name: localize(p.name, lang),
+        description: localize(p.description, lang),
+        caution: localize(p.caution, lang),
+        presentedBy: localize(p.presentedBy, lang),
+        maxPerOrder: p.maxPerOrder,
+        priceFrom: admissionPrices.length > 0 ? Math.min(...admissionPrices) : 0,
+        hasSetProducts: setProductRows.some((s) => s.mainProductId === p.id),
+        options: options.map((o) => ({ id: o.id, name: localize(o.name, lang), type: o.type, price: o.price })),
+      };
+    });
+  }
+
+  function toTimeSpan(site: Site, row: repo.TimeSpanStockRow): TimeSpan {
+    const slot = { capacity: row.capacity, sold: row.sold, held: row.held, isOnSale: row.is_on_sale, isPast: row.is_past };
+    return {
+      id: row.id,
+      productId: row.product_id,
+      date: row.date,
+      startTime: timeOfDayIn(new Date(row.starts_ms), site.timeZone),
+      endTime: timeOfDayIn(new Date(row.ends_ms), site.timeZone),
+      startsAt: new Date(row.starts_ms).toISOString(),
+      endsAt: new Date(row.ends_ms).toISOString(),
+      capacity: row.capacity,
+      remaining: remainingOf(slot),
+      status: slotStatus(slot, site.lowStockThreshold),
+    };
+  }
+
+  async function productTimeSpans(
+    site: Site,
+    lang: Lang,
+    filter: { from: string; to: string; productUuid?: string; productType?: ProductType },
+  ) {
+    const all = await productsOf(site, lang);
+    const chosen = all.filter(
+      (p) => (!filter.productUuid || p.uuid === filter.productUuid) && (!filter.productType || p.type === filter.productType),
+    );
+    if (filter.productUuid && chosen.length === 0)
+      throw notFound('record not found', 'product_uuid names no product of this site');
+    const spans = await repo.listTimeSpanStocks(db, {
+      siteId: site.id,
+      from: filter.from,
+      to: filter.to,
+      productIds: chosen.map((p) => p.id),
+    });
+    return chosen.map((p) => ({
+      product: { id: p.id, uuid: p.uuid, type: p.type, name: p.name },
+      timeSpans: spans.filter((s) => s.product_id === p.id).map((s) => toTimeSpan(site, s)),
+    }));
+  }
+
+  return {
+    languages: (site: Site) =>
+      cached(content, `langs:${site.id}`, Language.array(), async () =>
+        (await repo.listLanguages(db, site.id)).map((l) => ({
+          id: l.code as z.infer<typeof Language>['id'],
+          display_name: l.displayName,
+          display_position: l.displayPosition,
+          is_default: l.isDefault,
+        })),
+      ),
+
+    fieldTemplates: (site: Site) =>
+      cached(content, `fields:${site.id}`, FieldTemplate.array(), async () =>
+        (await repo.listFieldTemplates(db, site.id)).map((f) => ({
+          fieldName: f.fieldName,
+          isDisplay: f.isDisplay,
+          isRequired: f.isRequired,
+          type: f.type,
+          choices: f.choices,
+          choiceList: f.choiceList,
+        })),
+      ),
+
+    configuration: (site: Site) =>
+      cached(content, `config:${site.id}`, Configuration, async () => {
+        const values = await repo.listConfigurationValues(db, site.id);
+        return {
+          siteCode: site.code,
+          variant: site.variant,
+          kind: site.kind,
+          appMode: options.appMode,
+          currency: site.currency,
+          timeZone: site.timeZone,
+          isStartMailConfirmOnly: site.isStartMailConfirmOnly,
+          mailConfirm: site.mailConfirm,
+          hasMembershipLogin: site.hasMembershipLogin,
+          pageTitle: site.pageTitle,
+          signInFields: site.signInFields,
+          logos: site.logos,
+          orderProcedure: site.orderProcedure,
+          isCalendarColoured: site.isCalendarColoured,
+          showsSmartphoneAppModal: site.showsSmartphoneAppModal,
+          ticketDisplay: site.ticketDisplay,
+          paymentProviderKeys: site.paymentProviderKeys,
+          tagManagerIds: site.tagManagerIds,
+          holdMinutes: site.holdMinutes,
+          lowStockThreshold: site.lowStockThreshold,
+          theme: site.theme,
+          venue: site.venue,
+          values: Object.fromEntries(values.map((v) => [v.key, v.value])),
+        };
+      }),
+
+    texts: (site: Site, lang: Lang) =>
+      cached(content, `texts:${site.id}:${lang}`, Texts, async () =>
+        Object.fromEntries((await repo.listTexts(db, site.id, lang)).map((t) => [t.key, t.value])),
+      ),
+
+    products: (site: Site, lang: Lang) =>
+      cached(content, `products:${site.id}:${lang}`, Product.array(), () => productsOf(site, lang)),
+
+    search: (
+      site: Site,
+      q: { from: string; to: string; lang: Lang; product_uuid?: string | undefined; product_type?: ProductType | undefined },
+    ) =>
+      cached(
+        availability,
+        `search:${site.id}:${q.from}:${q.to}:${q.lang}:${q.product_uuid ?? ''}:${q.product_type ?? ''}`,
+        ProductsSearchResult,
+        () =>
+          productTimeSpans(site, q.lang, {
+            from: q.from,
+            to: q.to,
+            ...(q.product_uuid ? { productUuid: q.product_uuid } : {}),
+            ...(q.product_type ? { productType: q.product_type } : {}),
+          }),
+      ),
+
+    search2: (site: Site, q: { date: string; lang: Lang }) =>
+      cached(availability, `search2:${site.id}:${q.date}:${q.lang}`, ProductsSearch2Result, () =>
+        productTimeSpans(site, q.lang, { from: q.date, to: q.date }),
+      ),
+
+    stocks: (site: Site, q: { date: string; product_id: number; lang: Lang }) =>
+      cached(availability, `stocks:${site.id}:${q.product_id}:${q.date}`, ProductStocks, async () => {
+        const product = (await repo.listProducts(db, site.id)).find((p) => p.id === q.product_id);
+        if (!product) throw notFound('record not found', 'product_id names no product of this site');
+        const spans = await repo.listTimeSpanStocks(db, { siteId: site.id, from: q.date, to: q.date, productIds: [product.id] });
+        return {
+          productId: product.id,
+          productUuid: product.uuid,
+          date: q.date,
+          lowStockThreshold: site.lowStockThreshold,
+          timeSpans: spans.map((s) => toTimeSpan(site, s)),
+        };
+      }),
+
+    stockStatuses: (site: Site, q: { from: string; to: string; product_uuid?: string | undefined }) =>
+      cached(availability, `statuses:${site.id}:${q.from}:${q.to}:${q.product_uuid ?? ''}`, StockStatuses, async () => {
+        const productRows = await repo.listProducts(db, site.id);
+        const chosen = q.product_uuid ? productRows.filter((p) => p.uuid === q.product_uuid) : productRows;
+        if (q.product_uuid && chosen.length === 0)
+          throw notFound('record not found', 'product_uuid names no product of this site');
+        const spans = await repo.listTimeSpanStocks(db, {
+          siteId: site.id,
+          from: q.from,
+          to: q.to,
+          productIds: chosen.map((p) => p.id),
+        });
+        const days: { date: string; status: z.infer<typeof StockStatuses>[number]['status']; remaining: number }[] = [];
+        for (let date = q.from; date <= q.to; date = addDays(date, 1)) {
+          const slots = spans
+            .filter((s) => s.date === date)
+            .map((s) => ({ capacity: s.capacity, sold: s.sold, held: s.held, isOnSale: s.is_on_sale, isPast: s.is_past }));
+          days.push({ date, ...dayStatus(slots, site.lowStockThreshold) });
+        }
+        return days;
+      }),
+
+    orderableStock: (site: Site, q: { product_time_span_id: number }) =>
+      cached(availability, `orderable:${site.id}:${q.product_time_span_id}`, OrderableStock, async () => {
+        const [span] = await repo.listTimeSpanStocks(db, {
+          siteId: site.id,
+          from: '',
+          to: '',
+          timeSpanIds: [q.product_time_span_id],
+        });
+        if (!span) throw notFound('record not found', 'product_time_span_id names no time slot of this site');
+        const product = (await repo.listProducts(db, site.id)).find((p) => p.id === span.product_id);
+        const timeSpan = toTimeSpan(site, span);
+        const orderable = timeSpan.status === 'closed' ? 0 : Math.min(timeSpan.remaining, product?.maxPerOrder ?? 0);
+        return { productTimeSpanId: span.id, remaining: timeSpan.remaining, maxOrderable: orderable, status: timeSpan.status };
+      }),
+
+    setProducts: (site: Site, q: { lang: Lang; main_product_time_span_ids: number[] }) =>
+      cached(
+        availability,
+        `setproducts:${site.id}:${q.lang}:${[...q.main_product_time_span_ids].sort((a, b) => a - b).join(',')}`,
+        SetProductsSearchResult,
+        async () => {
+          const ids = q.main_product_time_span_ids;
+          const spans = await repo.listTimeSpanStocks(db, { siteId: site.id, from: '', to: '', timeSpanIds: ids });
+          const missing = ids.filter((id) => !spans.some((s) => s.id === id));
+          if (missing.length > 0)
+            throw notFound('record not found', `main_product_time_span_ids has no time slot ${missing.join(', ')} on this site`);
+          const [definitions, stocks] = await Promise.all([
+            repo.listSetProducts(db, [...new Set(spans.map((s) => s.product_id))]),
+            repo.listSetProductStocks(db, ids),
+          ]);
+          return ids.map((spanId) => {
+            const span = spans.find((s) => s.id === spanId);
+            return {
+              mainProductTimeSpanId: spanId,
+              setProducts: definitions
+                .filter((d) => d.mainProductId === span?.product_id)
+                .map((d) => {
+                  const stock = stocks.find((s) => s.time_span_id === spanId && s.set_product_id === d.id);
+                  return {
+                    id: d.id,
+                    uuid: d.uuid,
+                    name: localize(d.name, q.lang),
+                    description: localize(d.description, q.lang),
+                    price: d.price,
+                    remaining: remainingOf({ capacity: d.capacityPerSlot, sold: stock?.sold ?? 0, held: stock?.held ?? 0 }),
+                  };
+                }),
+            };
+          });
+        },
+      ),
+
+    paymentMethods: (site: Site, q: { lang: Lang; channel: SalesChannel }) =>
+      cached(content, `payments:${site.id}:${q.lang}:${q.channel}`, PaymentMethods, async () => {
+        const [methods, textRows] = await Promise.all([
+          repo.listPaymentMethods(db, site.id, q.channel),
+          repo.listTexts(db, site.id, q.lang),
+        ]);
+        const label = new Map(textRows.map((t) => [t.key, t.value]));
+        return methods.map((m) => ({
+          method: m.method as PaymentMethodId,
+          provider: m.provider as PaymentProviderId,
+          name: label.get(`payment_method_${m.method}`) ?? m.method,
+          position: m.position,
+        }));
+      }),
+
+    calendarColors: (site: Site, q: { from: string; to: string }) =>
+      cached(content, `colors:${site.id}:${q.from}:${q.to}`, CalendarColors, async () =>
+        (await repo.listCalendarColors(db, site.id, q.from, q.to)).map((c) => ({ date: c.date, color_code: c.colorCode })),
+      ),
+
+    gtm: async (site: Site, id: string) => {
+      if (!site.tagManagerIds.includes(id)) throw notFound('record not found', `${id} is not a tag manager id of this site`);
+      return cached(content, `gtm:${site.id}:${id}`, Gtm, async () => ({ id, dataLayerName: 'dataLayer' }));
+    },
+
+    /** Drops cached availability after a local write, so this process shows it at once. */
+    invalidateAvailability: () => availability.clear(),
+  };
+}
+
+export type CatalogService = ReturnType<typeof createCatalogService>;

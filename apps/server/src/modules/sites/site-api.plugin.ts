@@ -1,0 +1,25 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { notFound } from '../../http/errors.ts';
+import type { Site } from './sites.repository.ts';
+import type { SitesService } from './sites.service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The site named by the first path segment; set for every route under `/<site>/api/v1`. */
+    site: Site;
+  }
+}
+
+/** Resolves `/:site` before anything else runs, so an unknown site is a 404 whatever the rest says. */
+export const siteApi =
+  (sites: SitesService, routes: FastifyPluginAsync[]): FastifyPluginAsync =>
+  async (app) => {
+    app.decorateRequest('site', null as unknown as Site);
+    app.addHook('onRequest', async (request) => {
+      const key = (request.params as { site?: string }).site ?? '';
+      const site = await sites.resolve(key);
+      if (!site) throw notFound('site not found', `there is no site "${key}"`);
+      request.site = site;
+    });
+    for (const register of routes) await app.register(register);
+  };

@@ -1,0 +1,55 @@
+import type { AppMode } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { listSites, type Site } from './sites.repository.ts';
+
+/** Site settings change rarely; a changed setting is seen by every process within this time. */
+const SITES_TTL_MS = 10_000;
+
+export type SitesService = {
+  /** The site for a URL segment (variant) or a site code; null when there is none. */
+  resolve(key: string): Promise<Site | null>;
+  /** Every site served, in display order. */
+  list(): Promise<Site[]>;
+  /** The site behind `/` and `/tickets/`. */
+  defaultSite(): Promise<Site | null>;
+};
+
+export function createSitesService(
+  db: Database,
+  options: { appMode: AppMode; defaultVariant: string; reconnectSite: string | null },
+): SitesService {
+  let loaded: { at: number; sites: Site[] } | null = null;
+  let loading: Promise<Site[]> | null = null;
+
+  async function served(): Promise<Site[]> {
+    if (loaded && Date.now() - loaded.at < SITES_TTL_MS) return loaded.sites;
+    loading ??= listSites(db)
+      .then((all) => {
+        const sites = options.appMode === 'reconnect' ? [reconnectSite(all)].filter((s) => s !== null) : all;
+        loaded = { at: Date.now(), sites };
+        return sites;
+      })
+      .finally(() => {
+        loading = null;
+      });
+    return loading;
+  }
+
+  function reconnectSite(all: Site[]): Site | null {
+    const wanted = options.reconnectSite;
+    if (wanted) return all.find((s) => s.code === wanted || s.variant === wanted) ?? null;
+    return all.find((s) => s.kind === 'exhibition') ?? null;
+  }
+
+  return {
+    async resolve(key) {
+      const all = await served();
+      return all.find((s) => s.variant === key || s.code === key) ?? null;
+    },
+    list: served,
+    async defaultSite() {
+      const all = await served();
+      return all.find((s) => s.variant === options.defaultVariant) ?? all.find((s) => s.kind === 'exhibition') ?? null;
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '../app.ts';
+import type { AppMode } from '../config.ts';
+import type { Database } from '../db/client.ts';
+
+/** A storefront build stand-in with the markers the server rewrites. */
+export function fakeStorefrontDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'storefront-dist-'));
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>',
+  );
+  return dir;
+}
+
+export function buildTestApp(db: Database, options: { appMode?: AppMode; reconnectSite?: string } = {}) {
+  return buildApp({
+    config: { appMode: options.appMode ?? 'demo', appEnv: 'development', reconnectSite: options.reconnectSite ?? null },
+    db,
+    storefrontDir: fakeStorefrontDir(),
+  });
+}

@@ -1,0 +1,103 @@
+/**
+ * `npm run bench:catalog`: throughput and p99 latency of `products/stocks` (the availability read
+ * path, on the embedded database) beside a bare Fastify route, measured in the same run.
+ * Goal: the catalogue at 50 % or more of the bare route's requests per second.
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { addDays, todayIn } from '@storefront/domain/dates';
+import autocannon from 'autocannon';
+
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+
+async function startServer(mode: 'bare' | 'catalog'): Promise<{ child: ChildProcess; address: string }> {
+  const child = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), [mode], {
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+    execArgv: ['--experimental-strip-types'],
+  });
+  let output = '';
+  child.stdout?.setEncoding('utf8');
+  for await (const chunk of child.stdout ?? []) {
+    output += chunk;
+    const line = output.split('\n').find((l) => l.startsWith('{'));
+    if (line) return { child, address: (JSON.parse(line) as { address: string }).address };
+  }
+  throw new Error(`the ${mode} server did not start`);
+}
+
+async function memoryOf(child: ChildProcess): Promise<number> {
+  child.send('memory');
+  const [message] = (await once(child, 'message')) as [{ rss: number }];
+  return message.rss;
+}
+
+function run(url: string, paths: string[]): Promise<autocannon.Result> {
+  let next = 0;
+  return autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (request) => {
+          next = (next + 1) % paths.length;
+          return { ...request, path: paths[next] };
+        },
+      },
+    ],
+  });
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+const bare = await startServer('bare');
+const catalog = await startServer('catalog');
+try {
+  const products = (await (await fetch(`${catalog.address}/borderless/api/v1/products`)).json()) as { id: number }[];
+  const today = todayIn('Asia/Tokyo');
+  // Every product on each of the next 14 days: 14 × products distinct answers, as visitors browse.
+  const paths = products.flatMap((p) =>
+    Array.from(
+      { length: 14 },
+      (_, day) => `/borderless/api/v1/products/stocks?date=${addDays(today, day)}&product_id=${p.id}&lang=ja`,
+    ),
+  );
+  const check = await fetch(`${catalog.address}${paths[0]}`);
+  if (check.status !== 200) throw new Error(`products/stocks answered ${check.status}`);
+
+  console.log(`Warming up, then ${DURATION_S} s at ${CONNECTIONS} connections each…`);
+  await run(bare.address, ['/bare']);
+  await run(catalog.address, paths);
+  const bareResult = await run(bare.address, ['/bare']);
+  const memoryBefore = await memoryOf(catalog.child);
+  const catalogResult = await run(catalog.address, paths);
+  const memoryAfter = await memoryOf(catalog.child);
+
+  const errors = catalogResult.errors + catalogResult.non2xx;
+  const ratio = catalogResult.requests.average / bareResult.requests.average;
+  console.log('');
+  console.table({
+    'bare Fastify route': {
+      'requests/s': Math.round(bareResult.requests.average),
+      'p99 ms': bareResult.latency.p99,
+      errors: bareResult.errors + bareResult.non2xx,
+    },
+    'products/stocks': {
+      'requests/s': Math.round(catalogResult.requests.average),
+      'p99 ms': catalogResult.latency.p99,
+      errors,
+    },
+  });
+  console.log(`Catalogue server memory: ${mb(memoryBefore)} before the run, ${mb(memoryAfter)} after.`);
+  console.log(`Ratio: products/stocks at ${(ratio * 100).toFixed(0)} % of the bare route (goal ≥ 50 %).`);
+  if (errors > 0) {
+    console.error(`${errors} requests failed.`);
+    process.exitCode = 1;
+  }
+} finally {
+  bare.child.kill();
+  catalog.child.kill();
+}

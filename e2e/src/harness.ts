@@ -1,0 +1,65 @@
+/**
+ * Browser journeys run against the real server app, serving the built storefront, on a loopback
+ * port with its own seeded database, driven by Debian's Chromium through playwright-core.
+ */
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from '@storefront/server/app';
+import { openDatabase } from '@storefront/server/db/client';
+import { seedCatalogue } from '@storefront/server/db/seed';
+import { type Browser, chromium, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const hasChromium = existsSync(CHROMIUM_PATH);
+if (!hasChromium) {
+  console.warn(`Browser tests skipped: no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium, or set CHROMIUM_PATH).`);
+}
+
+export const storefrontDist = fileURLToPath(new URL('../../apps/storefront/dist', import.meta.url));
+
+export type Harness = { baseUrl: string; browser: Browser; close(): Promise<void> };
+
+export async function startHarness(options: { variants?: string[] } = {}): Promise<Harness> {
+  if (!existsSync(`${storefrontDist}/index.html`)) throw new Error('build the storefront first: npm run build');
+  const database = openDatabase({ engine: 'pglite', dataDir: null });
+  await database.migrate();
+  await seedCatalogue(database.db, { days: 14, ...(options.variants ? { variants: options.variants } : {}) });
+  const app = await buildApp({
+    config: { appMode: 'demo', appEnv: 'development', reconnectSite: null },
+    db: database.db,
+    storefrontDir: storefrontDist,
+  });
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run'],
+  });
+  return {
+    baseUrl: address,
+    browser,
+    async close() {
+      await browser.close();
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** Serious and critical accessibility violations on the page, as "rule: target" lines. */
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axePath });
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
+      }
+    ).axe;
+    return (await axe.run()).violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { LANGUAGE_CODES, SALES_CHANNELS } from '../constants.ts';
+import { isIsoDate } from '../dates.ts';
+
+export const Lang = z.enum(LANGUAGE_CODES, { error: `must be one of ${LANGUAGE_CODES.join(', ')}` });
+export const LangQuery = z.object({ lang: Lang.default('ja') });
+
+export const IsoDate = z.string().refine(isIsoDate, { error: 'must be a calendar date written yyyy-MM-dd' });
+
+export const Uuid = z.uuid({ error: 'must be a UUID' });
+
+/** A positive integer id, also accepted as a query-string number. */
+export const Id = z.coerce
+  .number({ error: 'must be a positive integer' })
+  .int({ error: 'must be a positive integer' })
+  .positive({ error: 'must be a positive integer' })
+  .max(2_147_483_647, { error: 'must be a positive integer' });
+
+export const Channel = z.enum(SALES_CHANNELS, { error: `must be one of ${SALES_CHANNELS.join(', ')}` });
+
+/** A comma-separated list of ids, e.g. "12,13,14". */
+export function idList(max: number) {
+  return z
+    .string()
+    .regex(/^\d+(,\d+)*$/, { error: 'must be a comma-separated list of ids' })
+    .transform((value) => [...new Set(value.split(',').map(Number))])
+    .pipe(
+      z
+        .array(
+          z.number().int().positive({ error: 'must list positive ids' }).max(2_147_483_647, { error: 'must list valid ids' }),
+        )
+        .max(max, { error: `must list at most ${max} ids` }),
+    );
+}
+
+/** The error body of SPEC §7. `field` and `message` say what was wrong with a bad request. */
+export const ErrorBody = z.object({
+  error: z.string(),
+  can_retry: z.boolean().optional(),
+  order_token: z.string().optional(),
+  is_time_change: z.boolean().optional(),
+  old_reservation_token: z.string().optional(),
+  time_change_token: z.string().optional(),
+  sales_channel: z.string().optional(),
+  field: z.string().optional(),
+  message: z.string().optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;

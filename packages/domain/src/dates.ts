@@ -1,0 +1,35 @@
+/** Calendar dates travel as "yyyy-MM-dd" strings in the venue's time zone (SPEC §9). */
+import { TZDate } from '@date-fns/tz';
+import { addDays as addDaysToDate, differenceInCalendarDays, format, isValid, parse } from 'date-fns';
+
+export const ISO_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+function parseIsoDate(date: string): Date {
+  return parse(date, 'yyyy-MM-dd', new Date(2000, 0, 1));
+}
+
+/** True for a real calendar date written yyyy-MM-dd ("2026-02-30" is not one). */
+export function isIsoDate(value: string): boolean {
+  if (!ISO_DATE_PATTERN.test(value)) return false;
+  const parsed = parseIsoDate(value);
+  return isValid(parsed) && format(parsed, 'yyyy-MM-dd') === value;
+}
+
+/** Today's date in the given time zone. */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  return format(new TZDate(now.getTime(), timeZone), 'yyyy-MM-dd');
+}
+
+export function addDays(date: string, days: number): string {
+  return format(addDaysToDate(parseIsoDate(date), days), 'yyyy-MM-dd');
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return differenceInCalendarDays(parseIsoDate(to), parseIsoDate(from));
+}
+
+/** Local wall-clock time "HH:mm" of an instant in a time zone. */
+export function timeOfDayIn(instant: Date, timeZone: string): string {
+  return format(new TZDate(instant.getTime(), timeZone), 'HH:mm');
+}
