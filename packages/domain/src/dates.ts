@@ -1,6 +1,6 @@
 /** Calendar dates travel as "yyyy-MM-dd" strings in the venue's time zone (SPEC §9). */
 import { TZDate } from '@date-fns/tz';
-import { addDays as addDaysToDate, differenceInCalendarDays, format, isValid, parse } from 'date-fns';
+import { addDays as addDaysToDate, differenceInCalendarDays, format, parse } from 'date-fns';
 
 export const ISO_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -8,11 +8,17 @@ function parseIsoDate(date: string): Date {
   return parse(date, 'yyyy-MM-dd', new Date(2000, 0, 1));
 }
 
-/** True for a real calendar date written yyyy-MM-dd ("2026-02-30" is not one). */
+/**
+ * True for a real calendar date written yyyy-MM-dd ("2026-02-30" is not one). On every
+ * catalogue request, so it avoids a full date parse.
+ */
 export function isIsoDate(value: string): boolean {
   if (!ISO_DATE_PATTERN.test(value)) return false;
-  const parsed = parseIsoDate(value);
-  return isValid(parsed) && format(parsed, 'yyyy-MM-dd') === value;
+  const year = Number(value.slice(0, 4));
+  const month = Number(value.slice(5, 7));
+  const day = Number(value.slice(8, 10));
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
 /** Today's date in the given time zone. */

@@ -15,6 +15,9 @@ export function createMicroCache(options: { ttlMs: number; max: number }) {
   });
   return {
     async get(key: string, load: () => Promise<unknown>): Promise<Buffer> {
+      // A hit is answered without the bookkeeping of a fetch.
+      const hit = cache.get(key);
+      if (hit !== undefined) return hit;
       const value = await cache.fetch(key, { context: async () => Buffer.from(JSON.stringify(await load())) });
       if (value === undefined) throw new Error(`cache load for ${key} returned nothing`);
       return value;

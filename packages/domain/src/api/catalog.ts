@@ -85,7 +85,7 @@ export const Product = z.object({
   caution: z.string(),
   presentedBy: z.string(),
   maxPerOrder: z.number().int(),
-  /** The lowest admission price, for "from ¥…" labels. */
+  /** The lowest paid admission price, for "from ¥…" labels; 0 when every admission is free. */
   priceFrom: z.number().int(),
   hasSetProducts: z.boolean(),
   options: z.array(ProductOption),

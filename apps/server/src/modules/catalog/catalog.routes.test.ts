@@ -91,11 +91,18 @@ describeEachEngine('catalogue API', (ctx) => {
   it('lists products with options in the asked language', async () => {
     const { status, body } = await get('/borderless/api/v1/products?lang=en');
     expect(status).toBe(200);
-    const products = body as unknown as { uuid: string; name: string; options: { price: number }[]; priceFrom: number }[];
+    const products = body as unknown as {
+      uuid: string;
+      name: string;
+      options: { price: number; type: string }[];
+      priceFrom: number;
+    }[];
     expect(products.length).toBeGreaterThanOrEqual(2);
     for (const product of products) {
       expect(product.name).not.toBe('');
       expect(product.options.length).toBeGreaterThan(0);
+      const paid = product.options.filter((o) => o.type === 'admission' && o.price > 0).map((o) => o.price);
+      expect(product.priceFrom).toBe(paid.length > 0 ? Math.min(...paid) : 0);
     }
   });
 

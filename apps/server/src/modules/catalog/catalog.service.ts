@@ -52,7 +52,8 @@ export function createCatalogService(db: Database, options: { appMode: AppMode }
     const [optionRows, setProductRows] = await Promise.all([repo.listOptions(db, ids), repo.listSetProducts(db, ids)]);
     return productRows.map((p) => {
       const options = optionRows.filter((o) => o.productId === p.id);
-      const admissionPrices = options.filter((o) => o.type === 'admission').map((o) => o.price);
+      // Free admissions (infants, carers) would make every "from" price ¥0.
+      const admissionPrices = options.filter((o) => o.type === 'admission' && o.price > 0).map((o) => o.price);
       return {
         id: p.id,
         uuid: p.uuid,

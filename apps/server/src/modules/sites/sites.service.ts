@@ -43,7 +43,7 @@ export function createSitesService(
 
   return {
     async resolve(key) {
-      const all = await served();
+      const all = loaded && Date.now() - loaded.at < SITES_TTL_MS ? loaded.sites : await served();
       return all.find((s) => s.variant === key || s.code === key) ?? null;
     },
     list: served,
