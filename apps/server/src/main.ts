@@ -4,7 +4,8 @@ import { DEFAULT_VARIANT } from '@storefront/domain/constants';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase, withStartupLock } from './db/client.ts';
-import { isCatalogueEmpty, seedCatalogue, topUpCatalogue } from './db/seed.ts';
+import { prepareDatabase } from './db/prepare.ts';
+import { topUpCatalogue } from './db/seed.ts';
 import { createSitesService } from './modules/sites/sites.service.ts';
 
 const TOP_UP_INTERVAL_MS = 6 * 60 * 60 * 1000;
@@ -22,16 +23,10 @@ async function main() {
   }
 
   const database = openDatabase(config.database);
-  await database.migrate();
-  await withStartupLock(database, async (db) => {
-    if (await isCatalogueEmpty(db)) {
-      const started = Date.now();
-      const { sites } = await seedCatalogue(db);
-      console.log(`Seeded the demo catalogue: ${sites} sites in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    } else if (config.appMode !== 'production') {
-      await topUpCatalogue(db);
-    }
-  });
+  const prepared = await prepareDatabase(database, { topUp: config.appMode !== 'production' });
+  if (prepared.seededSites !== null) {
+    console.log(`Seeded the demo catalogue: ${prepared.seededSites} sites in ${prepared.seconds.toFixed(1)} s`);
+  }
   if (config.appMode !== 'production') {
     // Keep the demo's slots running ahead of today for a server that stays up for weeks.
     setInterval(() => {

@@ -3,19 +3,12 @@
  * of one that already has it.
  */
 import { loadConfig } from '../config.ts';
-import { openDatabase, withStartupLock } from './client.ts';
-import { isCatalogueEmpty, seedCatalogue, topUpCatalogue } from './seed.ts';
+import { openDatabase } from './client.ts';
+import { prepareDatabase } from './prepare.ts';
 
-const config = loadConfig();
-const database = openDatabase(config.database);
-await database.migrate();
-const message = await withStartupLock(database, async (db) => {
-  if (!(await isCatalogueEmpty(db))) {
-    await topUpCatalogue(db);
-    return 'The catalogue was already there; its time slots are topped up.';
-  }
-  const { sites } = await seedCatalogue(db);
-  return `Seeded ${sites} sites.`;
-});
+const database = openDatabase(loadConfig().database);
+const { seededSites } = await prepareDatabase(database, { topUp: true });
 await database.close();
-console.log(message);
+console.log(
+  seededSites === null ? 'The catalogue was already there; its time slots are topped up.' : `Seeded ${seededSites} sites.`,
+);

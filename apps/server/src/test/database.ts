@@ -12,13 +12,17 @@ const postgresUrl = process.env.TEST_DATABASE_URL || null;
 
 export const testEngines: Engine[] = postgresUrl ? ['pglite', 'postgres'] : ['pglite'];
 
-export type TestDatabase = DatabaseHandle & { dispose(): Promise<void> };
+export type TestDatabase = DatabaseHandle & {
+  /** The PostgreSQL URL of this database, for a second connection; null on PGlite. */
+  url: string | null;
+  dispose(): Promise<void>;
+};
 
 export async function createTestDatabase(engine: Engine): Promise<TestDatabase> {
   if (engine === 'pglite') {
     const handle = openDatabase({ engine: 'pglite', dataDir: null });
     await handle.migrate();
-    return { ...handle, dispose: () => handle.close() };
+    return { ...handle, url: null, dispose: () => handle.close() };
   }
   if (!postgresUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `storefront_test_${randomBytes(6).toString('hex')}`;
@@ -32,6 +36,7 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
   await handle.migrate();
   return {
     ...handle,
+    url: url.toString(),
     async dispose() {
       await handle.close();
       const cleaner = new pg.Client({ connectionString: postgresUrl });
