@@ -9,12 +9,12 @@ export const IsoDate = z.string().refine(isIsoDate, { error: 'must be a calendar
 
 export const Uuid = z.uuid({ error: 'must be a UUID' });
 
-/** A positive integer id, also accepted as a query-string number. */
-export const Id = z.coerce
-  .number({ error: 'must be a positive integer' })
-  .int({ error: 'must be a positive integer' })
-  .positive({ error: 'must be a positive integer' })
-  .max(2_147_483_647, { error: 'must be a positive integer' });
+/** A positive integer id as written in a query string: digits only ("1e3" and "1.0" are not ids). */
+export const Id = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/, { error: 'must be a positive integer' })
+  .transform(Number)
+  .pipe(z.number().max(2_147_483_647, { error: 'must be a positive integer' }));
 
 export const Channel = z.enum(SALES_CHANNELS, { error: `must be one of ${SALES_CHANNELS.join(', ')}` });
 

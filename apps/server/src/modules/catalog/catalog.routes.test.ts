@@ -58,8 +58,24 @@ describeEachEngine('catalogue API', (ctx) => {
     expect(status).toBe(200);
   });
 
-  it('returns 404 JSON for an unknown site', async () => {
-    const { status, body, type } = await get('/no-such-venue/api/v1/langs');
+  const endpoints = [
+    'langs',
+    'field_templates',
+    'configurations',
+    'texts?lang=en',
+    'products?lang=en',
+    `products/search?from=${today}&to=${tomorrow}`,
+    `products/search2?date=${tomorrow}`,
+    `products/stocks?date=${tomorrow}&product_id=1`,
+    `products/stocks-statuses?from=${today}&to=${tomorrow}`,
+    'products/orderable_stocks?product_time_span_id=1',
+    'setproducts/search?main_product_time_span_ids=1',
+    'paymentmethods?channel=web',
+    `calendar/colors?from=${today}&to=${tomorrow}`,
+    'gtm/GTM-ABC1234',
+  ];
+  it.each(endpoints)('returns 404 JSON for an unknown site on %s', async (endpoint) => {
+    const { status, body, type } = await get(`/no-such-venue/api/v1/${endpoint}`);
     expect(status).toBe(404);
     expect(type).toMatch(/application\/json/);
     expect(body.error).toBe('site not found');
@@ -238,6 +254,9 @@ describeEachEngine('catalogue API', (ctx) => {
     ['/borderless/api/v1/paymentmethods?channel=fax', 'channel'],
     ['/borderless/api/v1/calendar/colors?from=2026-01-01', 'to'],
     ['/borderless/api/v1/gtm/not-a-gtm-id', 'id'],
+    ['/borderless/api/v1/texts?lang=en&lang=ja', 'lang'],
+    ['/borderless/api/v1/products/search2?date[]=2026-01-01', 'date'],
+    ['/borderless/api/v1/products/stocks?date=2026-02-03&product_id=1e3', 'product_id'],
   ];
   it.each(badRequests)('rejects %s naming %s', async (url, field) => {
     const { status, body, type } = await get(url);
@@ -258,6 +277,19 @@ describeEachEngine('catalogue API', (ctx) => {
     const { status, body } = await get(url);
     expect(status).toBe(404);
     expect(body.error).toBe('record not found');
+  });
+
+  it('answers a malformed path or method with a 4xx JSON error', async () => {
+    for (const [method, url] of [
+      ['GET', '/%E0%A4%A/api/v1/langs'],
+      ['POST', '/borderless/api/v1/langs'],
+      ['GET', '/borderless/api/v1/no-such-call'],
+    ] as const) {
+      const response = await app.inject({ method, url });
+      expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, url).toBeLessThan(500);
+      expect(response.headers['content-type'], url).toMatch(/application\/json/);
+    }
   });
 
   it('does not serve another site’s product', async () => {
