@@ -15,6 +15,13 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'storefront',
+          include: ['apps/storefront/src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['e2e/src/**/*.e2e.test.ts'],
           environment: 'node',

@@ -50,6 +50,8 @@ const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 /** Serious and critical accessibility violations on the page, as "rule: target" lines. */
 export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  // Contrast is judged on the page at rest, not halfway through the route fade.
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
   await page.addScriptTag({ path: axePath });
   const violations = await page.evaluate(async () => {
     const axe = (

@@ -1,12 +1,78 @@
+import { GENERIC_ERROR } from '@storefront/domain/errors/catalogue';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { CataloguePreview } from './app/catalogue-preview.tsx';
+import { I18nextProvider } from 'react-i18next';
+import { RouterProvider } from 'react-router';
+import { AppContext } from './app/app-context.tsx';
+import { bootstrap } from './app/bootstrap.ts';
+import { catalogueQueries } from './app/catalogue-queries.ts';
+import { createErrorHandler } from './app/error-handler.ts';
+import { createAppRouter } from './app/router.tsx';
+import { preloadDialog } from './ui/dialog/dialog-host.tsx';
+import { showToast } from './ui/toast/toast-store.ts';
 import './app/base.css';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('the page has no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <CataloguePreview />
-  </StrictMode>,
-);
+const rootElement = document.getElementById('root') as HTMLElement;
+const root = createRoot(rootElement);
+
+async function start() {
+  const started = await bootstrap(import.meta.env.DEV);
+  if (started.kind === 'redirecting') return;
+  const { app, i18n } = started;
+  const router = createAppRouter({ isStartMailConfirmOnly: app.config.isStartMailConfirmOnly });
+  const handleError = createErrorHandler(app, {
+    current: () => `${router.state.location.pathname}${router.state.location.search}`,
+    go: (path) => void router.navigate(path),
+  });
+  const queryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: handleError }),
+    mutationCache: new MutationCache({ onError: handleError }),
+    defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
+  });
+  // Loaded during start-up: the layout must not fetch them again.
+  queryClient.setQueryData(catalogueQueries.configuration(app).queryKey, app.config);
+  queryClient.setQueryData(catalogueQueries.languages(app).queryKey, app.languages);
+
+  // A toast cached by an earlier page load is shown once, then forgotten.
+  const cached = app.session.get('toastCacheMessage');
+  if (cached) {
+    app.session.remove('toastCacheMessage');
+    showToast(cached);
+  }
+
+  root.render(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <AppContext.Provider value={app}>
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </AppContext.Provider>
+      </I18nextProvider>
+    </StrictMode>,
+  );
+  setTimeout(preloadDialog, 0);
+}
+
+/** Start-up failed (no connection): the generic message in the browser's language, and a retry. */
+function showStartFailure() {
+  const lang = navigator.language.toLowerCase().startsWith('ja') ? 'ja' : 'en';
+  const message = GENERIC_ERROR[lang];
+  rootElement.innerHTML = '';
+  const section = document.createElement('section');
+  section.className = 'page';
+  section.setAttribute('role', 'alert');
+  const heading = document.createElement('h1');
+  heading.textContent = message.title;
+  const text = document.createElement('p');
+  text.textContent = message.text;
+  const retry = document.createElement('button');
+  retry.className = 'button button-primary';
+  retry.textContent = message.ok;
+  retry.addEventListener('click', () => window.location.reload());
+  section.append(heading, text, retry);
+  rootElement.append(section);
+}
+
+start().catch(showStartFailure);

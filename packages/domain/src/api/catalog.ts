@@ -54,6 +54,7 @@ export const Language = z.object({
   display_position: z.number().int(),
   is_default: z.boolean(),
 });
+export type Language = z.infer<typeof Language>;
 
 export const FieldTemplate = z.object({
   fieldName: z.string(),
@@ -156,6 +157,7 @@ export const PaymentMethod = z.object({
   name: z.string(),
   position: z.number().int(),
 });
+export type PaymentMethod = z.infer<typeof PaymentMethod>;
 export const PaymentMethods = z.array(PaymentMethod);
 
 export const CalendarColor = z.object({ date: z.string(), color_code: z.string() });

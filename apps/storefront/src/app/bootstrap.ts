@@ -1,0 +1,63 @@
+/**
+ * Everything the shell needs before its first paint: which venue, which language, its settings
+ * and texts. Runs the navigation rules that act on the address itself (tickets prefix, `lang`).
+ */
+import type { Configuration, Language } from '@storefront/domain/api/catalog';
+import { createApiClient } from '../api/client.ts';
+import { chooseLanguage, createI18n, isLanguageCode, langParameter, withoutLangParameter } from '../i18n/i18n.ts';
+import { createSessionStore } from '../session/session-store.ts';
+import type { AppEnvironment } from './app-context.tsx';
+import { prefixRedirect, resolveLocation, resolveSiteCode } from './site.ts';
+
+export type Bootstrapped = { kind: 'ready'; app: AppEnvironment; i18n: ReturnType<typeof createI18n> } | { kind: 'redirecting' };
+
+export async function bootstrap(isDevelopment: boolean): Promise<Bootstrapped> {
+  const location = resolveLocation(window.location.pathname);
+  const hashPath = window.location.hash.replace(/^#/, '').split('?')[0] || '/';
+  if (!isDevelopment) {
+    const target = prefixRedirect(location, hashPath, `${window.location.search}${window.location.hash}`);
+    if (target) {
+      window.location.replace(target);
+      return { kind: 'redirecting' };
+    }
+  }
+
+  const siteCode = resolveSiteCode(location, document.body, window.localStorage);
+  const session = createSessionStore(location.variant, { session: window.sessionStorage, local: window.localStorage });
+  const api = createApiClient(`/${encodeURIComponent(siteCode)}/api/v1`);
+
+  const parameter = langParameter(window.location);
+  const stored = session.get('languageCode');
+  const guess = chooseLanguage(parameter, stored, null);
+  const textsFor = (lang: string) => api.get<Record<string, string>>('texts', { query: { lang } });
+  const [config, languages, guessedTexts] = await Promise.all([
+    api.get<Configuration>('configurations'),
+    api.get<Language[]>('langs'),
+    textsFor(guess),
+  ]);
+  const siteDefault = languages.find((language) => language.is_default)?.id ?? null;
+  const lang = chooseLanguage(parameter, stored, siteDefault);
+  const texts = lang === guess ? guessedTexts : await textsFor(lang);
+  session.set('languageCode', lang);
+  if (isLanguageCode(siteDefault)) session.set('defaultLanguageCode', siteDefault);
+  if (parameter !== null) window.history.replaceState(window.history.state, '', withoutLangParameter(window.location));
+
+  applyTheme(config.theme);
+  return {
+    kind: 'ready',
+    i18n: createI18n(lang, texts),
+    app: { location, siteCode, config, languages, lang, api, session, isDevelopment },
+  };
+}
+
+/** The venue's colour tokens as CSS custom properties. */
+function applyTheme(theme: Configuration['theme']): void {
+  const style = document.documentElement.style;
+  style.setProperty('--color-primary', theme.primary);
+  style.setProperty('--color-on-primary', theme.onPrimary);
+  style.setProperty('--color-background', theme.background);
+  style.setProperty('--color-text', theme.text);
+  style.setProperty('--color-accent', theme.accent);
+  const icon = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
+  if (icon) icon.href = `data:image/svg+xml,${encodeURIComponent(theme.logoSvg)}`;
+}

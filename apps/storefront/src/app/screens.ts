@@ -1,0 +1,66 @@
+/** Each screen's lazily loaded module. A chunk that has not arrived in 120 s fails (SPEC §2). */
+import { CHUNK_LOAD_TIMEOUT_MS } from '@storefront/domain/constants';
+import { CHUNK_LOAD_FAILED } from '@storefront/domain/errors/catalogue';
+import type { ComponentType } from 'react';
+import type { ScreenId, ScreenProps } from './route-table.ts';
+
+type ScreenModule = { default: ComponentType<ScreenProps> };
+
+export function withChunkTimeout<T>(load: Promise<T>, timeoutMs = CHUNK_LOAD_TIMEOUT_MS): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(CHUNK_LOAD_FAILED)), timeoutMs);
+  });
+  return Promise.race([load, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** True for a screen module that failed to load: timed out, or the network failed to fetch it. */
+export function isChunkLoadError(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.includes(CHUNK_LOAD_FAILED) || /dynamically imported module|Importing a module script failed/i.test(message);
+}
+
+const placeholder = (screen: ScreenId) => () =>
+  import('../features/placeholder/placeholder-screen.tsx').then((m) => ({ default: m.placeholderFor(screen) }));
+
+export const SCREENS: Record<ScreenId, () => Promise<ScreenModule>> = {
+  privacy: () => import('../features/static/privacy-page.tsx'),
+  specified: () => import('../features/static/specified-page.tsx'),
+  terms: () => import('../features/static/terms-page.tsx'),
+  error: () => import('../features/errors/error-page.tsx'),
+  'payment-error': () => import('../features/errors/payment-error-page.tsx'),
+  'ticket-redirect': () => import('../features/tickets/ticket-redirect.tsx'),
+  order: placeholder('order'),
+  'sign-in': placeholder('sign-in'),
+  'membership-login': placeholder('membership-login'),
+  'sended-mail': placeholder('sended-mail'),
+  'mail-confirm': placeholder('mail-confirm'),
+  payment: placeholder('payment'),
+  confirm: placeholder('confirm'),
+  complete: placeholder('complete'),
+  'payment-callback': placeholder('payment-callback'),
+  'three-d-secure-callback': placeholder('three-d-secure-callback'),
+  'adyen-callback': placeholder('adyen-callback'),
+  ticket: placeholder('ticket'),
+  'check-in': placeholder('check-in'),
+  receipt: placeholder('receipt'),
+  share: placeholder('share'),
+  shared: placeholder('shared'),
+  send: placeholder('send'),
+  'change-date': placeholder('change-date'),
+  'change-date-confirm': placeholder('change-date-confirm'),
+  'change-date-payment': placeholder('change-date-payment'),
+  'change-date-payment-confirm': placeholder('change-date-payment-confirm'),
+  'change-date-complete': placeholder('change-date-complete'),
+  'spot-order': placeholder('spot-order'),
+  'spot-payment': placeholder('spot-payment'),
+  'spot-ticket-inquiry': placeholder('spot-ticket-inquiry'),
+  'spot-qr': placeholder('spot-qr'),
+  'spot-order-fields': placeholder('spot-order-fields'),
+  'spot-products': placeholder('spot-products'),
+  'spot-email-sended': placeholder('spot-email-sended'),
+  'reservation-inquiry': placeholder('reservation-inquiry'),
+  'mail-release': placeholder('mail-release'),
+  'mail-release-completion': placeholder('mail-release-completion'),
+  signage: placeholder('signage'),
+};

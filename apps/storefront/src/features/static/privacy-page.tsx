@@ -1,0 +1,5 @@
+import { StaticPage } from './static-page.tsx';
+
+export default function PrivacyPage() {
+  return <StaticPage name="privacy" />;
+}

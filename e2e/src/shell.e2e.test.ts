@@ -1,0 +1,287 @@
+import { FINISHED_SCREENS, ROUTES } from '@storefront/storefront/app/route-table';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Harness, hasChromium, seriousAxeViolations, startHarness } from './harness.ts';
+
+const viewports = [
+  { width: 375, height: 812 },
+  { width: 1280, height: 800 },
+];
+
+const SAMPLE_PARAMS: Record<string, string> = {
+  reservationToken: 'r0000000000000000000000',
+  timechangeToken: 't0000000000000000000000',
+  mailToken: 'm0000000000000000000000',
+  productUUID: '00000000-0000-4000-8000-000000000000',
+  paymentType: 'paypay',
+  status: 'success',
+  id: '1',
+  type: 'gate',
+};
+
+/** A concrete hash path for a route pattern. */
+function samplePath(pattern: string): string {
+  return pattern.replace(/:(\w+)/g, (_, name: string) => SAMPLE_PARAMS[name] ?? 'x');
+}
+
+const isTicketPath = (path: string) => path.startsWith('/tickets/') || path.startsWith('/id/');
+const urlFor = (harness: Harness, variant: string, path: string) =>
+  `${harness.baseUrl}/${variant}/${isTicketPath(path) ? 'tickets/' : ''}#${path}`;
+
+/** The data-screen of the finished screens reached by these paths. */
+function screenOf(path: string): string {
+  const [first = ''] = path.slice(1).split(/[/?]/);
+  return ['privacy', 'specified', 'terms', 'error', 'payment-error'].includes(first) ? first : 'not-found';
+}
+
+async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+describe.skipIf(!hasChromium)('storefront shell in Chromium', () => {
+  let harness: Harness;
+  beforeAll(async () => {
+    harness = await startHarness({ variants: ['borderless', 'demo', 'kyoto-garden', 'cafe-lumen', 'okinawa'] });
+  }, 120_000);
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  async function open(url: string, viewport = viewports[1], init?: (page: Page) => Promise<void>): Promise<Page> {
+    const page = await harness.browser.newPage({ viewport });
+    await init?.(page);
+    await page.goto(url);
+    await page.locator('main h1').first().waitFor({ timeout: 15_000 });
+    return page;
+  }
+
+  describe.each(viewports)('every route at $width px', (viewport) => {
+    it('renders each route of SPEC §2 with a heading, no overflow and no serious axe violation', async () => {
+      const page = await harness.browser.newPage({ viewport });
+      const problems: string[] = [];
+      try {
+        for (const route of ROUTES) {
+          const path = samplePath(route.path);
+          await page.goto(urlFor(harness, 'demo', path));
+          const marker = FINISHED_SCREENS.has(route.screen)
+            ? route.screen === 'ticket-redirect'
+              ? '[data-placeholder="ticket"]'
+              : `[data-screen="${route.screen}"]`
+            : `[data-placeholder="${route.screen}"]`;
+          const heading = page.locator(`.route-view:has(${marker}) h1`).first();
+          await heading.waitFor({ timeout: 15_000 });
+          if (!(await heading.textContent())?.trim()) problems.push(`${path}: empty heading`);
+          if ((await page.locator('[data-screen="not-found"]').count()) > 0) problems.push(`${path}: not found`);
+          if ((await horizontalOverflow(page)) > 0) problems.push(`${path}: wider than the screen`);
+          for (const violation of await seriousAxeViolations(page)) problems.push(`${path}: ${violation}`);
+        }
+      } finally {
+        await page.close();
+      }
+      expect(problems).toEqual([]);
+    }, 240_000);
+  });
+
+  it.each(['ja', 'en', 'zh-hans', 'kr', 'zh-hant', 'th'])(
+    'shows the finished screens in %s at 375 px',
+    async (lang) => {
+      const page = await harness.browser.newPage({ viewport: viewports[0] });
+      const problems: string[] = [];
+      try {
+        await page.goto(`${harness.baseUrl}/demo/?lang=${lang}#/terms`);
+        await page.waitForURL(/\/demo\/#\/terms$/);
+        for (const path of [
+          '/privacy',
+          '/specified',
+          '/terms',
+          '/error',
+          '/payment-error',
+          '/payment-error/inquiry?additional_info=R-1',
+          '/nowhere',
+        ]) {
+          await page.goto(`${harness.baseUrl}/demo/#${path}`);
+          const heading = page.locator(`.route-view:has([data-screen="${screenOf(path)}"]) h1`).first();
+          await heading.waitFor();
+          const text = (await heading.textContent())?.trim() ?? '';
+          if (!text || /^[a-z_]+$/.test(text)) problems.push(`${path}: heading "${text}"`);
+          if ((await page.locator('main').textContent())?.match(/\b[a-z]+_[a-z_]+\b/))
+            problems.push(`${path}: an untranslated key`);
+          if ((await horizontalOverflow(page)) > 0) problems.push(`${path}: wider than the screen`);
+          for (const violation of await seriousAxeViolations(page)) problems.push(`${path}: ${violation}`);
+        }
+        expect(await page.evaluate(() => document.documentElement.lang)).toBe(
+          { kr: 'ko', 'zh-hans': 'zh-Hans', 'zh-hant': 'zh-Hant' }[lang] ?? lang,
+        );
+      } finally {
+        await page.close();
+      }
+      expect(problems).toEqual([]);
+    },
+    120_000,
+  );
+
+  it('shows the not-found page inside the layout for any other path', async () => {
+    const page = await open(`${harness.baseUrl}/demo/#/no-such-page`);
+    expect(await page.locator('main h1').textContent()).toBe('ページが見つかりません');
+    expect(await page.locator('.site-header').count()).toBe(1);
+    expect(await page.locator('.site-footer').count()).toBe(1);
+    await page.close();
+  });
+
+  it('switches language with ?lang= and then removes it from the address', async () => {
+    const page = await open(`${harness.baseUrl}/demo/?lang=en#/privacy`);
+    expect(await page.locator('main h1').textContent()).toBe('Privacy policy');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    expect(page.url()).not.toContain('lang=');
+    expect(page.url()).toContain('#/privacy');
+    await page.close();
+  });
+
+  it('falls back to the default language for an unknown lang code', async () => {
+    const page = await open(`${harness.baseUrl}/demo/#/privacy?lang=fr`);
+    expect(await page.locator('main h1').textContent()).toBe('プライバシーポリシー');
+    await page.close();
+  });
+
+  it('switches language with the selector, reloading the page, and keeps it', async () => {
+    const page = await open(`${harness.baseUrl}/demo/#/terms`);
+    const options = await page.locator('.language-select option').evaluateAll((els) => els.map((el) => el.getAttribute('value')));
+    expect(options).toEqual(['ja', 'en', 'zh-hans', 'zh-hant', 'kr', 'th']);
+    await Promise.all([page.waitForEvent('load'), page.locator('.language-select select').selectOption('kr')]);
+    await page.locator('main h1').waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('ko');
+    await page.goto(`${harness.baseUrl}/demo/#/privacy`);
+    await page.reload();
+    await page.locator('main h1').waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('ko');
+    await page.close();
+  });
+
+  it('sets the page title from the site settings for the current language', async () => {
+    const ja = await open(`${harness.baseUrl}/demo/#/terms`);
+    const en = await open(`${harness.baseUrl}/demo/?lang=en#/terms`);
+    const [jaTitle, enTitle] = [await ja.title(), await en.title()];
+    expect(jaTitle).not.toBe('');
+    expect(enTitle).not.toBe(jaTitle);
+    await ja.close();
+    await en.close();
+  });
+
+  it('moves ticket routes under the tickets prefix and other routes out of it, keeping the hash path', async () => {
+    const ticket = await open(`${harness.baseUrl}/demo/#/id/r123`);
+    expect(new URL(ticket.url()).pathname).toBe('/demo/tickets/');
+    expect(new URL(ticket.url()).hash).toBe('#/id/r123');
+    await ticket.close();
+    const other = await open(`${harness.baseUrl}/tickets/#/privacy`);
+    expect(new URL(other.url()).pathname).toBe('/');
+    expect(new URL(other.url()).hash).toBe('#/privacy');
+    await other.close();
+  });
+
+  it('leads /tickets/{token} to the ticket', async () => {
+    const page = await open(`${harness.baseUrl}/demo/tickets/#/tickets/r999`);
+    await page.waitForURL(/#\/id\/r999$/);
+    expect(await page.locator('[data-placeholder="ticket"]').getAttribute('data-props')).toBe('{"reservationToken":"r999"}');
+    await page.close();
+  });
+
+  it('registers sign-in only when start-mail-confirm-only is off, and hides the order link then', async () => {
+    const normal = await open(`${harness.baseUrl}/demo/#/sign-in`);
+    expect(await normal.locator('[data-placeholder="sign-in"]').count()).toBe(1);
+    expect(await normal.locator('.site-footer a[href="#/order"]').count()).toBe(1);
+    await normal.close();
+    const mailOnly = await open(`${harness.baseUrl}/kyoto-garden/#/sign-in`);
+    expect(await mailOnly.locator('[data-screen="not-found"]').count()).toBe(1);
+    expect(await mailOnly.locator('.site-footer a[href="#/order"]').count()).toBe(0);
+    await mailOnly.close();
+  });
+
+  it('shows queued dialogs one at a time, in the order they came', async () => {
+    const page = await open(`${harness.baseUrl}/demo/#/terms`, viewports[0], async (p) => {
+      await p.route('**/api/v1/products?**', (route) =>
+        route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: 'out of stock' }) }),
+      );
+      await p.route('**/api/v1/paymentmethods?**', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        await route.abort('failed');
+      });
+    });
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.locator('h2').textContent()).toBe('完売しました');
+    await expect.poll(() => page.locator('[data-dialog-number]').count(), { timeout: 5_000 }).toBe(1);
+    await page.waitForTimeout(800);
+    expect(await page.getByRole('dialog').count()).toBe(1);
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect.poll(() => page.getByRole('dialog').locator('h2').textContent()).toBe('通信ができませんでした');
+    expect(await page.getByRole('dialog').textContent()).toContain('通信が不安定です。再度お試しください。');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await page.close();
+  });
+
+  it('shows a cached toast at start, closes it after 3.5 s and clears it a second later', async () => {
+    const page = await open(`${harness.baseUrl}/demo/#/terms`, viewports[0], async (p) => {
+      await p.addInitScript(() => {
+        if (!sessionStorage.getItem('toast-seeded')) {
+          localStorage.setItem('storefront:demo:toastCacheMessage', JSON.stringify('Saved for later'));
+          sessionStorage.setItem('toast-seeded', '1');
+        }
+      });
+    });
+    const toast = page.locator('.toast');
+    const opened = Date.now();
+    expect(await toast.getAttribute('data-open')).toBe('true');
+    expect(await toast.textContent()).toBe('Saved for later');
+    expect(await page.evaluate(() => localStorage.getItem('storefront:demo:toastCacheMessage'))).toBeNull();
+    await expect.poll(() => toast.getAttribute('data-open'), { timeout: 6_000, intervals: [100] }).toBe('false');
+    const closedAfter = Date.now() - opened;
+    expect(closedAfter).toBeGreaterThan(3_000);
+    expect(await toast.textContent()).toBe('Saved for later');
+    await expect.poll(() => toast.textContent(), { timeout: 3_000, intervals: [100] }).toBe('');
+    await page.close();
+  });
+
+  it('handles a session timeout: dialog, stored order cleared, back to the order page', async () => {
+    const page = await open(`${harness.baseUrl}/demo/#/payment`, viewports[0], async (p) => {
+      await p.addInitScript(() => sessionStorage.setItem('storefront:demo:orderToken', JSON.stringify('tok')));
+      await p.route('**/api/v1/paymentmethods?**', (route) =>
+        route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: 'session_timeout' }) }),
+      );
+    });
+    await page.waitForURL(/#\/order$/);
+    await expect.poll(() => page.getByRole('dialog').locator('h2').textContent()).toBe('仮予約の有効期限が切れました');
+    expect(await page.evaluate(() => sessionStorage.getItem('storefront:demo:orderToken'))).toBeNull();
+    await page.close();
+  });
+
+  it('returns a timed-out spot visitor to the spot order page with the same qr_token', async () => {
+    const page = await open(`${harness.baseUrl}/demo/#/spot/payment?qr_token=abc`, viewports[0], async (p) => {
+      await p.route('**/api/v1/products?**', (route) =>
+        route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: 'session_timeout' }) }),
+      );
+    });
+    await page.waitForURL(/#\/spot\?qr_token=abc$/);
+    await page.close();
+  });
+
+  it('offers a reload when a screen’s code cannot be loaded', async () => {
+    const page = await open(`${harness.baseUrl}/demo/#/terms`, viewports[1], async (p) => {
+      await p.route('**/assets/privacy-page-*.js', (route) => route.abort('failed'));
+    });
+    await page.goto(`${harness.baseUrl}/demo/#/privacy`);
+    await page.locator('[data-screen="chunk-load-failed"]').waitFor();
+    expect(await page.getByRole('button', { name: '再読み込み' }).count()).toBe(1);
+    await page.close();
+  });
+
+  it('gives each venue its own colours and mark', async () => {
+    const looks: string[] = [];
+    for (const variant of ['demo', 'okinawa', 'cafe-lumen']) {
+      const page = await open(`${harness.baseUrl}/${variant}/#/terms`);
+      looks.push(await page.locator('.site-header').evaluate((el) => getComputedStyle(el).backgroundColor));
+      looks.push((await page.locator('.site-header .brand-mark').innerHTML()).slice(0, 200));
+      await page.close();
+    }
+    expect(new Set(looks).size).toBe(6);
+  });
+});
