@@ -233,11 +233,11 @@ describe.skipIf(!hasChromium)('storefront shell in Chromium', () => {
     expect(await toast.getAttribute('data-open')).toBe('true');
     expect(await toast.textContent()).toBe('Saved for later');
     expect(await page.evaluate(() => localStorage.getItem('storefront:demo:toastCacheMessage'))).toBeNull();
-    await expect.poll(() => toast.getAttribute('data-open'), { timeout: 6_000, intervals: [100] }).toBe('false');
+    await expect.poll(() => toast.getAttribute('data-open'), { timeout: 6_000, interval: 100 }).toBe('false');
     const closedAfter = Date.now() - opened;
     expect(closedAfter).toBeGreaterThan(3_000);
     expect(await toast.textContent()).toBe('Saved for later');
-    await expect.poll(() => toast.textContent(), { timeout: 3_000, intervals: [100] }).toBe('');
+    await expect.poll(() => toast.textContent(), { timeout: 3_000, interval: 100 }).toBe('');
     await page.close();
   });
 

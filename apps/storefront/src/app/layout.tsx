@@ -36,9 +36,9 @@ export function Layout() {
 
   return (
     <div className="shell">
-      <a className="skip-link" href="#main" onClick={skipToMain}>
+      <button type="button" className="skip-link" onClick={skipToMain}>
         {t('common_skip_to_content')}
-      </a>
+      </button>
       {app.config.appMode === 'demo' && <div className="demo-banner">{t('demo_banner')}</div>}
       <ToastArea />
       <Header />
@@ -54,9 +54,8 @@ export function Layout() {
   );
 }
 
-/** The hash belongs to the router, so the skip link moves focus itself. */
-function skipToMain(event: React.MouseEvent) {
-  event.preventDefault();
+/** The hash belongs to the router, so skipping to the content moves focus instead of linking. */
+function skipToMain() {
   document.getElementById('main')?.focus();
 }
 
