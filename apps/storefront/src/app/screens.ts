@@ -30,7 +30,7 @@ export const SCREENS: Record<ScreenId, () => Promise<ScreenModule>> = {
   error: () => import('../features/errors/error-page.tsx'),
   'payment-error': () => import('../features/errors/payment-error-page.tsx'),
   'ticket-redirect': () => import('../features/tickets/ticket-redirect.tsx'),
-  order: placeholder('order'),
+  order: () => import('../features/order/order-page.tsx'),
   'sign-in': placeholder('sign-in'),
   'membership-login': placeholder('membership-login'),
   'sended-mail': placeholder('sended-mail'),
