@@ -7,11 +7,15 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandler } from './http/errors.ts';
+import { xsrfProtection } from './http/xsrf.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
+import { orderRoutes } from './modules/orders/orders.routes.ts';
+import { createOrdersService, type OrdersServiceOptions } from './modules/orders/orders.service.ts';
 import { siteApi } from './modules/sites/site-api.plugin.ts';
 import { createSitesService } from './modules/sites/sites.service.ts';
 import { storefrontRoutes } from './modules/storefront/storefront.routes.ts';
+import { chargeSandboxCard } from './payments/sandbox-card.ts';
 
 export type AppOptions = {
   config: Pick<Config, 'appMode' | 'appEnv' | 'reconnectSite'>;
@@ -19,6 +23,8 @@ export type AppOptions = {
   /** The storefront build (its index.html and assets/). */
   storefrontDir: string;
   logger?: FastifyServerOptions['logger'];
+  /** Hooks of the order flow (mail outbox); tests may leave them out. */
+  orders?: Pick<OrdersServiceOptions, 'enqueueConfirmation' | 'onOrderCompleted'>;
 };
 
 export async function buildApp(options: AppOptions) {
@@ -30,6 +36,7 @@ export async function buildApp(options: AppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  await app.register(xsrfProtection, { secure: options.config.appEnv === 'production' });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -45,8 +52,17 @@ export async function buildApp(options: AppOptions) {
     reconnectSite: options.config.reconnectSite,
   });
   const catalog = createCatalogService(options.db, { appMode: options.config.appMode });
+  const orders = createOrdersService(options.db, {
+    ...options.orders,
+    // Demo and tests charge cards through the sandbox gateway; the Payments work adds real ones.
+    chargeCard: (charge) => chargeSandboxCard(charge),
+    onOrderCompleted: (orderId) => {
+      catalog.invalidateAvailability();
+      options.orders?.onOrderCompleted?.(orderId);
+    },
+  });
 
-  await app.register(siteApi(sites, [catalogRoutes(catalog)]), { prefix: '/:site/api/v1' });
+  await app.register(siteApi(sites, [catalogRoutes(catalog), orderRoutes(orders)]), { prefix: '/:site/api/v1' });
   await app.register(storefrontRoutes({ sites, storefrontDir: options.storefrontDir, appMode: options.config.appMode }));
 
   return app;

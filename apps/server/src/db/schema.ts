@@ -194,6 +194,12 @@ export const productTimeSpans = pgTable(
     endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }).notNull(),
     capacity: integer('capacity').notNull(),
     sold: integer('sold').notNull().default(0),
+    /**
+     * Places under holds not yet released, expired ones included until a writer reclaims them.
+     * Writers hold with one conditional update (`capacity - sold - held >= n`); readers count only
+     * live holds from stock_holds.
+     */
+    held: integer('held').notNull().default(0),
     isOnSale: boolean('is_on_sale').notNull().default(true),
   },
   (t) => [
@@ -232,6 +238,7 @@ export const setProductStocks = pgTable(
       .notNull()
       .references(() => productTimeSpans.id, { onDelete: 'cascade' }),
     sold: integer('sold').notNull().default(0),
+    held: integer('held').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.setProductId, t.timeSpanId] })],
 );
@@ -252,6 +259,8 @@ export const stockHolds = pgTable(
     setProductId: integer('set_product_id').references(() => setProducts.id, { onDelete: 'cascade' }),
     quantity: integer('quantity').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** Set when the hold ends: given back (cancelled, changed, expired and reclaimed) or sold. */
+    releasedAt: timestamp('released_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     index('stock_holds_span_expiry_idx').on(t.timeSpanId, t.expiresAt),
@@ -281,6 +290,9 @@ export const coupons = pgTable(
     usedCount: integer('used_count').notNull().default(0),
     campaign: text('campaign'),
     isInvitation: boolean('is_invitation').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    /** Products the coupon applies to; null for all of the site's products. */
+    productIds: integer('product_ids').array(),
   },
   (t) => [
     unique('coupons_site_code').on(t.siteId, t.code),
@@ -340,3 +352,133 @@ export const configurations = pgTable(
   },
   (t) => [primaryKey({ columns: [t.siteId, t.key] })],
 );
+
+export type OptionValue = { option_value_id: number; quantity: number };
+export type SetProductValue = { set_product_id: number; quantity: number };
+
+/**
+ * An order: a temporary order holding places until `expiresAt`, then (after checkout) the
+ * reservation. The id in URLs is a random token; only its hash is stored.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    status: text('status', { enum: ['pending', 'ready_checkout', 'completed', 'cancelled'] }).notNull(),
+    channel: text('channel').notNull(),
+    lang: text('lang').notNull(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    timeSpanId: integer('time_span_id')
+      .notNull()
+      .references(() => productTimeSpans.id),
+    /** Admissions: places taken in the slot. */
+    quantity: integer('quantity').notNull(),
+    optionValues: jsonb('option_values').$type<OptionValue[]>().notNull(),
+    setProducts: jsonb('set_products').$type<SetProductValue[]>().notNull(),
+    customerFields: jsonb('customer_fields').$type<Record<string, string>>(),
+    paymentMethod: text('payment_method'),
+    memberId: integer('member_id'),
+    subtotal: integer('subtotal').notNull(),
+    discount: integer('discount').notNull().default(0),
+    total: integer('total').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+    reservationNumber: text('reservation_number').unique(),
+    reservationTokenHash: text('reservation_token_hash').unique(),
+    mailTokenHash: text('mail_token_hash').unique(),
+  },
+  (t) => [index('orders_site_idx').on(t.siteId), check('orders_quantity', sql`${t.quantity} > 0`)],
+);
+
+export const orderCoupons = pgTable(
+  'order_coupons',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id),
+    appliedAt: timestamp('applied_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.couponId] })],
+);
+
+/** One admission of a completed order (the QR and check-in build on it). */
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    optionId: integer('option_id')
+      .notNull()
+      .references(() => productOptions.id),
+    position: integer('position').notNull(),
+    status: text('status', { enum: ['valid', 'used', 'cancelled'] })
+      .notNull()
+      .default('valid'),
+  },
+  (t) => [unique('tickets_order_position').on(t.orderId, t.position)],
+);
+
+/** Mail to send: written in the transaction that causes it, sent after commit, retried. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    fromAddress: text('from_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    lang: text('lang').notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'stored', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt)],
+);
+
+export const members = pgTable(
+  'members',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    name: text('name').notNull(),
+    residentArea: text('resident_area'),
+    phone: text('phone'),
+    age: text('age'),
+    gender: text('gender'),
+  },
+  (t) => [unique('members_site_email').on(t.siteId, t.email)],
+);
+
+/** Fixed-window counters for rate limits, shared by every server process. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
+  count: integer('count').notNull(),
+});

@@ -27,6 +27,8 @@ CREATE TABLE "coupons" (
 	"used_count" integer DEFAULT 0 NOT NULL,
 	"campaign" text,
 	"is_invitation" boolean DEFAULT false NOT NULL,
+	"is_active" boolean DEFAULT true NOT NULL,
+	"product_ids" integer[],
 	CONSTRAINT "coupons_site_code" UNIQUE("site_id","code"),
 	CONSTRAINT "coupons_usage" CHECK ("coupons"."usage_limit" is null or "coupons"."used_count" <= "coupons"."usage_limit"),
 	CONSTRAINT "coupons_amount" CHECK ("coupons"."discount_amount" > 0)
@@ -44,6 +46,19 @@ CREATE TABLE "field_templates" (
 	CONSTRAINT "field_templates_site_id_field_name_pk" PRIMARY KEY("site_id","field_name")
 );
 --> statement-breakpoint
+CREATE TABLE "members" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "members_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"site_id" integer NOT NULL,
+	"email" text NOT NULL,
+	"password_hash" text NOT NULL,
+	"name" text NOT NULL,
+	"resident_area" text,
+	"phone" text,
+	"age" text,
+	"gender" text,
+	CONSTRAINT "members_site_email" UNIQUE("site_id","email")
+);
+--> statement-breakpoint
 CREATE TABLE "membership_promotions" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "membership_promotions_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"site_id" integer NOT NULL,
@@ -52,6 +67,63 @@ CREATE TABLE "membership_promotions" (
 	"discount_type" text NOT NULL,
 	"discount_amount" integer NOT NULL,
 	"is_active" boolean DEFAULT true NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "order_coupons" (
+	"order_id" uuid NOT NULL,
+	"coupon_id" integer NOT NULL,
+	"applied_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "order_coupons_order_id_coupon_id_pk" PRIMARY KEY("order_id","coupon_id")
+);
+--> statement-breakpoint
+CREATE TABLE "orders" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"site_id" integer NOT NULL,
+	"token_hash" text NOT NULL,
+	"status" text NOT NULL,
+	"channel" text NOT NULL,
+	"lang" text NOT NULL,
+	"product_id" integer NOT NULL,
+	"time_span_id" integer NOT NULL,
+	"quantity" integer NOT NULL,
+	"option_values" jsonb NOT NULL,
+	"set_products" jsonb NOT NULL,
+	"customer_fields" jsonb,
+	"payment_method" text,
+	"member_id" integer,
+	"subtotal" integer NOT NULL,
+	"discount" integer DEFAULT 0 NOT NULL,
+	"total" integer NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"completed_at" timestamp with time zone,
+	"reservation_number" text,
+	"reservation_token_hash" text,
+	"mail_token_hash" text,
+	CONSTRAINT "orders_token_hash_unique" UNIQUE("token_hash"),
+	CONSTRAINT "orders_reservation_number_unique" UNIQUE("reservation_number"),
+	CONSTRAINT "orders_reservation_token_hash_unique" UNIQUE("reservation_token_hash"),
+	CONSTRAINT "orders_mail_token_hash_unique" UNIQUE("mail_token_hash"),
+	CONSTRAINT "orders_quantity" CHECK ("orders"."quantity" > 0)
+);
+--> statement-breakpoint
+CREATE TABLE "outbox" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"site_id" integer NOT NULL,
+	"kind" text NOT NULL,
+	"to_address" text NOT NULL,
+	"from_address" text NOT NULL,
+	"subject" text NOT NULL,
+	"text_body" text NOT NULL,
+	"html_body" text NOT NULL,
+	"lang" text NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"next_attempt_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"last_error" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"sent_at" timestamp with time zone
 );
 --> statement-breakpoint
 CREATE TABLE "payment_methods" (
@@ -84,6 +156,7 @@ CREATE TABLE "product_time_spans" (
 	"ends_at" timestamp with time zone NOT NULL,
 	"capacity" integer NOT NULL,
 	"sold" integer DEFAULT 0 NOT NULL,
+	"held" integer DEFAULT 0 NOT NULL,
 	"is_on_sale" boolean DEFAULT true NOT NULL,
 	CONSTRAINT "product_time_spans_product_start" UNIQUE("product_id","starts_at"),
 	CONSTRAINT "product_time_spans_sold" CHECK ("product_time_spans"."sold" >= 0 and "product_time_spans"."sold" <= "product_time_spans"."capacity")
@@ -112,10 +185,17 @@ CREATE TABLE "products" (
 	CONSTRAINT "products_site_key" UNIQUE("site_id","key")
 );
 --> statement-breakpoint
+CREATE TABLE "rate_limits" (
+	"key" text PRIMARY KEY NOT NULL,
+	"window_start" timestamp with time zone NOT NULL,
+	"count" integer NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "set_product_stocks" (
 	"set_product_id" integer NOT NULL,
 	"time_span_id" integer NOT NULL,
 	"sold" integer DEFAULT 0 NOT NULL,
+	"held" integer DEFAULT 0 NOT NULL,
 	CONSTRAINT "set_product_stocks_set_product_id_time_span_id_pk" PRIMARY KEY("set_product_id","time_span_id")
 );
 --> statement-breakpoint
@@ -177,6 +257,7 @@ CREATE TABLE "stock_holds" (
 	"set_product_id" integer,
 	"quantity" integer NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
+	"released_at" timestamp with time zone,
 	CONSTRAINT "stock_holds_quantity" CHECK ("stock_holds"."quantity" > 0)
 );
 --> statement-breakpoint
@@ -188,11 +269,27 @@ CREATE TABLE "texts" (
 	CONSTRAINT "texts_site_id_lang_key_pk" PRIMARY KEY("site_id","lang","key")
 );
 --> statement-breakpoint
+CREATE TABLE "tickets" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"order_id" uuid NOT NULL,
+	"option_id" integer NOT NULL,
+	"position" integer NOT NULL,
+	"status" text DEFAULT 'valid' NOT NULL,
+	CONSTRAINT "tickets_order_position" UNIQUE("order_id","position")
+);
+--> statement-breakpoint
 ALTER TABLE "calendar_colors" ADD CONSTRAINT "calendar_colors_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "configurations" ADD CONSTRAINT "configurations_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "coupons" ADD CONSTRAINT "coupons_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "field_templates" ADD CONSTRAINT "field_templates_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "members" ADD CONSTRAINT "members_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "membership_promotions" ADD CONSTRAINT "membership_promotions_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_coupons" ADD CONSTRAINT "order_coupons_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_coupons" ADD CONSTRAINT "order_coupons_coupon_id_coupons_id_fk" FOREIGN KEY ("coupon_id") REFERENCES "public"."coupons"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_time_span_id_product_time_spans_id_fk" FOREIGN KEY ("time_span_id") REFERENCES "public"."product_time_spans"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "outbox" ADD CONSTRAINT "outbox_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_methods" ADD CONSTRAINT "payment_methods_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "product_options" ADD CONSTRAINT "product_options_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "product_time_spans" ADD CONSTRAINT "product_time_spans_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -204,6 +301,10 @@ ALTER TABLE "site_languages" ADD CONSTRAINT "site_languages_site_id_sites_id_fk"
 ALTER TABLE "stock_holds" ADD CONSTRAINT "stock_holds_time_span_id_product_time_spans_id_fk" FOREIGN KEY ("time_span_id") REFERENCES "public"."product_time_spans"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "stock_holds" ADD CONSTRAINT "stock_holds_set_product_id_set_products_id_fk" FOREIGN KEY ("set_product_id") REFERENCES "public"."set_products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "texts" ADD CONSTRAINT "texts_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "tickets" ADD CONSTRAINT "tickets_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "tickets" ADD CONSTRAINT "tickets_option_id_product_options_id_fk" FOREIGN KEY ("option_id") REFERENCES "public"."product_options"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "orders_site_idx" ON "orders" USING btree ("site_id");--> statement-breakpoint
+CREATE INDEX "outbox_due_idx" ON "outbox" USING btree ("status","next_attempt_at");--> statement-breakpoint
 CREATE INDEX "product_time_spans_product_date_idx" ON "product_time_spans" USING btree ("product_id","date");--> statement-breakpoint
 CREATE INDEX "products_site_idx" ON "products" USING btree ("site_id");--> statement-breakpoint
 CREATE INDEX "stock_holds_span_expiry_idx" ON "stock_holds" USING btree ("time_span_id","expires_at");--> statement-breakpoint

@@ -102,7 +102,7 @@ export function listTimeSpanStocks(
       join products p on p.id = t.product_id
       left join lateral (
         select sum(sh.quantity) as held from stock_holds sh
-        where sh.time_span_id = t.id and sh.set_product_id is null and sh.expires_at > now()
+        where sh.time_span_id = t.id and sh.set_product_id is null and sh.released_at is null and sh.expires_at > now()
       ) h on true
       where p.site_id = ${filter.siteId} ${byProduct} ${bySpan}
       order by t.product_id, t.starts_at`,
@@ -129,7 +129,7 @@ export function listSetProductStocks(db: Database, timeSpanIds: number[]): Promi
       left join set_product_stocks s on s.set_product_id = sp.id and s.time_span_id = t.id
       left join lateral (
         select sum(sh.quantity) as held from stock_holds sh
-        where sh.time_span_id = t.id and sh.set_product_id = sp.id and sh.expires_at > now()
+        where sh.time_span_id = t.id and sh.set_product_id = sp.id and sh.released_at is null and sh.expires_at > now()
       ) h on true
       where t.id in (${idList(timeSpanIds)})`,
   );

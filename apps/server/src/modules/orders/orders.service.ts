@@ -1,0 +1,443 @@
+/**
+ * Temporary orders and checkout (SPEC §3, §4, §7). Every change to stock happens inside one
+ * transaction with the order it belongs to; a failure leaves nothing half-written.
+ */
+import type { CreateOrderBody, TemporaryOrder, UpdateOrderBody } from '@storefront/domain/api/orders';
+import { toCustomerInfo, validateCustomerFields } from '@storefront/domain/customer/customer-info';
+import type { ServerError } from '@storefront/domain/errors/catalogue';
+import { localize } from '@storefront/domain/localize';
+import { type CouponFacts, checkCoupon } from '@storefront/domain/pricing/coupon-rules';
+import { type PricedOrder, priceOrder } from '@storefront/domain/pricing/price-order';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { tickets } from '../../db/schema.ts';
+import { AppError, badRequest, notFound } from '../../http/errors.ts';
+import { hashToken, newReservationNumber, newToken } from '../../http/tokens.ts';
+import type { Site } from '../sites/sites.repository.ts';
+import * as repo from './orders.repository.ts';
+import { holdSetProduct, holdSlot, releaseOrderHolds, sellOrderHolds } from './stock.repository.ts';
+
+/** A failure of SPEC §8 with the HTTP status that fits it. */
+export const orderError = (status: number, error: ServerError, extra: { can_retry?: boolean; message?: string } = {}) =>
+  new AppError(status, { error, can_retry: extra.can_retry ?? false, ...(extra.message ? { message: extra.message } : {}) });
+
+const sessionTimeout = () => orderError(410, 'session_timeout');
+const OPEN_STATUSES = new Set(['pending', 'ready_checkout']);
+
+type Selection = Pick<CreateOrderBody, 'time_span_id' | 'quantity' | 'option_values' | 'set_products'>;
+
+export type OrdersServiceOptions = {
+  /** Called after a checkout commits, to send the confirmation mail without delay. */
+  onOrderCompleted?: (orderId: string) => void;
+  /** Checks a card payment; the sandbox gateway in demo mode and tests. */
+  chargeCard?: (charge: {
+    amount: number;
+    currency: string;
+    card: CardDetails | undefined;
+    method: string;
+  }) => Promise<ChargeResult>;
+  /** Writes the confirmation mail into the outbox in the checkout's transaction. */
+  enqueueConfirmation?: (db: Database, order: repo.OrderRow, site: Site, reservationToken: string) => Promise<void>;
+};
+
+export type CardDetails = { number: string; exp_month: number; exp_year: number; cvc: string; name: string };
+export type ChargeResult = { ok: true; reference: string } | { ok: false; retryable: boolean; reason: string };
+
+function couponFacts(row: repo.CouponRow): CouponFacts {
+  return {
+    id: row.id,
+    code: row.code,
+    discountType: row.discountType,
+    discountAmount: row.discountAmount,
+    coverageFrom: row.coverageFrom,
+    coverageTo: row.coverageTo,
+    expiresAt: row.expiresAt.toISOString(),
+    channels: row.channels,
+    usageLimit: row.usageLimit,
+    usedCount: row.usedCount,
+    campaign: row.campaign,
+    isInvitation: row.isInvitation,
+    isActive: row.isActive,
+    productIds: row.productIds ?? null,
+  };
+}
+
+export function createOrdersService(db: Database, options: OrdersServiceOptions = {}) {
+  /** Checks a selection against the product and prices it (coupons as given). */
+  async function resolveSelection(tx: Database, productId: number, selection: Selection, lang: string) {
+    const [optionRows, setProductRows] = await Promise.all([
+      repo.listOptions(tx, productId),
+      repo.listSetProducts(tx, productId),
+    ]);
+    const options = selection.option_values.map((value) => {
+      const option = optionRows.find((o) => o.id === value.option_value_id);
+      if (!option)
+        throw orderError(400, 'option_value_id not found', {
+          message: `option_value_id ${value.option_value_id} is not an option of this product`,
+        });
+      return {
+        id: option.id,
+        name: localize(option.name, lang),
+        type: option.type,
+        price: option.price,
+        quantity: value.quantity,
+      };
+    });
+    if (new Set(options.map((o) => o.id)).size !== options.length) throw badRequest('option_values', 'lists an option twice');
+    const setProducts = selection.set_products.map((value) => {
+      const setProduct = setProductRows.find((s) => s.id === value.set_product_id);
+      if (!setProduct) throw badRequest('set_products', `has ${value.set_product_id}, which is not sold with this product`);
+      return { id: setProduct.id, name: localize(setProduct.name, lang), price: setProduct.price, quantity: value.quantity };
+    });
+    if (new Set(setProducts.map((s) => s.id)).size !== setProducts.length)
+      throw badRequest('set_products', 'lists a set product twice');
+    const admissions = options.filter((o) => o.type === 'admission').reduce((sum, o) => sum + o.quantity, 0);
+    if (admissions !== selection.quantity) {
+      throw badRequest('quantity', `is ${selection.quantity} but the admission options add up to ${admissions}`);
+    }
+    return { options, setProducts, admissions };
+  }
+
+  async function takeHolds(
+    tx: Database,
+    order: { id: string; expiresAt: Date },
+    timeSpanId: number,
+    admissions: number,
+    setProducts: { id: number; quantity: number }[],
+  ) {
+    if (!(await holdSlot(tx, { orderId: order.id, timeSpanId, quantity: admissions, expiresAt: order.expiresAt }))) {
+      throw orderError(409, 'out of stock');
+    }
+    for (const setProduct of setProducts.filter((s) => s.quantity > 0)) {
+      const held = await holdSetProduct(tx, {
+        orderId: order.id,
+        timeSpanId,
+        setProductId: setProduct.id,
+        quantity: setProduct.quantity,
+        expiresAt: order.expiresAt,
+      });
+      if (!held)
+        throw orderError(409, 'out of stock', { message: `set product ${setProduct.id} is sold out for this time slot` });
+    }
+  }
+
+  async function checkSlot(tx: Database, productId: number, timeSpanId: number) {
+    const span = await repo.findTimeSpan(tx, productId, timeSpanId);
+    if (!span) throw orderError(404, 'no stock has been registered for this product');
+    if (!span.isOnSale || span.isPast) throw orderError(400, 'ticket not on sale now');
+    return span;
+  }
+
+  /** Prices the order as it stands, with its coupons. */
+  async function price(
+    tx: Database,
+    order: repo.OrderRow,
+    site: Site,
+  ): Promise<{ priced: PricedOrder; couponRows: repo.CouponRow[] }> {
+    const selection = {
+      time_span_id: order.timeSpanId,
+      quantity: order.quantity,
+      option_values: order.optionValues,
+      set_products: order.setProducts,
+    };
+    const { options, setProducts } = await resolveSelection(tx, order.productId, selection, order.lang);
+    const couponRows = await repo.listOrderCoupons(tx, order.id);
+    const priced = priceOrder({
+      options,
+      setProducts,
+      coupons: couponRows.map((c) => ({
+        code: c.code,
+        name: localize(c.name, order.lang),
+        discount_type: c.discountType,
+        discount_amount: c.discountAmount,
+        isInvitation: c.isInvitation,
+      })),
+      membershipPromotion: null,
+    });
+    void site;
+    return { priced, couponRows };
+  }
+
+  async function reprice(tx: Database, order: repo.OrderRow, site: Site): Promise<repo.OrderRow> {
+    const { priced } = await price(tx, order, site);
+    return repo.updateOrder(tx, order.id, { subtotal: priced.subtotal, discount: priced.discount, total: priced.total });
+  }
+
+  async function present(tx: Database, order: repo.OrderRow, site: Site, token: string): Promise<TemporaryOrder> {
+    const product = await repo.findProductById(tx, order.productId);
+    const span = product ? await repo.findTimeSpan(tx, product.id, order.timeSpanId) : null;
+    if (!product || !span) throw notFound('record not found');
+    const { priced, couponRows } = await price(tx, order, site);
+    const optionLines = priced.lines.filter((l) => l.kind === 'option');
+    const optionRows = await repo.listOptions(tx, product.id);
+    return {
+      order_token: token,
+      status: order.status,
+      lang: order.lang as TemporaryOrder['lang'],
+      price: priced.total,
+      subtotal: priced.subtotal,
+      discount: priced.discount,
+      expiresAt: order.expiresAt.toISOString(),
+      customerInfo: order.customerFields ? toCustomerInfo(order.customerFields) : null,
+      customerFields: order.customerFields ?? null,
+      paymentMethod: order.paymentMethod,
+      mainProduct: {
+        uuid: product.uuid,
+        name: localize(product.name, order.lang),
+        description: localize(product.description, order.lang),
+        saleType: product.saleType,
+        quantity: order.quantity,
+        reservationFrom: span.startsAt.toISOString(),
+        reservationTo: span.endsAt.toISOString(),
+        productTimeSpanID: span.id,
+        presentedBy: localize(product.presentedBy, order.lang),
+        caution: localize(product.caution, order.lang),
+        options: optionLines.map((line) => ({
+          id: line.id,
+          name: line.name,
+          type: optionRows.find((o) => o.id === line.id)?.type ?? 'admission',
+          price: line.unitPrice,
+          quantity: line.quantity,
+        })),
+      },
+      setProducts: priced.lines
+        .filter((l) => l.kind === 'set_product')
+        .map((line) => ({ id: line.id, name: line.name, price: line.unitPrice, quantity: line.quantity })),
+      coupons: priced.coupons.map((c, index) => ({ id: couponRows[index]?.id ?? 0, ...c })),
+      membershipPromotion: priced.membershipPromotion,
+    };
+  }
+
+  /** The open order for a token, locked, or the error the visitor should see. */
+  async function openOrder(tx: Database, site: Site, token: string): Promise<repo.OrderRow> {
+    const order = await repo.findOrder(tx, site.id, hashToken(token), { lock: true });
+    if (!order) throw notFound('record not found', 'there is no order with this token');
+    if (!OPEN_STATUSES.has(order.status)) throw orderError(400, 'order status must be ready_checkout');
+    if (await repo.isExpired(tx, order.id)) throw sessionTimeout();
+    return order;
+  }
+
+  const transaction = <T>(work: (tx: Database) => Promise<T>) => db.transaction((tx) => work(tx as unknown as Database));
+
+  return {
+    async create(site: Site, body: CreateOrderBody, channel: 'web' | 'spot' = 'web'): Promise<TemporaryOrder> {
+      return transaction(async (tx) => {
+        const product = await repo.findProductByUuid(tx, site.id, body.product_uuid);
+        if (!product) throw notFound('record not found', 'product_uuid names no product of this site');
+        if (!product.salesChannels.includes(channel)) throw orderError(400, 'ticket not on sale now');
+        await checkSlot(tx, product.id, body.time_span_id);
+        const { admissions, setProducts } = await resolveSelection(tx, product.id, body, body.lang);
+        if (admissions > product.maxPerOrder)
+          throw badRequest('quantity', `must be at most ${product.maxPerOrder} for this product`);
+        const token = newToken();
+        const [{ expiresAt } = { expiresAt: new Date() }] = await tx
+          .execute(sql`select now() + make_interval(mins => ${site.holdMinutes}) as "expiresAt"`)
+          .then((r) =>
+            (r as unknown as { rows: { expiresAt: string | Date }[] }).rows.map((row) => ({
+              expiresAt: new Date(row.expiresAt),
+            })),
+          );
+        const order = await repo.insertOrder(tx, {
+          siteId: site.id,
+          tokenHash: hashToken(token),
+          status: 'pending',
+          channel,
+          lang: body.lang,
+          productId: product.id,
+          timeSpanId: body.time_span_id,
+          quantity: admissions,
+          optionValues: body.option_values,
+          setProducts: body.set_products,
+          subtotal: 0,
+          total: 0,
+          expiresAt,
+        });
+        await takeHolds(tx, order, body.time_span_id, admissions, setProducts);
+        return present(tx, await reprice(tx, order, site), site, token);
+      });
+    },
+
+    async get(site: Site, token: string): Promise<TemporaryOrder> {
+      return transaction(async (tx) => {
+        const order = await repo.findOrder(tx, site.id, hashToken(token));
+        if (!order) throw notFound('record not found', 'there is no order with this token');
+        if (OPEN_STATUSES.has(order.status) && (await repo.isExpired(tx, order.id))) throw sessionTimeout();
+        return present(tx, order, site, token);
+      });
+    },
+
+    async update(site: Site, token: string, body: UpdateOrderBody): Promise<TemporaryOrder> {
+      return transaction(async (tx) => {
+        let order = await openOrder(tx, site, token);
+        const changes: Partial<repo.OrderRow> = {};
+        if (body.lang) changes.lang = body.lang;
+        if (body.time_span_id !== undefined && body.quantity !== undefined && body.option_values) {
+          const product = await repo.findProductById(tx, order.productId);
+          if (!product) throw notFound('record not found');
+          const selection = {
+            time_span_id: body.time_span_id,
+            quantity: body.quantity,
+            option_values: body.option_values,
+            set_products: body.set_products ?? [],
+          };
+          await checkSlot(tx, product.id, selection.time_span_id);
+          const { admissions, setProducts } = await resolveSelection(tx, product.id, selection, body.lang ?? order.lang);
+          if (admissions > product.maxPerOrder)
+            throw badRequest('quantity', `must be at most ${product.maxPerOrder} for this product`);
+          await releaseOrderHolds(tx, order.id);
+          await takeHolds(tx, order, selection.time_span_id, admissions, setProducts);
+          Object.assign(changes, {
+            timeSpanId: selection.time_span_id,
+            quantity: admissions,
+            optionValues: selection.option_values,
+            setProducts: selection.set_products,
+          });
+        }
+        if (body.customer_info) {
+          const templates = await repo.listFieldTemplates(tx, site.id);
+          const failures = validateCustomerFields(templates, body.customer_info, { confirmEmail: false });
+          const [field] = Object.keys(failures);
+          if (field) {
+            const failure = failures[field];
+            throw field === 'email'
+              ? orderError(400, 'invalid email address')
+              : badRequest(`customer_info.${field}`, `is not valid (${failure?.key ?? 'common_validate_default'})`);
+          }
+          const displayed = new Set(templates.filter((t) => t.isDisplay).map((t) => t.fieldName));
+          changes.customerFields = Object.fromEntries(Object.entries(body.customer_info).filter(([key]) => displayed.has(key)));
+        }
+        if (body.payment_method) {
+          const method = await repo.findPaymentMethod(tx, site.id, order.channel, body.payment_method);
+          if (!method) throw badRequest('payment_method', 'is not offered by this site');
+          changes.paymentMethod = body.payment_method;
+        }
+        order = await repo.updateOrder(tx, order.id, changes);
+        order = await reprice(tx, order, site);
+        const ready = order.customerFields !== null && order.paymentMethod !== null;
+        if (ready !== (order.status === 'ready_checkout')) {
+          order = await repo.updateOrder(tx, order.id, { status: ready ? 'ready_checkout' : 'pending' });
+        }
+        return present(tx, order, site, token);
+      });
+    },
+
+    async cancel(site: Site, token: string): Promise<void> {
+      await transaction(async (tx) => {
+        const order = await repo.findOrder(tx, site.id, hashToken(token), { lock: true });
+        if (!order) throw notFound('record not found', 'there is no order with this token');
+        if (!OPEN_STATUSES.has(order.status)) throw orderError(400, 'order status must be ready_checkout');
+        await releaseOrderHolds(tx, order.id);
+        await repo.updateOrder(tx, order.id, { status: 'cancelled' });
+      });
+    },
+
+    async applyCoupon(site: Site, token: string, code: string, now = new Date()) {
+      return transaction(async (tx) => {
+        const order = await openOrder(tx, site, token);
+        const coupon = await repo.findCouponByCode(tx, site.id, code);
+        const { priced, couponRows } = await price(tx, order, site);
+        const span = await repo.findTimeSpan(tx, order.productId, order.timeSpanId);
+        const failure = checkCoupon(coupon ? couponFacts(coupon) : null, {
+          now,
+          visitDate: span?.date ?? '',
+          channel: order.channel,
+          productId: order.productId,
+          applied: couponRows.map(couponFacts),
+          admissions: priced.admissions,
+          subtotal: priced.subtotal,
+          remainingTotal: priced.total,
+          isTimeChange: false,
+        });
+        if (failure || !coupon) throw orderError(400, failure ?? 'coupon_code does not exist');
+        await repo.addOrderCoupon(tx, order.id, coupon.id);
+        const updated = await reprice(tx, order, site);
+        const presented = await present(tx, updated, site, token);
+        const applied = presented.coupons.find((c) => c.id === coupon.id);
+        return {
+          coupon_id: coupon.id,
+          coupon_name: applied?.name ?? localize(coupon.name, order.lang),
+          coupon_discount: applied?.discount ?? 0,
+          order: presented,
+        };
+      });
+    },
+
+    async removeCoupon(site: Site, token: string, couponId: number): Promise<TemporaryOrder> {
+      return transaction(async (tx) => {
+        const order = await openOrder(tx, site, token);
+        if (!(await repo.removeOrderCoupon(tx, order.id, couponId)))
+          throw notFound('record not found', 'the coupon is not on this order');
+        return present(tx, await reprice(tx, order, site), site, token);
+      });
+    },
+
+    async checkout(site: Site, token: string, body: { payment_method: string; card?: CardDetails | undefined }) {
+      const result = await transaction(async (tx) => {
+        const order = await repo.findOrder(tx, site.id, hashToken(token), { lock: true });
+        if (!order) throw notFound('record not found', 'there is no order with this token');
+        if (order.status !== 'ready_checkout') throw orderError(400, 'order status must be ready_checkout');
+        if (await repo.isExpired(tx, order.id)) throw sessionTimeout();
+        const current = await reprice(tx, order, site);
+        if (body.payment_method !== current.paymentMethod)
+          throw badRequest('payment_method', 'is not the method chosen for this order');
+        const method = await repo.findPaymentMethod(tx, site.id, order.channel, body.payment_method);
+        if (!method) throw badRequest('payment_method', 'is not offered by this site');
+        if ((current.total === 0) !== (method.provider === 'free')) {
+          throw badRequest(
+            'payment_method',
+            current.total === 0 ? 'must be free for an order of 0' : 'cannot be free for an order that costs money',
+          );
+        }
+        const couponRows = await repo.listOrderCoupons(tx, order.id);
+        if (
+          (
+            await repo.redeemCoupons(
+              tx,
+              couponRows.map((c) => c.id),
+            )
+          ).length > 0
+        )
+          throw orderError(400, 'coupon limit reached');
+        if (!(await sellOrderHolds(tx, order.id))) throw sessionTimeout();
+        if (method.provider !== 'free') {
+          if (!options.chargeCard) throw orderError(502, 'payment_api_failure', { can_retry: true });
+          const charge = await options.chargeCard({
+            amount: current.total,
+            currency: site.currency,
+            card: body.card,
+            method: method.method,
+          });
+          if (!charge.ok) throw orderError(402, 'payment_api_failure', { can_retry: charge.retryable, message: charge.reason });
+        }
+        const reservationToken = newToken();
+        const completed = await repo.updateOrder(tx, order.id, {
+          status: 'completed',
+          completedAt: sql`now()` as unknown as Date,
+          reservationNumber: newReservationNumber(),
+          reservationTokenHash: hashToken(reservationToken),
+        });
+        const admissions = current.optionValues.flatMap((value) =>
+          Array.from({ length: value.quantity }, () => value.option_value_id),
+        );
+        const optionRows = await repo.listOptions(tx, order.productId);
+        const admissionIds = admissions.filter((id) => optionRows.find((o) => o.id === id)?.type === 'admission');
+        if (admissionIds.length > 0) {
+          await tx
+            .insert(tickets)
+            .values(admissionIds.map((optionId, index) => ({ orderId: order.id, optionId, position: index + 1 })));
+        }
+        await options.enqueueConfirmation?.(tx, completed, site, reservationToken);
+        return { order: completed, reservationToken };
+      });
+      options.onOrderCompleted?.(result.order.id);
+      return {
+        status: 'completed' as const,
+        reservation_number: result.order.reservationNumber ?? '',
+        reservation_token: result.reservationToken,
+        total: result.order.total,
+      };
+    },
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;
