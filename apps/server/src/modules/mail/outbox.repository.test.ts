@@ -1,4 +1,4 @@
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { outbox } from '../../db/schema.ts';
@@ -76,10 +76,7 @@ describeEachEngine(
 
     it('does not claim mail that is not yet due', async () => {
       const mail = await enqueueMail(ctx.db, sampleMail(siteId));
-      await ctx.db
-        .update(outbox)
-        .set({ nextAttemptAt: sql`now() + interval '1 minute'` })
-        .where(eq(outbox.id, mail.id));
+      await ctx.db.update(outbox).set({ nextAttemptAt: sql`now() + interval '1 minute'` }).where(eq(outbox.id, mail.id));
       expect(await claimDueMail(ctx.db, 10)).toEqual([]);
     });
 
@@ -151,7 +148,7 @@ describeEachEngine(
         return db
           .update(outbox)
           .set({ attempts: sql`${outbox.attempts} + 1` })
-          .where(sql`${outbox.id} in ${ids}`)
+          .where(inArray(outbox.id, ids))
           .returning({ id: outbox.id });
       }
       const dueIds = async (db: Database) =>

@@ -49,7 +49,7 @@ export async function enqueueMail(db: Database, mail: NewOutboxMail): Promise<Ou
  * concurrent claims (`for update skip locked`), and their next attempt moves past the lease, so no
  * two processes ever hold the same mail. `attempts` in the result already counts this attempt.
  */
-export function claimDueMail(db: Database, limit: number): Promise<OutboxMail[]> {
+export async function claimDueMail(db: Database, limit: number): Promise<OutboxMail[]> {
   const due = db
     .select({ id: outbox.id })
     .from(outbox)
@@ -57,11 +57,13 @@ export function claimDueMail(db: Database, limit: number): Promise<OutboxMail[]>
     .orderBy(asc(outbox.createdAt))
     .limit(limit)
     .for('update', { skipLocked: true });
-  return db
+  const claimed = await db
     .update(outbox)
     .set({ attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: sql`now() + ${CLAIM_LEASE}` })
     .where(inArray(outbox.id, due))
     .returning();
+  // `returning` keeps no order; send the oldest first.
+  return claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 }
 
 export async function markSent(db: Database, id: string): Promise<void> {
