@@ -10,6 +10,8 @@ import { registerErrorHandler } from './http/errors.ts';
 import { xsrfProtection } from './http/xsrf.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
+import { membershipRoutes } from './modules/membership/membership.routes.ts';
+import { createMembershipService } from './modules/membership/membership.service.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { createOrdersService, type OrdersServiceOptions } from './modules/orders/orders.service.ts';
 import { siteApi } from './modules/sites/site-api.plugin.ts';
@@ -62,7 +64,11 @@ export async function buildApp(options: AppOptions) {
     },
   });
 
-  await app.register(siteApi(sites, [catalogRoutes(catalog), orderRoutes(orders)]), { prefix: '/:site/api/v1' });
+  const membership = createMembershipService(options.db, orders);
+
+  await app.register(siteApi(sites, [catalogRoutes(catalog), orderRoutes(orders), membershipRoutes(membership)]), {
+    prefix: '/:site/api/v1',
+  });
   await app.register(storefrontRoutes({ sites, storefrontDir: options.storefrontDir, appMode: options.config.appMode }));
 
   return app;

@@ -10,11 +10,13 @@ import { siteSeeds } from '@storefront/seed/sites';
 import { baseTexts } from '@storefront/seed/texts';
 import type { SiteSeed } from '@storefront/seed/types';
 import { count, sql } from 'drizzle-orm';
+import { hashPassword } from '../http/passwords.ts';
 import type { Database } from './client.ts';
 import {
   configurations,
   coupons,
   fieldTemplates,
+  members,
   membershipPromotions,
   paymentMethods,
   productOptions,
@@ -27,6 +29,8 @@ import {
 
 /** How far ahead the demo catalogue has time slots. */
 export const SLOT_HORIZON_DAYS = 90;
+/** The demo member of every site with membership login. */
+export const DEMO_MEMBER = { email: 'member@example.com', password: 'storefront-demo' } as const;
 const DEMO_TIME_ZONE = 'Asia/Tokyo';
 const INSERT_BATCH = 1_000;
 
@@ -183,6 +187,20 @@ async function insertSite(db: Database, site: SiteSeed, position: number, today:
         };
       }),
     );
+  }
+
+  if (site.hasMembershipLogin) {
+    // A member to try the membership login with (README: demo accounts).
+    await db.insert(members).values({
+      siteId,
+      email: DEMO_MEMBER.email,
+      passwordHash: await hashPassword(DEMO_MEMBER.password),
+      name: 'Demo Member',
+      residentArea: 'Japan / 日本',
+      phone: '090-0000-0000',
+      age: null,
+      gender: null,
+    });
   }
 
   if (site.membershipPromotions.length > 0) {

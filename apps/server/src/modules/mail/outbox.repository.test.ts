@@ -26,6 +26,9 @@ async function secondsUntilNextAttempt(db: Database, id: string): Promise<number
   return Number(row?.seconds);
 }
 
+/** PGlite's clock has millisecond resolution: apart by more than that, mails have a clear order. */
+const tick = () => new Promise((resolve) => setTimeout(resolve, 3));
+
 /** Makes every pending mail due now, as if its back-off had passed. */
 const makeAllDue = (db: Database) => db.update(outbox).set({ nextAttemptAt: sql`now()` }).where(eq(outbox.status, 'pending'));
 
@@ -59,7 +62,10 @@ describeEachEngine(
 
     it('claims the oldest due mail first, up to the limit', async () => {
       const ids: string[] = [];
-      for (let i = 0; i < 3; i++) ids.push((await enqueueMail(ctx.db, sampleMail(siteId, { subject: `mail ${i}` }))).id);
+      for (let i = 0; i < 3; i++) {
+        ids.push((await enqueueMail(ctx.db, sampleMail(siteId, { subject: `mail ${i}` }))).id);
+        await tick();
+      }
       const first = await claimDueMail(ctx.db, 2);
       expect(first.map((m) => m.id)).toEqual(ids.slice(0, 2));
       const second = await claimDueMail(ctx.db, 2);
@@ -125,7 +131,9 @@ describeEachEngine(
 
     it('lists the newest mail first and finds the latest mail to an address', async () => {
       const older = await enqueueMail(ctx.db, sampleMail(siteId, { toAddress: 'a@example.com', subject: 'older' }));
+      await tick();
       await enqueueMail(ctx.db, sampleMail(siteId, { toAddress: 'b@example.com', subject: 'other' }));
+      await tick();
       const newer = await enqueueMail(ctx.db, sampleMail(siteId, { toAddress: 'a@example.com', subject: 'newer' }));
       const list = await listMail(ctx.db, { limit: 2 });
       expect(list.map((m) => m.subject)).toEqual(['newer', 'other']);

@@ -15,7 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { OrdersService } from './orders.service.ts';
 
-const errors = { 400: ErrorBody, 402: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 410: ErrorBody };
+const errors = { 400: ErrorBody, 402: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 410: ErrorBody, 429: ErrorBody };
 const tags = ['orders'];
 
 /** Temporary orders, coupons and checkout (SPEC §7), under `/<site>/api/v1`. */
@@ -54,7 +54,7 @@ export const orderRoutes =
     app.post(
       '/ordercoupons/:id',
       { schema: { tags, params: OrderTokenParams, body: ApplyCouponBody, response: { 200: ApplyCouponResult, ...errors } } },
-      async (req) => orders.applyCoupon(req.site, req.params.id, req.body.coupon),
+      async (req) => orders.applyCoupon(req.site, req.params.id, req.body.coupon, req.ip),
     );
 
     app.delete(

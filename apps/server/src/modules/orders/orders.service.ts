@@ -12,7 +12,9 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { tickets } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
+import { enforceRateLimits } from '../../http/rate-limit.ts';
 import { hashToken, newReservationNumber, newToken } from '../../http/tokens.ts';
+import { activePromotion } from '../membership/membership.repository.ts';
 import type { Site } from '../sites/sites.repository.ts';
 import * as repo from './orders.repository.ts';
 import { holdSetProduct, holdSlot, releaseOrderHolds, sellOrderHolds } from './stock.repository.ts';
@@ -142,6 +144,8 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions 
     };
     const { options, setProducts } = await resolveSelection(tx, order.productId, selection, order.lang);
     const couponRows = await repo.listOrderCoupons(tx, order.id);
+    // A signed-in member gets the site's membership promotion.
+    const promotion = order.memberId !== null && site.hasMembershipLogin ? await activePromotion(tx, site.id) : null;
     const priced = priceOrder({
       options,
       setProducts,
@@ -152,9 +156,14 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions 
         discount_amount: c.discountAmount,
         isInvitation: c.isInvitation,
       })),
-      membershipPromotion: null,
+      membershipPromotion: promotion
+        ? {
+            name: localize(promotion.name, order.lang),
+            discount_type: promotion.discountType,
+            discount_amount: promotion.discountAmount,
+          }
+        : null,
     });
-    void site;
     return { priced, couponRows };
   }
 
@@ -331,7 +340,9 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions 
       });
     },
 
-    async applyCoupon(site: Site, token: string, code: string, now = new Date()) {
+    async applyCoupon(site: Site, token: string, code: string, clientIp: string, now = new Date()) {
+      // Codes are guessable input: a client gets a few tries a minute.
+      await enforceRateLimits(db, [{ key: `coupon:ip:${clientIp}`, max: 30, windowSeconds: 60 }]);
       return transaction(async (tx) => {
         const order = await openOrder(tx, site, token);
         const coupon = await repo.findCouponByCode(tx, site.id, code);
@@ -360,6 +371,20 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions 
           order: presented,
         };
       });
+    },
+
+    /** Links a signed-in member to an open order; their promotion applies from now on. */
+    async attachMember(site: Site, token: string, memberId: number): Promise<TemporaryOrder> {
+      return transaction(async (tx) => {
+        const order = await openOrder(tx, site, token);
+        return present(tx, await reprice(tx, await repo.updateOrder(tx, order.id, { memberId }), site), site, token);
+      });
+    },
+
+    async memberOf(site: Site, token: string): Promise<number | null> {
+      const order = await repo.findOrder(db, site.id, hashToken(token));
+      if (!order) throw notFound('record not found', 'there is no order with this token');
+      return order.memberId;
     },
 
     async removeCoupon(site: Site, token: string, couponId: number): Promise<TemporaryOrder> {

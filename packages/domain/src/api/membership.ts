@@ -1,0 +1,20 @@
+/** Contracts of membership login (SPEC §6, §7) on sites that enable it. */
+import { z } from 'zod';
+
+export const MembershipLoginBody = z.object({
+  email: z.string().trim().min(1, { error: 'must not be empty' }).max(254),
+  password: z.string().min(1, { error: 'must not be empty' }).max(200),
+});
+
+/** Membership info of SPEC §3. */
+export const MembershipInfo = z.object({
+  name: z.string(),
+  residentArea: z.string().nullable(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  age: z.string().nullable(),
+  gender: z.string().nullable(),
+});
+export type MembershipInfo = z.infer<typeof MembershipInfo>;
+
+export const MembershipLoginResult = z.object({ result: z.boolean(), membership: MembershipInfo });
