@@ -3,35 +3,12 @@
  * path, on the embedded database) beside a bare Fastify route, measured in the same run.
  * Goal: the catalogue at 50 % or more of the bare route's requests per second.
  */
-import { type ChildProcess, fork } from 'node:child_process';
-import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
 import { addDays, todayIn } from '@storefront/domain/dates';
 import autocannon from 'autocannon';
+import { memoryOf, startServer } from './start-server.ts';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-
-async function startServer(mode: 'bare' | 'catalog'): Promise<{ child: ChildProcess; address: string }> {
-  const child = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), [mode], {
-    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-    execArgv: ['--experimental-strip-types'],
-  });
-  let output = '';
-  child.stdout?.setEncoding('utf8');
-  for await (const chunk of child.stdout ?? []) {
-    output += chunk;
-    const line = output.split('\n').find((l) => l.startsWith('{'));
-    if (line) return { child, address: (JSON.parse(line) as { address: string }).address };
-  }
-  throw new Error(`the ${mode} server did not start`);
-}
-
-async function memoryOf(child: ChildProcess): Promise<number> {
-  child.send('memory');
-  const [message] = (await once(child, 'message')) as [{ rss: number }];
-  return message.rss;
-}
 
 function run(url: string, paths: string[]): Promise<autocannon.Result> {
   let next = 0;

@@ -1,34 +1,90 @@
 /**
  * A server for the benchmarks, in its own process so the load generator does not share its
- * event loop. `catalog`: the real app on a seeded embedded database. `bare`: Fastify with one
- * route that answers a fixed JSON body, the baseline. Prints its port on stdout.
+ * event loop. Prints `{"address": …}` on stdout when listening.
+ *   bare                      Fastify with one route answering a fixed JSON body (the baseline)
+ *   catalog                   the real app on a seeded embedded database
+ *   shop pglite|<postgres-url> the real app for buying; answers IPC messages that prepare a hot
+ *                             slot, read its counters and measure the hot-row ceiling on PGlite
  */
 import { buildApp } from '@storefront/server/app';
 import { openDatabase } from '@storefront/server/db/client';
+import { prepareDatabase } from '@storefront/server/db/prepare';
+import { rows } from '@storefront/server/db/rows';
 import { seedCatalogue } from '@storefront/server/db/seed';
+import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 
-const mode = process.argv[2];
+const [mode, target] = process.argv.slice(2);
+
+async function listen(app: { listen(o: { host: string; port: number }): Promise<string> }) {
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  console.log(JSON.stringify({ address }));
+}
 
 if (mode === 'bare') {
   const app = Fastify();
   const body = { productId: 1, date: '2026-01-01', timeSpans: [] };
   app.get('/bare', async () => body);
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  console.log(JSON.stringify({ address }));
+  await listen(app);
 } else if (mode === 'catalog') {
   const database = openDatabase({ engine: 'pglite', dataDir: null });
   await database.migrate();
   await seedCatalogue(database.db, { days: 14, variants: ['borderless', 'demo'] });
-  const app = await buildApp({
-    config: { appMode: 'demo', appEnv: 'production', reconnectSite: null },
-    db: database.db,
-    storefrontDir: '/nonexistent',
+  await listen(
+    await buildApp({
+      config: { appMode: 'demo', appEnv: 'production', reconnectSite: null },
+      db: database.db,
+      storefrontDir: '/nonexistent',
+    }),
+  );
+} else if (mode === 'shop' && target) {
+  const database =
+    target === 'pglite'
+      ? openDatabase({ engine: 'pglite', dataDir: null })
+      : openDatabase({ engine: 'postgres', url: target, poolSize: 20 });
+  await prepareDatabase(database, { topUp: false, seed: { variants: ['demo'], days: 3 } });
+  const db = database.db;
+  process.on('message', async (message: { type: string; capacity?: number; timeSpanId?: number; seconds?: number }) => {
+    if (message.type === 'prepare-slot') {
+      const [slot] = await rows<{ product_uuid: string; time_span_id: number; option_id: number }>(
+        db,
+        sql`select p.uuid::text as product_uuid, t.id as time_span_id,
+                   (select o.id from product_options o where o.product_id = p.id and o.type = 'admission' and o.price > 0 order by o.position limit 1) as option_id
+            from products p join product_time_spans t on t.product_id = p.id
+            where p.type = 'time' and t.date > current_date and not exists (select 1 from stock_holds h where h.time_span_id = t.id)
+            order by t.date, t.starts_at desc limit 1`,
+      );
+      if (!slot) throw new Error('no slot to prepare');
+      await db.execute(
+        sql`update product_time_spans set capacity = ${message.capacity ?? 0}, sold = 0, held = 0 where id = ${slot.time_span_id}`,
+      );
+      process.send?.({ type: 'slot', ...slot });
+    } else if (message.type === 'counters') {
+      const [row] = await rows<{ capacity: number; sold: number; held: number; tickets: number }>(
+        db,
+        sql`select capacity, sold, held,
+                   (select count(*)::int from tickets k join orders o on o.id = k.order_id where o.time_span_id = t.id) as tickets
+            from product_time_spans t where id = ${message.timeSpanId ?? 0}`,
+      );
+      process.send?.({ type: 'counters', ...row });
+    } else if (message.type === 'ceiling') {
+      // PGlite has one connection: the bare conditional update, one after another, for `seconds`.
+      const id = message.timeSpanId ?? 0;
+      await db.execute(sql`update product_time_spans set capacity = 100000000, sold = 0, held = 0 where id = ${id}`);
+      const until = Date.now() + (message.seconds ?? 5) * 1000;
+      let count = 0;
+      while (Date.now() < until) {
+        await db.execute(sql`update product_time_spans set held = held + 1 where id = ${id} and capacity - sold - held >= 1`);
+        count += 1;
+      }
+      process.send?.({ type: 'ceiling', perSecond: count / (message.seconds ?? 5) });
+    }
   });
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  console.log(JSON.stringify({ address }));
+  await listen(
+    await buildApp({ config: { appMode: 'demo', appEnv: 'production', reconnectSite: null }, db, storefrontDir: '/nonexistent' }),
+  );
 } else {
-  console.error('usage: server.ts bare|catalog');
+  console.error('usage: server.ts bare | catalog | shop pglite|<postgres-url>');
   process.exit(2);
 }
 

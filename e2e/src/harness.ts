@@ -16,7 +16,9 @@ if (!hasChromium) {
   console.warn(`Browser tests skipped: no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium, or set CHROMIUM_PATH).`);
 }
 
-export const storefrontDist = fileURLToPath(new URL('../../apps/storefront/dist', import.meta.url));
+/** The storefront build to serve; STOREFRONT_DIST points elsewhere (a second build running beside). */
+export const storefrontDist =
+  process.env.STOREFRONT_DIST ?? fileURLToPath(new URL('../../apps/storefront/dist', import.meta.url));
 
 export type Harness = { baseUrl: string; browser: Browser; close(): Promise<void> };
 
@@ -25,12 +27,14 @@ export async function startHarness(options: { variants?: string[] } = {}): Promi
   const database = openDatabase({ engine: 'pglite', dataDir: null });
   await database.migrate();
   await seedCatalogue(database.db, { days: 14, ...(options.variants ? { variants: options.variants } : {}) });
+  let address = '';
   const app = await buildApp({
     config: { appMode: 'demo', appEnv: 'development', reconnectSite: null },
+    publicUrl: () => address,
     db: database.db,
     storefrontDir: storefrontDist,
   });
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  address = await app.listen({ host: '127.0.0.1', port: 0 });
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run'],

@@ -10,23 +10,26 @@ import { registerErrorHandler } from './http/errors.ts';
 import { xsrfProtection } from './http/xsrf.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
+import { enqueueOrderConfirmation } from './modules/mail/enqueue-order-confirmation.ts';
+import { mailViewerRoutes } from './modules/mail/mail.routes.ts';
+import { createMailTransport, createOutboxWorker } from './modules/mail/mail-sender.ts';
 import { membershipRoutes } from './modules/membership/membership.routes.ts';
 import { createMembershipService } from './modules/membership/membership.service.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
-import { createOrdersService, type OrdersServiceOptions } from './modules/orders/orders.service.ts';
+import { createOrdersService } from './modules/orders/orders.service.ts';
 import { siteApi } from './modules/sites/site-api.plugin.ts';
 import { createSitesService } from './modules/sites/sites.service.ts';
 import { storefrontRoutes } from './modules/storefront/storefront.routes.ts';
 import { chargeSandboxCard } from './payments/sandbox-card.ts';
 
 export type AppOptions = {
-  config: Pick<Config, 'appMode' | 'appEnv' | 'reconnectSite'>;
+  config: Pick<Config, 'appMode' | 'appEnv' | 'reconnectSite'> & Partial<Pick<Config, 'smtpUrl'>>;
+  /** Where visitors reach the shop, for links in e-mails; read when a mail is written. */
+  publicUrl?: () => string;
   db: Database;
   /** The storefront build (its index.html and assets/). */
   storefrontDir: string;
   logger?: FastifyServerOptions['logger'];
-  /** Hooks of the order flow (mail outbox); tests may leave them out. */
-  orders?: Pick<OrdersServiceOptions, 'enqueueConfirmation' | 'onOrderCompleted'>;
 };
 
 export async function buildApp(options: AppOptions) {
@@ -54,13 +57,22 @@ export async function buildApp(options: AppOptions) {
     reconnectSite: options.config.reconnectSite,
   });
   const catalog = createCatalogService(options.db, { appMode: options.config.appMode });
+  // Mail goes through the outbox: written with the order, sent after commit, retried.
+  const transport = createMailTransport(options.config.smtpUrl ?? null);
+  const mailWorker = createOutboxWorker(options.db, transport, { logger: app.log });
+  app.addHook('onClose', async () => {
+    await mailWorker.stop();
+    transport?.close();
+  });
+  const publicUrl = options.publicUrl ?? (() => 'http://localhost:3000');
+
   const orders = createOrdersService(options.db, {
-    ...options.orders,
     // Demo and tests charge cards through the sandbox gateway; the Payments work adds real ones.
     chargeCard: (charge) => chargeSandboxCard(charge),
-    onOrderCompleted: (orderId) => {
+    enqueueConfirmation: (tx, completed) => enqueueOrderConfirmation(tx, completed, publicUrl()),
+    onOrderCompleted: () => {
       catalog.invalidateAvailability();
-      options.orders?.onOrderCompleted?.(orderId);
+      mailWorker.kick();
     },
   });
 
@@ -69,6 +81,8 @@ export async function buildApp(options: AppOptions) {
   await app.register(siteApi(sites, [catalogRoutes(catalog), orderRoutes(orders), membershipRoutes(membership)]), {
     prefix: '/:site/api/v1',
   });
+  // The mail viewer shows every visitor's mail to anyone: never in production.
+  if (options.config.appMode !== 'production') await app.register(mailViewerRoutes(options.db));
   await app.register(storefrontRoutes({ sites, storefrontDir: options.storefrontDir, appMode: options.config.appMode }));
 
   return app;

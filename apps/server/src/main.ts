@@ -36,6 +36,7 @@ async function main() {
 
   const app = await buildApp({
     config,
+    publicUrl: () => config.publicUrl ?? `http://localhost:${config.port}`,
     db: database.db,
     storefrontDir: fileURLToPath(new URL('../../storefront/dist', import.meta.url)),
     logger:

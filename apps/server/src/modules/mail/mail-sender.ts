@@ -25,7 +25,7 @@ export type OutboxWorker = {
 export type OutboxWorkerOptions = {
   /** How often to look for due mail (retries, and mail written by other processes). */
   intervalMs?: number;
-  /** Mails claimed per round trip. */
+  /** Mails claimed per round trip and sent at once. */
   batchSize?: number;
   logger?: { error(obj: unknown, msg: string): void };
 };
@@ -48,7 +48,7 @@ export function createOutboxWorker(
   options: OutboxWorkerOptions = {},
 ): OutboxWorker {
   const intervalMs = options.intervalMs ?? 2_000;
-  const batchSize = options.batchSize ?? 20;
+  const batchSize = options.batchSize ?? 10;
   const logger = options.logger ?? consoleLogger;
   let stopped = false;
   /** The drain under way, and at most one queued behind it for callers that came during it. */
@@ -85,15 +85,16 @@ export function createOutboxWorker(
       while (!stopped) {
         const batch = await claimDueMail(db, batchSize);
         if (batch.length === 0) break;
-        for (const mail of batch) {
-          try {
-            await deliver(mail);
-          } catch (error) {
-            // The database failed while recording the outcome; the lease brings the mail back later.
-            logger.error({ err: error, mailId: mail.id }, 'recording a mail delivery failed');
-          }
-          handled += 1;
-        }
+        // In parallel, so the whole batch is done within one send's timeouts, well inside the claim lease.
+        await Promise.all(
+          batch.map((mail) =>
+            deliver(mail).catch((error: unknown) => {
+              // The database failed while recording the outcome; the lease brings the mail back later.
+              logger.error({ err: error, mailId: mail.id }, 'recording a mail delivery failed');
+            }),
+          ),
+        );
+        handled += batch.length;
       }
     } catch (error) {
       logger.error({ err: error }, 'claiming mail from the outbox failed');

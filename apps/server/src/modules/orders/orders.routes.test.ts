@@ -158,6 +158,12 @@ describeEachEngine('orders API', (ctx) => {
           from orders o where o.reservation_number = ${body.reservation_number}`,
     );
     expect(stored).toEqual({ tickets: 2, token_stored_plain: false });
+    const [mail] = await rows<{ to_address: string; subject: string; text_body: string }>(
+      ctx.db,
+      sql`select to_address, subject, text_body from outbox where subject like ${`%${body.reservation_number}%`}`,
+    );
+    expect(mail?.to_address).toBe(CUSTOMER.email);
+    expect(mail?.text_body).toContain(`/demo/tickets/#/id/${body.reservation_token}`);
     const replay = await api.post<ErrorBody>(`orders/checkout/${token}`, {
       payment_method: 'gmo_3ds',
       card: card(SANDBOX_CARDS.success),

@@ -14,6 +14,7 @@ import { tickets } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { enforceRateLimits } from '../../http/rate-limit.ts';
 import { hashToken, newReservationNumber, newToken } from '../../http/tokens.ts';
+import type { CompletedOrder } from '../mail/enqueue-order-confirmation.ts';
 import { activePromotion } from '../membership/membership.repository.ts';
 import type { Site } from '../sites/sites.repository.ts';
 import * as repo from './orders.repository.ts';
@@ -39,7 +40,7 @@ export type OrdersServiceOptions = {
     method: string;
   }) => Promise<ChargeResult>;
   /** Writes the confirmation mail into the outbox in the checkout's transaction. */
-  enqueueConfirmation?: (db: Database, order: repo.OrderRow, site: Site, reservationToken: string) => Promise<void>;
+  enqueueConfirmation?: (db: Database, completed: CompletedOrder) => Promise<void>;
 };
 
 export type CardDetails = { number: string; exp_month: number; exp_year: number; cvc: string; name: string };
@@ -235,7 +236,8 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions 
         if (!product) throw notFound('record not found', 'product_uuid names no product of this site');
         if (!product.salesChannels.includes(channel)) throw orderError(400, 'ticket not on sale now');
         await checkSlot(tx, product.id, body.time_span_id);
-        const { admissions, setProducts } = await resolveSelection(tx, product.id, body, body.lang);
+        const selection = await resolveSelection(tx, product.id, body, body.lang);
+        const { admissions, setProducts } = selection;
         if (admissions > product.maxPerOrder)
           throw badRequest('quantity', `must be at most ${product.maxPerOrder} for this product`);
         const token = newToken();
@@ -246,6 +248,7 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions 
               expiresAt: new Date(row.expiresAt),
             })),
           );
+        const priced = priceOrder({ options: selection.options, setProducts, coupons: [], membershipPromotion: null });
         const order = await repo.insertOrder(tx, {
           siteId: site.id,
           tokenHash: hashToken(token),
@@ -257,13 +260,14 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions 
           quantity: admissions,
           optionValues: body.option_values,
           setProducts: body.set_products,
-          subtotal: 0,
-          total: 0,
+          subtotal: priced.subtotal,
+          total: priced.total,
           expiresAt,
         });
+        // Stock last: the slot's row stays locked only from here to the commit.
         await takeHolds(tx, order, body.time_span_id, admissions, setProducts);
-        return present(tx, await reprice(tx, order, site), site, token);
-      });
+        return { order, token };
+      }).then(({ order, token }) => present(db, order, site, token));
     },
 
     async get(site: Site, token: string): Promise<TemporaryOrder> {
@@ -451,7 +455,20 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions 
             .insert(tickets)
             .values(admissionIds.map((optionId, index) => ({ orderId: order.id, optionId, position: index + 1 })));
         }
-        await options.enqueueConfirmation?.(tx, completed, site, reservationToken);
+        const email = completed.customerFields?.email;
+        if (options.enqueueConfirmation && email) {
+          const span = await repo.findTimeSpan(tx, completed.productId, completed.timeSpanId);
+          const product = await repo.findProductById(tx, completed.productId);
+          await options.enqueueConfirmation(tx, {
+            site,
+            order: await present(tx, completed, site, token),
+            email,
+            reservationNumber: completed.reservationNumber ?? '',
+            reservationToken,
+            visitDate: span?.date ?? '',
+            isAllDay: product?.type !== 'time',
+          });
+        }
         return { order: completed, reservationToken };
       });
       options.onOrderCompleted?.(result.order.id);

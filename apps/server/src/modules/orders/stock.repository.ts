@@ -37,17 +37,20 @@ export async function holdSlot(
   hold: { orderId: string; timeSpanId: number; quantity: number; expiresAt: Date },
 ): Promise<boolean> {
   await reclaimExpiredSlotHolds(db, hold.timeSpanId);
-  const taken = await rows<{ id: number }>(
+  // One statement takes the places and records the hold, so the slot's row lock is held for as
+  // short a time as possible under a rush.
+  const taken = await rows<{ id: string }>(
     db,
-    sql`update product_time_spans set held = held + ${hold.quantity}
-        where id = ${hold.timeSpanId} and is_on_sale and capacity - sold - held >= ${hold.quantity}
+    sql`with taken as (
+          update product_time_spans set held = held + ${hold.quantity}
+          where id = ${hold.timeSpanId} and is_on_sale and capacity - sold - held >= ${hold.quantity}
+          returning id
+        )
+        insert into stock_holds (order_id, time_span_id, quantity, expires_at)
+        select ${hold.orderId}, taken.id, ${hold.quantity}, ${hold.expiresAt.toISOString()} from taken
         returning id`,
   );
-  if (taken.length === 0) return false;
-  await db.execute(sql`
-    insert into stock_holds (order_id, time_span_id, quantity, expires_at)
-    values (${hold.orderId}, ${hold.timeSpanId}, ${hold.quantity}, ${hold.expiresAt.toISOString()})`);
-  return true;
+  return taken.length > 0;
 }
 
 /** Holds set products sold with a slot; false when the slot's allowance is used up. */

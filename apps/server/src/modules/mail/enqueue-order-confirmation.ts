@@ -1,0 +1,55 @@
+/** Puts an order's confirmation e-mail into the outbox, inside the checkout's transaction. */
+import type { TemporaryOrder } from '@storefront/domain/api/orders';
+import { DISPLAY_TIME_ZONE, type LanguageCode } from '@storefront/domain/constants';
+import { timeOfDayIn } from '@storefront/domain/dates';
+import { localize } from '@storefront/domain/localize';
+import type { Database } from '../../db/client.ts';
+import type { Site } from '../sites/sites.repository.ts';
+import { renderOrderConfirmation } from './order-confirmation-mail.ts';
+import { enqueueMail } from './outbox.repository.ts';
+
+export type CompletedOrder = {
+  site: Site;
+  order: TemporaryOrder;
+  email: string;
+  reservationNumber: string;
+  reservationToken: string;
+  visitDate: string;
+  isAllDay: boolean;
+};
+
+export async function enqueueOrderConfirmation(db: Database, completed: CompletedOrder, publicUrl: string): Promise<void> {
+  const { site, order } = completed;
+  const lang = order.lang as LanguageCode;
+  const ticketUrl = `${publicUrl.replace(/\/$/, '')}/${site.variant}/tickets/#/id/${encodeURIComponent(completed.reservationToken)}`;
+  const mail = renderOrderConfirmation(
+    {
+      venueName: localize(site.venue.name, lang),
+      reservationNumber: completed.reservationNumber,
+      ticketUrl,
+      productName: order.mainProduct.name,
+      date: completed.visitDate,
+      startTime: completed.isAllDay ? null : timeOfDayIn(new Date(order.mainProduct.reservationFrom), DISPLAY_TIME_ZONE),
+      lines: [
+        ...order.mainProduct.options.map((o) => ({ name: o.name, quantity: o.quantity, amount: o.price * o.quantity })),
+        ...order.setProducts.map((s) => ({ name: s.name, quantity: s.quantity, amount: s.price * s.quantity })),
+      ],
+      discount: order.discount,
+      total: order.price,
+      currency: site.currency,
+      venueAddress: localize(site.venue.address, lang),
+      contactEmail: site.venue.email,
+    },
+    lang,
+  );
+  await enqueueMail(db, {
+    siteId: site.id,
+    kind: 'order_confirmation',
+    toAddress: completed.email,
+    fromAddress: site.venue.email,
+    lang,
+    subject: mail.subject,
+    textBody: mail.text,
+    htmlBody: mail.html,
+  });
+}

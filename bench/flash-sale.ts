@@ -1,0 +1,213 @@
+/**
+ * `npm run bench:flash-sale`: a launch-day rush on one hot slot. Buyers hold places (POST orders),
+ * then the winners check out. Prints holds/s and checkouts/s with p50/p99 on PGlite (one server)
+ * and on PostgreSQL (two servers on one database) when TEST_DATABASE_URL or BENCH_DATABASE_URL is
+ * set, the oversell count, and the hot-row ceiling measured in the same run: the bare conditional
+ * UPDATE on the same database. Goal: holds at ≥ 50 % of that ceiling, 0 oversold.
+ */
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { ask, type BenchServer, startServer } from './start-server.ts';
+
+const BUYERS = Number(process.env.BENCH_BUYERS ?? 3000);
+const CAPACITY = Number(process.env.BENCH_CAPACITY ?? 1000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 48);
+const CEILING_SECONDS = 5;
+const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? null;
+
+type Slot = { product_uuid: string; time_span_id: number; option_id: number };
+type Result = {
+  engine: string;
+  holdsPerSecond: number;
+  holdP50: number;
+  holdP99: number;
+  granted: number;
+  checkoutsPerSecond: number;
+  checkoutP50: number;
+  checkoutP99: number;
+  oversold: number;
+  ceiling: number;
+};
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
+
+/** Runs `tasks` with at most CONCURRENCY in flight; returns the wall time in seconds. */
+async function pool<T>(items: T[], work: (item: T, index: number) => Promise<void>): Promise<number> {
+  const started = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < items.length) {
+        const index = next++;
+        await work(items[index] as T, index);
+      }
+    }),
+  );
+  return (performance.now() - started) / 1000;
+}
+
+async function rush(engine: string, servers: BenchServer[], ceiling: (slot: Slot) => Promise<number>): Promise<Result> {
+  const first = servers[0] as BenchServer;
+  const slot = await ask<Slot>(first.child, { type: 'prepare-slot', capacity: CAPACITY }, 'slot');
+  const xsrf = randomBytes(16).toString('base64url');
+  const headers = { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf };
+  const call = async (index: number, method: string, path: string, body: unknown) => {
+    const server = servers[index % servers.length] as BenchServer;
+    const started = performance.now();
+    const response = await fetch(`${server.address}/demo/api/v1/${path}`, { method, headers, body: JSON.stringify(body) });
+    const json = (await response.json()) as { order_token?: string; error?: string };
+    return { status: response.status, json, ms: performance.now() - started };
+  };
+
+  const holdLatencies: number[] = [];
+  const tokens: string[] = [];
+  const unexpected: string[] = [];
+  const holdSeconds = await pool(
+    Array.from({ length: BUYERS }, (_, i) => i),
+    async (i) => {
+      const r = await call(i, 'POST', 'orders', {
+        lang: 'en',
+        product_uuid: slot.product_uuid,
+        time_span_id: slot.time_span_id,
+        quantity: 1,
+        option_values: [{ option_value_id: slot.option_id, quantity: 1 }],
+        set_products: [],
+      });
+      holdLatencies.push(r.ms);
+      if (r.status === 201 && r.json.order_token) tokens.push(r.json.order_token);
+      else if (r.json.error !== 'out of stock') unexpected.push(`${r.status} ${r.json.error}`);
+    },
+  );
+
+  const checkoutLatencies: number[] = [];
+  const customer = {
+    fullname: 'Rush Buyer',
+    email: 'rush@example.com',
+    phone: '090-1234-5678',
+    resident_area: 'Japan / 日本',
+    mail_magazine: 'false',
+  };
+  const card = {
+    number: '4242424242424242',
+    exp_month: 12,
+    exp_year: new Date().getFullYear() + 1,
+    cvc: '123',
+    name: 'RUSH BUYER',
+  };
+  const checkoutSeconds = await pool(tokens, async (token, i) => {
+    await call(i, 'PUT', `orders/${token}`, { customer_info: customer, payment_method: 'gmo_3ds' });
+    const r = await call(i, 'POST', `orders/checkout/${token}`, { payment_method: 'gmo_3ds', card });
+    checkoutLatencies.push(r.ms);
+    if (r.status !== 200) unexpected.push(`checkout ${r.status} ${r.json.error}`);
+  });
+
+  const counters = await ask<{ capacity: number; sold: number; held: number; tickets: number }>(
+    first.child,
+    { type: 'counters', timeSpanId: slot.time_span_id },
+    'counters',
+  );
+  if (unexpected.length > 0)
+    console.error(`${engine}: ${unexpected.length} unexpected answers, e.g. ${unexpected.slice(0, 3).join('; ')}`);
+  return {
+    engine,
+    holdsPerSecond: BUYERS / holdSeconds,
+    holdP50: percentile(holdLatencies, 50),
+    holdP99: percentile(holdLatencies, 99),
+    granted: tokens.length,
+    checkoutsPerSecond: tokens.length / checkoutSeconds,
+    checkoutP50: percentile(checkoutLatencies, 50),
+    checkoutP99: percentile(checkoutLatencies, 99),
+    oversold: Math.max(0, counters.sold - counters.capacity, counters.tickets - counters.capacity),
+    ceiling: await ceiling(slot),
+  };
+}
+
+const results: Result[] = [];
+
+const embedded = await startServer('shop', 'pglite');
+try {
+  results.push(
+    await rush('PGlite, 1 server', [embedded], async (slot) => {
+      const fresh = await ask<Slot>(embedded.child, { type: 'prepare-slot', capacity: 1 }, 'slot');
+      void slot;
+      return (
+        await ask<{ perSecond: number }>(
+          embedded.child,
+          { type: 'ceiling', timeSpanId: fresh.time_span_id, seconds: CEILING_SECONDS },
+          'ceiling',
+        )
+      ).perSecond;
+    }),
+  );
+} finally {
+  embedded.child.kill();
+}
+
+if (postgresUrl) {
+  const name = `storefront_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  const servers = await Promise.all([startServer('shop', url.toString()), startServer('shop', url.toString())]);
+  const direct = new pg.Pool({ connectionString: url.toString(), max: 20 });
+  try {
+    results.push(
+      await rush('PostgreSQL, 2 servers', servers, async () => {
+        const fresh = await ask<Slot>((servers[0] as BenchServer).child, { type: 'prepare-slot', capacity: 100_000_000 }, 'slot');
+        const until = performance.now() + CEILING_SECONDS * 1000;
+        let count = 0;
+        await Promise.all(
+          Array.from({ length: CONCURRENCY }, async () => {
+            while (performance.now() < until) {
+              await direct.query('update product_time_spans set held = held + 1 where id = $1 and capacity - sold - held >= 1', [
+                fresh.time_span_id,
+              ]);
+              count += 1;
+            }
+          }),
+        );
+        return count / CEILING_SECONDS;
+      }),
+    );
+  } finally {
+    await direct.end();
+    for (const server of servers) server.child.kill();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+} else {
+  console.log('PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL.');
+}
+
+console.log(`\n${BUYERS} buyers, ${CAPACITY} places, ${CONCURRENCY} requests in flight.`);
+console.table(
+  Object.fromEntries(
+    results.map((r) => [
+      r.engine,
+      {
+        'holds/s': Math.round(r.holdsPerSecond),
+        'hold p50 ms': Number(r.holdP50.toFixed(1)),
+        'hold p99 ms': Number(r.holdP99.toFixed(1)),
+        granted: r.granted,
+        'checkouts/s': Math.round(r.checkoutsPerSecond),
+        'checkout p50 ms': Number(r.checkoutP50.toFixed(1)),
+        'checkout p99 ms': Number(r.checkoutP99.toFixed(1)),
+        oversold: r.oversold,
+        'ceiling updates/s': Math.round(r.ceiling),
+        'holds / ceiling': `${((r.holdsPerSecond / r.ceiling) * 100).toFixed(0)} %`,
+      },
+    ]),
+  ),
+);
+const failed = results.some((r) => r.oversold > 0 || r.granted !== Math.min(CAPACITY, BUYERS));
+if (failed) {
+  console.error('OVERSOLD or wrong number of holds granted.');
+  process.exitCode = 1;
+}
