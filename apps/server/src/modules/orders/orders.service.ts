@@ -65,7 +65,40 @@ function couponFacts(row: repo.CouponRow): CouponFacts {
   };
 }
 
+/** Product definitions change rarely; orders may read them up to this old (like the catalogue). */
+const PRODUCT_TTL_MS = 5_000;
+
+type ProductBundle = {
+  product: NonNullable<Awaited<ReturnType<typeof repo.findProductById>>>;
+  options: Awaited<ReturnType<typeof repo.listOptions>>;
+  setProducts: Awaited<ReturnType<typeof repo.listSetProducts>>;
+};
+
 export function createOrdersService(db: Database, options: OrdersServiceOptions = {}) {
+  const bundles = new Map<string, { at: number; bundle: ProductBundle | null }>();
+
+  /** A product with its options and set products, from a short-lived cache: a rush reads them on every hold. */
+  async function productBundle(
+    tx: Database,
+    key: { id: number } | { siteId: number; uuid: string },
+  ): Promise<ProductBundle | null> {
+    const name = 'id' in key ? `id:${key.id}` : `uuid:${key.siteId}:${key.uuid}`;
+    const hit = bundles.get(name);
+    if (hit && Date.now() - hit.at < PRODUCT_TTL_MS) return hit.bundle;
+    const product = 'id' in key ? await repo.findProductById(tx, key.id) : await repo.findProductByUuid(tx, key.siteId, key.uuid);
+    const bundle = product
+      ? { product, options: await repo.listOptions(tx, product.id), setProducts: await repo.listSetProducts(tx, product.id) }
+      : null;
+    if (bundles.size > 1_000) bundles.clear();
+    bundles.set(name, { at: Date.now(), bundle });
+    return bundle;
+  }
+
+  async function requireBundle(tx: Database, productId: number): Promise<ProductBundle> {
+    const bundle = await productBundle(tx, { id: productId });
+    if (!bundle) throw notFound('record not found');
+    return bundle;
+  }
   /** Checks a selection against the product and prices it (coupons as given). */
   async function resolveSelection(tx: Database, productId: number, selection: Selection, lang: string) {
     const [optionRows, setProductRows] = await Promise.all([
@@ -174,12 +207,11 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions 
   }
 
   async function present(tx: Database, order: repo.OrderRow, site: Site, token: string): Promise<TemporaryOrder> {
-    const product = await repo.findProductById(tx, order.productId);
-    const span = product ? await repo.findTimeSpan(tx, product.id, order.timeSpanId) : null;
-    if (!product || !span) throw notFound('record not found');
+    const { product, options: optionRows } = await requireBundle(tx, order.productId);
+    const span = await repo.findTimeSpan(tx, product.id, order.timeSpanId);
+    if (!span) throw notFound('record not found');
     const { priced, couponRows } = await price(tx, order, site);
     const optionLines = priced.lines.filter((l) => l.kind === 'option');
-    const optionRows = await repo.listOptions(tx, product.id);
     return {
       order_token: token,
       status: order.status,
@@ -232,7 +264,7 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions 
   return {
     async create(site: Site, body: CreateOrderBody, channel: 'web' | 'spot' = 'web'): Promise<TemporaryOrder> {
       return transaction(async (tx) => {
-        const product = await repo.findProductByUuid(tx, site.id, body.product_uuid);
+        const product = (await productBundle(tx, { siteId: site.id, uuid: body.product_uuid }))?.product;
         if (!product) throw notFound('record not found', 'product_uuid names no product of this site');
         if (!product.salesChannels.includes(channel)) throw orderError(400, 'ticket not on sale now');
         await checkSlot(tx, product.id, body.time_span_id);
@@ -262,7 +294,8 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions 
           setProducts: body.set_products,
           subtotal: priced.subtotal,
           total: priced.total,
-          expiresAt,
+          // The database's clock decides expiry everywhere, so it sets it here too.
+          expiresAt: sql`now() + make_interval(mins => ${site.holdMinutes})` as unknown as Date,
         });
         // Stock last: the slot's row stays locked only from here to the commit.
         await takeHolds(tx, order, body.time_span_id, admissions, setProducts);
@@ -285,8 +318,7 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions 
         const changes: Partial<repo.OrderRow> = {};
         if (body.lang) changes.lang = body.lang;
         if (body.time_span_id !== undefined && body.quantity !== undefined && body.option_values) {
-          const product = await repo.findProductById(tx, order.productId);
-          if (!product) throw notFound('record not found');
+          const { product } = await requireBundle(tx, order.productId);
           const selection = {
             time_span_id: body.time_span_id,
             quantity: body.quantity,
@@ -448,7 +480,7 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions 
         const admissions = current.optionValues.flatMap((value) =>
           Array.from({ length: value.quantity }, () => value.option_value_id),
         );
-        const optionRows = await repo.listOptions(tx, order.productId);
+        const { options: optionRows } = await requireBundle(tx, order.productId);
         const admissionIds = admissions.filter((id) => optionRows.find((o) => o.id === id)?.type === 'admission');
         if (admissionIds.length > 0) {
           await tx
@@ -458,7 +490,7 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions 
         const email = completed.customerFields?.email;
         if (options.enqueueConfirmation && email) {
           const span = await repo.findTimeSpan(tx, completed.productId, completed.timeSpanId);
-          const product = await repo.findProductById(tx, completed.productId);
+          const { product } = await requireBundle(tx, completed.productId);
           await options.enqueueConfirmation(tx, {
             site,
             order: await present(tx, completed, site, token),
@@ -466,7 +498,7 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions 
             reservationNumber: completed.reservationNumber ?? '',
             reservationToken,
             visitDate: span?.date ?? '',
-            isAllDay: product?.type !== 'time',
+            isAllDay: product.type !== 'time',
           });
         }
         return { order: completed, reservationToken };
