@@ -10,7 +10,7 @@ import { registerErrorHandler } from './http/errors.ts';
 import { xsrfProtection } from './http/xsrf.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
-import { enqueueOrderConfirmation } from './modules/mail/enqueue-order-confirmation.ts';
+import { enqueueMailConfirmation, enqueueOrderConfirmation } from './modules/mail/enqueue-order-confirmation.ts';
 import { mailViewerRoutes } from './modules/mail/mail.routes.ts';
 import { createMailTransport, createOutboxWorker } from './modules/mail/mail-sender.ts';
 import { membershipRoutes } from './modules/membership/membership.routes.ts';
@@ -70,6 +70,8 @@ export async function buildApp(options: AppOptions) {
     // Demo and tests charge cards through the sandbox gateway; the Payments work adds real ones.
     chargeCard: (charge) => chargeSandboxCard(charge),
     enqueueConfirmation: (tx, completed) => enqueueOrderConfirmation(tx, completed, publicUrl()),
+    enqueueMailConfirmation: (tx, mail) => enqueueMailConfirmation(tx, mail, publicUrl()),
+    onMailQueued: () => mailWorker.kick(),
     onOrderCompleted: () => {
       catalog.invalidateAvailability();
       mailWorker.kick();

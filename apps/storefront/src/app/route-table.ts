@@ -191,6 +191,8 @@ export const FINISHED_SCREENS: ReadonlySet<ScreenId> = new Set<ScreenId>([
   'error',
   'payment-error',
   'ticket-redirect',
+  'sended-mail',
+  'mail-confirm',
 ]);
 
 export function routesFor(isStartMailConfirmOnly: boolean): RouteEntry[] {

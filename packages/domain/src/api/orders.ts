@@ -123,3 +123,8 @@ export const CheckoutResult = z.object({
   reservation_token: z.string(),
   total: z.number().int(),
 });
+
+/** Mail-only confirmation (SPEC §1): the visitor's address, to which the link is sent. */
+export const OrderMailBody = z.object({ email: z.string().trim().min(1).max(254), lang: Lang.optional() });
+export const OrderMailParams = z.object({ id: z.string().regex(/^[\w-]{16,64}$/, { error: 'must be a mail token' }) });
+export const OrderMailResult = z.object({ order_token: z.string() });

@@ -5,6 +5,7 @@ import { timeOfDayIn } from '@storefront/domain/dates';
 import { localize } from '@storefront/domain/localize';
 import type { Database } from '../../db/client.ts';
 import type { Site } from '../sites/sites.repository.ts';
+import { renderMailConfirmation } from './mail-confirmation-mail.ts';
 import { renderOrderConfirmation } from './order-confirmation-mail.ts';
 import { enqueueMail } from './outbox.repository.ts';
 
@@ -51,5 +52,26 @@ export async function enqueueOrderConfirmation(db: Database, completed: Complete
     subject: mail.subject,
     textBody: mail.text,
     htmlBody: mail.html,
+  });
+}
+
+/** The address-confirmation link of mail-only mode: it opens the storefront's mail-confirm page. */
+export async function enqueueMailConfirmation(
+  db: Database,
+  mail: { site: Site; email: string; lang: string; mailToken: string; minutes: number },
+  publicUrl: string,
+): Promise<void> {
+  const lang = mail.lang as LanguageCode;
+  const link = `${publicUrl.replace(/\/$/, '')}/${mail.site.variant}/#/mail-confirm?token=${encodeURIComponent(mail.mailToken)}`;
+  const rendered = renderMailConfirmation({ venueName: localize(mail.site.venue.name, lang), link, minutes: mail.minutes }, lang);
+  await enqueueMail(db, {
+    siteId: mail.site.id,
+    kind: 'mail_confirmation',
+    toAddress: mail.email,
+    fromAddress: mail.site.venue.email,
+    lang,
+    subject: rendered.subject,
+    textBody: rendered.text,
+    htmlBody: rendered.html,
   });
 }

@@ -67,6 +67,15 @@ export async function findOrder(db: Database, siteId: number, tokenHash: string,
   return row ?? null;
 }
 
+export async function findOrderByMailToken(db: Database, siteId: number, mailTokenHash: string) {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.siteId, siteId), eq(orders.mailTokenHash, mailTokenHash)))
+    .for('update');
+  return row ?? null;
+}
+
 export async function isExpired(db: Database, orderId: string): Promise<boolean> {
   const [row] = await db
     .select({ expired: sql<boolean>`${orders.expiresAt} <= now()` })

@@ -6,6 +6,9 @@ import {
   CheckoutResult,
   CreateOrderBody,
   OrderCouponParams,
+  OrderMailBody,
+  OrderMailParams,
+  OrderMailResult,
   OrderTokenParams,
   TemporaryOrder,
   UpdateOrderBody,
@@ -61,6 +64,21 @@ export const orderRoutes =
       '/ordercoupons/:id/:couponId',
       { schema: { tags, params: OrderCouponParams, response: { 200: TemporaryOrder, ...errors } } },
       async (req) => orders.removeCoupon(req.site, req.params.id, req.params.couponId),
+    );
+
+    app.post(
+      '/ordermails/:id',
+      { schema: { tags, params: OrderTokenParams, body: OrderMailBody, response: { 204: z.null(), ...errors } } },
+      async (req, reply) => {
+        await orders.sendOrderMail(req.site, req.params.id, req.body, req.ip);
+        return reply.code(204).send(null);
+      },
+    );
+
+    app.get(
+      '/ordermails/:id',
+      { schema: { tags, params: OrderMailParams, response: { 200: OrderMailResult, ...errors } } },
+      async (req) => orders.confirmOrderMail(req.site, req.params.id),
     );
 
     app.post(

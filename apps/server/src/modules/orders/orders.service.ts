@@ -4,12 +4,14 @@
  */
 import type { CreateOrderBody, TemporaryOrder, UpdateOrderBody } from '@storefront/domain/api/orders';
 import { toCustomerInfo, validateCustomerFields } from '@storefront/domain/customer/customer-info';
+import { email } from '@storefront/domain/customer/validation';
 import type { ServerError } from '@storefront/domain/errors/catalogue';
 import { localize } from '@storefront/domain/localize';
 import { type CouponFacts, checkCoupon } from '@storefront/domain/pricing/coupon-rules';
 import { type PricedOrder, priceOrder } from '@storefront/domain/pricing/price-order';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { rows } from '../../db/rows.ts';
 import { tickets } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { enforceRateLimits } from '../../http/rate-limit.ts';
@@ -39,6 +41,13 @@ export type OrdersServiceOptions = {
     card: CardDetails | undefined;
     method: string;
   }) => Promise<ChargeResult>;
+  /** Called after a transaction that queued mail commits. */
+  onMailQueued?: () => void;
+  /** Sends the address-confirmation link of mail-only mode, in the same transaction. */
+  enqueueMailConfirmation?: (
+    db: Database,
+    mail: { site: Site; email: string; lang: string; mailToken: string; minutes: number },
+  ) => Promise<void>;
   /** Writes the confirmation mail into the outbox in the checkout's transaction. */
   enqueueConfirmation?: (db: Database, completed: CompletedOrder) => Promise<void>;
 };
@@ -421,6 +430,53 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions 
       const order = await repo.findOrder(db, site.id, hashToken(token));
       if (!order) throw notFound('record not found', 'there is no order with this token');
       return order.memberId;
+    },
+
+    /**
+     * Mail-only confirmation, step one: remembers the visitor's address on the order and mails
+     * them a link with a new mail token (stored hashed).
+     */
+    async sendOrderMail(site: Site, token: string, body: { email: string; lang?: string | undefined }, clientIp: string) {
+      await enforceRateLimits(db, [{ key: `order-mail:ip:${clientIp}`, max: 10, windowSeconds: 600 }]);
+      await transaction(async (tx) => {
+        const order = await openOrder(tx, site, token);
+        if (email(body.email)) throw orderError(400, 'invalid email address');
+        const mailToken = newToken();
+        const lang = body.lang ?? order.lang;
+        await repo.updateOrder(tx, order.id, {
+          customerFields: { email: body.email },
+          mailTokenHash: hashToken(mailToken),
+          lang,
+        });
+        const [remaining] = await rows<{ minutes: number }>(
+          tx,
+          sql`select greatest(1, ceil(extract(epoch from (expires_at - now())) / 60))::int as minutes from orders where id = ${order.id}`,
+        );
+        await options.enqueueMailConfirmation?.(tx, {
+          site,
+          email: body.email,
+          lang,
+          mailToken,
+          minutes: remaining?.minutes ?? site.holdMinutes,
+        });
+      });
+      options.onMailQueued?.();
+    },
+
+    /**
+     * Mail-only confirmation, step two: the link's mail token gives the order back. The order gets
+     * a new token (the old one stops working), since only hashes are stored.
+     */
+    async confirmOrderMail(site: Site, mailToken: string): Promise<{ order_token: string }> {
+      return transaction(async (tx) => {
+        const order = await repo.findOrderByMailToken(tx, site.id, hashToken(mailToken));
+        if (!order) throw notFound('record not found', 'this link is not valid');
+        if (!OPEN_STATUSES.has(order.status)) throw orderError(400, 'order status must be ready_checkout');
+        if (await repo.isExpired(tx, order.id)) throw sessionTimeout();
+        const orderToken = newToken();
+        await repo.updateOrder(tx, order.id, { tokenHash: hashToken(orderToken), mailTokenHash: null });
+        return { order_token: orderToken };
+      });
     },
 
     async removeCoupon(site: Site, token: string, couponId: number): Promise<TemporaryOrder> {

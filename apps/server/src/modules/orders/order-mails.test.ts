@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { rows } from '../../db/rows.ts';
+import { apiFor } from '../../test/api.ts';
+import { buildTestApp } from '../../test/app.ts';
+import { describeEachEngine } from '../../test/database.ts';
+import { freshSlot, orderBody } from './orders.test-support.ts';
+
+describeEachEngine(
+  'mail-only confirmation',
+  (ctx) => {
+    let app: FastifyInstance;
+    beforeAll(async () => {
+      app = await buildTestApp(ctx.db);
+    });
+    afterAll(async () => {
+      await app.close();
+    });
+
+    it('mails a link whose token gives the order back under a new token', async () => {
+      const api = apiFor(app, 'kyoto-garden');
+      const slot = await freshSlot(ctx.db, 'kyoto-garden', 10);
+      const created = await api.post<{ order_token: string }>('orders', orderBody(slot, 1));
+      const oldToken = created.body.order_token;
+      const sent = await api.post(`ordermails/${oldToken}`, { email: 'visitor@example.com', lang: 'en' });
+      expect(sent.status).toBe(204);
+      const [mail] = await rows<{ text_body: string; to_address: string }>(
+        ctx.db,
+        sql`select text_body, to_address from outbox where kind = 'mail_confirmation' order by created_at desc limit 1`,
+      );
+      expect(mail?.to_address).toBe('visitor@example.com');
+      const mailToken = decodeURIComponent(mail?.text_body.match(/mail-confirm\?token=([\w%-]+)/)?.[1] ?? '');
+      expect(mailToken).toMatch(/^[\w-]{22}$/);
+
+      const confirmed = await api.get<{ order_token: string }>(`ordermails/${mailToken}`);
+      expect(confirmed.status).toBe(200);
+      expect(confirmed.body.order_token).not.toBe(oldToken);
+      expect((await api.get(`orders/${oldToken}`)).status).toBe(404);
+      const order = await api.get<{ customerFields: Record<string, string> }>(`orders/${confirmed.body.order_token}`);
+      expect(order.body.customerFields).toEqual({ email: 'visitor@example.com' });
+      expect((await api.get(`ordermails/${mailToken}`)).status).toBe(404);
+      const ready = await api.put<{ status: string }>(`orders/${confirmed.body.order_token}`, { payment_method: 'gmo_3ds' });
+      expect(ready.body.status).toBe('ready_checkout');
+    });
+
+    it('refuses an invalid address', async () => {
+      const api = apiFor(app, 'kyoto-garden');
+      const slot = await freshSlot(ctx.db, 'kyoto-garden', 10);
+      const created = await api.post<{ order_token: string }>('orders', orderBody(slot, 1));
+      const { body } = await api.post<{ error: string }>(`ordermails/${created.body.order_token}`, { email: 'nope' });
+      expect(body.error).toBe('invalid email address');
+    });
+  },
+  { seed: { variants: ['kyoto-garden'], days: 3 } },
+);

@@ -1,0 +1,108 @@
+/**
+ * Mail-only confirmation (SPEC §1): without a token, the visitor enters their address and gets a
+ * link by mail; with the link's token, the order comes back and the purchase goes on to payment.
+ */
+import { email as emailRule, sameEmail } from '@storefront/domain/customer/validation';
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useApp } from '../../app/app-context.tsx';
+import { StepBar } from '../../ui/step-bar.tsx';
+import { purchaseApi } from '../purchase/purchase-api.ts';
+
+export default function MailConfirmPage() {
+  const [query] = useSearchParams();
+  const token = query.get('token');
+  return token ? <ConfirmLink mailToken={token} /> : <AddressForm />;
+}
+
+function ConfirmLink({ mailToken }: { mailToken: string }) {
+  const app = useApp();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const started = useRef(false);
+  const confirm = useMutation({
+    mutationFn: () => purchaseApi(app.api, app.lang).confirmOrderMail(mailToken),
+    onSuccess: ({ order_token }) => {
+      app.session.set('orderToken', order_token);
+      navigate('/payment', { replace: true });
+    },
+    onError: () => navigate('/error', { replace: true }),
+  });
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    confirm.mutate();
+  }, [confirm]);
+  return (
+    <section className="page" data-screen="mail-confirm" aria-busy="true">
+      <h1>{t('mail_confirm_title')}</h1>
+      <p role="status">{t('mail_confirm_verifying')}</p>
+    </section>
+  );
+}
+
+function AddressForm() {
+  const app = useApp();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const ids = { email: useId(), email2: useId(), error: useId() };
+  const [values, setValues] = useState({ email: '', email2: '' });
+  const [error, setError] = useState<string | null>(null);
+  const token = app.session.get('orderToken');
+  useEffect(() => {
+    if (!token) navigate('/order', { replace: true });
+  }, [token, navigate]);
+  const send = useMutation({
+    mutationFn: (address: string) => purchaseApi(app.api, app.lang).sendOrderMail(token ?? '', address),
+    onSuccess: () => navigate('/sended-mail'),
+  });
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const failure =
+      (values.email.trim() ? emailRule(values.email) : { key: 'common_validate_required' }) ??
+      sameEmail(values.email, values.email2);
+    setError(failure ? t(failure.key) : null);
+    if (!failure) send.mutate(values.email.trim());
+  };
+  return (
+    <section className="page" data-screen="mail-confirm">
+      <StepBar kind="mail-only" current="payment" hasMembershipLogin={app.config.hasMembershipLogin} />
+      <h1>{t('mail_confirm_title')}</h1>
+      <p>{t('mail_confirm_text')}</p>
+      <form className="stack-form" onSubmit={onSubmit} noValidate>
+        <label htmlFor={ids.email}>{t('signin_field_email')}</label>
+        <input
+          id={ids.email}
+          type="email"
+          autoComplete="email"
+          required
+          value={values.email}
+          aria-invalid={error !== null}
+          aria-describedby={error ? ids.error : undefined}
+          onChange={(e) => setValues({ ...values, email: e.target.value })}
+        />
+        <label htmlFor={ids.email2}>{t('signin_field_email2')}</label>
+        <input
+          id={ids.email2}
+          type="email"
+          autoComplete="email"
+          required
+          value={values.email2}
+          aria-invalid={error !== null}
+          aria-describedby={error ? ids.error : undefined}
+          onChange={(e) => setValues({ ...values, email2: e.target.value })}
+        />
+        {error && (
+          <p id={ids.error} className="field-error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="button button-primary" disabled={send.isPending}>
+          {t('mail_confirm_submit')}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+/**
+ * What the purchase screens keep between steps (SPEC §3 session data) and where each step goes
+ * next (SPEC §2 purchase flow). Card details are never stored: they live in memory until checkout.
+ */
+import type { Configuration } from '@storefront/domain/api/catalog';
+import type { CardInput } from '@storefront/domain/api/orders';
+import type { z } from 'zod';
+
+/** The saved order page (session key orderPage): enough to restore the page and to change it. */
+export type SavedOrderPage = {
+  productUuid: string;
+  date: string;
+  timeSpanId: number;
+  /** Option id → quantity. */
+  options: Record<string, number>;
+  /** Set product id → quantity. */
+  setProducts: Record<string, number>;
+};
+
+/** The saved payment page (session key paymentPage). */
+export type SavedPaymentPage = { method: string };
+
+/** What the complete page shows (session key complete). */
+export type CompleteData = { reservationNumber: string; reservationToken: string; total: number; email: string | null };
+
+export type CardDetails = z.infer<typeof CardInput>;
+let pendingCard: CardDetails | null = null;
+export const cardInMemory = {
+  set: (card: CardDetails | null) => {
+    pendingCard = card;
+  },
+  get: () => pendingCard,
+};
+
+/** The step after the order page. */
+export function afterOrder(config: Pick<Configuration, 'hasMembershipLogin' | 'isStartMailConfirmOnly'>): string {
+  if (config.hasMembershipLogin) return '/membership-login';
+  // Mail-only sites confirm the visitor's address by mail instead of the sign-in form.
+  return config.isStartMailConfirmOnly ? '/mail-confirm' : '/sign-in';
+}
+
+/** Where a ticket lives: under the tickets prefix of this venue. */
+export function ticketUrl(ticketsPath: string, reservationToken: string): string {
+  return `${ticketsPath}#/id/${encodeURIComponent(reservationToken)}`;
+}
