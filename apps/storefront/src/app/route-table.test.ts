@@ -96,7 +96,6 @@ describe('route table', () => {
       'confirm',
       'mail-release',
       'mail-release-completion',
-      'membership-login',
       'order',
       'payment',
       'payment-callback',

@@ -193,6 +193,7 @@ export const FINISHED_SCREENS: ReadonlySet<ScreenId> = new Set<ScreenId>([
   'ticket-redirect',
   'sended-mail',
   'mail-confirm',
+  'membership-login',
 ]);
 
 export function routesFor(isStartMailConfirmOnly: boolean): RouteEntry[] {

@@ -32,7 +32,7 @@ export const SCREENS: Record<ScreenId, () => Promise<ScreenModule>> = {
   'ticket-redirect': () => import('../features/tickets/ticket-redirect.tsx'),
   order: () => import('../features/order/order-page.tsx'),
   'sign-in': () => import('../features/sign-in/sign-in-page.tsx'),
-  'membership-login': placeholder('membership-login'),
+  'membership-login': () => import('../features/membership-login/membership-login-page.tsx'),
   'sended-mail': () => import('../features/mail-confirm/sended-mail-page.tsx'),
   'mail-confirm': () => import('../features/mail-confirm/mail-confirm-page.tsx'),
   payment: () => import('../features/payment/payment-page.tsx'),

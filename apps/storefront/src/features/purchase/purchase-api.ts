@@ -10,6 +10,7 @@ import type {
   ProductStocks,
   SetProductsSearchResult,
 } from '@storefront/domain/api/catalog';
+import type { MembershipInfo } from '@storefront/domain/api/membership';
 import type {
   ApplyCouponResult,
   CheckoutBody,
@@ -52,6 +53,8 @@ export function purchaseApi(api: ApiClient, lang: string) {
     sendOrderMail: (token: string, email: string) => api.post<null>(`ordermails/${encodeURIComponent(token)}`, { email, lang }),
     /** The link's mail token gives the order back, under a new order token. */
     confirmOrderMail: (mailToken: string) => api.get<{ order_token: string }>(`ordermails/${encodeURIComponent(mailToken)}`),
+    membershipLogin: (token: string, credentials: { email: string; password: string }) =>
+      api.post<{ result: boolean; membership: MembershipInfo }>(`membership/login/${encodeURIComponent(token)}`, credentials),
     fieldTemplates: () => api.get<FieldTemplateData[]>('field_templates'),
     stocks: (date: string, productId: number) =>
       api.get<z.infer<typeof ProductStocks>>('products/stocks', { query: { date, product_id: productId, lang } }),

@@ -1,0 +1,100 @@
+/**
+ * Membership login (SPEC §2, §6) on sites that enable it: a member signs in to get the member
+ * benefit on this order, and their details fill the sign-in form; anyone may continue as a guest.
+ */
+import { required } from '@storefront/domain/customer/validation';
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useApp } from '../../app/app-context.tsx';
+import { StepBar } from '../../ui/step-bar.tsx';
+import { showToast } from '../../ui/toast/toast-store.ts';
+import { purchaseApi } from '../purchase/purchase-api.ts';
+
+export default function MembershipLoginPage() {
+  const app = useApp();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const ids = { email: useId(), password: useId(), error: useId() };
+  const [values, setValues] = useState({ email: '', password: '' });
+  const [error, setError] = useState<string | null>(null);
+  const token = app.session.get('orderToken');
+  const next = app.config.isStartMailConfirmOnly ? '/mail-confirm' : '/sign-in';
+  useEffect(() => {
+    if (!token || !app.config.hasMembershipLogin) navigate(token ? next : '/order', { replace: true });
+  }, [token, app.config.hasMembershipLogin, navigate, next]);
+
+  const login = useMutation({
+    mutationFn: async () => {
+      const calls = purchaseApi(app.api, app.lang);
+      const { membership } = await calls.membershipLogin(token ?? '', { email: values.email.trim(), password: values.password });
+      return { membership, order: await calls.getOrder(token ?? '') };
+    },
+    onSuccess: ({ membership, order }) => {
+      // The member's details start the sign-in form, unless the visitor already filled it.
+      if (!app.session.get('signInPage')) {
+        app.session.set('signInPage', {
+          fullname: membership.name,
+          email: membership.email,
+          email2: membership.email,
+          ...(membership.phone ? { phone: membership.phone } : {}),
+          ...(membership.residentArea ? { resident_area: membership.residentArea } : {}),
+        });
+      }
+      if (order.membershipPromotion) {
+        app.session.set('membershipPromotion', order.membershipPromotion);
+        showToast(t('order_membership_promotion_applied', { name: order.membershipPromotion.name }));
+      }
+      navigate(next);
+    },
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const failure = required(values.email) ?? required(values.password);
+    setError(failure ? t(failure.key) : null);
+    if (!failure) login.mutate();
+  };
+
+  return (
+    <section className="page" data-screen="membership-login">
+      <StepBar kind="normal" current="membership_login" hasMembershipLogin />
+      <h1>{t('membership_login_title')}</h1>
+      <p>{t('membership_login_text')}</p>
+      <form className="stack-form" onSubmit={onSubmit} noValidate>
+        <label htmlFor={ids.email}>{t('membership_login_email')}</label>
+        <input
+          id={ids.email}
+          type="email"
+          autoComplete="username"
+          value={values.email}
+          aria-describedby={error ? ids.error : undefined}
+          onChange={(e) => setValues({ ...values, email: e.target.value })}
+        />
+        <label htmlFor={ids.password}>{t('membership_login_password')}</label>
+        <input
+          id={ids.password}
+          type="password"
+          autoComplete="current-password"
+          value={values.password}
+          aria-describedby={error ? ids.error : undefined}
+          onChange={(e) => setValues({ ...values, password: e.target.value })}
+        />
+        {error && (
+          <p id={ids.error} className="field-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="actions">
+          <button type="submit" className="button button-primary" disabled={login.isPending}>
+            {t('membership_login_submit')}
+          </button>
+          <button type="button" className="button button-secondary" onClick={() => navigate(next)}>
+            {t('membership_login_guest')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
