@@ -54,8 +54,13 @@ const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 /** Serious and critical accessibility violations on the page, as "rule: target" lines. */
 export async function seriousAxeViolations(page: Page): Promise<string[]> {
-  // Contrast is judged on the page at rest, not halfway through the route fade.
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  // Contrast is judged on the page at rest, not halfway through a route fade (a screen may still
+  // be redirecting, so the page must stay at rest for a moment).
+  const atRest = () =>
+    page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  await atRest();
+  await page.waitForLoadState('networkidle');
+  await atRest();
   await page.addScriptTag({ path: axePath });
   const violations = await page.evaluate(async () => {
     const axe = (

@@ -72,6 +72,7 @@ export async function buildApp(options: AppOptions) {
     enqueueConfirmation: (tx, completed) => enqueueOrderConfirmation(tx, completed, publicUrl()),
     enqueueMailConfirmation: (tx, mail) => enqueueMailConfirmation(tx, mail, publicUrl()),
     onMailQueued: () => mailWorker.kick(),
+    onStockChanged: () => catalog.invalidateAvailability(),
     onOrderCompleted: () => {
       catalog.invalidateAvailability();
       mailWorker.kick();

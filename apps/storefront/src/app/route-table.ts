@@ -194,6 +194,10 @@ export const FINISHED_SCREENS: ReadonlySet<ScreenId> = new Set<ScreenId>([
   'sended-mail',
   'mail-confirm',
   'membership-login',
+  'sign-in',
+  'payment',
+  'confirm',
+  'complete',
 ]);
 
 export function routesFor(isStartMailConfirmOnly: boolean): RouteEntry[] {

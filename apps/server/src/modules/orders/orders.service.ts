@@ -41,6 +41,8 @@ export type OrdersServiceOptions = {
     card: CardDetails | undefined;
     method: string;
   }) => Promise<ChargeResult>;
+  /** Called after a transaction that took or gave back places commits. */
+  onStockChanged?: () => void;
   /** Called after a transaction that queued mail commits. */
   onMailQueued?: () => void;
   /** Sends the address-confirmation link of mail-only mode, in the same transaction. */
@@ -269,6 +271,8 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions 
   }
 
   const transaction = <T>(work: (tx: Database) => Promise<T>) => db.transaction((tx) => work(tx as unknown as Database));
+  /** This process shows the change at once; others within the availability cache's second. */
+  const stockChanged = () => options.onStockChanged?.();
 
   return {
     async create(site: Site, body: CreateOrderBody, channel: 'web' | 'spot' = 'web'): Promise<TemporaryOrder> {
@@ -309,7 +313,10 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions 
         // Stock last: the slot's row stays locked only from here to the commit.
         await takeHolds(tx, order, body.time_span_id, admissions, setProducts);
         return { order, token };
-      }).then(({ order, token }) => present(db, order, site, token));
+      }).then(({ order, token }) => {
+        stockChanged();
+        return present(db, order, site, token);
+      });
     },
 
     async get(site: Site, token: string): Promise<TemporaryOrder> {
@@ -322,7 +329,7 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions 
     },
 
     async update(site: Site, token: string, body: UpdateOrderBody): Promise<TemporaryOrder> {
-      return transaction(async (tx) => {
+      const updated = await transaction(async (tx) => {
         let order = await openOrder(tx, site, token);
         const changes: Partial<repo.OrderRow> = {};
         if (body.lang) changes.lang = body.lang;
@@ -373,6 +380,8 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions 
         }
         return present(tx, order, site, token);
       });
+      if (body.time_span_id !== undefined) stockChanged();
+      return updated;
     },
 
     async cancel(site: Site, token: string): Promise<void> {
@@ -383,6 +392,7 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions 
         await releaseOrderHolds(tx, order.id);
         await repo.updateOrder(tx, order.id, { status: 'cancelled' });
       });
+      stockChanged();
     },
 
     async applyCoupon(site: Site, token: string, code: string, clientIp: string, now = new Date()) {

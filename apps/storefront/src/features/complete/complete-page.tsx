@@ -1,0 +1,55 @@
+/**
+ * `/complete`: the purchase went through. Shows the reservation number and the way to the ticket,
+ * from what the confirm step kept (session key complete); without it there is nothing to show.
+ */
+import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
+import { useApp } from '../../app/app-context.tsx';
+import { type CompleteData, ticketUrl } from '../purchase/flow.ts';
+import './complete.css';
+
+function readComplete(raw: unknown): CompleteData | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const data = raw as Partial<CompleteData>;
+  return typeof data.reservationNumber === 'string' && typeof data.reservationToken === 'string' ? (data as CompleteData) : null;
+}
+
+export default function CompletePage() {
+  const app = useApp();
+  const { t } = useTranslation();
+  const complete = readComplete(app.session.get('complete'));
+  if (!complete) return <Navigate to="/order" replace />;
+  return (
+    <section className="page complete-page" data-screen="complete">
+      <div className="complete-mark">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          width="28"
+          height="28"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="3"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
+          <path d="M5 12.5l4.5 4.5L19 7.5" />
+        </svg>
+      </div>
+      <h1>{t('complete_title')}</h1>
+      <p className="complete-number">{t('complete_reservation_number', { number: complete.reservationNumber })}</p>
+      <p>{t('complete_mail_sent')}</p>
+      {complete.email && <p className="complete-email">{complete.email}</p>}
+      {/* A full page load: tickets live under the tickets prefix of the venue. */}
+      <p className="complete-actions">
+        <a
+          className="button button-primary complete-ticket"
+          href={ticketUrl(app.location.ticketsPath, complete.reservationToken)}
+        >
+          {t('complete_view_ticket')}
+        </a>
+      </p>
+      <p className="complete-note">{t('complete_mail_note')}</p>
+    </section>
+  );
+}

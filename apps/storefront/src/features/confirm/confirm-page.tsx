@@ -1,0 +1,393 @@
+/**
+ * `/confirm` (and `/d-pay-confirm`, the same screen for the d-pay wallet): the whole temporary
+ * order for a last look, coupons, and the checkout. On success the visit's data is reset, the
+ * complete page's data kept, the purchase tracked, and the visitor taken to `/complete`.
+ */
+import type { PaymentMethod } from '@storefront/domain/api/catalog';
+import type { PaymentMethodId } from '@storefront/domain/constants';
+import type { FieldTemplate } from '@storefront/domain/customer/customer-info';
+import { formatDate, formatPrice } from '@storefront/domain/format';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { useApp } from '../../app/app-context.tsx';
+import { catalogueQueries } from '../../app/catalogue-queries.ts';
+import type { ScreenProps } from '../../app/route-table.ts';
+import { StepBar } from '../../ui/step-bar.tsx';
+import { showToast } from '../../ui/toast/toast-store.ts';
+import { customerSummary } from '../purchase/customer-fields.ts';
+import { type CompleteData, cardInMemory } from '../purchase/flow.ts';
+import { FREE_METHOD, needsCard } from '../purchase/payment-kinds.ts';
+import { purchaseApi, type TemporaryOrder } from '../purchase/purchase-api.ts';
+import { purchaseQueries } from '../purchase/purchase-queries.ts';
+import { checkoutBlocker, inShopTime, orderLines, reservationOf } from './order-summary.ts';
+import { purchaseEvent, pushToDataLayer, readConversionData, trackingItems } from './tracking.ts';
+import '../purchase/checkout-forms.css';
+import './confirm.css';
+
+export default function ConfirmPage(props: ScreenProps) {
+  const app = useApp();
+  const { t } = useTranslation();
+  // Read once: checkout resets the session before this page has gone.
+  const [token] = useState(() => app.session.get('orderToken'));
+  const { data: order } = useQuery({ ...purchaseQueries.order(app, token ?? ''), enabled: token !== null });
+  const { data: templates = [] } = useQuery(purchaseQueries.fieldTemplates(app));
+  const { data: methods = [] } = useQuery(catalogueQueries.paymentMethods(app, 'web'));
+  if (!token) return <Navigate to="/order" replace />;
+  return (
+    <section className="page confirm-page" data-screen="confirm" data-d-pay={props.isDPay === true}>
+      <StepBar
+        kind={app.config.isStartMailConfirmOnly ? 'mail-only' : 'normal'}
+        current="confirm"
+        hasMembershipLogin={app.config.hasMembershipLogin}
+      />
+      <h1>{t('confirm_title')}</h1>
+      <p>{t('confirm_text')}</p>
+      {order ? (
+        <ConfirmContent order={order} token={token} templates={templates} methods={methods} />
+      ) : (
+        <p className="checkout-loading" aria-busy="true">
+          {t('common_loading')}
+        </p>
+      )}
+    </section>
+  );
+}
+
+type ContentProps = { order: TemporaryOrder; token: string; templates: FieldTemplate[]; methods: PaymentMethod[] };
+
+function ConfirmContent({ order, token, templates, methods }: ContentProps) {
+  const app = useApp();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const price = (amount: number) => formatPrice(amount, app.config.currency, app.lang);
+  const hasSignIn = !app.config.isStartMailConfirmOnly;
+
+  const checkout = useMutation({
+    mutationFn: () =>
+      purchaseApi(app.api, app.lang).checkout(token, {
+        payment_method: order.paymentMethod as PaymentMethodId,
+        card: cardInMemory.get() ?? undefined,
+      }),
+    onSuccess: (result) => {
+      const complete: CompleteData = {
+        reservationNumber: result.reservation_number,
+        reservationToken: result.reservation_token,
+        total: result.total,
+        email: order.customerFields?.email ?? order.customerInfo?.email ?? null,
+      };
+      if (app.config.tagManagerIds.length > 0) {
+        const items = trackingItems(readConversionData(app.session.get('conversionData')), order, app.config.currency);
+        pushToDataLayer(
+          window as { dataLayer?: unknown[] },
+          purchaseEvent({
+            reservationNumber: complete.reservationNumber,
+            total: complete.total,
+            currency: app.config.currency,
+            items,
+          }),
+        );
+      }
+      app.session.resetAll();
+      app.session.set('complete', complete);
+      cardInMemory.set(null);
+      navigate('/complete', { replace: true });
+    },
+  });
+
+  const onPay = () => {
+    const blocker = checkoutBlocker(order, { hasCard: cardInMemory.get() !== null, hasSignIn });
+    if (blocker) {
+      navigate(blocker);
+      return;
+    }
+    checkout.mutate();
+  };
+
+  return (
+    <div className="confirm-layout">
+      <HoldNotice expiresAt={order.expiresAt} />
+      <OrderSection order={order} token={token} price={price} />
+      <div className="confirm-side">
+        <CustomerSection order={order} templates={templates} canEdit={hasSignIn} />
+        <PaymentSection order={order} methods={methods} />
+        <div className="confirm-pay">
+          <p className="confirm-pay-total">
+            <span>{t('confirm_total')}</span>
+            <strong>{price(order.price)}</strong>
+          </p>
+          <p className="confirm-note">{t('confirm_no_cancel_note')}</p>
+          <p className="confirm-note">{t('confirm_agree_note')}</p>
+          <button type="button" className="button button-primary confirm-submit" disabled={checkout.isPending} onClick={onPay}>
+            {t(checkout.isPending ? 'payment_processing' : 'confirm_submit')}
+          </button>
+          <p className="visually-hidden" role="status">
+            {checkout.isPending ? t('payment_processing') : ''}
+          </p>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** Until when the places are held, in the venue's time. */
+function HoldNotice(props: { expiresAt: string }) {
+  const { t } = useTranslation();
+  return (
+    <p className="confirm-hold">
+      <time dateTime={props.expiresAt}>{t('confirm_hold_until', { time: inShopTime(props.expiresAt).time })}</time>
+    </p>
+  );
+}
+
+/** A section heading with its edit link; the link says which section it edits. */
+function SectionHeading(props: { id: string; titleKey: string; editTo: string | null }) {
+  const { t } = useTranslation();
+  return (
+    <div className="confirm-section-head">
+      <h2 id={props.id} className="section-title">
+        {t(props.titleKey)}
+      </h2>
+      {props.editTo && (
+        <Link className="confirm-edit" to={props.editTo} aria-describedby={props.id}>
+          {t('common_edit')}
+        </Link>
+      )}
+    </div>
+  );
+}
+
+function OrderSection(props: { order: TemporaryOrder; token: string; price: (amount: number) => string }) {
+  const { order, price } = props;
+  const app = useApp();
+  const { t } = useTranslation();
+  const headingId = useId();
+  const visit = reservationOf(order);
+  const lines = orderLines(order);
+  return (
+    <section className="confirm-card confirm-order" aria-labelledby={headingId}>
+      <SectionHeading id={headingId} titleKey="confirm_section_order" editTo="/order?ref=c" />
+      <dl className="confirm-facts">
+        <div className="confirm-fact">
+          <dt>{t('confirm_product')}</dt>
+          <dd>{order.mainProduct.name}</dd>
+        </div>
+        <div className="confirm-fact">
+          <dt>{t('confirm_date')}</dt>
+          <dd>
+            <time dateTime={visit.date}>{formatDate(visit.date, app.lang)}</time>
+          </dd>
+        </div>
+        <div className="confirm-fact">
+          <dt>{t('confirm_time')}</dt>
+          <dd>
+            <time dateTime={order.mainProduct.reservationFrom}>{visit.from}</time>–
+            <time dateTime={order.mainProduct.reservationTo}>{visit.to}</time>
+          </dd>
+        </div>
+      </dl>
+
+      <h3 className="confirm-subtitle">{t('confirm_options')}</h3>
+      <ul className="confirm-lines">
+        {lines.options.map((line) => (
+          <li key={`option-${line.id}`}>
+            <span className="confirm-line-name">{line.name}</span>
+            <span className="confirm-line-unit">
+              {price(line.unitPrice)} × {line.quantity}
+            </span>
+            <span className="confirm-line-amount">{price(line.amount)}</span>
+          </li>
+        ))}
+      </ul>
+
+      {lines.setProducts.length > 0 && (
+        <>
+          <h3 className="confirm-subtitle">{t('confirm_set_products')}</h3>
+          <ul className="confirm-lines">
+            {lines.setProducts.map((line) => (
+              <li key={`set-${line.id}`}>
+                <span className="confirm-line-name">{line.name}</span>
+                <span className="confirm-line-unit">
+                  {price(line.unitPrice)} × {line.quantity}
+                </span>
+                <span className="confirm-line-amount">{price(line.amount)}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+
+      <CouponBox order={order} token={props.token} price={price} />
+
+      <dl className="confirm-totals">
+        <div>
+          <dt>{t('confirm_subtotal')}</dt>
+          <dd>{price(order.subtotal)}</dd>
+        </div>
+        {order.membershipPromotion && order.membershipPromotion.discount > 0 && (
+          <div>
+            <dt>
+              {t('confirm_membership_promotion')}: {order.membershipPromotion.name}
+            </dt>
+            <dd>−{price(order.membershipPromotion.discount)}</dd>
+          </div>
+        )}
+        {order.discount > 0 && (
+          <div>
+            <dt>{t('confirm_discount')}</dt>
+            <dd>−{price(order.discount)}</dd>
+          </div>
+        )}
+        <div className="confirm-total">
+          <dt>{t('confirm_total')}</dt>
+          <dd>{price(order.price)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+/** The coupons on the order, each removable, and the entry for one more. */
+function CouponBox(props: { order: TemporaryOrder; token: string; price: (amount: number) => string }) {
+  const { order, token, price } = props;
+  const app = useApp();
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const orderKey = purchaseQueries.order(app, token).queryKey;
+  const { register, handleSubmit, reset, formState } = useForm<{ coupon: string }>({
+    defaultValues: { coupon: '' },
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+
+  const apply = useMutation({
+    mutationFn: (code: string) => purchaseApi(app.api, app.lang).applyCoupon(token, code),
+    onSuccess: async (result) => {
+      reset({ coupon: '' });
+      showToast(t('order_coupon_applied', { name: result.coupon_name }));
+      queryClient.setQueryData(orderKey, result.order);
+      await queryClient.invalidateQueries({ queryKey: orderKey });
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (couponId: number) => purchaseApi(app.api, app.lang).removeCoupon(token, couponId),
+    onSuccess: async (updated) => {
+      showToast(t('order_coupon_removed'));
+      queryClient.setQueryData(orderKey, updated);
+      await queryClient.invalidateQueries({ queryKey: orderKey });
+    },
+  });
+
+  const error = formState.errors.coupon?.message;
+  return (
+    <div className="confirm-coupons">
+      {order.coupons.length > 0 && (
+        <ul className="confirm-lines confirm-coupon-list">
+          {order.coupons.map((coupon) => (
+            <li key={coupon.id}>
+              <span className="confirm-line-name" id={`coupon-${coupon.id}`}>
+                {t('confirm_coupon')}: {coupon.name} <span className="confirm-coupon-code">({coupon.code})</span>
+              </span>
+              <button
+                type="button"
+                className="confirm-coupon-remove"
+                aria-describedby={`coupon-${coupon.id}`}
+                disabled={remove.isPending}
+                onClick={() => remove.mutate(coupon.id)}
+              >
+                {t('order_coupon_remove')}
+              </button>
+              <span className="confirm-line-amount">−{price(coupon.discount)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form className="confirm-coupon-form" onSubmit={handleSubmit((values) => apply.mutate(values.coupon.trim()))} noValidate>
+        <label className="checkout-label" htmlFor="confirm-coupon">
+          {t('order_coupon_label')}
+        </label>
+        <div className="confirm-coupon-row">
+          <input
+            id="confirm-coupon"
+            className="checkout-input"
+            type="text"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            placeholder={t('order_coupon_placeholder')}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'confirm-coupon-error' : undefined}
+            {...register('coupon', {
+              validate: (value) => (value.trim() === '' ? t('common_validate_required') : true),
+            })}
+          />
+          <button type="submit" className="button button-secondary" disabled={apply.isPending}>
+            {t('order_coupon_apply')}
+          </button>
+        </div>
+        {error && (
+          <p id="confirm-coupon-error" className="checkout-error" role="alert">
+            {error}
+          </p>
+        )}
+      </form>
+    </div>
+  );
+}
+
+function CustomerSection(props: { order: TemporaryOrder; templates: FieldTemplate[]; canEdit: boolean }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const summary = customerSummary(props.templates, props.order.customerFields);
+  return (
+    <section className="confirm-card" aria-labelledby={headingId}>
+      <SectionHeading id={headingId} titleKey="confirm_section_customer" editTo={props.canEdit ? '/sign-in?ref=c' : null} />
+      {summary.lines.length > 0 && (
+        <dl className="confirm-facts">
+          {summary.lines.map((line) => (
+            <div key={line.fieldName} className="confirm-fact">
+              <dt>{t(line.labelKey)}</dt>
+              <dd>{line.textKey ? t(line.textKey) : line.text}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {summary.mailMagazines.length > 0 && (
+        <ul className="confirm-checks">
+          {summary.mailMagazines.map((labelKey) => (
+            <li key={labelKey}>{t(labelKey)}</li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function PaymentSection(props: { order: TemporaryOrder; methods: PaymentMethod[] }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const method = props.order.paymentMethod;
+  const name =
+    props.methods.find((candidate) => candidate.method === method)?.name ?? (method ? t(`payment_method_${method}`) : '');
+  const card = needsCard(method) ? cardInMemory.get() : null;
+  // A coupon can make the order free, or removing one make it cost money: the method must change.
+  const mustChange = method !== null && (props.order.price === 0) !== (method === FREE_METHOD);
+  return (
+    <section className="confirm-card" aria-labelledby={headingId}>
+      <SectionHeading id={headingId} titleKey="confirm_section_payment" editTo="/payment?ref=c" />
+      <p className="confirm-payment">
+        <span>{name}</span>
+        {card && (
+          <span className="confirm-card-number">
+            {t('payment_card_number')}: **** {card.number.slice(-4)}
+          </span>
+        )}
+      </p>
+      {mustChange && (
+        <p className="confirm-payment-change">{t(props.order.price === 0 ? 'payment_free_note' : 'payment_choose_method')}</p>
+      )}
+    </section>
+  );
+}
