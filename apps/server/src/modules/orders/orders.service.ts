@@ -20,7 +20,7 @@ import type { CompletedOrder } from '../mail/enqueue-order-confirmation.ts';
 import { activePromotion } from '../membership/membership.repository.ts';
 import type { Site } from '../sites/sites.repository.ts';
 import * as repo from './orders.repository.ts';
-import { holdSetProduct, holdSlot, releaseOrderHolds, sellOrderHolds } from './stock.repository.ts';
+import { type HeldSlot, holdSetProduct, holdSlot, releaseOrderHolds, sellOrderHolds } from './stock.repository.ts';
 
 /** A failure of SPEC §8 with the HTTP status that fits it. */
 export const orderError = (status: number, error: ServerError, extra: { can_retry?: boolean; message?: string } = {}) =>
@@ -112,10 +112,7 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions 
   }
   /** Checks a selection against the product and prices it (coupons as given). */
   async function resolveSelection(tx: Database, productId: number, selection: Selection, lang: string) {
-    const [optionRows, setProductRows] = await Promise.all([
-      repo.listOptions(tx, productId),
-      repo.listSetProducts(tx, productId),
-    ]);
+    const { options: optionRows, setProducts: setProductRows } = await requireBundle(tx, productId);
     const options = selection.option_values.map((value) => {
       const option = optionRows.find((o) => o.id === value.option_value_id);
       if (!option)
@@ -147,25 +144,35 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions 
 
   async function takeHolds(
     tx: Database,
-    order: { id: string; expiresAt: Date },
+    order: { id: string; expiresAt: Date; productId: number },
     timeSpanId: number,
     admissions: number,
     setProducts: { id: number; quantity: number }[],
-  ) {
-    if (!(await holdSlot(tx, { orderId: order.id, timeSpanId, quantity: admissions, expiresAt: order.expiresAt }))) {
+  ): Promise<HeldSlot> {
+    const held = await holdSlot(tx, {
+      orderId: order.id,
+      productId: order.productId,
+      timeSpanId,
+      quantity: admissions,
+      expiresAt: order.expiresAt,
+    });
+    if (!held) {
+      // Say why: a slot that is not there or not on sale, else simply no places left.
+      await checkSlot(tx, order.productId, timeSpanId);
       throw orderError(409, 'out of stock');
     }
     for (const setProduct of setProducts.filter((s) => s.quantity > 0)) {
-      const held = await holdSetProduct(tx, {
+      const heldSetProduct = await holdSetProduct(tx, {
         orderId: order.id,
         timeSpanId,
         setProductId: setProduct.id,
         quantity: setProduct.quantity,
         expiresAt: order.expiresAt,
       });
-      if (!held)
+      if (!heldSetProduct)
         throw orderError(409, 'out of stock', { message: `set product ${setProduct.id} is sold out for this time slot` });
     }
+    return held;
   }
 
   async function checkSlot(tx: Database, productId: number, timeSpanId: number) {
@@ -180,6 +187,7 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions 
     tx: Database,
     order: repo.OrderRow,
     site: Site,
+    knownCoupons?: repo.CouponRow[],
   ): Promise<{ priced: PricedOrder; couponRows: repo.CouponRow[] }> {
     const selection = {
       time_span_id: order.timeSpanId,
@@ -188,7 +196,7 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions 
       set_products: order.setProducts,
     };
     const { options, setProducts } = await resolveSelection(tx, order.productId, selection, order.lang);
-    const couponRows = await repo.listOrderCoupons(tx, order.id);
+    const couponRows = knownCoupons ?? (await repo.listOrderCoupons(tx, order.id));
     // A signed-in member gets the site's membership promotion.
     const promotion = order.memberId !== null && site.hasMembershipLogin ? await activePromotion(tx, site.id) : null;
     const priced = priceOrder({
@@ -217,11 +225,17 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions 
     return repo.updateOrder(tx, order.id, { subtotal: priced.subtotal, discount: priced.discount, total: priced.total });
   }
 
-  async function present(tx: Database, order: repo.OrderRow, site: Site, token: string): Promise<TemporaryOrder> {
+  async function present(
+    tx: Database,
+    order: repo.OrderRow,
+    site: Site,
+    token: string,
+    known: { span?: HeldSlot; couponRows?: repo.CouponRow[] } = {},
+  ): Promise<TemporaryOrder> {
     const { product, options: optionRows } = await requireBundle(tx, order.productId);
-    const span = await repo.findTimeSpan(tx, product.id, order.timeSpanId);
+    const span = known.span ?? (await repo.findTimeSpan(tx, product.id, order.timeSpanId));
     if (!span) throw notFound('record not found');
-    const { priced, couponRows } = await price(tx, order, site);
+    const { priced, couponRows } = await price(tx, order, site, known.couponRows);
     const optionLines = priced.lines.filter((l) => l.kind === 'option');
     return {
       order_token: token,
@@ -242,7 +256,7 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions 
         quantity: order.quantity,
         reservationFrom: span.startsAt.toISOString(),
         reservationTo: span.endsAt.toISOString(),
-        productTimeSpanID: span.id,
+        productTimeSpanID: order.timeSpanId,
         presentedBy: localize(product.presentedBy, order.lang),
         caution: localize(product.caution, order.lang),
         options: optionLines.map((line) => ({
@@ -280,19 +294,11 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions 
         const product = (await productBundle(tx, { siteId: site.id, uuid: body.product_uuid }))?.product;
         if (!product) throw notFound('record not found', 'product_uuid names no product of this site');
         if (!product.salesChannels.includes(channel)) throw orderError(400, 'ticket not on sale now');
-        await checkSlot(tx, product.id, body.time_span_id);
         const selection = await resolveSelection(tx, product.id, body, body.lang);
         const { admissions, setProducts } = selection;
         if (admissions > product.maxPerOrder)
           throw badRequest('quantity', `must be at most ${product.maxPerOrder} for this product`);
         const token = newToken();
-        const [{ expiresAt } = { expiresAt: new Date() }] = await tx
-          .execute(sql`select now() + make_interval(mins => ${site.holdMinutes}) as "expiresAt"`)
-          .then((r) =>
-            (r as unknown as { rows: { expiresAt: string | Date }[] }).rows.map((row) => ({
-              expiresAt: new Date(row.expiresAt),
-            })),
-          );
         const priced = priceOrder({ options: selection.options, setProducts, coupons: [], membershipPromotion: null });
         const order = await repo.insertOrder(tx, {
           siteId: site.id,
@@ -311,11 +317,12 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions 
           expiresAt: sql`now() + make_interval(mins => ${site.holdMinutes})` as unknown as Date,
         });
         // Stock last: the slot's row stays locked only from here to the commit.
-        await takeHolds(tx, order, body.time_span_id, admissions, setProducts);
-        return { order, token };
-      }).then(({ order, token }) => {
+        const span = await takeHolds(tx, order, body.time_span_id, admissions, setProducts);
+        return { order, token, span };
+      }).then(({ order, token, span }) => {
         stockChanged();
-        return present(db, order, site, token);
+        // A new order has no coupons nor member yet: it is shown from what is in hand.
+        return present(db, order, site, token, { span, couponRows: [] });
       });
     },
 

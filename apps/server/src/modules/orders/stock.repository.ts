@@ -8,49 +8,70 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
 
-/** Gives back the slot's expired, unreleased holds (its own or anyone's). */
-async function reclaimExpiredSlotHolds(db: Database, timeSpanId: number): Promise<void> {
-  await db.execute(sql`
-    with reclaimed as (
-      update stock_holds set released_at = now()
-      where time_span_id = ${timeSpanId} and set_product_id is null and released_at is null and expires_at <= now()
-      returning quantity
-    )
-    update product_time_spans set held = held - (select sum(quantity) from reclaimed)
-    where id = ${timeSpanId} and exists (select 1 from reclaimed)`);
-}
-
-async function reclaimExpiredSetProductHolds(db: Database, timeSpanId: number, setProductId: number): Promise<void> {
-  await db.execute(sql`
-    with reclaimed as (
-      update stock_holds set released_at = now()
-      where time_span_id = ${timeSpanId} and set_product_id = ${setProductId} and released_at is null and expires_at <= now()
-      returning quantity
-    )
-    update set_product_stocks set held = held - (select sum(quantity) from reclaimed)
-    where time_span_id = ${timeSpanId} and set_product_id = ${setProductId} and exists (select 1 from reclaimed)`);
-}
-
-/** Holds `quantity` places of a slot for an order until `expiresAt`; false when they are not there. */
-export async function holdSlot(
-  db: Database,
-  hold: { orderId: string; timeSpanId: number; quantity: number; expiresAt: Date },
-): Promise<boolean> {
-  await reclaimExpiredSlotHolds(db, hold.timeSpanId);
-  // One statement takes the places and records the hold, so the slot's row lock is held for as
-  // short a time as possible under a rush.
-  const taken = await rows<{ id: string }>(
+/** Gives back the slot's expired, unreleased holds (its own or anyone's); true when there were some. */
+async function reclaimExpiredSlotHolds(db: Database, timeSpanId: number): Promise<boolean> {
+  const reclaimed = await rows<{ id: number }>(
     db,
-    sql`with taken as (
-          update product_time_spans set held = held + ${hold.quantity}
-          where id = ${hold.timeSpanId} and is_on_sale and capacity - sold - held >= ${hold.quantity}
-          returning id
+    sql`with reclaimed as (
+          update stock_holds set released_at = now()
+          where time_span_id = ${timeSpanId} and set_product_id is null and released_at is null and expires_at <= now()
+          returning quantity
         )
-        insert into stock_holds (order_id, time_span_id, quantity, expires_at)
-        select ${hold.orderId}, taken.id, ${hold.quantity}, ${hold.expiresAt.toISOString()} from taken
+        update product_time_spans set held = held - (select sum(quantity) from reclaimed)
+        where id = ${timeSpanId} and exists (select 1 from reclaimed)
         returning id`,
   );
-  return taken.length > 0;
+  return reclaimed.length > 0;
+}
+
+async function reclaimExpiredSetProductHolds(db: Database, timeSpanId: number, setProductId: number): Promise<boolean> {
+  const reclaimed = await rows<{ set_product_id: number }>(
+    db,
+    sql`with reclaimed as (
+          update stock_holds set released_at = now()
+          where time_span_id = ${timeSpanId} and set_product_id = ${setProductId} and released_at is null and expires_at <= now()
+          returning quantity
+        )
+        update set_product_stocks set held = held - (select sum(quantity) from reclaimed)
+        where time_span_id = ${timeSpanId} and set_product_id = ${setProductId} and exists (select 1 from reclaimed)
+        returning set_product_id`,
+  );
+  return reclaimed.length > 0;
+}
+
+export type HeldSlot = { startsAt: Date; endsAt: Date };
+
+/**
+ * Holds `quantity` places of a product's slot for an order until `expiresAt`; null when they are
+ * not there (or the slot is not this product's, not on sale, or over). Expired holds are reclaimed
+ * only when the slot looks full, so a rush pays for that only near the end.
+ */
+export async function holdSlot(
+  db: Database,
+  hold: { orderId: string; productId: number; timeSpanId: number; quantity: number; expiresAt: Date },
+): Promise<HeldSlot | null> {
+  const take = () =>
+    // One statement takes the places and records the hold, so the slot's row lock is held for as
+    // short a time as possible under a rush.
+    rows<{ starts_ms: number; ends_ms: number }>(
+      db,
+      sql`with taken as (
+            update product_time_spans set held = held + ${hold.quantity}
+            where id = ${hold.timeSpanId} and product_id = ${hold.productId} and is_on_sale and ends_at > now()
+              and capacity - sold - held >= ${hold.quantity}
+            returning id, starts_at, ends_at
+          ), recorded as (
+            insert into stock_holds (order_id, time_span_id, quantity, expires_at)
+            select ${hold.orderId}, taken.id, ${hold.quantity}, ${hold.expiresAt.toISOString()} from taken
+            returning id
+          )
+          select (extract(epoch from taken.starts_at) * 1000)::float8 as starts_ms,
+                 (extract(epoch from taken.ends_at) * 1000)::float8 as ends_ms
+          from taken, recorded`,
+    );
+  let [taken] = await take();
+  if (!taken && (await reclaimExpiredSlotHolds(db, hold.timeSpanId))) [taken] = await take();
+  return taken ? { startsAt: new Date(taken.starts_ms), endsAt: new Date(taken.ends_ms) } : null;
 }
 
 /** Holds set products sold with a slot; false when the slot's allowance is used up. */
@@ -58,17 +79,19 @@ export async function holdSetProduct(
   db: Database,
   hold: { orderId: string; timeSpanId: number; setProductId: number; quantity: number; expiresAt: Date },
 ): Promise<boolean> {
-  await reclaimExpiredSetProductHolds(db, hold.timeSpanId, hold.setProductId);
-  const taken = await rows<{ set_product_id: number }>(
-    db,
-    sql`insert into set_product_stocks (set_product_id, time_span_id, sold, held)
+  const take = () =>
+    rows<{ set_product_id: number }>(
+      db,
+      sql`insert into set_product_stocks (set_product_id, time_span_id, sold, held)
         select id, ${hold.timeSpanId}, 0, ${hold.quantity} from set_products
         where id = ${hold.setProductId} and capacity_per_slot >= ${hold.quantity}
         on conflict (set_product_id, time_span_id) do update set held = set_product_stocks.held + excluded.held
         where set_product_stocks.sold + set_product_stocks.held + excluded.held
               <= (select capacity_per_slot from set_products where id = ${hold.setProductId})
         returning set_product_id`,
-  );
+    );
+  let taken = await take();
+  if (taken.length === 0 && (await reclaimExpiredSetProductHolds(db, hold.timeSpanId, hold.setProductId))) taken = await take();
   if (taken.length === 0) return false;
   await db.execute(sql`
     insert into stock_holds (order_id, time_span_id, set_product_id, quantity, expires_at)
