@@ -6,11 +6,14 @@
  *   shop pglite|<postgres-url> the real app for buying; answers IPC messages that prepare a hot
  *                             slot, read its counters and measure the hot-row ceiling on PGlite
  */
+
+import { randomUUID } from 'node:crypto';
 import { buildApp } from '@storefront/server/app';
-import { openDatabase } from '@storefront/server/db/client';
+import { type Database, openDatabase } from '@storefront/server/db/client';
 import { prepareDatabase } from '@storefront/server/db/prepare';
 import { rows } from '@storefront/server/db/rows';
 import { seedCatalogue } from '@storefront/server/db/seed';
+import { holdSlot } from '@storefront/server/modules/orders/stock.repository';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 
@@ -44,42 +47,67 @@ if (mode === 'bare') {
       : openDatabase({ engine: 'postgres', url: target, poolSize: 20 });
   await prepareDatabase(database, { topUp: false, seed: { variants: ['demo'], days: 3 } });
   const db = database.db;
-  process.on('message', async (message: { type: string; capacity?: number; timeSpanId?: number; seconds?: number }) => {
-    if (message.type === 'prepare-slot') {
-      const [slot] = await rows<{ product_uuid: string; time_span_id: number; option_id: number }>(
-        db,
-        sql`select p.uuid::text as product_uuid, t.id as time_span_id,
+  process.on(
+    'message',
+    async (message: { type: string; capacity?: number; timeSpanId?: number; seconds?: number; concurrency?: number }) => {
+      if (message.type === 'prepare-slot') {
+        const [slot] = await rows<{ product_uuid: string; time_span_id: number; option_id: number }>(
+          db,
+          sql`select p.uuid::text as product_uuid, t.id as time_span_id,
                    (select o.id from product_options o where o.product_id = p.id and o.type = 'admission' and o.price > 0 order by o.position limit 1) as option_id
             from products p join product_time_spans t on t.product_id = p.id
             where p.type = 'time' and t.date > current_date and not exists (select 1 from stock_holds h where h.time_span_id = t.id)
             order by t.date, t.starts_at desc limit 1`,
-      );
-      if (!slot) throw new Error('no slot to prepare');
-      await db.execute(
-        sql`update product_time_spans set capacity = ${message.capacity ?? 0}, sold = 0, held = 0 where id = ${slot.time_span_id}`,
-      );
-      process.send?.({ type: 'slot', ...slot });
-    } else if (message.type === 'counters') {
-      const [row] = await rows<{ capacity: number; sold: number; held: number; tickets: number }>(
-        db,
-        sql`select capacity, sold, held,
+        );
+        if (!slot) throw new Error('no slot to prepare');
+        await db.execute(
+          sql`update product_time_spans set capacity = ${message.capacity ?? 0}, sold = 0, held = 0 where id = ${slot.time_span_id}`,
+        );
+        process.send?.({ type: 'slot', ...slot });
+      } else if (message.type === 'counters') {
+        const [row] = await rows<{ capacity: number; sold: number; held: number; tickets: number }>(
+          db,
+          sql`select capacity, sold, held,
                    (select count(*)::int from tickets k join orders o on o.id = k.order_id where o.time_span_id = t.id) as tickets
             from product_time_spans t where id = ${message.timeSpanId ?? 0}`,
-      );
-      process.send?.({ type: 'counters', ...row });
-    } else if (message.type === 'ceiling') {
-      // PGlite has one connection: the bare conditional update, one after another, for `seconds`.
-      const id = message.timeSpanId ?? 0;
-      await db.execute(sql`update product_time_spans set capacity = 100000000, sold = 0, held = 0 where id = ${id}`);
-      const until = Date.now() + (message.seconds ?? 5) * 1000;
-      let count = 0;
-      while (Date.now() < until) {
-        await db.execute(sql`update product_time_spans set held = held + 1 where id = ${id} and capacity - sold - held >= 1`);
-        count += 1;
+        );
+        process.send?.({ type: 'counters', ...row });
+      } else if (message.type === 'ceiling' || message.type === 'hold-rate') {
+        // On this database, `concurrency` loops for `seconds` on one hot slot: either the bare
+        // conditional UPDATE (the ceiling) or the shop's hold (its transaction with holdSlot).
+        const id = message.timeSpanId ?? 0;
+        const seconds = message.seconds ?? 5;
+        await db.execute(sql`update product_time_spans set capacity = 100000000, sold = 0, held = 0 where id = ${id}`);
+        const [slot] = await rows<{ product_id: number }>(db, sql`select product_id from product_time_spans where id = ${id}`);
+        const until = Date.now() + seconds * 1000;
+        const expiresAt = new Date(Date.now() + 15 * 60_000);
+        let count = 0;
+        const step =
+          message.type === 'ceiling'
+            ? () =>
+                db.execute(sql`update product_time_spans set held = held + 1 where id = ${id} and capacity - sold - held >= 1`)
+            : () =>
+                db.transaction((tx) =>
+                  holdSlot(tx as unknown as Database, {
+                    orderId: randomUUID(),
+                    productId: slot?.product_id ?? 0,
+                    timeSpanId: id,
+                    quantity: 1,
+                    expiresAt,
+                  }),
+                );
+        await Promise.all(
+          Array.from({ length: message.concurrency ?? 1 }, async () => {
+            while (Date.now() < until) {
+              await step();
+              count += 1;
+            }
+          }),
+        );
+        process.send?.({ type: message.type, perSecond: count / seconds });
       }
-      process.send?.({ type: 'ceiling', perSecond: count / (message.seconds ?? 5) });
-    }
-  });
+    },
+  );
   await listen(
     await buildApp({ config: { appMode: 'demo', appEnv: 'production', reconnectSite: null }, db, storefrontDir: '/nonexistent' }),
   );
