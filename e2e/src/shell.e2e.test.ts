@@ -246,9 +246,10 @@ describe.skipIf(!hasChromium)('storefront shell in Chromium', () => {
 
   it('handles a session timeout: dialog, stored order cleared, back to the order page', async () => {
     const page = await open(`${harness.baseUrl}/demo/#/payment`, viewports[0], async (p) => {
-      await p.addInitScript(() => sessionStorage.setItem('storefront:demo:orderToken', JSON.stringify('tok')));
-      await p.route('**/api/v1/paymentmethods?**', (route) =>
-        route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: 'session_timeout' }) }),
+      await p.addInitScript(() => sessionStorage.setItem('storefront:demo:orderToken', JSON.stringify('AAAAAAAAAAAAAAAAAAAAAA')));
+      // The order has lapsed: the server answers session_timeout for it.
+      await p.route('**/api/v1/orders/**', (route) =>
+        route.fulfill({ status: 410, contentType: 'application/json', body: JSON.stringify({ error: 'session_timeout' }) }),
       );
     });
     await page.waitForURL(/#\/order$/);

@@ -26,6 +26,7 @@ import { checkoutBlocker, inShopTime, orderLines, reservationOf } from './order-
 import { purchaseEvent, pushToDataLayer, readConversionData, trackingItems } from './tracking.ts';
 import '../purchase/checkout-forms.css';
 import './confirm.css';
+import { FieldError } from '../../ui/field-error.tsx';
 
 export default function ConfirmPage(props: ScreenProps) {
   const app = useApp();
@@ -327,11 +328,7 @@ function CouponBox(props: { order: TemporaryOrder; token: string; price: (amount
             {t('order_coupon_apply')}
           </button>
         </div>
-        {error && (
-          <p id="confirm-coupon-error" className="checkout-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FieldError id="confirm-coupon-error" message={error} />
       </form>
     </div>
   );

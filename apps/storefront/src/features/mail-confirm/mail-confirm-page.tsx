@@ -8,6 +8,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useApp } from '../../app/app-context.tsx';
+import { FieldError } from '../../ui/field-error.tsx';
 import { StepBar } from '../../ui/step-bar.tsx';
 import { purchaseApi } from '../purchase/purchase-api.ts';
 
@@ -94,11 +95,7 @@ function AddressForm() {
           aria-describedby={error ? ids.error : undefined}
           onChange={(e) => setValues({ ...values, email2: e.target.value })}
         />
-        {error && (
-          <p id={ids.error} className="field-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FieldError id={ids.error} message={error} />
         <button type="submit" className="button button-primary" disabled={send.isPending}>
           {t('mail_confirm_submit')}
         </button>

@@ -8,6 +8,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useApp } from '../../app/app-context.tsx';
+import { FieldError } from '../../ui/field-error.tsx';
 import { StepBar } from '../../ui/step-bar.tsx';
 import { showToast } from '../../ui/toast/toast-store.ts';
 import { purchaseApi } from '../purchase/purchase-api.ts';
@@ -81,11 +82,7 @@ export default function MembershipLoginPage() {
           aria-describedby={error ? ids.error : undefined}
           onChange={(e) => setValues({ ...values, password: e.target.value })}
         />
-        {error && (
-          <p id={ids.error} className="field-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FieldError id={ids.error} message={error} />
         <div className="actions">
           <button type="submit" className="button button-primary" disabled={login.isPending}>
             {t('membership_login_submit')}

@@ -31,6 +31,7 @@ import {
 } from './card-form.ts';
 import '../purchase/checkout-forms.css';
 import './payment.css';
+import { FieldError } from '../../ui/field-error.tsx';
 
 export default function PaymentPage(props: ScreenProps) {
   const app = useApp();
@@ -275,14 +276,5 @@ function Label(props: { htmlFor: string; textKey: string }) {
       <span>{t(props.textKey)}</span>
       <span className="checkout-badge checkout-badge-required">{t('common_required')}</span>
     </label>
-  );
-}
-
-function FieldError(props: { id: string; message: string | undefined }) {
-  if (!props.message) return null;
-  return (
-    <p id={props.id} className="checkout-error" role="alert">
-      {props.message}
-    </p>
   );
 }

@@ -17,6 +17,7 @@ import { purchaseQueries } from '../purchase/purchase-queries.ts';
 import { type FormField, formFields, restoreValues, type SignInValues } from './sign-in-form.ts';
 import '../purchase/checkout-forms.css';
 import './sign-in.css';
+import { FieldError } from '../../ui/field-error.tsx';
 
 export default function SignInPage(props: ScreenProps) {
   const app = useApp();
@@ -201,15 +202,5 @@ function FieldLabel(props: { field: FormField; htmlFor: string }) {
         {t(props.field.isRequired ? 'common_required' : 'common_optional')}
       </span>
     </label>
-  );
-}
-
-/** Announced when it appears; the input points at it with aria-describedby. */
-function FieldError(props: { id: string; message: string | undefined }) {
-  if (!props.message) return null;
-  return (
-    <p id={props.id} className="checkout-error" role="alert">
-      {props.message}
-    </p>
   );
 }
