@@ -43,6 +43,7 @@ export async function bootstrap(isDevelopment: boolean): Promise<Bootstrapped> {
   if (parameter !== null) window.history.replaceState(window.history.state, '', withoutLangParameter(window.location));
 
   applyTheme(config.theme);
+  loadTagManager(config);
   return {
     kind: 'ready',
     i18n: createI18n(lang, texts),
@@ -60,4 +61,19 @@ function applyTheme(theme: Configuration['theme']): void {
   style.setProperty('--color-accent', theme.accent);
   const icon = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
   if (icon) icon.href = `data:image/svg+xml,${encodeURIComponent(theme.logoSvg)}`;
+}
+
+/**
+ * The site's tag manager (SPEC §7), only in production: demo sites carry made-up ids. Nothing is
+ * loaded for a site without one; the purchase pages push their events to `dataLayer` either way.
+ */
+function loadTagManager(config: Configuration): void {
+  const [id] = config.tagManagerIds;
+  if (!id || config.appMode !== 'production') return;
+  const layer = ((window as unknown as { dataLayer?: unknown[] }).dataLayer ??= []);
+  layer.push({ 'gtm.start': Date.now(), event: 'gtm.js' });
+  const script = document.createElement('script');
+  script.async = true;
+  script.src = `https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(id)}`;
+  document.head.append(script);
 }
