@@ -85,7 +85,6 @@ function ConfirmContent({ order, token, templates, methods }: ContentProps) {
           window as { dataLayer?: unknown[] },
           purchaseEvent({
             reservationNumber: complete.reservationNumber,
-            total: complete.total,
             currency: app.config.currency,
             items,
           }),

@@ -50,15 +50,15 @@ describe('trackingItems', () => {
 });
 
 describe('purchaseEvent', () => {
-  it('is the purchase with its reservation number, value and items', () => {
+  it('is the purchase with its reservation number, items, and their price × count as the value', () => {
     const items = trackingItems(null, order, 'JPY');
-    expect(purchaseEvent({ reservationNumber: 'R-1', total: 4800, currency: 'JPY', items })).toEqual({
+    expect(purchaseEvent({ reservationNumber: 'R-1', currency: 'JPY', items })).toEqual({
       event: 'purchase',
       ecommerce: { transaction_id: 'R-1', value: 4800, currency: 'JPY', items },
     });
   });
   it('goes onto the data layer, made if missing, kept if there', () => {
-    const event = purchaseEvent({ reservationNumber: 'R-1', total: 0, currency: 'JPY', items: [] });
+    const event = purchaseEvent({ reservationNumber: 'R-1', currency: 'JPY', items: [] });
     const page: { dataLayer?: unknown[] } = {};
     pushToDataLayer(page, event);
     expect(page.dataLayer).toEqual([event]);

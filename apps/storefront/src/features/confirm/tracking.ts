@@ -61,17 +61,13 @@ export function trackingItems(
     }));
 }
 
-export function purchaseEvent(sale: {
-  reservationNumber: string;
-  total: number;
-  currency: Currency;
-  items: TrackedItem[];
-}): PurchaseEvent {
+/** The order total for tracking is the sum of price times count over the options (SPEC §3). */
+export function purchaseEvent(sale: { reservationNumber: string; currency: Currency; items: TrackedItem[] }): PurchaseEvent {
   return {
     event: 'purchase',
     ecommerce: {
       transaction_id: sale.reservationNumber,
-      value: inMajorUnits(sale.total, sale.currency),
+      value: sale.items.reduce((sum, item) => sum + item.price * item.quantity, 0),
       currency: sale.currency,
       items: sale.items,
     },
