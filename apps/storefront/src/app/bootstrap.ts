@@ -70,8 +70,9 @@ function applyTheme(theme: Configuration['theme']): void {
 function loadTagManager(config: Configuration): void {
   const [id] = config.tagManagerIds;
   if (!id || config.appMode !== 'production') return;
-  const layer = ((window as unknown as { dataLayer?: unknown[] }).dataLayer ??= []);
-  layer.push({ 'gtm.start': Date.now(), event: 'gtm.js' });
+  const page = window as unknown as { dataLayer?: unknown[] };
+  page.dataLayer = page.dataLayer ?? [];
+  page.dataLayer.push({ 'gtm.start': Date.now(), event: 'gtm.js' });
   const script = document.createElement('script');
   script.async = true;
   script.src = `https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(id)}`;
