@@ -37,6 +37,10 @@ describe.skipIf(!hasChromium)('buying a ticket in Chromium', () => {
       try {
         await page.goto(`${harness.baseUrl}/demo/?lang=${lang}#/order`);
         await page.locator('[data-screen="order"]').waitFor();
+        // The venue offers its app once per visit; not now.
+        const notNow = page.getByRole('button', { name: t.app_download_not_now as string });
+        await notNow.waitFor({ timeout: 5_000 }).catch(() => {});
+        if (await notNow.isVisible()) await notNow.click();
 
         // Product, date (not today: its first slots may be past), slot.
         await page.locator('.order-products .order-choice:not([disabled])').first().click();

@@ -58,6 +58,8 @@ describe.skipIf(!hasChromium)('storefront shell in Chromium', () => {
   describe.each(viewports)('every route at $width px', (viewport) => {
     it('renders each route of SPEC §2 with a heading, no overflow and no serious axe violation', async () => {
       const page = await harness.browser.newPage({ viewport });
+      // The app download offer has its own test; here it would only cover the pages.
+      await page.addInitScript(() => sessionStorage.setItem('storefront:demo:showSmartphoneAppDownloadModal', 'false'));
       const problems: string[] = [];
       try {
         for (const route of ROUTES) {
@@ -276,6 +278,26 @@ describe.skipIf(!hasChromium)('storefront shell in Chromium', () => {
     await page.locator('[data-screen="chunk-load-failed"]').waitFor();
     expect(await page.getByRole('button', { name: '再読み込み' }).count()).toBe(1);
     await page.close();
+  });
+
+  it('offers the venue app once per visit on the order page where the site asks for it', async () => {
+    const page = await open(`${harness.baseUrl}/borderless/#/privacy`);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await page.goto(`${harness.baseUrl}/borderless/#/order`);
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect(await dialog.locator('a[href^="https://borderless.example.com/app"]').count()).toBe(1);
+    await dialog.getByRole('button', { name: 'あとで' }).click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await page.reload();
+    await page.locator('[data-screen="order"]').waitFor();
+    await page.waitForTimeout(500);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await page.close();
+    const other = await open(`${harness.baseUrl}/cafe-lumen/#/order`);
+    await other.waitForTimeout(500);
+    expect(await other.getByRole('dialog').count()).toBe(0);
+    await other.close();
   });
 
   it('gives each venue its own colours and mark', async () => {

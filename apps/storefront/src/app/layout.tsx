@@ -1,7 +1,7 @@
 import { SCROLL_TO_TOP_DELAY_MS } from '@storefront/domain/constants';
 import { localize } from '@storefront/domain/localize';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { DialogHost } from '../ui/dialog/dialog-host.tsx';
@@ -11,11 +11,23 @@ import { useApp } from './app-context.tsx';
 import { catalogueQueries } from './catalogue-queries.ts';
 import { prefixRedirect } from './site.ts';
 
+const AppDownloadModal = lazy(() => import('./app-download-modal.tsx'));
+
 /** The root shell (SPEC §2): toast area, header, the routed view with a fade, footer, loader, dialogs. */
 export function Layout() {
   const app = useApp();
   const { t } = useTranslation();
   const location = useLocation();
+
+  const appDownloadUrl = typeof app.config.values.app_download_url === 'string' ? app.config.values.app_download_url : null;
+  const isOrderPage = location.pathname === '/' || location.pathname === '/order';
+  const appModalUrl =
+    app.config.showsSmartphoneAppModal &&
+    appDownloadUrl &&
+    isOrderPage &&
+    app.session.get('showSmartphoneAppDownloadModal') !== false
+      ? appDownloadUrl
+      : null;
 
   // On load: payment methods (web), products, languages and configuration, each only once.
   useQuery(catalogueQueries.paymentMethods(app, 'web'));
@@ -50,6 +62,11 @@ export function Layout() {
       <Footer />
       <Loader />
       <DialogHost />
+      {appModalUrl && (
+        <Suspense fallback={null}>
+          <AppDownloadModal url={appModalUrl} />
+        </Suspense>
+      )}
     </div>
   );
 }
