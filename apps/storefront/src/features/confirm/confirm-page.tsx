@@ -190,32 +190,12 @@ function OrderSection(props: { order: TemporaryOrder; token: string; price: (amo
       </dl>
 
       <h3 className="confirm-subtitle">{t('confirm_options')}</h3>
-      <ul className="confirm-lines">
-        {lines.options.map((line) => (
-          <li key={`option-${line.id}`}>
-            <span className="confirm-line-name">{line.name}</span>
-            <span className="confirm-line-unit">
-              {price(line.unitPrice)} × {line.quantity}
-            </span>
-            <span className="confirm-line-amount">{price(line.amount)}</span>
-          </li>
-        ))}
-      </ul>
+      <PricedLines lines={lines.options} price={price} />
 
       {lines.setProducts.length > 0 && (
         <>
           <h3 className="confirm-subtitle">{t('confirm_set_products')}</h3>
-          <ul className="confirm-lines">
-            {lines.setProducts.map((line) => (
-              <li key={`set-${line.id}`}>
-                <span className="confirm-line-name">{line.name}</span>
-                <span className="confirm-line-unit">
-                  {price(line.unitPrice)} × {line.quantity}
-                </span>
-                <span className="confirm-line-amount">{price(line.amount)}</span>
-              </li>
-            ))}
-          </ul>
+          <PricedLines lines={lines.setProducts} price={price} />
         </>
       )}
 
@@ -246,6 +226,26 @@ function OrderSection(props: { order: TemporaryOrder; token: string; price: (amo
         </div>
       </dl>
     </section>
+  );
+}
+
+/** Lines with their unit price, count and amount. */
+function PricedLines(props: {
+  lines: readonly { id: number; name: string; unitPrice: number; quantity: number; amount: number }[];
+  price: (amount: number) => string;
+}) {
+  return (
+    <ul className="confirm-lines">
+      {props.lines.map((line) => (
+        <li key={line.id}>
+          <span className="confirm-line-name">{line.name}</span>
+          <span className="confirm-line-unit">
+            {props.price(line.unitPrice)} × {line.quantity}
+          </span>
+          <span className="confirm-line-amount">{props.price(line.amount)}</span>
+        </li>
+      ))}
+    </ul>
   );
 }
 
