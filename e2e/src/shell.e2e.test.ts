@@ -57,7 +57,8 @@ describe.skipIf(!hasChromium)('storefront shell in Chromium', () => {
 
   describe.each(viewports)('every route at $width px', (viewport) => {
     it('renders each route of SPEC §2 with a heading, no overflow and no serious axe violation', async () => {
-      const page = await harness.browser.newPage({ viewport });
+      // Without the route fade, a screen that redirects cannot be judged mid-animation.
+      const page = await harness.browser.newPage({ viewport, reducedMotion: 'reduce' });
       // The app download offer has its own test; here it would only cover the pages.
       await page.addInitScript(() => sessionStorage.setItem('storefront:demo:showSmartphoneAppDownloadModal', 'false'));
       const problems: string[] = [];
