@@ -89,7 +89,7 @@ describe.skipIf(!hasChromium)('storefront shell in Chromium', () => {
   it.each(['ja', 'en', 'zh-hans', 'kr', 'zh-hant', 'th'])(
     'shows the finished screens in %s at 375 px',
     async (lang) => {
-      const page = await harness.browser.newPage({ viewport: viewports[0] });
+      const page = await harness.browser.newPage({ viewport: viewports[0], reducedMotion: 'reduce' });
       const problems: string[] = [];
       try {
         await page.goto(`${harness.baseUrl}/demo/?lang=${lang}#/terms`);
