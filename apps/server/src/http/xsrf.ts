@@ -1,10 +1,10 @@
 /**
- * The XSRF cookie/header pair (DESIGN: tokens and access): every answer makes sure the browser has
- * an `XSRF-TOKEN` cookie; every state-changing API call must echo it in `X-XSRF-TOKEN`. A page on
- * another site can make the browser send the cookie, but cannot read it to set the header.
+ * The XSRF cookie/header pair (DESIGN: tokens and access): the browser gets an `XSRF-TOKEN` cookie
+ * with the storefront's page (and with `configurations`, the first call the storefront makes);
+ * every state-changing API call must echo it in `X-XSRF-TOKEN`. A page on another site can make
+ * the browser send the cookie, but cannot read it to set the header.
  */
 import { timingSafeEqual } from 'node:crypto';
-import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from './errors.ts';
@@ -14,29 +14,56 @@ export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** The cookie's value from a Cookie header, without a cookie library on every request. */
+export function readXsrfCookie(header: string | undefined): string | null {
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === XSRF_COOKIE) return decodeURIComponent(value.join('='));
+  }
+  return null;
+}
+
 function same(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
+/** Where a browser without the cookie is given one: pages, and the storefront's first API call. */
+function issuesCookie(url: string): boolean {
+  const path = url.split('?')[0] ?? '';
+  return !path.includes('/api/') || path.endsWith('/api/v1/configurations');
+}
+
 export const xsrfProtection = fp(async (app: FastifyInstance, options: { secure: boolean }) => {
-  await app.register(fastifyCookie);
-  app.addHook('onRequest', async (request, reply) => {
-    const cookie = request.cookies[XSRF_COOKIE];
-    if (!cookie) {
+  const attributes = `; Path=/; SameSite=Lax${options.secure ? '; Secure' : ''}`;
+  app.addHook('onRequest', (request, reply, done) => {
+    if (SAFE_METHODS.has(request.method)) {
       // Readable by the page's script on purpose: it copies the value into the header.
-      reply.setCookie(XSRF_COOKIE, newToken(), { path: '/', sameSite: 'lax', secure: options.secure, httpOnly: false });
+      if (issuesCookie(request.url) && !readXsrfCookie(request.headers.cookie)) {
+        reply.header('set-cookie', `${XSRF_COOKIE}=${newToken()}${attributes}`);
+      }
+      done();
+      return;
     }
-    if (SAFE_METHODS.has(request.method) || !request.url.includes('/api/')) return;
+    if (!request.url.includes('/api/')) {
+      done();
+      return;
+    }
+    const cookie = readXsrfCookie(request.headers.cookie);
     const header = request.headers[XSRF_HEADER];
     if (!cookie || typeof header !== 'string' || !same(cookie, header)) {
-      throw new AppError(403, {
-        error: 'invalid request',
-        can_retry: false,
-        field: XSRF_HEADER,
-        message: 'state-changing calls need the X-XSRF-TOKEN header to match the XSRF-TOKEN cookie',
-      });
+      done(
+        new AppError(403, {
+          error: 'invalid request',
+          can_retry: false,
+          field: XSRF_HEADER,
+          message: 'state-changing calls need the X-XSRF-TOKEN header to match the XSRF-TOKEN cookie',
+        }),
+      );
+      return;
     }
+    done();
   });
 });

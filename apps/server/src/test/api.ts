@@ -11,7 +11,7 @@ export function apiFor(app: FastifyInstance, site: string) {
   let xsrf: string | null = null;
   async function token(): Promise<string> {
     if (xsrf) return xsrf;
-    const response = await app.inject({ method: 'GET', url: `/${site}/api/v1/langs` });
+    const response = await app.inject({ method: 'GET', url: `/${site}/api/v1/configurations` });
     const cookie = response.cookies.find((c) => c.name === 'XSRF-TOKEN');
     if (!cookie) throw new Error('no XSRF cookie was set');
     xsrf = cookie.value;

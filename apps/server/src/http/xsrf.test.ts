@@ -1,0 +1,44 @@
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { registerErrorHandler } from './errors.ts';
+import { readXsrfCookie, xsrfProtection } from './xsrf.ts';
+
+async function app() {
+  const server = Fastify();
+  registerErrorHandler(server);
+  await server.register(xsrfProtection, { secure: false });
+  server.get('/demo/', async () => 'page');
+  server.get('/demo/api/v1/langs', async () => []);
+  server.get('/demo/api/v1/configurations', async () => ({}));
+  server.post('/demo/api/v1/orders', async () => ({ ok: true }));
+  return server;
+}
+
+describe('XSRF protection', () => {
+  it('reads the cookie among others', () => {
+    expect(readXsrfCookie('a=1; XSRF-TOKEN=abc%20d; b=2')).toBe('abc d');
+    expect(readXsrfCookie('a=1')).toBeNull();
+    expect(readXsrfCookie(undefined)).toBeNull();
+  });
+
+  it('gives the cookie with the page and the first API call only, and only once', async () => {
+    const server = await app();
+    const page = await server.inject({ method: 'GET', url: '/demo/' });
+    expect(page.headers['set-cookie']).toMatch(/^XSRF-TOKEN=[\w-]{22}; Path=\/; SameSite=Lax$/);
+    expect((await server.inject({ method: 'GET', url: '/demo/api/v1/configurations' })).headers['set-cookie']).toBeDefined();
+    expect((await server.inject({ method: 'GET', url: '/demo/api/v1/langs' })).headers['set-cookie']).toBeUndefined();
+    const again = await server.inject({ method: 'GET', url: '/demo/', headers: { cookie: 'XSRF-TOKEN=x' } });
+    expect(again.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('refuses a state-changing call whose header does not match the cookie', async () => {
+    const server = await app();
+    const post = (headers: Record<string, string>) =>
+      server.inject({ method: 'POST', url: '/demo/api/v1/orders', headers, payload: {} });
+    expect((await post({})).statusCode).toBe(403);
+    expect((await post({ cookie: 'XSRF-TOKEN=abc' })).statusCode).toBe(403);
+    expect((await post({ cookie: 'XSRF-TOKEN=abc', 'x-xsrf-token': 'abd' })).statusCode).toBe(403);
+    expect((await post({ 'x-xsrf-token': 'abc' })).statusCode).toBe(403);
+    expect((await post({ cookie: 'XSRF-TOKEN=abc', 'x-xsrf-token': 'abc' })).statusCode).toBe(200);
+  });
+});
