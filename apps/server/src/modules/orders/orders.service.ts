@@ -220,9 +220,17 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions 
     return { priced, couponRows };
   }
 
-  async function reprice(tx: Database, order: repo.OrderRow, site: Site): Promise<repo.OrderRow> {
-    const { priced } = await price(tx, order, site);
-    return repo.updateOrder(tx, order.id, { subtotal: priced.subtotal, discount: priced.discount, total: priced.total });
+  type Repriced = { order: repo.OrderRow; priced: PricedOrder; couponRows: repo.CouponRow[] };
+
+  /** Prices the order as it stands and stores the amounts; the result can be shown without pricing again. */
+  async function reprice(tx: Database, order: repo.OrderRow, site: Site): Promise<Repriced> {
+    const { priced, couponRows } = await price(tx, order, site);
+    const updated = await repo.updateOrder(tx, order.id, {
+      subtotal: priced.subtotal,
+      discount: priced.discount,
+      total: priced.total,
+    });
+    return { order: updated, priced, couponRows };
   }
 
   async function present(
@@ -230,12 +238,15 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions 
     order: repo.OrderRow,
     site: Site,
     token: string,
-    known: { span?: HeldSlot; couponRows?: repo.CouponRow[] } = {},
+    known: { span?: HeldSlot; couponRows?: repo.CouponRow[]; priced?: PricedOrder } = {},
   ): Promise<TemporaryOrder> {
     const { product, options: optionRows } = await requireBundle(tx, order.productId);
     const span = known.span ?? (await repo.findTimeSpan(tx, product.id, order.timeSpanId));
     if (!span) throw notFound('record not found');
-    const { priced, couponRows } = await price(tx, order, site, known.couponRows);
+    const { priced, couponRows } =
+      known.priced && known.couponRows
+        ? { priced: known.priced, couponRows: known.couponRows }
+        : await price(tx, order, site, known.couponRows);
     const optionLines = priced.lines.filter((l) => l.kind === 'option');
     return {
       order_token: token,
@@ -379,13 +390,13 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions 
           if (!method) throw badRequest('payment_method', 'is not offered by this site');
           changes.paymentMethod = body.payment_method;
         }
-        order = await repo.updateOrder(tx, order.id, changes);
-        order = await reprice(tx, order, site);
+        const repriced = await reprice(tx, await repo.updateOrder(tx, order.id, changes), site);
+        order = repriced.order;
         const ready = order.customerFields !== null && order.paymentMethod !== null;
         if (ready !== (order.status === 'ready_checkout')) {
           order = await repo.updateOrder(tx, order.id, { status: ready ? 'ready_checkout' : 'pending' });
         }
-        return present(tx, order, site, token);
+        return present(tx, order, site, token, repriced);
       });
       if (body.time_span_id !== undefined) stockChanged();
       return updated;
@@ -423,8 +434,8 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions 
         });
         if (failure || !coupon) throw orderError(400, failure ?? 'coupon_code does not exist');
         await repo.addOrderCoupon(tx, order.id, coupon.id);
-        const updated = await reprice(tx, order, site);
-        const presented = await present(tx, updated, site, token);
+        const repriced = await reprice(tx, order, site);
+        const presented = await present(tx, repriced.order, site, token, repriced);
         const applied = presented.coupons.find((c) => c.id === coupon.id);
         return {
           coupon_id: coupon.id,
@@ -439,7 +450,8 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions 
     async attachMember(site: Site, token: string, memberId: number): Promise<TemporaryOrder> {
       return transaction(async (tx) => {
         const order = await openOrder(tx, site, token);
-        return present(tx, await reprice(tx, await repo.updateOrder(tx, order.id, { memberId }), site), site, token);
+        const repriced = await reprice(tx, await repo.updateOrder(tx, order.id, { memberId }), site);
+        return present(tx, repriced.order, site, token, repriced);
       });
     },
 
@@ -501,7 +513,8 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions 
         const order = await openOrder(tx, site, token);
         if (!(await repo.removeOrderCoupon(tx, order.id, couponId)))
           throw notFound('record not found', 'the coupon is not on this order');
-        return present(tx, await reprice(tx, order, site), site, token);
+        const repriced = await reprice(tx, order, site);
+        return present(tx, repriced.order, site, token, repriced);
       });
     },
 
@@ -511,7 +524,8 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions 
         if (!order) throw notFound('record not found', 'there is no order with this token');
         if (order.status !== 'ready_checkout') throw orderError(400, 'order status must be ready_checkout');
         if (await repo.isExpired(tx, order.id)) throw sessionTimeout();
-        const current = await reprice(tx, order, site);
+        const repriced = await reprice(tx, order, site);
+        const current = repriced.order;
         if (body.payment_method !== current.paymentMethod)
           throw badRequest('payment_method', 'is not the method chosen for this order');
         const method = await repo.findPaymentMethod(tx, site.id, order.channel, body.payment_method);
@@ -522,16 +536,11 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions 
             current.total === 0 ? 'must be free for an order of 0' : 'cannot be free for an order that costs money',
           );
         }
-        const couponRows = await repo.listOrderCoupons(tx, order.id);
-        if (
-          (
-            await repo.redeemCoupons(
-              tx,
-              couponRows.map((c) => c.id),
-            )
-          ).length > 0
-        )
-          throw orderError(400, 'coupon limit reached');
+        const exhausted = await repo.redeemCoupons(
+          tx,
+          repriced.couponRows.map((c) => c.id),
+        );
+        if (exhausted.length > 0) throw orderError(400, 'coupon limit reached');
         if (!(await sellOrderHolds(tx, order.id))) throw sessionTimeout();
         if (method.provider !== 'free') {
           if (!options.chargeCard) throw orderError(502, 'payment_api_failure', { can_retry: true });
@@ -566,7 +575,12 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions 
           const { product } = await requireBundle(tx, completed.productId);
           await options.enqueueConfirmation(tx, {
             site,
-            order: await present(tx, completed, site, token),
+            // The amounts were priced at the start of this checkout; nothing has changed them since.
+            order: await present(tx, completed, site, token, {
+              priced: repriced.priced,
+              couponRows: repriced.couponRows,
+              ...(span ? { span } : {}),
+            }),
             email,
             reservationNumber: completed.reservationNumber ?? '',
             reservationToken,
