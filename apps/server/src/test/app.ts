@@ -1,6 +1,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app.ts';
 import type { AppMode } from '../config.ts';
 import type { Database } from '../db/client.ts';
@@ -21,4 +23,21 @@ export function buildTestApp(db: Database, options: { appMode?: AppMode; reconne
     db,
     storefrontDir: fakeStorefrontDir(),
   });
+}
+
+/** A demo app on the suite's database: built before its tests, closed after them. */
+export function useTestApp(ctx: { readonly db: Database }): { readonly app: FastifyInstance } {
+  let app: FastifyInstance | null = null;
+  beforeAll(async () => {
+    app = await buildTestApp(ctx.db);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+  return {
+    get app() {
+      if (!app) throw new Error('the test app is not built yet');
+      return app;
+    },
+  };
 }

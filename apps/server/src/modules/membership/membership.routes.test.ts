@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { rows } from '../../db/rows.ts';
 import { DEMO_MEMBER } from '../../db/seed.ts';
 import { apiFor } from '../../test/api.ts';
-import { buildTestApp } from '../../test/app.ts';
+import { useTestApp } from '../../test/app.ts';
 import { describeEachEngine } from '../../test/database.ts';
 import { freshSlot, orderBody } from '../orders/orders.test-support.ts';
 
@@ -18,16 +17,10 @@ type Order = {
 describeEachEngine(
   'membership login',
   (ctx) => {
-    let app: FastifyInstance;
-    beforeAll(async () => {
-      app = await buildTestApp(ctx.db);
-    });
-    afterAll(async () => {
-      await app.close();
-    });
+    const server = useTestApp(ctx);
 
     it('signs a member in, stores no plain password, and applies the membership promotion', async () => {
-      const api = apiFor(app, 'lab-exhibition');
+      const api = apiFor(server.app, 'lab-exhibition');
       const slot = await freshSlot(ctx.db, 'lab-exhibition', 20);
       const created = await api.post<Order>('orders', orderBody(slot, 2));
       expect(created.body.membershipPromotion).toBeNull();
@@ -48,7 +41,7 @@ describeEachEngine(
     });
 
     it('answers membership login failed for a wrong password or an unknown member', async () => {
-      const api = apiFor(app, 'lab-exhibition');
+      const api = apiFor(server.app, 'lab-exhibition');
       const slot = await freshSlot(ctx.db, 'lab-exhibition', 20);
       const created = await api.post<Order>('orders', orderBody(slot, 1));
       const wrong = await api.post<{ error: string }>(`membership/login/${created.body.order_token}`, {
@@ -68,7 +61,7 @@ describeEachEngine(
     });
 
     it('limits login attempts per e-mail address', async () => {
-      const api = apiFor(app, 'lab-exhibition');
+      const api = apiFor(server.app, 'lab-exhibition');
       const slot = await freshSlot(ctx.db, 'lab-exhibition', 20);
       const created = await api.post<Order>('orders', orderBody(slot, 1));
       const statuses: number[] = [];
@@ -83,7 +76,7 @@ describeEachEngine(
     });
 
     it('has no membership login on sites that do not enable it', async () => {
-      const api = apiFor(app, 'demo');
+      const api = apiFor(server.app, 'demo');
       const slot = await freshSlot(ctx.db, 'demo', 20);
       const created = await api.post<Order>('orders', orderBody(slot, 1));
       expect((await api.post(`membership/login/${created.body.order_token}`, DEMO_MEMBER)).status).toBe(404);

@@ -1,25 +1,18 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { rows } from '../../db/rows.ts';
 import { apiFor } from '../../test/api.ts';
-import { buildTestApp } from '../../test/app.ts';
+import { useTestApp } from '../../test/app.ts';
 import { describeEachEngine } from '../../test/database.ts';
 import { freshSlot, orderBody } from './orders.test-support.ts';
 
 describeEachEngine(
   'mail-only confirmation',
   (ctx) => {
-    let app: FastifyInstance;
-    beforeAll(async () => {
-      app = await buildTestApp(ctx.db);
-    });
-    afterAll(async () => {
-      await app.close();
-    });
+    const server = useTestApp(ctx);
 
     it('mails a link whose token gives the order back under a new token', async () => {
-      const api = apiFor(app, 'kyoto-garden');
+      const api = apiFor(server.app, 'kyoto-garden');
       const slot = await freshSlot(ctx.db, 'kyoto-garden', 10);
       const created = await api.post<{ order_token: string }>('orders', orderBody(slot, 1));
       const oldToken = created.body.order_token;
@@ -45,7 +38,7 @@ describeEachEngine(
     });
 
     it('refuses an invalid address', async () => {
-      const api = apiFor(app, 'kyoto-garden');
+      const api = apiFor(server.app, 'kyoto-garden');
       const slot = await freshSlot(ctx.db, 'kyoto-garden', 10);
       const created = await api.post<{ order_token: string }>('orders', orderBody(slot, 1));
       const { body } = await api.post<{ error: string }>(`ordermails/${created.body.order_token}`, { email: 'nope' });

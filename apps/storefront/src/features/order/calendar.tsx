@@ -29,7 +29,7 @@ const LEGEND: StockStatus[] = ['available', 'few', 'sold_out', 'closed'];
  * named by its date and stock status; closed and sold-out days cannot be chosen. Arrow keys move
  * between the month's bookable days (one tab stop for the grid).
  */
-export function Calendar(props: {
+type CalendarProps = {
   lang: LanguageCode;
   today: string;
   lastDate: string;
@@ -38,7 +38,9 @@ export function Calendar(props: {
   colors: ReadonlyMap<string, string> | null;
   selected: string | null;
   onSelect: (date: string) => void;
-}) {
+};
+
+export function Calendar(props: CalendarProps) {
   const { t } = useTranslation();
   const locale = LOCALES[props.lang];
   const first = monthOf(props.today);
@@ -128,18 +130,7 @@ export function Calendar(props: {
   );
 }
 
-function Day(props: {
-  date: string;
-  lang: LanguageCode;
-  today: string;
-  lastDate: string;
-  statuses: ReadonlyMap<string, StockStatus>;
-  colors: ReadonlyMap<string, string> | null;
-  selected: string | null;
-  onSelect: (date: string) => void;
-  isBookable: boolean;
-  tabStop: string | undefined;
-}) {
+function Day(props: CalendarProps & { date: string; isBookable: boolean; tabStop: string | undefined }) {
   const { t } = useTranslation();
   const day = Number(props.date.slice(8));
   if (props.date < props.today || props.date > props.lastDate) {
