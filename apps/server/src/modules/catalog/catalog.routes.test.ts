@@ -229,7 +229,8 @@ describeEachEngine('catalogue API', (ctx) => {
   it('answers gtm for the site’s own tag manager id only', async () => {
     const config = (await get('/borderless/api/v1/configurations')).body as unknown as { tagManagerIds: string[] };
     const [id] = config.tagManagerIds;
-    if (id) expect((await get(`/borderless/api/v1/gtm/${id}`)).status).toBe(200);
+    expect(id).toMatch(/^GTM-/);
+    expect((await get(`/borderless/api/v1/gtm/${id}`)).status).toBe(200);
     expect((await get('/borderless/api/v1/gtm/GTM-ZZZZ999')).status).toBe(404);
   });
 
