@@ -3,8 +3,9 @@
  * then the winners check out. Prints holds/s and checkouts/s with p50/p99 on PGlite (one server)
  * and on PostgreSQL (two servers on one database) when TEST_DATABASE_URL or BENCH_DATABASE_URL is
  * set, the oversell count, and the hot-row ceiling measured in the same run: the bare conditional
- * UPDATE on the same database, beside the shop's own hold transaction on the same hot row (both
- * without HTTP). Goal: holds at ≥ 50 % of that ceiling, 0 oversold.
+ * UPDATE on the same database, beside one buyer's own placing statement (the order and its hold,
+ * unbatched) on the same hot row (both without HTTP). Goal: HTTP holds at ≥ 50 % of that ceiling,
+ * 0 oversold.
  */
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
@@ -30,7 +31,7 @@ type Result = {
   oversold: number;
   /** Bare conditional UPDATEs per second on one hot row. */
   ceiling: number;
-  /** The shop's hold transaction (holdSlot) per second on one hot row, without HTTP. */
+  /** One buyer's placing statement (placeOrder, unbatched) per second on one hot row, without HTTP. */
   holdTransactions: number;
 };
 
@@ -185,8 +186,8 @@ console.table(
         'checkout p99 ms': Number(r.checkoutP99.toFixed(1)),
         oversold: r.oversold,
         'ceiling updates/s': Math.round(r.ceiling),
-        'hold tx/s': Math.round(r.holdTransactions),
-        'hold tx / ceiling': `${((r.holdTransactions / r.ceiling) * 100).toFixed(0)} %`,
+        '1-buyer stmt/s': Math.round(r.holdTransactions),
+        '1-buyer stmt / ceiling': `${((r.holdTransactions / r.ceiling) * 100).toFixed(0)} %`,
         'HTTP holds / ceiling': `${((r.holdsPerSecond / r.ceiling) * 100).toFixed(0)} %`,
       },
     ]),

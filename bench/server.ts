@@ -7,13 +7,13 @@
  *                             slot, read its counters and measure the hot-row ceiling on PGlite
  */
 
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { buildApp } from '@storefront/server/app';
-import { type Database, openDatabase } from '@storefront/server/db/client';
+import { openDatabase } from '@storefront/server/db/client';
 import { prepareDatabase } from '@storefront/server/db/prepare';
 import { rows } from '@storefront/server/db/rows';
 import { seedCatalogue } from '@storefront/server/db/seed';
-import { holdSlot } from '@storefront/server/modules/orders/stock.repository';
+import { placeOrder } from '@storefront/server/modules/orders/stock.repository';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 
@@ -74,28 +74,35 @@ if (mode === 'bare') {
         process.send?.({ type: 'counters', ...row });
       } else if (message.type === 'ceiling' || message.type === 'hold-rate') {
         // On this database, `concurrency` loops for `seconds` on one hot slot: either the bare
-        // conditional UPDATE (the ceiling) or the shop's hold (its transaction with holdSlot).
+        // conditional UPDATE (the ceiling) or the shop's hold (placeOrder: the order and its places).
         const id = message.timeSpanId ?? 0;
         const seconds = message.seconds ?? 5;
         await db.execute(sql`update product_time_spans set capacity = 100000000, sold = 0, held = 0 where id = ${id}`);
-        const [slot] = await rows<{ product_id: number }>(db, sql`select product_id from product_time_spans where id = ${id}`);
+        const [slot] = await rows<{ product_id: number; site_id: number }>(
+          db,
+          sql`select t.product_id, p.site_id from product_time_spans t join products p on p.id = t.product_id where t.id = ${id}`,
+        );
         const until = Date.now() + seconds * 1000;
-        const expiresAt = new Date(Date.now() + 15 * 60_000);
         let count = 0;
         const step =
           message.type === 'ceiling'
             ? () =>
                 db.execute(sql`update product_time_spans set held = held + 1 where id = ${id} and capacity - sold - held >= 1`)
             : () =>
-                db.transaction((tx) =>
-                  holdSlot(tx as unknown as Database, {
-                    orderId: randomUUID(),
-                    productId: slot?.product_id ?? 0,
-                    timeSpanId: id,
-                    quantity: 1,
-                    expiresAt,
-                  }),
-                );
+                placeOrder(db, {
+                  siteId: slot?.site_id ?? 0,
+                  tokenHash: randomBytes(32).toString('hex'),
+                  channel: 'web',
+                  lang: 'en',
+                  productId: slot?.product_id ?? 0,
+                  timeSpanId: id,
+                  quantity: 1,
+                  optionValues: [],
+                  setProducts: [],
+                  subtotal: 0,
+                  total: 0,
+                  holdMinutes: 15,
+                });
         await Promise.all(
           Array.from({ length: message.concurrency ?? 1 }, async () => {
             while (Date.now() < until) {
@@ -119,3 +126,4 @@ if (mode === 'bare') {
 process.on('message', (message) => {
   if (message === 'memory') process.send?.({ rss: process.memoryUsage().rss });
 });
+process.on('SIGTERM', () => process.exit(0));

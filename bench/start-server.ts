@@ -4,11 +4,14 @@ import { fileURLToPath } from 'node:url';
 
 export type BenchServer = { child: ChildProcess; address: string };
 
-/** Starts bench/server.ts in its own process and waits for its address. */
+/** Starts bench/server.ts in its own process and waits for its address; BENCH_PROF=<dir> writes its CPU profile there. */
 export async function startServer(...args: string[]): Promise<BenchServer> {
   const child = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), args, {
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-    execArgv: ['--experimental-strip-types'],
+    execArgv: [
+      '--experimental-strip-types',
+      ...(process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : []),
+    ],
   });
   let output = '';
   child.stdout?.setEncoding('utf8');

@@ -15,6 +15,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -391,11 +392,19 @@ export const orders = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
-    reservationNumber: text('reservation_number').unique(),
-    reservationTokenHash: text('reservation_token_hash').unique(),
-    mailTokenHash: text('mail_token_hash').unique(),
+    reservationNumber: text('reservation_number'),
+    reservationTokenHash: text('reservation_token_hash'),
+    mailTokenHash: text('mail_token_hash'),
   },
-  (t) => [index('orders_site_idx').on(t.siteId), check('orders_quantity', sql`${t.quantity} > 0`)],
+  (t) => [
+    index('orders_site_idx').on(t.siteId),
+    // Most orders never get these (abandoned, or not yet completed): partial indexes keep a rush's
+    // inserts to the indexes every order needs.
+    uniqueIndex('orders_reservation_number_idx').on(t.reservationNumber).where(sql`${t.reservationNumber} is not null`),
+    uniqueIndex('orders_reservation_token_hash_idx').on(t.reservationTokenHash).where(sql`${t.reservationTokenHash} is not null`),
+    uniqueIndex('orders_mail_token_hash_idx').on(t.mailTokenHash).where(sql`${t.mailTokenHash} is not null`),
+    check('orders_quantity', sql`${t.quantity} > 0`),
+  ],
 );
 
 export const orderCoupons = pgTable(

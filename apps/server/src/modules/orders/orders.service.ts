@@ -19,8 +19,17 @@ import { hashToken, newReservationNumber, newToken } from '../../http/tokens.ts'
 import type { CompletedOrder } from '../mail/enqueue-order-confirmation.ts';
 import { activePromotion } from '../membership/membership.repository.ts';
 import type { Site } from '../sites/sites.repository.ts';
+import { createOrderPlacer } from './order-placer.ts';
 import * as repo from './orders.repository.ts';
-import { type HeldSlot, holdSetProduct, holdSlot, releaseOrderHolds, sellOrderHolds } from './stock.repository.ts';
+import {
+  type HeldSlot,
+  holdSetProduct,
+  holdSlot,
+  type NoPlaces,
+  placeOrder,
+  releaseOrderHolds,
+  sellOrderHolds,
+} from './stock.repository.ts';
 
 /** A failure of SPEC §8 with the HTTP status that fits it. */
 export const orderError = (status: number, error: ServerError, extra: { can_retry?: boolean; message?: string } = {}) =>
@@ -87,6 +96,7 @@ type ProductBundle = {
 
 export function createOrdersService(db: Database, options: OrdersServiceOptions = {}) {
   const bundles = new Map<string, { at: number; bundle: ProductBundle | null }>();
+  const placer = createOrderPlacer(db);
 
   /** A product with its options and set products, from a short-lived cache: a rush reads them on every hold. */
   async function productBundle(
@@ -142,6 +152,32 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions 
     return { options, setProducts, admissions };
   }
 
+  /** The error a visitor sees when a slot gave no places. */
+  function noPlaces(reason: NoPlaces): AppError {
+    if (reason === 'missing') return orderError(404, 'no stock has been registered for this product');
+    if (reason === 'closed') return orderError(400, 'ticket not on sale now');
+    return orderError(409, 'out of stock');
+  }
+
+  async function holdSetProducts(
+    tx: Database,
+    order: { id: string; expiresAt: Date },
+    timeSpanId: number,
+    setProducts: { id: number; quantity: number }[],
+  ): Promise<void> {
+    for (const setProduct of setProducts.filter((s) => s.quantity > 0)) {
+      const heldSetProduct = await holdSetProduct(tx, {
+        orderId: order.id,
+        timeSpanId,
+        setProductId: setProduct.id,
+        quantity: setProduct.quantity,
+        expiresAt: order.expiresAt,
+      });
+      if (!heldSetProduct)
+        throw orderError(409, 'out of stock', { message: `set product ${setProduct.id} is sold out for this time slot` });
+    }
+  }
+
   async function takeHolds(
     tx: Database,
     order: { id: string; expiresAt: Date; productId: number },
@@ -156,22 +192,8 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions 
       quantity: admissions,
       expiresAt: order.expiresAt,
     });
-    if (!held) {
-      // Say why: a slot that is not there or not on sale, else simply no places left.
-      await checkSlot(tx, order.productId, timeSpanId);
-      throw orderError(409, 'out of stock');
-    }
-    for (const setProduct of setProducts.filter((s) => s.quantity > 0)) {
-      const heldSetProduct = await holdSetProduct(tx, {
-        orderId: order.id,
-        timeSpanId,
-        setProductId: setProduct.id,
-        quantity: setProduct.quantity,
-        expiresAt: order.expiresAt,
-      });
-      if (!heldSetProduct)
-        throw orderError(409, 'out of stock', { message: `set product ${setProduct.id} is sold out for this time slot` });
-    }
+    if (typeof held === 'string') throw noPlaces(held);
+    await holdSetProducts(tx, order, timeSpanId, setProducts);
     return held;
   }
 
@@ -301,40 +323,59 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions 
 
   return {
     async create(site: Site, body: CreateOrderBody, channel: 'web' | 'spot' = 'web'): Promise<TemporaryOrder> {
-      return transaction(async (tx) => {
-        const product = (await productBundle(tx, { siteId: site.id, uuid: body.product_uuid }))?.product;
-        if (!product) throw notFound('record not found', 'product_uuid names no product of this site');
-        if (!product.salesChannels.includes(channel)) throw orderError(400, 'ticket not on sale now');
-        const selection = await resolveSelection(tx, product.id, body, body.lang);
-        const { admissions, setProducts } = selection;
-        if (admissions > product.maxPerOrder)
-          throw badRequest('quantity', `must be at most ${product.maxPerOrder} for this product`);
-        const token = newToken();
-        const priced = priceOrder({ options: selection.options, setProducts, coupons: [], membershipPromotion: null });
-        const order = await repo.insertOrder(tx, {
-          siteId: site.id,
-          tokenHash: hashToken(token),
-          status: 'pending',
-          channel,
-          lang: body.lang,
-          productId: product.id,
-          timeSpanId: body.time_span_id,
-          quantity: admissions,
-          optionValues: body.option_values,
-          setProducts: body.set_products,
-          subtotal: priced.subtotal,
-          total: priced.total,
-          // The database's clock decides expiry everywhere, so it sets it here too.
-          expiresAt: sql`now() + make_interval(mins => ${site.holdMinutes})` as unknown as Date,
-        });
-        // Stock last: the slot's row stays locked only from here to the commit.
-        const span = await takeHolds(tx, order, body.time_span_id, admissions, setProducts);
-        return { order, token, span };
-      }).then(({ order, token, span }) => {
-        stockChanged();
-        // A new order has no coupons nor member yet: it is shown from what is in hand.
-        return present(db, order, site, token, { span, couponRows: [] });
-      });
+      const product = (await productBundle(db, { siteId: site.id, uuid: body.product_uuid }))?.product;
+      if (!product) throw notFound('record not found', 'product_uuid names no product of this site');
+      if (!product.salesChannels.includes(channel)) throw orderError(400, 'ticket not on sale now');
+      const selection = await resolveSelection(db, product.id, body, body.lang);
+      const { admissions, setProducts } = selection;
+      if (admissions > product.maxPerOrder)
+        throw badRequest('quantity', `must be at most ${product.maxPerOrder} for this product`);
+      const token = newToken();
+      const priced = priceOrder({ options: selection.options, setProducts, coupons: [], membershipPromotion: null });
+      const newOrder = {
+        siteId: site.id,
+        tokenHash: hashToken(token),
+        channel,
+        lang: body.lang,
+        productId: product.id,
+        timeSpanId: body.time_span_id,
+        quantity: admissions,
+        optionValues: body.option_values,
+        setProducts: body.set_products,
+        subtotal: priced.subtotal,
+        total: priced.total,
+        holdMinutes: site.holdMinutes,
+      };
+      // An order and its slot's places are one statement, batched with other buyers of the slot;
+      // set products need a transaction around it.
+      const placed = setProducts.some((s) => s.quantity > 0)
+        ? await transaction(async (tx) => {
+            const placedWithSet = await placeOrder(tx, newOrder);
+            if (typeof placedWithSet === 'string') throw noPlaces(placedWithSet);
+            await holdSetProducts(tx, placedWithSet, body.time_span_id, setProducts);
+            return placedWithSet;
+          })
+        : await placer(newOrder);
+      if (typeof placed === 'string') throw noPlaces(placed);
+      stockChanged();
+      const order: repo.OrderRow = {
+        ...newOrder,
+        id: placed.id,
+        status: 'pending',
+        customerFields: null,
+        paymentMethod: null,
+        memberId: null,
+        discount: 0,
+        expiresAt: placed.expiresAt,
+        createdAt: placed.createdAt,
+        updatedAt: placed.createdAt,
+        completedAt: null,
+        reservationNumber: null,
+        reservationTokenHash: null,
+        mailTokenHash: null,
+      };
+      // A new order has no coupons nor member yet: it is shown from what is in hand.
+      return present(db, order, site, token, { span: placed.span, couponRows: [], priced });
     },
 
     async get(site: Site, token: string): Promise<TemporaryOrder> {

@@ -8,20 +8,36 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
 
-/** Gives back the slot's expired, unreleased holds (its own or anyone's); true when there were some. */
-async function reclaimExpiredSlotHolds(db: Database, timeSpanId: number): Promise<boolean> {
-  const reclaimed = await rows<{ id: number }>(
+/** Why a slot gave no places: it is not this product's, it is not on sale (or over), or it is full. */
+export type NoPlaces = 'missing' | 'closed' | 'full';
+
+/** A slot as the next writer finds it, after giving back its expired holds. */
+export type SlotState = { state: 'missing' | 'closed' } | { state: 'open'; available: number; reclaimed: boolean };
+
+/**
+ * Gives back the slot's expired, unreleased holds (its own or anyone's) and says, in the same
+ * statement, whether the slot is there and on sale and how many places it has left.
+ */
+export async function reclaimSlot(db: Database, productId: number, timeSpanId: number): Promise<SlotState> {
+  const [row] = await rows<{ reclaimed: number | null; open: boolean | null; available: number | null }>(
     db,
     sql`with reclaimed as (
           update stock_holds set released_at = now()
           where time_span_id = ${timeSpanId} and set_product_id is null and released_at is null and expires_at <= now()
           returning quantity
+        ), adjusted as (
+          update product_time_spans set held = held - (select sum(quantity) from reclaimed)
+          where id = ${timeSpanId} and exists (select 1 from reclaimed)
+          returning id
         )
-        update product_time_spans set held = held - (select sum(quantity) from reclaimed)
-        where id = ${timeSpanId} and exists (select 1 from reclaimed)
-        returning id`,
+        select (select sum(quantity) from reclaimed)::int as reclaimed, t.is_on_sale and t.ends_at > now() as open,
+               t.capacity - t.sold - t.held as available
+        from product_time_spans t where t.id = ${timeSpanId} and t.product_id = ${productId}`,
   );
-  return reclaimed.length > 0;
+  if (!row) return { state: 'missing' };
+  if (!row.open) return { state: 'closed' };
+  // The statement's own reading predates its reclaim: add back what it gave back.
+  return { state: 'open', available: (row.available ?? 0) + (row.reclaimed ?? 0), reclaimed: (row.reclaimed ?? 0) > 0 };
 }
 
 async function reclaimExpiredSetProductHolds(db: Database, timeSpanId: number, setProductId: number): Promise<boolean> {
@@ -41,19 +57,38 @@ async function reclaimExpiredSetProductHolds(db: Database, timeSpanId: number, s
 
 export type HeldSlot = { startsAt: Date; endsAt: Date };
 
+/** Takes places once, and once more after reclaiming expired holds if the slot looked full. */
+async function withReclaim<T>(
+  db: Database,
+  slot: { productId: number; timeSpanId: number },
+  take: () => Promise<T | undefined>,
+): Promise<T | NoPlaces> {
+  const taken = await take();
+  if (taken) return taken;
+  const found = await reclaimSlot(db, slot.productId, slot.timeSpanId);
+  if (found.state !== 'open') return found.state;
+  if (!found.reclaimed) return 'full';
+  return (await take()) ?? 'full';
+}
+
+const spanOf = (row: { starts_ms: number; ends_ms: number }): HeldSlot => ({
+  startsAt: new Date(row.starts_ms),
+  endsAt: new Date(row.ends_ms),
+});
+
 /**
- * Holds `quantity` places of a product's slot for an order until `expiresAt`; null when they are
- * not there (or the slot is not this product's, not on sale, or over). Expired holds are reclaimed
- * only when the slot looks full, so a rush pays for that only near the end.
+ * Holds `quantity` places of a product's slot for an order until `expiresAt`, or says why not.
+ * Expired holds are reclaimed only when the slot looks full, so a rush pays for that only near
+ * the end.
  */
 export async function holdSlot(
   db: Database,
   hold: { orderId: string; productId: number; timeSpanId: number; quantity: number; expiresAt: Date },
-): Promise<HeldSlot | null> {
-  const take = () =>
-    // One statement takes the places and records the hold, so the slot's row lock is held for as
-    // short a time as possible under a rush.
-    rows<{ starts_ms: number; ends_ms: number }>(
+): Promise<HeldSlot | NoPlaces> {
+  // One statement takes the places and records the hold, so the slot's row lock is held for as
+  // short a time as possible under a rush.
+  const take = async () => {
+    const [taken] = await rows<{ starts_ms: number; ends_ms: number }>(
       db,
       sql`with taken as (
             update product_time_spans set held = held + ${hold.quantity}
@@ -69,9 +104,98 @@ export async function holdSlot(
                  (extract(epoch from taken.ends_at) * 1000)::float8 as ends_ms
           from taken, recorded`,
     );
-  let [taken] = await take();
-  if (!taken && (await reclaimExpiredSlotHolds(db, hold.timeSpanId))) [taken] = await take();
-  return taken ? { startsAt: new Date(taken.starts_ms), endsAt: new Date(taken.ends_ms) } : null;
+    return taken && spanOf(taken);
+  };
+  return withReclaim(db, hold, take);
+}
+
+/** A new order as it is written when its places are taken. */
+export type NewOrder = {
+  siteId: number;
+  tokenHash: string;
+  channel: string;
+  lang: string;
+  productId: number;
+  timeSpanId: number;
+  quantity: number;
+  optionValues: unknown[];
+  setProducts: unknown[];
+  subtotal: number;
+  total: number;
+  /** Minutes the places are held, counted by the database's clock. */
+  holdMinutes: number;
+};
+
+export type PlacedOrder = { id: string; expiresAt: Date; createdAt: Date; span: HeldSlot };
+
+/**
+ * Writes new orders for one slot and holds all their places in one statement, or writes nothing
+ * when the slot has not places for all of them (null). The orders exist only if their places were
+ * taken; a batch of buyers costs one round trip with the slot's row locked for that statement
+ * alone. Every order of a batch has the same site, product, slot and hold time.
+ */
+export async function placeOrders(db: Database, batch: NewOrder[]): Promise<Map<string, PlacedOrder> | null> {
+  const [first] = batch;
+  if (!first) return new Map();
+  const total = batch.reduce((sum, order) => sum + order.quantity, 0);
+  const records = batch.map((order) => ({
+    token_hash: order.tokenHash,
+    channel: order.channel,
+    lang: order.lang,
+    quantity: order.quantity,
+    option_values: order.optionValues,
+    set_products: order.setProducts,
+    subtotal: order.subtotal,
+    total: order.total,
+  }));
+  const placed = await rows<{
+    token_hash: string;
+    id: string;
+    expires_ms: number;
+    created_ms: number;
+    starts_ms: number;
+    ends_ms: number;
+  }>(
+    db,
+    sql`with batch as (
+          select * from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as b(
+            token_hash text, channel text, lang text, quantity int, option_values jsonb, set_products jsonb,
+            subtotal int, total int)
+        ), taken as (
+          update product_time_spans set held = held + ${total}
+          where id = ${first.timeSpanId} and product_id = ${first.productId} and is_on_sale and ends_at > now()
+            and capacity - sold - held >= ${total}
+          returning id, starts_at, ends_at
+        ), placed as (
+          insert into orders (site_id, token_hash, status, channel, lang, product_id, time_span_id, quantity,
+                              option_values, set_products, subtotal, total, expires_at)
+          select ${first.siteId}, b.token_hash, 'pending', b.channel, b.lang, ${first.productId}, taken.id, b.quantity,
+                 b.option_values, b.set_products, b.subtotal, b.total, now() + make_interval(mins => ${first.holdMinutes})
+          from batch b, taken
+          returning id, token_hash, quantity, expires_at, created_at
+        ), recorded as (
+          insert into stock_holds (order_id, time_span_id, quantity, expires_at)
+          select placed.id, taken.id, placed.quantity, placed.expires_at from placed, taken
+        )
+        select placed.token_hash, placed.id::text as id,
+               (extract(epoch from placed.expires_at) * 1000)::float8 as expires_ms,
+               (extract(epoch from placed.created_at) * 1000)::float8 as created_ms,
+               (extract(epoch from taken.starts_at) * 1000)::float8 as starts_ms,
+               (extract(epoch from taken.ends_at) * 1000)::float8 as ends_ms
+        from placed, taken`,
+  );
+  if (placed.length === 0) return null;
+  return new Map(
+    placed.map((row) => [
+      row.token_hash,
+      { id: row.id, expiresAt: new Date(row.expires_ms), createdAt: new Date(row.created_ms), span: spanOf(row) },
+    ]),
+  );
+}
+
+/** One new order with its places, or why there are none (expired holds reclaimed first). */
+export function placeOrder(db: Database, order: NewOrder): Promise<PlacedOrder | NoPlaces> {
+  return withReclaim(db, order, async () => (await placeOrders(db, [order]))?.get(order.tokenHash));
 }
 
 /** Holds set products sold with a slot; false when the slot's allowance is used up. */
