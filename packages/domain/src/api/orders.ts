@@ -115,6 +115,8 @@ export const CardInput = z.object({
 export const CheckoutBody = z.object({
   payment_method: z.enum(PAYMENT_METHOD_IDS, { error: 'must be a payment method identifier' }),
   card: CardInput.optional(),
+  /** A token from the provider's browser script or the d-pay carrier login, instead of card details. */
+  card_token: z.string().min(8).max(256).optional(),
 });
 
 export const CheckoutResult = z.object({
