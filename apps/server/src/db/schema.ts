@@ -369,7 +369,7 @@ export const orders = pgTable(
       .notNull()
       .references(() => sites.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
-    status: text('status', { enum: ['pending', 'ready_checkout', 'completed', 'cancelled'] }).notNull(),
+    status: text('status', { enum: ['pending', 'ready_checkout', 'paying', 'completed', 'cancelled'] }).notNull(),
     channel: text('channel').notNull(),
     lang: text('lang').notNull(),
     productId: integer('product_id')
@@ -490,4 +490,95 @@ export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
   count: integer('count').notNull(),
+});
+
+/**
+ * The payment ledger: one row per attempt to pay for an order, with its own idempotency key.
+ * Status moves only forward: started → requires_action | pending → captured | failed;
+ * captured → refund_pending → refunded | refund_failed (a paid order whose places were gone).
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Shown to gateways and carried through browser returns; unguessable. */
+    paymentNumber: text('payment_number').notNull().unique(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    attempt: integer('attempt').notNull(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    method: text('method').notNull(),
+    provider: text('provider', { enum: ['free', 'sandbox', 'stripe'] }).notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status', {
+      enum: ['started', 'requires_action', 'pending', 'captured', 'failed', 'refund_pending', 'refunded', 'refund_failed'],
+    }).notNull(),
+    providerReference: text('provider_reference'),
+    redirectUrl: text('redirect_url'),
+    failureReason: text('failure_reason'),
+    retryable: boolean('retryable'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('payments_order_attempt').on(t.orderId, t.attempt),
+    index('payments_open_idx').on(t.status, t.updatedAt),
+    index('payments_reference_idx').on(t.provider, t.providerReference),
+  ],
+);
+
+/** Every provider answer and notification about a payment, kept; a provider event is kept once. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    /** The provider's event id for notifications, else the kind of answer with a unique suffix. */
+    eventKey: text('event_key').notNull(),
+    kind: text('kind').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [unique('payment_events_key').on(t.paymentId, t.eventKey)],
+);
+
+/** The built-in sandbox gateway's own records (what a real gateway keeps on its side). */
+export const sandboxCharges = pgTable('sandbox_charges', {
+  reference: text('reference').primaryKey(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  paymentNumber: text('payment_number').notNull(),
+  method: text('method').notNull(),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  /** The test card's behaviour (sandbox-gateway.ts). */
+  scenario: text('scenario').notNull(),
+  /** What the visitor must do at the gateway: a 3-D Secure challenge, a wallet approval, or nothing. */
+  challenge: text('challenge', { enum: ['none', 'three_d_secure', 'wallet'] }).notNull(),
+  status: text('status', { enum: ['requires_action', 'captured', 'failed', 'refunded'] }).notNull(),
+  failureReason: text('failure_reason'),
+  retryable: boolean('retryable'),
+  returnUrl: text('return_url').notNull(),
+  cancelUrl: text('cancel_url').notNull(),
+  refundedAmount: integer('refunded_amount').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** The sandbox carrier (d-pay) login: a state code, then an authorisation code, then a payment token. */
+export const sandboxCarrierLogins = pgTable('sandbox_carrier_logins', {
+  stateCode: text('state_code').primaryKey(),
+  siteId: integer('site_id')
+    .notNull()
+    .references(() => sites.id, { onDelete: 'cascade' }),
+  returnUrl: text('return_url').notNull(),
+  code: text('code').unique(),
+  paymentToken: text('payment_token').unique(),
+  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
