@@ -9,17 +9,29 @@ import type { Database } from './db/client.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { xsrfProtection } from './http/xsrf.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { checkInRoutes } from './modules/checkin/checkin.routes.ts';
+import { createCheckInService } from './modules/checkin/checkin.service.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
-import { enqueueMailConfirmation, enqueueOrderConfirmation } from './modules/mail/enqueue-order-confirmation.ts';
+import {
+  enqueueMailConfirmation,
+  enqueueOrderConfirmation,
+  enqueueTicketLinkMail,
+} from './modules/mail/enqueue-order-confirmation.ts';
 import { mailViewerRoutes } from './modules/mail/mail.routes.ts';
 import { createMailTransport, createOutboxWorker } from './modules/mail/mail-sender.ts';
+import { mailMagazineRoutes } from './modules/mailmagazines/mailmagazines.routes.ts';
+import { createMailMagazinesService } from './modules/mailmagazines/mailmagazines.service.ts';
 import { membershipRoutes } from './modules/membership/membership.routes.ts';
 import { createMembershipService } from './modules/membership/membership.service.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
+import { reservationRoutes } from './modules/reservations/reservations.routes.ts';
+import { createReservationsService } from './modules/reservations/reservations.service.ts';
 import { siteApi } from './modules/sites/site-api.plugin.ts';
 import { createSitesService } from './modules/sites/sites.service.ts';
 import { storefrontRoutes } from './modules/storefront/storefront.routes.ts';
+import { ticketRoutes } from './modules/tickets/tickets.routes.ts';
+import { createTicketsService } from './modules/tickets/tickets.service.ts';
 import { chargeSandboxCard } from './payments/sandbox-card.ts';
 
 export type AppOptions = {
@@ -80,10 +92,26 @@ export async function buildApp(options: AppOptions) {
   });
 
   const membership = createMembershipService(options.db, orders);
+  const ticketMail = {
+    enqueueTicketMail: (tx: Database, mail: Parameters<typeof enqueueTicketLinkMail>[1]) =>
+      enqueueTicketLinkMail(tx, mail, publicUrl()),
+    onMailQueued: () => mailWorker.kick(),
+  };
+  const tickets = createTicketsService(options.db, orders, ticketMail);
+  const reservations = createReservationsService(options.db, orders, ticketMail);
 
-  await app.register(siteApi(sites, [catalogRoutes(catalog), orderRoutes(orders), membershipRoutes(membership)]), {
-    prefix: '/:site/api/v1',
-  });
+  await app.register(
+    siteApi(sites, [
+      catalogRoutes(catalog),
+      orderRoutes(orders),
+      membershipRoutes(membership),
+      ticketRoutes(tickets),
+      checkInRoutes(createCheckInService(options.db)),
+      reservationRoutes(reservations),
+      mailMagazineRoutes(createMailMagazinesService(options.db)),
+    ]),
+    { prefix: '/:site/api/v1' },
+  );
   // The mail viewer shows every visitor's mail to anyone: never in production.
   if (options.config.appMode !== 'production') await app.register(mailViewerRoutes(options.db));
   await app.register(storefrontRoutes({ sites, storefrontDir: options.storefrontDir, appMode: options.config.appMode }));

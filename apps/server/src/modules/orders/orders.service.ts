@@ -9,10 +9,10 @@ import type { ServerError } from '@storefront/domain/errors/catalogue';
 import { localize } from '@storefront/domain/localize';
 import { type CouponFacts, checkCoupon } from '@storefront/domain/pricing/coupon-rules';
 import { type PricedOrder, priceOrder } from '@storefront/domain/pricing/price-order';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
-import { tickets } from '../../db/schema.ts';
+import { orders, tickets } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { enforceRateLimits } from '../../http/rate-limit.ts';
 import { hashToken, newReservationNumber, newToken } from '../../http/tokens.ts';
@@ -453,6 +453,19 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions 
         const repriced = await reprice(tx, await repo.updateOrder(tx, order.id, { memberId }), site);
         return present(tx, repriced.order, site, token, repriced);
       });
+    },
+
+    /**
+     * A completed order as the temporary order shape, in `lang`, for the ticket, its mails and its
+     * receipt; null when the site has no such completed order.
+     */
+    async describe(site: Site, orderId: string, lang: string): Promise<TemporaryOrder | null> {
+      const [order] = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.id, orderId), eq(orders.siteId, site.id)));
+      if (!order || order.status !== 'completed') return null;
+      return present(db, { ...order, lang }, site, '');
     },
 
     async memberOf(site: Site, token: string): Promise<number | null> {
