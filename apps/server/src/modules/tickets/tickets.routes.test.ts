@@ -20,15 +20,6 @@ type View = {
 };
 type CheckIn = { status: string; checkedIn: number };
 
-/** A payload with one character of its body or signature changed. */
-function altered(payload: string, part: 1 | 2): string {
-  const pieces = payload.split('.');
-  const piece = pieces[part] as string;
-  const index = Math.floor(piece.length / 2);
-  pieces[part] = piece.slice(0, index) + (piece[index] === 'A' ? 'B' : 'A') + piece.slice(index + 1);
-  return pieces.join('.');
-}
-
 describeEachEngine('tickets API', (ctx) => {
   const test = useTestApp(ctx);
   let app: FastifyInstance;
