@@ -9,9 +9,9 @@ import type { Database } from './db/client.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { xsrfProtection } from './http/xsrf.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { checkInRoutes } from './modules/checkin/checkin.routes.ts';
 import { createCheckInService } from './modules/checkin/checkin.service.ts';
-import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import {
   enqueueMailConfirmation,
   enqueueOrderConfirmation,

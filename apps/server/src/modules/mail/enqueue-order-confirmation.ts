@@ -9,8 +9,8 @@ import type { Site } from '../sites/sites.repository.ts';
 import type { TicketMail } from '../tickets/tickets.service.ts';
 import { renderMailConfirmation } from './mail-confirmation-mail.ts';
 import { renderOrderConfirmation } from './order-confirmation-mail.ts';
-import { renderTicketLinkMail } from './ticket-link-mail.ts';
 import { enqueueMail } from './outbox.repository.ts';
+import { renderTicketLinkMail } from './ticket-link-mail.ts';
 
 export type CompletedOrder = {
   site: Site;

@@ -464,7 +464,7 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions 
         .select()
         .from(orders)
         .where(and(eq(orders.id, orderId), eq(orders.siteId, site.id)));
-      if (!order || order.status !== 'completed') return null;
+      if (order?.status !== 'completed') return null;
       return present(db, { ...order, lang }, site, '');
     },
 

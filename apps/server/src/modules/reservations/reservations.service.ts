@@ -13,8 +13,8 @@ import { enforceRateLimits } from '../../http/rate-limit.ts';
 import { hashToken, newToken } from '../../http/tokens.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import type { Site } from '../sites/sites.repository.ts';
-import type { TicketsServiceOptions } from '../tickets/tickets.service.ts';
 import { findSlot } from '../tickets/tickets.repository.ts';
+import type { TicketsServiceOptions } from '../tickets/tickets.service.ts';
 
 export const INQUIRY_LIMITS = {
   perClient: { max: 10, windowSeconds: 600 },

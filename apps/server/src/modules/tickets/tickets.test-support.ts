@@ -1,5 +1,5 @@
-import { expect } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { SANDBOX_CARDS } from '../../payments/sandbox-card.ts';
 import type { apiFor } from '../../test/api.ts';
