@@ -69,10 +69,11 @@ function GateStation(props: { gate: string; mode: CheckInMode }) {
       ticketsApi(app.api, app.lang).checkIn({ method: 'read_qr', payload, gate: gateName, mode: props.mode }),
   });
   const submit = useCallback(
-    (payload: string) => {
+    (payload: string, source: 'camera' | 'image' | 'manual') => {
       // The camera sees the same code many times a second: one check-in per code per few seconds.
       const now = Date.now();
-      if (lastPayload.current && lastPayload.current.value === payload && now - lastPayload.current.at < 3000) return;
+      const last = lastPayload.current;
+      if (source === 'camera' && last && last.value === payload && now - last.at < 3000) return;
       lastPayload.current = { value: payload, at: now };
       setUnreadable(false);
       checkIn.mutate(payload);
@@ -95,7 +96,7 @@ function GateStation(props: { gate: string; mode: CheckInMode }) {
         const scan = async () => {
           if (!isRunning || !video.current) return;
           const value = await readQr(video.current).catch(() => null);
-          if (value) submit(value);
+          if (value) submit(value, 'camera');
           timer = setTimeout(scan, 250);
         };
         void scan();
@@ -114,13 +115,13 @@ function GateStation(props: { gate: string; mode: CheckInMode }) {
     if (!file) return;
     const { readQr } = await import('./qr-reader.ts');
     const value = await readQr(file).catch(() => null);
-    if (value) submit(value);
+    if (value) submit(value, 'image');
     else setUnreadable(true);
   };
 
   const onManual = (event: FormEvent) => {
     event.preventDefault();
-    if (manual.trim()) submit(manual.trim());
+    if (manual.trim()) submit(manual.trim(), 'manual');
   };
 
   return (
