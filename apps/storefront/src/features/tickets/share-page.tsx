@@ -81,11 +81,13 @@ export default function SharePage(props: ScreenProps) {
                       value={counts[optionId] ?? 0}
                       onChange={(e) => setCounts({ ...counts, [optionId]: Number(e.target.value) })}
                     >
-                      {Array.from({ length: Math.max(Math.min(option.count, total - 1), 0) + 1 }, (_, n) => String(n)).map((n) => (
-                        <option key={n} value={n}>
-                          {n}
-                        </option>
-                      ))}
+                      {Array.from({ length: Math.max(Math.min(option.count, total - 1), 0) + 1 }, (_, n) => String(n)).map(
+                        (n) => (
+                          <option key={n} value={n}>
+                            {n}
+                          </option>
+                        ),
+                      )}
                     </select>
                   </label>
                 ))}
