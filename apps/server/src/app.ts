@@ -10,18 +10,30 @@ import { registerErrorHandler } from './http/errors.ts';
 import { xsrfProtection } from './http/xsrf.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
-import { enqueueMailConfirmation, enqueueOrderConfirmation } from './modules/mail/enqueue-order-confirmation.ts';
+import { checkInRoutes } from './modules/checkin/checkin.routes.ts';
+import { createCheckInService } from './modules/checkin/checkin.service.ts';
+import {
+  enqueueMailConfirmation,
+  enqueueOrderConfirmation,
+  enqueueTicketLinkMail,
+} from './modules/mail/enqueue-order-confirmation.ts';
 import { mailViewerRoutes } from './modules/mail/mail.routes.ts';
 import { createMailTransport, createOutboxWorker } from './modules/mail/mail-sender.ts';
+import { mailMagazineRoutes } from './modules/mailmagazines/mailmagazines.routes.ts';
+import { createMailMagazinesService } from './modules/mailmagazines/mailmagazines.service.ts';
 import { membershipRoutes } from './modules/membership/membership.routes.ts';
 import { createMembershipService } from './modules/membership/membership.service.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import { carrierRoutes, paymentRoutes, stripeWebhookRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { reservationRoutes } from './modules/reservations/reservations.routes.ts';
+import { createReservationsService } from './modules/reservations/reservations.service.ts';
 import { siteApi } from './modules/sites/site-api.plugin.ts';
 import { createSitesService } from './modules/sites/sites.service.ts';
 import { storefrontRoutes } from './modules/storefront/storefront.routes.ts';
+import { ticketRoutes } from './modules/tickets/tickets.routes.ts';
+import { createTicketsService } from './modules/tickets/tickets.service.ts';
 import { sandboxGatewayRoutes } from './payments/sandbox-gateway.routes.ts';
 import { createSandboxGateway } from './payments/sandbox-gateway.ts';
 import { createStripeProvider } from './payments/stripe-provider.ts';
@@ -108,8 +120,25 @@ export async function buildApp(options: AppOptions) {
   app.decorate('reconcilePayments', (olderThanSeconds?: number) => payments.reconcile(olderThanSeconds));
   app.addHook('onClose', async () => clearInterval(reconciler));
 
+  const ticketMail = {
+    enqueueTicketMail: (tx: Database, mail: Parameters<typeof enqueueTicketLinkMail>[1]) =>
+      enqueueTicketLinkMail(tx, mail, publicUrl()),
+    onMailQueued: () => mailWorker.kick(),
+  };
+  const tickets = createTicketsService(options.db, orders, ticketMail);
+  const reservations = createReservationsService(options.db, orders, ticketMail);
+
   await app.register(
-    siteApi(sites, [catalogRoutes(catalog), orderRoutes(orders), paymentRoutes(payments), membershipRoutes(membership)]),
+    siteApi(sites, [
+      catalogRoutes(catalog),
+      orderRoutes(orders),
+      paymentRoutes(payments),
+      membershipRoutes(membership),
+      ticketRoutes(tickets),
+      checkInRoutes(createCheckInService(options.db)),
+      reservationRoutes(reservations),
+      mailMagazineRoutes(createMailMagazinesService(options.db)),
+    ]),
     { prefix: '/:site/api/v1' },
   );
   await app.register(siteApi(sites, [carrierRoutes(sandbox, publicUrl)]), { prefix: '/:site' });

@@ -91,16 +91,8 @@ describe('route table', () => {
       'change-date-confirm',
       'change-date-payment',
       'change-date-payment-confirm',
-      'check-in',
-      'mail-release',
-      'mail-release-completion',
       'order',
       'payment-callback',
-      'receipt',
-      'reservation-inquiry',
-      'send',
-      'share',
-      'shared',
       'signage',
       'spot-email-sended',
       'spot-order',
@@ -110,7 +102,6 @@ describe('route table', () => {
       'spot-qr',
       'spot-ticket-inquiry',
       'three-d-secure-callback',
-      'ticket',
     ]);
   });
 });

@@ -198,6 +198,15 @@ export const FINISHED_SCREENS: ReadonlySet<ScreenId> = new Set<ScreenId>([
   'payment',
   'confirm',
   'complete',
+  'ticket',
+  'check-in',
+  'receipt',
+  'share',
+  'shared',
+  'send',
+  'reservation-inquiry',
+  'mail-release',
+  'mail-release-completion',
 ]);
 
 export function routesFor(isStartMailConfirmOnly: boolean): RouteEntry[] {

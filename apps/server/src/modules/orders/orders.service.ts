@@ -9,10 +9,10 @@ import type { ServerError } from '@storefront/domain/errors/catalogue';
 import { localize } from '@storefront/domain/localize';
 import { type CouponFacts, checkCoupon } from '@storefront/domain/pricing/coupon-rules';
 import { type PricedOrder, priceOrder } from '@storefront/domain/pricing/price-order';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
-import { orders as ordersTable, tickets } from '../../db/schema.ts';
+import { orders, tickets } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { enforceRateLimits } from '../../http/rate-limit.ts';
 import { hashToken, newReservationNumber, newToken } from '../../http/tokens.ts';
@@ -487,6 +487,19 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions 
       });
     },
 
+    /**
+     * A completed order as the temporary order shape, in `lang`, for the ticket, its mails and its
+     * receipt; null when the site has no such completed order.
+     */
+    async describe(site: Site, orderId: string, lang: string): Promise<TemporaryOrder | null> {
+      const [order] = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.id, orderId), eq(orders.siteId, site.id)));
+      if (order?.status !== 'completed') return null;
+      return present(db, { ...order, lang }, site, '');
+    },
+
     async memberOf(site: Site, token: string): Promise<number | null> {
       const order = await repo.findOrder(db, site.id, hashToken(token));
       if (!order) throw notFound('record not found', 'there is no order with this token');
@@ -616,7 +629,7 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions 
      * only the first answer carries (it is stored hashed).
      */
     async completePaid(tx: Database, site: Site, orderId: string): Promise<PaidOrder | 'no_places' | 'not_paying'> {
-      const [order] = await tx.select().from(ordersTable).where(eq(ordersTable.id, orderId)).for('update');
+      const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
       if (!order) return 'not_paying';
       if (order.status === 'completed')
         return { status: 'completed', reservationNumber: order.reservationNumber ?? '', total: order.total, orderId };
