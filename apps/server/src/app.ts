@@ -17,13 +17,19 @@ import { membershipRoutes } from './modules/membership/membership.routes.ts';
 import { createMembershipService } from './modules/membership/membership.service.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
+import { signageRoutes } from './modules/signage/signage.routes.ts';
+import { createSignageService } from './modules/signage/signage.service.ts';
 import { siteApi } from './modules/sites/site-api.plugin.ts';
 import { createSitesService } from './modules/sites/sites.service.ts';
+import { createSpotService } from './modules/spot/spot.service.ts';
+import { spotRoutes } from './modules/spot/spot.routes.ts';
 import { storefrontRoutes } from './modules/storefront/storefront.routes.ts';
 import { chargeSandboxCard } from './payments/sandbox-card.ts';
 
 export type AppOptions = {
-  config: Pick<Config, 'appMode' | 'appEnv' | 'reconnectSite'> & Partial<Pick<Config, 'smtpUrl'>>;
+  config: Pick<Config, 'appMode' | 'appEnv' | 'reconnectSite'> & Partial<Pick<Config, 'smtpUrl' | 'spotStaffKey'>>;
+  /** Signage: how often a site with screens connected is looked at for sales made by other processes. */
+  signagePollMs?: number;
   /** Where visitors reach the shop, for links in e-mails; read when a mail is written. */
   publicUrl?: () => string;
   db: Database;
@@ -66,24 +72,49 @@ export async function buildApp(options: AppOptions) {
   });
   const publicUrl = options.publicUrl ?? (() => 'http://localhost:3000');
 
+  // Lobby screens follow sales: at once for this process's own, within a poll for the others'.
+  const signage = createSignageService({
+    loadBoard: (site) => catalog.todayBoard(site),
+    ...(options.signagePollMs ? { pollMs: options.signagePollMs } : {}),
+    onError: (error) => app.log.warn({ err: error }, 'signage board could not be loaded'),
+  });
+  app.addHook('preClose', async () => signage.close());
+  const stockChanged = () => {
+    catalog.invalidateAvailability();
+    signage.stockChanged();
+  };
+
   const orders = createOrdersService(options.db, {
     // Demo and tests charge cards through the sandbox gateway; the Payments work adds real ones.
     chargeCard: (charge) => chargeSandboxCard(charge),
     enqueueConfirmation: (tx, completed) => enqueueOrderConfirmation(tx, completed, publicUrl()),
     enqueueMailConfirmation: (tx, mail) => enqueueMailConfirmation(tx, mail, publicUrl()),
     onMailQueued: () => mailWorker.kick(),
-    onStockChanged: () => catalog.invalidateAvailability(),
+    onStockChanged: stockChanged,
     onOrderCompleted: () => {
-      catalog.invalidateAvailability();
+      stockChanged();
       mailWorker.kick();
     },
   });
 
   const membership = createMembershipService(options.db, orders);
-
-  await app.register(siteApi(sites, [catalogRoutes(catalog), orderRoutes(orders), membershipRoutes(membership)]), {
-    prefix: '/:site/api/v1',
+  const spot = createSpotService(options.db, {
+    catalog,
+    orders,
+    appMode: options.config.appMode,
+    staffKey: options.config.spotStaffKey ?? null,
   });
+
+  await app.register(
+    siteApi(sites, [
+      catalogRoutes(catalog),
+      orderRoutes(orders),
+      membershipRoutes(membership),
+      spotRoutes(spot),
+      signageRoutes(signage),
+    ]),
+    { prefix: '/:site/api/v1' },
+  );
   // The mail viewer shows every visitor's mail to anyone: never in production.
   if (options.config.appMode !== 'production') await app.register(mailViewerRoutes(options.db));
   await app.register(storefrontRoutes({ sites, storefrontDir: options.storefrontDir, appMode: options.config.appMode }));

@@ -482,3 +482,15 @@ export const rateLimits = pgTable('rate_limits', {
   windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
   count: integer('count').notNull(),
 });
+
+/**
+ * The key each site signs its spot QR codes with. Made on first use from the system's CSPRNG and
+ * kept here so every server process verifies the same codes; never sent to any client.
+ */
+export const spotQrSecrets = pgTable('spot_qr_secrets', {
+  siteId: integer('site_id')
+    .primaryKey()
+    .references(() => sites.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
