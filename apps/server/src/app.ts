@@ -21,8 +21,8 @@ import { signageRoutes } from './modules/signage/signage.routes.ts';
 import { createSignageService } from './modules/signage/signage.service.ts';
 import { siteApi } from './modules/sites/site-api.plugin.ts';
 import { createSitesService } from './modules/sites/sites.service.ts';
-import { createSpotService } from './modules/spot/spot.service.ts';
 import { spotRoutes } from './modules/spot/spot.routes.ts';
+import { createSpotService } from './modules/spot/spot.service.ts';
 import { storefrontRoutes } from './modules/storefront/storefront.routes.ts';
 import { chargeSandboxCard } from './payments/sandbox-card.ts';
 

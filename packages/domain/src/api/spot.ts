@@ -41,7 +41,12 @@ export const SpotQrQuery = z.object({
     .string()
     .regex(/^\d{1,2}$/, { error: 'must be a number of days from 1 to 31' })
     .transform(Number)
-    .pipe(z.number().min(1, { error: 'must be a number of days from 1 to 31' }).max(31, { error: 'must be a number of days from 1 to 31' }))
+    .pipe(
+      z
+        .number()
+        .min(1, { error: 'must be a number of days from 1 to 31' })
+        .max(31, { error: 'must be a number of days from 1 to 31' }),
+    )
     .default(1),
   lang: Lang.default('ja'),
 });

@@ -1,5 +1,5 @@
-import { SignageBoard } from '@storefront/domain/api/signage';
 import { ErrorBody } from '@storefront/domain/api/common';
+import { SignageBoard } from '@storefront/domain/api/signage';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -22,7 +22,12 @@ function screen() {
   const events: string[] = [];
   let ended = false;
   return {
-    client: { write: (chunk: string) => void events.push(chunk), end: () => void (ended = true) },
+    client: {
+      write: (chunk: string) => void events.push(chunk),
+      end: () => {
+        ended = true;
+      },
+    },
     boards: () => events.filter((e) => e.startsWith('event: board')).map((e) => JSON.parse(e.split('data: ')[1] ?? '')),
     events,
     isEnded: () => ended,

@@ -19,7 +19,13 @@ type Stocks = {
   nextTimeSpanId: number | null;
 };
 
-const card = { number: '4242424242424242', exp_month: 12, exp_year: new Date().getFullYear() + 2, cvc: '123', name: 'HANAKO YAMADA' };
+const card = {
+  number: '4242424242424242',
+  exp_month: 12,
+  exp_year: new Date().getFullYear() + 2,
+  cvc: '123',
+  name: 'HANAKO YAMADA',
+};
 
 describeEachEngine('spot API', (ctx) => {
   let app: FastifyInstance;
@@ -54,7 +60,7 @@ describeEachEngine('spot API', (ctx) => {
     const { status, body } = await api.get<Record<string, string>>(`spot/qr/${slot.productUuid}?days=7`);
     expect(status).toBe(200);
     expect(body.qr_token).toMatch(/^[\w-]+\.[\w-]{22}$/);
-    expect(body.validFrom < body.validTo).toBe(true);
+    expect(String(body.validFrom) < String(body.validTo)).toBe(true);
     expect(new Date(body.expiresAt as string).getTime()).toBeGreaterThan(Date.now() + 6 * 86_400_000);
     expect(JSON.stringify(body)).not.toContain(await siteSecret('demo'));
     const config = await api.get('configurations');
@@ -159,7 +165,10 @@ describeEachEngine('spot API', (ctx) => {
     const created = await api.post<Order>('spot/orders', spotOrderBody(slot, qrToken, 2));
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const token = created.body.order_token;
-    const [stored] = await rows<{ channel: string }>(ctx.db, sql`select channel from orders where time_span_id = ${slot.timeSpanId}`);
+    const [stored] = await rows<{ channel: string }>(
+      ctx.db,
+      sql`select channel from orders where time_span_id = ${slot.timeSpanId}`,
+    );
     expect(stored?.channel).toBe('spot');
     const stocks = await api.get<Stocks>(`spot/products/stocks?qr_token=${qrToken}`);
     expect(stocks.body.timeSpans.find((span) => span.id === slot.timeSpanId)?.remaining).toBe(18);
@@ -202,7 +211,10 @@ describeEachEngine('spot API', (ctx) => {
       expect(status, field).toBe(code);
       expect(body.field, JSON.stringify(body)).toBe(field);
     }
-    const notToday = await api.post<ErrorBody>('spot/orders', spotOrderBody({ ...slot, timeSpanId: tomorrow.timeSpanId }, qrToken, 1));
+    const notToday = await api.post<ErrorBody>(
+      'spot/orders',
+      spotOrderBody({ ...slot, timeSpanId: tomorrow.timeSpanId }, qrToken, 1),
+    );
     expect(notToday.status).toBe(400);
     expect(notToday.body.error).toBe('ticket not on sale now');
     const tooMany = await api.post<ErrorBody>('spot/orders', spotOrderBody(full, qrToken, 2));

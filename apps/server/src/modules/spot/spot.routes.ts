@@ -1,6 +1,12 @@
-import { ErrorBody } from '@storefront/domain/api/common';
 import { SetProductsSearchResult } from '@storefront/domain/api/catalog';
-import { ApplyCouponBody, ApplyCouponResult, OrderTokenParams, TemporaryOrder, UpdateOrderBody } from '@storefront/domain/api/orders';
+import { ErrorBody } from '@storefront/domain/api/common';
+import {
+  ApplyCouponBody,
+  ApplyCouponResult,
+  OrderTokenParams,
+  TemporaryOrder,
+  UpdateOrderBody,
+} from '@storefront/domain/api/orders';
 import {
   SpotCreateOrderBody,
   SpotProductStocks,
@@ -58,7 +64,8 @@ export const spotRoutes =
       {
         schema: {
           tags,
-          description: 'For staff: a QR token for a poster of the product. Needs the X-Staff-Key header when SPOT_STAFF_KEY is set.',
+          description:
+            'For staff: a QR token for a poster of the product. Needs the X-Staff-Key header when SPOT_STAFF_KEY is set.',
           params: SpotQrParams,
           querystring: SpotQrQuery,
           response: { 200: SpotQrCode, ...errors },

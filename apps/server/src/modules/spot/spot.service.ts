@@ -6,8 +6,8 @@
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Product, ProductStocks, SetProductsSearchResult } from '@storefront/domain/api/catalog';
-import type { SpotProductStocks, SpotQrCode } from '@storefront/domain/api/spot';
 import type { CreateOrderBody, TemporaryOrder, UpdateOrderBody } from '@storefront/domain/api/orders';
+import type { SpotProductStocks, SpotQrCode } from '@storefront/domain/api/spot';
 import type { FieldTemplate } from '@storefront/domain/customer/customer-info';
 import { todayIn } from '@storefront/domain/dates';
 import type { z } from 'zod';
@@ -15,7 +15,7 @@ import type { AppMode } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
-import { orderError, type OrdersService } from '../orders/orders.service.ts';
+import { type OrdersService, orderError } from '../orders/orders.service.ts';
 import type { Site } from '../sites/sites.repository.ts';
 import { expiryOf, type QrClaims, signQrToken, verifyQrToken } from './qr-token.ts';
 import { qrSecretOf } from './spot.repository.ts';
@@ -136,7 +136,10 @@ export function createSpotService(db: Database, options: SpotServiceOptions) {
       const { timeSpans } = await todaysSlots(site, product, query.lang);
       const foreign = query.main_product_time_span_ids.filter((id) => !timeSpans.some((span) => span.id === id));
       if (foreign.length > 0)
-        throw badRequest('main_product_time_span_ids', `has ${foreign.join(', ')}, not a slot of this QR code still to come today`);
+        throw badRequest(
+          'main_product_time_span_ids',
+          `has ${foreign.join(', ')}, not a slot of this QR code still to come today`,
+        );
       return parse<z.infer<typeof SetProductsSearchResult>>(await catalog.setProducts(site, query));
     },
 

@@ -32,7 +32,13 @@ export async function todaySpotSlot(db: Database, variant: string, capacity: num
         order by position limit 1`,
   );
   if (!slot || !option) throw new Error('the spot slot was not made');
-  return { productUuid: product.uuid, productId: product.id, timeSpanId: slot.id, adultOptionId: option.id, adultPrice: option.price };
+  return {
+    productUuid: product.uuid,
+    productId: product.id,
+    timeSpanId: slot.id,
+    adultOptionId: option.id,
+    adultPrice: option.price,
+  };
 }
 
 export function spotOrderBody(slot: SpotSlot, qrToken: string, quantity: number, extra: Record<string, unknown> = {}) {
