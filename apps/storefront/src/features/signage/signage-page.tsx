@@ -18,8 +18,11 @@ import './signage.css';
 
 /** How long each language stays on screen when the page takes turns. */
 const LANGUAGE_TURN_MS = 12_000;
-/** The most slots of one product on screen: the next ones, which are what people queue for. */
-const SLOTS_SHOWN = 12;
+/**
+ * The most slots of one product on screen (the next ones, which are what people queue for): a
+ * lobby screen cannot scroll, so fewer when several products share it.
+ */
+const slotsShown = (products: number) => (products >= 3 ? 6 : 12);
 
 export function languagesOf(parameter: string | null, current: LanguageCode, offered: readonly string[]): LanguageCode[] {
   const asked = (parameter ?? '')
@@ -107,7 +110,11 @@ export default function SignagePage() {
           <time className="signage-now">{clock(now)}</time>
         </p>
       </header>
-      {board ? <Products board={board} lang={lang} t={t} /> : <p className="signage-message">{t('common_loading')}</p>}
+      {board ? (
+        <Products board={board} lang={lang} t={t} isCafe={app.config.kind === 'cafe'} />
+      ) : (
+        <p className="signage-message">{t('common_loading')}</p>
+      )}
       <footer className="signage-foot">
         <span className={`signage-state signage-state-${state}`}>
           {state === 'live' ? '' : t(state === 'connecting' ? 'common_loading' : 'signage_reconnecting')}
@@ -118,28 +125,28 @@ export default function SignagePage() {
   );
 }
 
-function Products(props: { board: SignageBoard; lang: LanguageCode; t: TFunction }) {
+function Products(props: { board: SignageBoard; lang: LanguageCode; t: TFunction; isCafe: boolean }) {
   const { board, lang, t } = props;
+  // A cafe counts seats, a venue tickets.
+  const remainingKey = props.isCafe ? 'order_seats_left' : 'signage_remaining';
   if (board.products.length === 0) return <p className="signage-message">{t('signage_closed')}</p>;
   return (
-    <div className="signage-products" style={{ '--signage-columns': Math.min(board.products.length, 3) } as React.CSSProperties}>
+    <div className="signage-products" style={{ '--signage-columns': Math.min(board.products.length, 4) } as React.CSSProperties}>
       {board.products.map((product) => (
         <section key={product.uuid} className="signage-product" aria-labelledby={`signage-${product.uuid}`}>
           <h2 id={`signage-${product.uuid}`}>{localize(product.name, lang)}</h2>
           {product.timeSpans.length === 0 ? (
-            <p className="signage-message">{t('signage_ended')}</p>
+            <p className="signage-ended">{t('signage_ended')}</p>
           ) : (
             <ul className="signage-slots">
-              {product.timeSpans.slice(0, SLOTS_SHOWN).map((span) => (
+              {product.timeSpans.slice(0, slotsShown(board.products.length)).map((span) => (
                 <li key={span.id} className={`signage-slot signage-${span.status}`} data-time-span={span.id}>
-                  <span className="signage-time">
-                    {span.startTime}
-                    <span className="signage-time-end">–{span.endTime}</span>
-                  </span>
+                  <span className="signage-time">{span.startTime}</span>
+                  <span className="signage-time-end">–{span.endTime}</span>
                   <span className="signage-count" data-remaining={span.remaining}>
                     {span.status === 'sold_out' || span.remaining <= 0
                       ? t('signage_sold_out')
-                      : t('signage_remaining', { count: span.remaining })}
+                      : t(remainingKey, { count: span.remaining })}
                   </span>
                 </li>
               ))}
