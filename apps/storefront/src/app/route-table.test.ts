@@ -93,14 +93,6 @@ describe('route table', () => {
       'change-date-payment-confirm',
       'order',
       'payment-callback',
-      'signage',
-      'spot-email-sended',
-      'spot-order',
-      'spot-order-fields',
-      'spot-payment',
-      'spot-products',
-      'spot-qr',
-      'spot-ticket-inquiry',
       'three-d-secure-callback',
     ]);
   });
