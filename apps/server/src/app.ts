@@ -135,6 +135,10 @@ export async function buildApp(options: AppOptions) {
     payments.reconcile().catch((error) => app.log.warn({ err: error }, 'payment reconciler failed'));
   }, 30_000);
   reconciler.unref();
+  // A process that stopped between a provider's capture and the tickets leaves work for the next one.
+  app.addHook('onReady', async () => {
+    payments.reconcile(0).catch((error) => app.log.warn({ err: error }, 'payment reconciler failed'));
+  });
   app.decorate('reconcilePayments', (olderThanSeconds?: number) => payments.reconcile(olderThanSeconds));
   app.addHook('onClose', async () => clearInterval(reconciler));
 

@@ -34,6 +34,14 @@ export async function findByReference(db: Database, provider: PaymentRow['provid
   return row ?? null;
 }
 
+export async function isLatestAttempt(db: Database, payment: PaymentRow): Promise<boolean> {
+  const [row] = await db
+    .select({ latest: sql<number>`max(${payments.attempt})::int` })
+    .from(payments)
+    .where(eq(payments.orderId, payment.orderId));
+  return row?.latest === payment.attempt;
+}
+
 /** Moves a payment on only from the statuses given; null when it had already moved (another delivery won). */
 export async function transition(
   db: Database,
@@ -58,7 +66,10 @@ export async function recordEvent(
   return rows.length > 0;
 }
 
-/** Payments to settle without the visitor: under way for a while, or paid but not yet turned into tickets. */
+/**
+ * Payments to settle without the visitor: under way for a while, paid but not yet turned into
+ * tickets, failed without their order released, or a refund still owed.
+ */
 export function listUnsettled(db: Database, olderThanSeconds: number, limit = 50) {
   return db
     .select()
@@ -66,8 +77,10 @@ export function listUnsettled(db: Database, olderThanSeconds: number, limit = 50
     .where(
       sql`(${payments.status} in ('started', 'requires_action', 'pending') and ${payments.updatedAt} < now() - make_interval(secs => ${olderThanSeconds}))
           or ${payments.status} = 'refund_pending'
-          or (${payments.status} = 'captured' and exists (
-                select 1 from orders o where o.id = ${payments.orderId} and o.status = 'paying'))`,
+          or (${payments.status} in ('captured', 'failed')
+              and exists (select 1 from orders o where o.id = ${payments.orderId} and o.status = 'paying')
+              -- only the order's latest attempt speaks for it
+              and not exists (select 1 from payments later where later.order_id = ${payments.orderId} and later.attempt > ${payments.attempt}))`,
     )
     .limit(limit);
 }

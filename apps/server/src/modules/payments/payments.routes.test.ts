@@ -309,6 +309,30 @@ describeEachEngine(
       expect(await ticketsOf(slot)).toBe(1);
     });
 
+    it('a payment abandoned at the provider releases its order; a capture after that is refunded', async () => {
+      const { token, slot } = await readyOrder('gmo_3ds', 1);
+      const started = await api().post<Answer>(`orders/checkout/${token}`, {
+        payment_method: 'gmo_3ds',
+        card: card(SANDBOX_CARDS.success),
+      });
+      await ctx.db.execute(
+        sql`update payments set created_at = now() - interval '2 hours', updated_at = now() - interval '2 hours' where payment_number = ${started.body.payment_number}`,
+      );
+      await app.reconcilePayments(60);
+      expect(await paymentStatus(started.body.payment_number ?? '')).toBe('failed');
+      const [order] = await rows<{ status: string }>(
+        ctx.db,
+        sql`select status from orders where time_span_id = ${slot.timeSpanId}`,
+      );
+      expect(order?.status).toBe('ready_checkout');
+      // The visitor finishes at the gateway anyway: the money is given back, no tickets.
+      await answerGateway(started.body.redirect_url ?? '', 'pass');
+      const late = await api().post<Answer>('gmo-secure/exe-payment', { md: started.body.payment_number });
+      expect(late.status).toBe(409);
+      expect(await paymentStatus(started.body.payment_number ?? '')).toBe('refunded');
+      expect(await ticketsOf(slot)).toBe(0);
+    });
+
     it('Stripe notifications: a forged signature is refused and changes nothing; a signed one is kept once', async () => {
       const payload = paymentIntentEvent('payment_intent.succeeded', {
         id: 'pi_unknown',

@@ -30,6 +30,9 @@ export type PaymentsDeps = {
 
 type CheckoutBody = { payment_method: string; card?: CardDetails | undefined; card_token?: string | undefined };
 
+/** A payment still waiting for the visitor after this long is given up. */
+const ABANDONED_AFTER_MS = 60 * 60 * 1000;
+
 const newPaymentNumber = () => `pay_${randomBytes(16).toString('base64url')}`;
 
 /** The failure answer of SPEC §4's retry flow; Adyen methods answer a retryable failure with 400. */
@@ -60,7 +63,12 @@ export function createPaymentsService(db: Database, deps: PaymentsDeps) {
     const open: repo.PaymentStatus[] = ['started', 'requires_action', 'pending'];
     let next: repo.PaymentRow | null = null;
     if (outcome.status === 'captured') {
-      next = await repo.transition(db, payment.id, open, { status: 'captured', providerReference: outcome.reference });
+      // Money that moved always wins, even over a payment given up as abandoned: it is then
+      // completed or refunded, never kept without tickets.
+      next = await repo.transition(db, payment.id, [...open, 'failed'], {
+        status: 'captured',
+        providerReference: outcome.reference,
+      });
     } else if (outcome.status === 'failed') {
       next = await repo.transition(db, payment.id, open, {
         status: 'failed',
@@ -88,6 +96,8 @@ export function createPaymentsService(db: Database, deps: PaymentsDeps) {
 
   /** A failed payment lets the order be paid again (its coupon uses come back). */
   async function releaseFailed(payment: repo.PaymentRow): Promise<void> {
+    // An older attempt's failure replayed must not touch the attempt under way.
+    if (!(await repo.isLatestAttempt(db, payment))) return;
     await transaction((tx) => deps.orders.abandonPayment(tx, payment.orderId));
   }
 
@@ -241,7 +251,8 @@ export function createPaymentsService(db: Database, deps: PaymentsDeps) {
       const payment = await repo.findPayment(db, paymentNumber);
       if (!payment || payment.siteId !== site.id)
         throw new AppError(404, { error: 'record not found', can_retry: false, message: 'there is no payment with this number' });
-      if (payment.status === 'started' || payment.status === 'requires_action' || payment.status === 'pending') {
+      // A failed payment is asked again too: one given up as abandoned may have been paid since.
+      if (['started', 'requires_action', 'pending', 'failed'].includes(payment.status)) {
         const outcome = payment.provider === 'free' ? null : await providerOf(payment).status(payment.providerReference ?? '');
         if (outcome) {
           // A visitor who cancelled at the wallet may come back before the wallet says so.
@@ -302,6 +313,19 @@ export function createPaymentsService(db: Database, deps: PaymentsDeps) {
               await providerOf(payment).status(payment.providerReference ?? ''),
               'reconcile',
             );
+          }
+          // Nobody finished at the provider in all this time: the order's places are released
+          // (its hold has lapsed long ago) and a late capture is still caught above and refunded.
+          if (
+            (current.status === 'requires_action' || current.status === 'started' || current.status === 'pending') &&
+            Date.now() - current.createdAt.getTime() > ABANDONED_AFTER_MS
+          ) {
+            current =
+              (await repo.transition(db, current.id, [current.status], {
+                status: 'failed',
+                failureReason: 'abandoned at the provider',
+                retryable: true,
+              })) ?? current;
           }
           if (current.status === 'captured' || current.status === 'failed') await settle(current).catch(() => {});
         } catch (error) {
