@@ -49,6 +49,9 @@ describe('payment retry flow (SPEC §4)', () => {
         orderToken: null,
       });
     }
+    expect(route(409, { error: 'payment_api_failure', can_retry: false, message: 'invalid order status' })).toMatchObject({
+      kind: 'payment-error',
+    });
   });
 
   it('sends a critical refund error to the inquiry variant with its additional info, even with an order token', () => {

@@ -34,6 +34,7 @@ export const CRITICAL_REFUND_ERROR = 'critical refund error';
 
 type Body = {
   error?: unknown;
+  message?: unknown;
   can_retry?: unknown;
   order_token?: unknown;
   is_time_change?: unknown;
@@ -45,6 +46,10 @@ type Body = {
 };
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+
+/** The invalid order or payment status, as the error text or as the message beside a payment failure. */
+const isInvalidStatus = (body: Body) =>
+  INVALID_STATUS_ERRORS.has(String(body.error)) || INVALID_STATUS_ERRORS.has(String(body.message));
 
 function bodyOf(failure: PaymentFailure): Body {
   return typeof failure.body === 'object' && failure.body !== null ? (failure.body as Body) : {};
@@ -106,7 +111,7 @@ export function paymentFailureRoute(failure: PaymentFailure, options: FailureOpt
       return { kind: 'payment-error', path: `/payment-error/inquiry?${query}`, orderToken: null };
     }
     const orderToken = text(body.order_token);
-    if (orderToken || INVALID_STATUS_ERRORS.has(String(body.error))) {
+    if (orderToken || isInvalidStatus(body)) {
       return { kind: 'payment-error', path: `/payment-error?time_change=${timeChange}`, orderToken };
     }
     return { kind: 'error', path: '/error' };
@@ -127,7 +132,7 @@ export function isPaymentFailure(failure: PaymentFailure): boolean {
   return (
     body.error === 'payment_api_failure' ||
     body.error === CRITICAL_REFUND_ERROR ||
-    INVALID_STATUS_ERRORS.has(String(body.error)) ||
+    isInvalidStatus(body) ||
     (body.can_retry === false && text(body.order_token) !== null)
   );
 }
