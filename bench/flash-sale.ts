@@ -114,8 +114,8 @@ async function rush(engine: string, servers: BenchServer[]): Promise<Result> {
     name: 'RUSH BUYER',
   };
   const checkoutSeconds = await pool(tokens, async (token, i) => {
-    await call(i, 'PUT', `orders/${token}`, { customer_info: customer, payment_method: 'gmo_3ds' });
-    const r = await call(i, 'POST', `orders/checkout/${token}`, { payment_method: 'gmo_3ds', card });
+    await call(i, 'PUT', `orders/${token}`, { customer_info: customer, payment_method: 'gmo' });
+    const r = await call(i, 'POST', `orders/checkout/${token}`, { payment_method: 'gmo', card });
     checkoutLatencies.push(r.ms);
     if (r.status !== 200) unexpected.push(`checkout ${r.status} ${r.json.error}`);
   });

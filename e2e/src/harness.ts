@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '@storefront/server/app';
-import { openDatabase } from '@storefront/server/db/client';
+import { type Database, openDatabase } from '@storefront/server/db/client';
 import { seedCatalogue } from '@storefront/server/db/seed';
 import { type Browser, chromium, type Page } from 'playwright-core';
 
@@ -20,7 +20,7 @@ if (!hasChromium) {
 export const storefrontDist =
   process.env.STOREFRONT_DIST ?? fileURLToPath(new URL('../../apps/storefront/dist', import.meta.url));
 
-export type Harness = { baseUrl: string; browser: Browser; close(): Promise<void> };
+export type Harness = { baseUrl: string; browser: Browser; db: Database; close(): Promise<void> };
 
 export async function startHarness(options: { variants?: string[] } = {}): Promise<Harness> {
   if (!existsSync(`${storefrontDist}/index.html`)) throw new Error('build the storefront first: npm run build');
@@ -42,6 +42,7 @@ export async function startHarness(options: { variants?: string[] } = {}): Promi
   return {
     baseUrl: address,
     browser,
+    db: database.db,
     async close() {
       await browser.close();
       await app.close();

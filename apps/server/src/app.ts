@@ -10,20 +10,36 @@ import { registerErrorHandler } from './http/errors.ts';
 import { xsrfProtection } from './http/xsrf.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
-import { enqueueMailConfirmation, enqueueOrderConfirmation } from './modules/mail/enqueue-order-confirmation.ts';
+import { checkInRoutes } from './modules/checkin/checkin.routes.ts';
+import { createCheckInService } from './modules/checkin/checkin.service.ts';
+import {
+  enqueueMailConfirmation,
+  enqueueOrderConfirmation,
+  enqueueTicketLinkMail,
+} from './modules/mail/enqueue-order-confirmation.ts';
 import { mailViewerRoutes } from './modules/mail/mail.routes.ts';
 import { createMailTransport, createOutboxWorker } from './modules/mail/mail-sender.ts';
+import { mailMagazineRoutes } from './modules/mailmagazines/mailmagazines.routes.ts';
+import { createMailMagazinesService } from './modules/mailmagazines/mailmagazines.service.ts';
 import { membershipRoutes } from './modules/membership/membership.routes.ts';
 import { createMembershipService } from './modules/membership/membership.service.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
+import { carrierRoutes, paymentRoutes, stripeWebhookRoutes } from './modules/payments/payments.routes.ts';
+import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { reservationRoutes } from './modules/reservations/reservations.routes.ts';
+import { createReservationsService } from './modules/reservations/reservations.service.ts';
 import { siteApi } from './modules/sites/site-api.plugin.ts';
 import { createSitesService } from './modules/sites/sites.service.ts';
 import { storefrontRoutes } from './modules/storefront/storefront.routes.ts';
-import { chargeSandboxCard } from './payments/sandbox-card.ts';
+import { ticketRoutes } from './modules/tickets/tickets.routes.ts';
+import { createTicketsService } from './modules/tickets/tickets.service.ts';
+import { sandboxGatewayRoutes } from './payments/sandbox-gateway.routes.ts';
+import { createSandboxGateway } from './payments/sandbox-gateway.ts';
+import { createStripeProvider } from './payments/stripe-provider.ts';
 
 export type AppOptions = {
-  config: Pick<Config, 'appMode' | 'appEnv' | 'reconnectSite'> & Partial<Pick<Config, 'smtpUrl'>>;
+  config: Pick<Config, 'appMode' | 'appEnv' | 'reconnectSite'> & Partial<Pick<Config, 'smtpUrl' | 'stripe'>>;
   /** Where visitors reach the shop, for links in e-mails; read when a mail is written. */
   publicUrl?: () => string;
   db: Database;
@@ -31,6 +47,13 @@ export type AppOptions = {
   storefrontDir: string;
   logger?: FastifyServerOptions['logger'];
 };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Settles payments nobody came back for (the reconciler runs it every 30 s). */
+    reconcilePayments(olderThanSeconds?: number): Promise<number>;
+  }
+}
 
 export async function buildApp(options: AppOptions) {
   const app = Fastify({
@@ -67,8 +90,6 @@ export async function buildApp(options: AppOptions) {
   const publicUrl = options.publicUrl ?? (() => 'http://localhost:3000');
 
   const orders = createOrdersService(options.db, {
-    // Demo and tests charge cards through the sandbox gateway; the Payments work adds real ones.
-    chargeCard: (charge) => chargeSandboxCard(charge),
     enqueueConfirmation: (tx, completed) => enqueueOrderConfirmation(tx, completed, publicUrl()),
     enqueueMailConfirmation: (tx, mail) => enqueueMailConfirmation(tx, mail, publicUrl()),
     onMailQueued: () => mailWorker.kick(),
@@ -80,10 +101,49 @@ export async function buildApp(options: AppOptions) {
   });
 
   const membership = createMembershipService(options.db, orders);
-
-  await app.register(siteApi(sites, [catalogRoutes(catalog), orderRoutes(orders), membershipRoutes(membership)]), {
-    prefix: '/:site/api/v1',
+  // Demo and tests pay through the built-in sandbox gateway; production only through real providers.
+  const sandbox = options.config.appMode === 'production' ? null : createSandboxGateway(options.db, { publicUrl });
+  const payments = createPaymentsService(options.db, {
+    orders,
+    providers: {
+      ...(sandbox ? { sandbox } : {}),
+      ...(options.config.stripe ? { stripe: createStripeProvider(options.config.stripe) } : {}),
+    },
+    publicUrl,
+    siteById: async (id) => (await sites.list()).find((s) => s.id === id) ?? null,
+    logger: app.log,
   });
+  const reconciler = setInterval(() => {
+    payments.reconcile().catch((error) => app.log.warn({ err: error }, 'payment reconciler failed'));
+  }, 30_000);
+  reconciler.unref();
+  app.decorate('reconcilePayments', (olderThanSeconds?: number) => payments.reconcile(olderThanSeconds));
+  app.addHook('onClose', async () => clearInterval(reconciler));
+
+  const ticketMail = {
+    enqueueTicketMail: (tx: Database, mail: Parameters<typeof enqueueTicketLinkMail>[1]) =>
+      enqueueTicketLinkMail(tx, mail, publicUrl()),
+    onMailQueued: () => mailWorker.kick(),
+  };
+  const tickets = createTicketsService(options.db, orders, ticketMail);
+  const reservations = createReservationsService(options.db, orders, ticketMail);
+
+  await app.register(
+    siteApi(sites, [
+      catalogRoutes(catalog),
+      orderRoutes(orders),
+      paymentRoutes(payments),
+      membershipRoutes(membership),
+      ticketRoutes(tickets),
+      checkInRoutes(createCheckInService(options.db)),
+      reservationRoutes(reservations),
+      mailMagazineRoutes(createMailMagazinesService(options.db)),
+    ]),
+    { prefix: '/:site/api/v1' },
+  );
+  await app.register(siteApi(sites, [carrierRoutes(sandbox, publicUrl)]), { prefix: '/:site' });
+  if (sandbox) await app.register(sandboxGatewayRoutes(sandbox));
+  await app.register(stripeWebhookRoutes(payments));
   // The mail viewer shows every visitor's mail to anyone: never in production.
   if (options.config.appMode !== 'production') await app.register(mailViewerRoutes(options.db));
   await app.register(storefrontRoutes({ sites, storefrontDir: options.storefrontDir, appMode: options.config.appMode }));

@@ -468,11 +468,22 @@ export const site: SiteSeed = {
   ],
   membershipPromotions: [],
   paymentMethods: [
+    // The demo venue offers every method identifier, all through the sandbox gateway.
+    { method: 'gmo', provider: 'sandbox', channels: ['web', 'spot'] },
     { method: 'gmo_3ds', provider: 'sandbox', channels: ['web', 'spot'] },
+    { method: 'stripe', provider: 'sandbox', channels: ['web'] },
     { method: 'stripe_secure', provider: 'sandbox', channels: ['web'] },
+    { method: 'softbank_credit', provider: 'sandbox', channels: ['web'] },
     { method: 'softbank_3ds', provider: 'sandbox', channels: ['web'] },
+    { method: 'adyen_credit', provider: 'sandbox', channels: ['web'] },
     { method: 'gmo_paypay', provider: 'sandbox', channels: ['web', 'spot'] },
+    { method: 'softbank_paypay', provider: 'sandbox', channels: ['web'] },
     { method: 'alipay', provider: 'sandbox', channels: ['web'] },
+    { method: 'softbank_alipay', provider: 'sandbox', channels: ['web'] },
+    { method: 'adyen_alipay', provider: 'sandbox', channels: ['web'] },
+    { method: 'adyen_we_chat_pay', provider: 'sandbox', channels: ['web'] },
+    { method: 'gmo_d_pay', provider: 'sandbox', channels: ['web'] },
+    { method: 'd_pay', provider: 'sandbox', channels: ['web'] },
     { method: 'free', provider: 'free', channels: ['web', 'spot'] },
   ],
   texts: {

@@ -369,7 +369,7 @@ export const orders = pgTable(
       .notNull()
       .references(() => sites.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
-    status: text('status', { enum: ['pending', 'ready_checkout', 'completed', 'cancelled'] }).notNull(),
+    status: text('status', { enum: ['pending', 'ready_checkout', 'paying', 'completed', 'cancelled'] }).notNull(),
     channel: text('channel').notNull(),
     lang: text('lang').notNull(),
     productId: integer('product_id')
@@ -436,9 +436,131 @@ export const tickets = pgTable(
     status: text('status', { enum: ['valid', 'used', 'cancelled'] })
       .notNull()
       .default('valid'),
+    /**
+     * Counts changes that make earlier QR payloads of this admission void (shared, claimed,
+     * changed, cancelled); a payload carries the generation it was signed for.
+     */
+    generation: integer('generation').notNull().default(1),
+    /** The share that took this admission from the party; null while it is the holder's. */
+    shareId: uuid('share_id').references(() => ticketShares.id),
   },
-  (t) => [unique('tickets_order_position').on(t.orderId, t.position)],
+  (t) => [unique('tickets_order_position').on(t.orderId, t.position), index('tickets_share_idx').on(t.shareId)],
 );
+
+/**
+ * Part of a party handed to someone else: the link's token (hashed) until it is claimed, then the
+ * receiver's own reservation token (in ticket_access_tokens).
+ */
+export const ticketShares = pgTable(
+  'ticket_shares',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    quantity: integer('quantity').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('ticket_shares_order_idx').on(t.orderId), check('ticket_shares_quantity', sql`${t.quantity} > 0`)],
+);
+
+/**
+ * Further bearer tokens that open a reservation besides the one of the confirmation mail: one
+ * minted by a reservation inquiry (the first is known only by its hash), or a receiver's token for
+ * a claimed share (which then sees only that share's admissions).
+ */
+export const ticketAccessTokens = pgTable(
+  'ticket_access_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    shareId: uuid('share_id').references(() => ticketShares.id, { onDelete: 'cascade' }),
+    source: text('source', { enum: ['inquiry', 'share'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('ticket_access_tokens_order_idx').on(t.orderId)],
+);
+
+/**
+ * One check-in of one admission in one mode (`gate`: entry, `set`: set products handed over).
+ * The unique key is what lets exactly one of several simultaneous scans succeed.
+ */
+export const checkIns = pgTable(
+  'check_ins',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    mode: text('mode', { enum: ['gate', 'set'] }).notNull(),
+    method: text('method', { enum: ['read_qr', 'tap_ticket'] }).notNull(),
+    gate: text('gate').notNull(),
+    checkedInAt: timestamp('checked_in_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [unique('check_ins_ticket_mode').on(t.ticketId, t.mode)],
+);
+
+/** A receipt issued for an order: once, with its addressee and a number counted per site. */
+export const receipts = pgTable(
+  'receipts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    sequence: integer('sequence').notNull(),
+    number: text('number').notNull(),
+    addressee: text('addressee').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [unique('receipts_site_sequence').on(t.siteId, t.sequence)],
+);
+
+/**
+ * Per-site secrets the server alone reads: the key that signs ticket QR payloads, and the last
+ * receipt number. Never part of any API answer.
+ */
+export const siteSecrets = pgTable('site_secrets', {
+  siteId: integer('site_id')
+    .primaryKey()
+    .references(() => sites.id, { onDelete: 'cascade' }),
+  signingKey: text('signing_key').notNull(),
+  lastReceiptSequence: integer('last_receipt_sequence').notNull().default(0),
+});
+
+/** Whether an address still receives a site's mail magazine field (SPEC §3 mail_magazine fields). */
+export const mailMagazineSubscriptions = pgTable(
+  'mail_magazine_subscriptions',
+  {
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    /** Lower-cased. */
+    email: text('email').notNull(),
+    fieldName: text('field_name').notNull(),
+    isSubscribed: boolean('is_subscribed').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.email, t.fieldName] })],
+);
+
+/** The unsubscribe link's token of one marketing mail (hashed): it names the site and address. */
+export const mailMagazineTokens = pgTable('mail_magazine_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  siteId: integer('site_id')
+    .notNull()
+    .references(() => sites.id, { onDelete: 'cascade' }),
+  email: text('email').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
 
 /** Mail to send: written in the transaction that causes it, sent after commit, retried. */
 export const outbox = pgTable(
@@ -490,4 +612,95 @@ export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
   count: integer('count').notNull(),
+});
+
+/**
+ * The payment ledger: one row per attempt to pay for an order, with its own idempotency key.
+ * Status moves only forward: started → requires_action | pending → captured | failed;
+ * captured → refund_pending → refunded | refund_failed (a paid order whose places were gone).
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Shown to gateways and carried through browser returns; unguessable. */
+    paymentNumber: text('payment_number').notNull().unique(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    attempt: integer('attempt').notNull(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    method: text('method').notNull(),
+    provider: text('provider', { enum: ['free', 'sandbox', 'stripe'] }).notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status', {
+      enum: ['started', 'requires_action', 'pending', 'captured', 'failed', 'refund_pending', 'refunded', 'refund_failed'],
+    }).notNull(),
+    providerReference: text('provider_reference'),
+    redirectUrl: text('redirect_url'),
+    failureReason: text('failure_reason'),
+    retryable: boolean('retryable'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('payments_order_attempt').on(t.orderId, t.attempt),
+    index('payments_open_idx').on(t.status, t.updatedAt),
+    index('payments_reference_idx').on(t.provider, t.providerReference),
+  ],
+);
+
+/** Every provider answer and notification about a payment, kept; a provider event is kept once. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    /** The provider's event id for notifications, else the kind of answer with a unique suffix. */
+    eventKey: text('event_key').notNull(),
+    kind: text('kind').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [unique('payment_events_key').on(t.paymentId, t.eventKey)],
+);
+
+/** The built-in sandbox gateway's own records (what a real gateway keeps on its side). */
+export const sandboxCharges = pgTable('sandbox_charges', {
+  reference: text('reference').primaryKey(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  paymentNumber: text('payment_number').notNull(),
+  method: text('method').notNull(),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  /** The test card's behaviour (sandbox-gateway.ts). */
+  scenario: text('scenario').notNull(),
+  /** What the visitor must do at the gateway: a 3-D Secure challenge, a wallet approval, or nothing. */
+  challenge: text('challenge', { enum: ['none', 'three_d_secure', 'wallet'] }).notNull(),
+  status: text('status', { enum: ['requires_action', 'captured', 'failed', 'refunded'] }).notNull(),
+  failureReason: text('failure_reason'),
+  retryable: boolean('retryable'),
+  returnUrl: text('return_url').notNull(),
+  cancelUrl: text('cancel_url').notNull(),
+  refundedAmount: integer('refunded_amount').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** The sandbox carrier (d-pay) login: a state code, then an authorisation code, then a payment token. */
+export const sandboxCarrierLogins = pgTable('sandbox_carrier_logins', {
+  stateCode: text('state_code').primaryKey(),
+  siteId: integer('site_id')
+    .notNull()
+    .references(() => sites.id, { onDelete: 'cascade' }),
+  returnUrl: text('return_url').notNull(),
+  code: text('code').unique(),
+  paymentToken: text('payment_token').unique(),
+  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });

@@ -107,15 +107,7 @@ describe('route table', () => {
       'change-date-confirm',
       'change-date-payment',
       'change-date-payment-confirm',
-      'check-in',
-      'mail-release',
-      'mail-release-completion',
       'order',
-      'receipt',
-      'reservation-inquiry',
-      'send',
-      'share',
-      'shared',
       'signage',
       'spot-email-sended',
       'spot-order',
@@ -124,7 +116,6 @@ describe('route table', () => {
       'spot-products',
       'spot-qr',
       'spot-ticket-inquiry',
-      'ticket',
     ]);
   });
 });

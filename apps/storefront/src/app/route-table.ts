@@ -225,6 +225,15 @@ export const FINISHED_SCREENS: ReadonlySet<ScreenId> = new Set<ScreenId>([
   'three-d-secure-callback',
   'payment-callback',
   'adyen-callback',
+  'ticket',
+  'check-in',
+  'receipt',
+  'share',
+  'shared',
+  'send',
+  'reservation-inquiry',
+  'mail-release',
+  'mail-release-completion',
 ]);
 
 export function routesFor(isStartMailConfirmOnly: boolean): RouteEntry[] {

@@ -57,7 +57,7 @@ export const CustomerInfo = z.object({
 /** The temporary order of SPEC §3, with what the storefront needs besides. */
 export const TemporaryOrder = z.object({
   order_token: z.string(),
-  status: z.enum(['pending', 'ready_checkout', 'completed', 'cancelled']),
+  status: z.enum(['pending', 'ready_checkout', 'paying', 'completed', 'cancelled']),
   lang: Lang,
   price: z.number().int(),
   subtotal: z.number().int(),

@@ -4,10 +4,13 @@ import { DISPLAY_TIME_ZONE, type LanguageCode } from '@storefront/domain/constan
 import { timeOfDayIn } from '@storefront/domain/dates';
 import { localize } from '@storefront/domain/localize';
 import type { Database } from '../../db/client.ts';
+import { subscribeFromOrder } from '../mailmagazines/mailmagazines.service.ts';
 import type { Site } from '../sites/sites.repository.ts';
+import type { TicketMail } from '../tickets/tickets.service.ts';
 import { renderMailConfirmation } from './mail-confirmation-mail.ts';
 import { renderOrderConfirmation } from './order-confirmation-mail.ts';
 import { enqueueMail } from './outbox.repository.ts';
+import { renderTicketLinkMail } from './ticket-link-mail.ts';
 
 export type CompletedOrder = {
   site: Site;
@@ -22,7 +25,13 @@ export type CompletedOrder = {
 export async function enqueueOrderConfirmation(db: Database, completed: CompletedOrder, publicUrl: string): Promise<void> {
   const { site, order } = completed;
   const lang = order.lang as LanguageCode;
-  const ticketUrl = `${publicUrl.replace(/\/$/, '')}/${site.variant}/tickets/#/id/${encodeURIComponent(completed.reservationToken)}`;
+  const base = publicUrl.replace(/\/$/, '');
+  const ticketUrl = `${base}/${site.variant}/tickets/#/id/${encodeURIComponent(completed.reservationToken)}`;
+  // A visitor who consented to the mail magazine gets the way out in this and every marketing mail.
+  const unsubscribeToken = await subscribeFromOrder(db, site.id, completed.email, order.customerFields ?? {});
+  const unsubscribeUrl = unsubscribeToken
+    ? `${base}/${site.variant}/#/mail-release/${encodeURIComponent(unsubscribeToken)}`
+    : null;
   const mail = renderOrderConfirmation(
     {
       venueName: localize(site.venue.name, lang),
@@ -40,6 +49,7 @@ export async function enqueueOrderConfirmation(db: Database, completed: Complete
       currency: site.currency,
       venueAddress: localize(site.venue.address, lang),
       contactEmail: site.venue.email,
+      unsubscribeUrl,
     },
     lang,
   );
@@ -70,6 +80,33 @@ export async function enqueueMailConfirmation(
     toAddress: mail.email,
     fromAddress: mail.site.venue.email,
     lang,
+    subject: rendered.subject,
+    textBody: rendered.text,
+    htmlBody: rendered.html,
+  });
+}
+
+/** A ticket sent on to another address, or found again by a reservation inquiry. */
+export async function enqueueTicketLinkMail(db: Database, mail: TicketMail, publicUrl: string): Promise<void> {
+  const ticketUrl = `${publicUrl.replace(/\/$/, '')}/${mail.site.variant}/tickets/#/id/${encodeURIComponent(mail.reservationToken)}`;
+  const venueName = localize(mail.site.venue.name, mail.lang);
+  const rendered = renderTicketLinkMail(
+    {
+      kind: mail.kind,
+      venueName,
+      reservationNumber: mail.reservationNumber,
+      productName: mail.productName,
+      visitDate: mail.visitDate,
+      ticketUrl,
+    },
+    mail.lang,
+  );
+  await enqueueMail(db, {
+    siteId: mail.site.id,
+    kind: mail.kind,
+    toAddress: mail.email,
+    fromAddress: mail.site.venue.email,
+    lang: mail.lang,
     subject: rendered.subject,
     textBody: rendered.text,
     htmlBody: rendered.html,

@@ -25,6 +25,8 @@ export type OrderConfirmationData = {
   currency: Currency;
   venueAddress: string;
   contactEmail: string;
+  /** The mail-magazine release page, in mails to visitors who consented to the magazine. */
+  unsubscribeUrl?: string | null;
 };
 
 export type RenderedMail = { subject: string; text: string; html: string };
@@ -55,6 +57,7 @@ type Copy = {
   address: string;
   contact: string;
   footer: string;
+  unsubscribe: string;
 };
 
 const COPY: Record<LanguageCode, Copy> = {
@@ -83,6 +86,7 @@ const COPY: Record<LanguageCode, Copy> = {
     address: '所在地',
     contact: 'お問い合わせ',
     footer: 'このメールは送信専用アドレスからお送りしています。ご不明な点は、上記のお問い合わせ先までご連絡ください。',
+    unsubscribe: 'メールマガジンの配信停止はこちら',
   },
   en: {
     subject: (venue, no) => `${venue}: your booking is confirmed (reservation ${no})`,
@@ -110,6 +114,7 @@ const COPY: Record<LanguageCode, Copy> = {
     contact: 'Questions',
     footer:
       'This message comes from an address that does not receive replies. If you have any questions, please write to the contact address above.',
+    unsubscribe: 'Unsubscribe from our newsletter',
   },
   'zh-hans': {
     subject: (venue, no) => `【${venue}】预约确认通知（预约编号：${no}）`,
@@ -135,6 +140,7 @@ const COPY: Record<LanguageCode, Copy> = {
     address: '地址',
     contact: '联系我们',
     footer: '此邮件由系统自动发送，请勿直接回复。如有疑问，请通过上方的联系方式与我们联系。',
+    unsubscribe: '退订电子报',
   },
   kr: {
     subject: (venue, no) => `[${venue}] 예약이 확정되었습니다 (예약 번호: ${no})`,
@@ -161,6 +167,7 @@ const COPY: Record<LanguageCode, Copy> = {
     address: '주소',
     contact: '문의',
     footer: '이 메일은 발신 전용 주소에서 발송되었습니다. 궁금한 점은 위 문의처로 연락해 주세요.',
+    unsubscribe: '뉴스레터 수신 거부',
   },
   'zh-hant': {
     subject: (venue, no) => `【${venue}】預約確認通知（預約編號：${no}）`,
@@ -186,6 +193,7 @@ const COPY: Record<LanguageCode, Copy> = {
     address: '地址',
     contact: '聯絡我們',
     footer: '此郵件由系統自動發送，請勿直接回覆。如有任何疑問，請透過上方的聯絡方式與我們聯繫。',
+    unsubscribe: '取消訂閱電子報',
   },
   th: {
     subject: (venue, no) => `[${venue}] ยืนยันการจองเรียบร้อยแล้ว (หมายเลขการจอง ${no})`,
@@ -211,6 +219,7 @@ const COPY: Record<LanguageCode, Copy> = {
     address: 'ที่อยู่',
     contact: 'ติดต่อเรา',
     footer: 'อีเมลนี้ส่งจากระบบอัตโนมัติและไม่สามารถตอบกลับได้ หากมีข้อสงสัย กรุณาติดต่อเราตามช่องทางด้านบน',
+    unsubscribe: 'ยกเลิกการรับจดหมายข่าว',
   },
 };
 
@@ -272,6 +281,7 @@ function renderText(data: OrderConfirmationData, copy: Copy, f: Formatted): stri
     `${copy.contact}${copy.colon}${data.contactEmail}`,
     '',
     copy.footer,
+    ...(data.unsubscribeUrl ? ['', `${copy.unsubscribe}${copy.colon}${data.unsubscribeUrl}`] : []),
     '',
   ].join('\n');
 }
@@ -347,6 +357,7 @@ ${total}
 <p style="margin:0 0 4px;">${e(copy.address)}${e(copy.colon)}${e(data.venueAddress)}</p>
 <p style="margin:0 0 20px;">${e(copy.contact)}${e(copy.colon)}<a href="${mailto}" style="color:${BUTTON};">${e(data.contactEmail)}</a></p>
 <p style="margin:0;color:${MUTED};font-size:13px;">${e(copy.footer)}</p>
+${data.unsubscribeUrl ? `<p style="margin:12px 0 0;font-size:13px;"><a href="${e(data.unsubscribeUrl)}" style="color:${BUTTON};">${e(copy.unsubscribe)}</a></p>` : ''}
 </td></tr>
 </table>
 </td></tr>

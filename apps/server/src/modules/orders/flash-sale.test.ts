@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Database, type DatabaseHandle, openDatabase } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
-import { SANDBOX_CARDS } from '../../payments/sandbox-card.ts';
+import { SANDBOX_CARDS } from '../../payments/sandbox-gateway.ts';
 import { apiFor } from '../../test/api.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { describeEachEngine } from '../../test/database.ts';
@@ -81,9 +81,9 @@ describeEachEngine(
       const checkedOut = await Promise.all(
         winners.map(async (token, i) => {
           const client = clients[i % 2] ?? clients[0];
-          await client?.put(`orders/${token}`, { customer_info: CUSTOMER, payment_method: 'gmo_3ds' });
+          await client?.put(`orders/${token}`, { customer_info: CUSTOMER, payment_method: 'gmo' });
           return client?.post(`orders/checkout/${token}`, {
-            payment_method: 'gmo_3ds',
+            payment_method: 'gmo',
             card: {
               number: SANDBOX_CARDS.success,
               exp_month: 12,

@@ -138,6 +138,13 @@ export async function redeemCoupons(db: Database, couponIds: number[]): Promise<
   return exhausted;
 }
 
+/** Gives back one use of each coupon of an order whose payment failed. */
+export async function unredeemCoupons(db: Database, orderId: string): Promise<void> {
+  await db.execute(sql`
+    update coupons set used_count = greatest(used_count - 1, 0)
+    where id in (select coupon_id from order_coupons where order_id = ${orderId})`);
+}
+
 export function listFieldTemplates(db: Database, siteId: number) {
   return db.select().from(fieldTemplates).where(eq(fieldTemplates.siteId, siteId)).orderBy(asc(fieldTemplates.position));
 }

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { rows } from '../../db/rows.ts';
-import { SANDBOX_CARDS } from '../../payments/sandbox-card.ts';
+import { SANDBOX_CARDS } from '../../payments/sandbox-gateway.ts';
 import { apiFor } from '../../test/api.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { describeEachEngine } from '../../test/database.ts';
@@ -38,7 +38,7 @@ describeEachEngine('orders API', (ctx) => {
     await app.close();
   });
 
-  async function readyOrder(quantity = 2, method = 'gmo_3ds') {
+  async function readyOrder(quantity = 2, method = 'gmo') {
     const slot = await freshSlot(ctx.db, 'demo', 50);
     const created = await api.post<Order>('orders', orderBody(slot, quantity));
     expect(created.status).toBe(201);
@@ -144,7 +144,7 @@ describeEachEngine('orders API', (ctx) => {
     expect(order.status).toBe('ready_checkout');
     const { status, body } = await api.post<{ reservation_number: string; reservation_token: string; total: number }>(
       `orders/checkout/${token}`,
-      { payment_method: 'gmo_3ds', card: card(SANDBOX_CARDS.success) },
+      { payment_method: 'gmo', card: card(SANDBOX_CARDS.success) },
     );
     expect(status, JSON.stringify(body)).toBe(200);
     expect(body.reservation_number).toMatch(/^[0-9A-Z]{5}-[0-9A-Z]{5}$/);
@@ -165,7 +165,7 @@ describeEachEngine('orders API', (ctx) => {
     expect(mail?.to_address).toBe(CUSTOMER.email);
     expect(mail?.text_body).toContain(`/demo/tickets/#/id/${body.reservation_token}`);
     const replay = await api.post<ErrorBody>(`orders/checkout/${token}`, {
-      payment_method: 'gmo_3ds',
+      payment_method: 'gmo',
       card: card(SANDBOX_CARDS.success),
     });
     expect(replay.body.error).toBe('order status must be ready_checkout');
@@ -175,20 +175,20 @@ describeEachEngine('orders API', (ctx) => {
   it('keeps the order and its hold when the card is declined', async () => {
     const { slot, token } = await readyOrder(1);
     const declined = await api.post<ErrorBody>(`orders/checkout/${token}`, {
-      payment_method: 'gmo_3ds',
+      payment_method: 'gmo',
       card: card(SANDBOX_CARDS.decline),
     });
     expect(declined.status).toBe(402);
     expect(declined.body).toMatchObject({ error: 'payment_api_failure', can_retry: true });
     expect(await slotCounters(ctx.db, slot.timeSpanId)).toMatchObject({ sold: 0, held: 1 });
-    const retried = await api.post(`orders/checkout/${token}`, { payment_method: 'gmo_3ds', card: card(SANDBOX_CARDS.success) });
+    const retried = await api.post(`orders/checkout/${token}`, { payment_method: 'gmo', card: card(SANDBOX_CARDS.success) });
     expect(retried.status).toBe(200);
   });
 
   it('requires ready_checkout before checkout', async () => {
     const slot = await freshSlot(ctx.db, 'demo', 5);
     const created = await api.post<Order>('orders', orderBody(slot, 1));
-    const { body } = await api.post<ErrorBody>(`orders/checkout/${created.body.order_token}`, { payment_method: 'gmo_3ds' });
+    const { body } = await api.post<ErrorBody>(`orders/checkout/${created.body.order_token}`, { payment_method: 'gmo' });
     expect(body.error).toBe('order status must be ready_checkout');
   });
 
@@ -254,10 +254,10 @@ describeEachEngine('orders API', (ctx) => {
     expect((await api.post(`ordercoupons/${first.token}`, { coupon: coupon.code })).status).toBe(200);
     expect((await api.post(`ordercoupons/${second.token}`, { coupon: coupon.code })).status).toBe(200);
     expect(
-      (await api.post(`orders/checkout/${first.token}`, { payment_method: 'gmo_3ds', card: card(SANDBOX_CARDS.success) })).status,
+      (await api.post(`orders/checkout/${first.token}`, { payment_method: 'gmo', card: card(SANDBOX_CARDS.success) })).status,
     ).toBe(200);
     const late = await api.post<ErrorBody>(`orders/checkout/${second.token}`, {
-      payment_method: 'gmo_3ds',
+      payment_method: 'gmo',
       card: card(SANDBOX_CARDS.success),
     });
     expect(late.body.error).toBe('coupon limit reached');
@@ -268,7 +268,7 @@ describeEachEngine('orders API', (ctx) => {
     const slot = await freshSlot(ctx.db, 'demo', 3);
     const created = await api.post<Order>('orders', orderBody(slot, 3));
     const token = created.body.order_token;
-    await api.put(`orders/${token}`, { customer_info: CUSTOMER, payment_method: 'gmo_3ds' });
+    await api.put(`orders/${token}`, { customer_info: CUSTOMER, payment_method: 'gmo' });
     expect((await api.post<ErrorBody>('orders', orderBody(slot, 1))).body.error).toBe('out of stock');
 
     await ctx.db.execute(sql`update orders set expires_at = now() - interval '1 second' where time_span_id = ${slot.timeSpanId}`);
@@ -281,7 +281,7 @@ describeEachEngine('orders API', (ctx) => {
 
     expect((await api.get<ErrorBody>(`orders/${token}`)).body.error).toBe('session_timeout');
     const checkout = await api.post<ErrorBody>(`orders/checkout/${token}`, {
-      payment_method: 'gmo_3ds',
+      payment_method: 'gmo',
       card: card(SANDBOX_CARDS.success),
     });
     expect(checkout.status).toBe(410);

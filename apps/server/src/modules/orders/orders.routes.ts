@@ -2,8 +2,6 @@ import { ErrorBody } from '@storefront/domain/api/common';
 import {
   ApplyCouponBody,
   ApplyCouponResult,
-  CheckoutBody,
-  CheckoutResult,
   CreateOrderBody,
   OrderCouponParams,
   OrderMailBody,
@@ -79,11 +77,5 @@ export const orderRoutes =
       '/ordermails/:id',
       { schema: { tags, params: OrderMailParams, response: { 200: OrderMailResult, ...errors } } },
       async (req) => orders.confirmOrderMail(req.site, req.params.id),
-    );
-
-    app.post(
-      '/orders/checkout/:id',
-      { schema: { tags, params: OrderTokenParams, body: CheckoutBody, response: { 200: CheckoutResult, ...errors } } },
-      async (req) => orders.checkout(req.site, req.params.id, req.body),
     );
   };

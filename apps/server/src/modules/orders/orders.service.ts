@@ -9,10 +9,10 @@ import type { ServerError } from '@storefront/domain/errors/catalogue';
 import { localize } from '@storefront/domain/localize';
 import { type CouponFacts, checkCoupon } from '@storefront/domain/pricing/coupon-rules';
 import { type PricedOrder, priceOrder } from '@storefront/domain/pricing/price-order';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
-import { tickets } from '../../db/schema.ts';
+import { orders, tickets } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { enforceRateLimits } from '../../http/rate-limit.ts';
 import { hashToken, newReservationNumber, newToken } from '../../http/tokens.ts';
@@ -28,6 +28,7 @@ import {
   type NoPlaces,
   placeOrder,
   releaseOrderHolds,
+  sellAfterExpiry,
   sellOrderHolds,
 } from './stock.repository.ts';
 
@@ -43,13 +44,6 @@ type Selection = Pick<CreateOrderBody, 'time_span_id' | 'quantity' | 'option_val
 export type OrdersServiceOptions = {
   /** Called after a checkout commits, to send the confirmation mail without delay. */
   onOrderCompleted?: (orderId: string) => void;
-  /** Checks a card payment; the sandbox gateway in demo mode and tests. */
-  chargeCard?: (charge: {
-    amount: number;
-    currency: string;
-    card: CardDetails | undefined;
-    method: string;
-  }) => Promise<ChargeResult>;
   /** Called after a transaction that took or gave back places commits. */
   onStockChanged?: () => void;
   /** Called after a transaction that queued mail commits. */
@@ -62,9 +56,6 @@ export type OrdersServiceOptions = {
   /** Writes the confirmation mail into the outbox in the checkout's transaction. */
   enqueueConfirmation?: (db: Database, completed: CompletedOrder) => Promise<void>;
 };
-
-export type CardDetails = { number: string; exp_month: number; exp_year: number; cvc: string; name: string };
-export type ChargeResult = { ok: true; reference: string } | { ok: false; retryable: boolean; reason: string };
 
 function couponFacts(row: repo.CouponRow): CouponFacts {
   return {
@@ -496,6 +487,19 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions 
       });
     },
 
+    /**
+     * A completed order as the temporary order shape, in `lang`, for the ticket, its mails and its
+     * receipt; null when the site has no such completed order.
+     */
+    async describe(site: Site, orderId: string, lang: string): Promise<TemporaryOrder | null> {
+      const [order] = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.id, orderId), eq(orders.siteId, site.id)));
+      if (order?.status !== 'completed') return null;
+      return present(db, { ...order, lang }, site, '');
+    },
+
     async memberOf(site: Site, token: string): Promise<number | null> {
       const order = await repo.findOrder(db, site.id, hashToken(token));
       if (!order) throw notFound('record not found', 'there is no order with this token');
@@ -559,14 +563,23 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions 
       });
     },
 
-    async checkout(site: Site, token: string, body: { payment_method: string; card?: CardDetails | undefined }) {
-      const result = await transaction(async (tx) => {
+    /**
+     * The first half of a checkout: checks the order and its method, reserves its coupon uses and
+     * marks it `paying`, then runs `record` (the payment ledger's first row) in the same
+     * transaction. Nothing is charged here; the payment service talks to the provider after commit.
+     */
+    async beginPayment<T>(
+      site: Site,
+      token: string,
+      body: { payment_method: string },
+      record: (tx: Database, payment: PaymentToBegin) => Promise<T>,
+    ): Promise<T> {
+      return transaction(async (tx) => {
         const order = await repo.findOrder(tx, site.id, hashToken(token), { lock: true });
         if (!order) throw notFound('record not found', 'there is no order with this token');
         if (order.status !== 'ready_checkout') throw orderError(400, 'order status must be ready_checkout');
         if (await repo.isExpired(tx, order.id)) throw sessionTimeout();
-        const repriced = await reprice(tx, order, site);
-        const current = repriced.order;
+        const { order: current, couponRows } = await reprice(tx, order, site);
         if (body.payment_method !== current.paymentMethod)
           throw badRequest('payment_method', 'is not the method chosen for this order');
         const method = await repo.findPaymentMethod(tx, site.id, order.channel, body.payment_method);
@@ -577,69 +590,122 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions 
             current.total === 0 ? 'must be free for an order of 0' : 'cannot be free for an order that costs money',
           );
         }
+        // Coupon uses are counted now, so two buyers can never both take a coupon's last use;
+        // a payment that fails gives them back.
         const exhausted = await repo.redeemCoupons(
           tx,
-          repriced.couponRows.map((c) => c.id),
+          couponRows.map((c) => c.id),
         );
         if (exhausted.length > 0) throw orderError(400, 'coupon limit reached');
-        if (!(await sellOrderHolds(tx, order.id))) throw sessionTimeout();
-        if (method.provider !== 'free') {
-          if (!options.chargeCard) throw orderError(502, 'payment_api_failure', { can_retry: true });
-          const charge = await options.chargeCard({
-            amount: current.total,
-            currency: site.currency,
-            card: body.card,
-            method: method.method,
-          });
-          if (!charge.ok) throw orderError(402, 'payment_api_failure', { can_retry: charge.retryable, message: charge.reason });
-        }
-        const reservationToken = newToken();
-        const completed = await repo.updateOrder(tx, order.id, {
-          status: 'completed',
-          completedAt: sql`now()` as unknown as Date,
-          reservationNumber: newReservationNumber(),
-          reservationTokenHash: hashToken(reservationToken),
+        await repo.updateOrder(tx, order.id, { status: 'paying' });
+        const { product } = await requireBundle(tx, order.productId);
+        return record(tx, {
+          orderId: order.id,
+          orderToken: token,
+          method: method.method,
+          provider: method.provider,
+          amount: current.total,
+          currency: site.currency,
+          description: localize(product.name, order.lang),
         });
-        const admissions = current.optionValues.flatMap((value) =>
-          Array.from({ length: value.quantity }, () => value.option_value_id),
-        );
-        const { options: optionRows } = await requireBundle(tx, order.productId);
-        const admissionIds = admissions.filter((id) => optionRows.find((o) => o.id === id)?.type === 'admission');
-        if (admissionIds.length > 0) {
-          await tx
-            .insert(tickets)
-            .values(admissionIds.map((optionId, index) => ({ orderId: order.id, optionId, position: index + 1 })));
-        }
-        const email = completed.customerFields?.email;
-        if (options.enqueueConfirmation && email) {
-          const span = await repo.findTimeSpan(tx, completed.productId, completed.timeSpanId);
-          const { product } = await requireBundle(tx, completed.productId);
-          await options.enqueueConfirmation(tx, {
-            site,
-            // The amounts were priced at the start of this checkout; nothing has changed them since.
-            order: await present(tx, completed, site, token, {
-              priced: repriced.priced,
-              couponRows: repriced.couponRows,
-              ...(span ? { span } : {}),
-            }),
-            email,
-            reservationNumber: completed.reservationNumber ?? '',
-            reservationToken,
-            visitDate: span?.date ?? '',
-            isAllDay: product.type !== 'time',
-          });
-        }
-        return { order: completed, reservationToken };
       });
-      options.onOrderCompleted?.(result.order.id);
+    },
+
+    /** A payment that failed: the order can be paid again while its hold lasts; coupon uses come back. */
+    async abandonPayment(tx: Database, orderId: string): Promise<boolean> {
+      const [order] = await rows<{ id: string }>(
+        tx,
+        sql`update orders set status = 'ready_checkout', updated_at = now() where id = ${orderId} and status = 'paying' returning id`,
+      );
+      if (!order) return false;
+      await repo.unredeemCoupons(tx, orderId);
+      return true;
+    },
+
+    /**
+     * The second half: a captured payment becomes a completed order with tickets, once. Places
+     * held past their expiry are sold again if they are still there; otherwise `no_places` (the
+     * caller refunds). A completed order answers its reservation again, without the token, which
+     * only the first answer carries (it is stored hashed).
+     */
+    async completePaid(tx: Database, site: Site, orderId: string): Promise<PaidOrder | 'no_places' | 'not_paying'> {
+      const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+      if (!order) return 'not_paying';
+      if (order.status === 'completed')
+        return { status: 'completed', reservationNumber: order.reservationNumber ?? '', total: order.total, orderId };
+      if (order.status !== 'paying') return 'not_paying';
+      const sold =
+        (await sellOrderHolds(tx, order.id)) ||
+        (await sellAfterExpiry(tx, {
+          id: order.id,
+          timeSpanId: order.timeSpanId,
+          quantity: order.quantity,
+          setProducts: order.setProducts,
+        }));
+      if (!sold) return 'no_places';
+      const reservationToken = newToken();
+      const completed = await repo.updateOrder(tx, order.id, {
+        status: 'completed',
+        completedAt: sql`now()` as unknown as Date,
+        reservationNumber: newReservationNumber(),
+        reservationTokenHash: hashToken(reservationToken),
+      });
+      const { options: optionRows, product } = await requireBundle(tx, order.productId);
+      const admissionIds = completed.optionValues
+        .flatMap((value) => Array.from({ length: value.quantity }, () => value.option_value_id))
+        .filter((id) => optionRows.find((o) => o.id === id)?.type === 'admission');
+      if (admissionIds.length > 0) {
+        await tx
+          .insert(tickets)
+          .values(admissionIds.map((optionId, index) => ({ orderId: order.id, optionId, position: index + 1 })));
+      }
+      const email = completed.customerFields?.email;
+      if (options.enqueueConfirmation && email) {
+        const span = await repo.findTimeSpan(tx, completed.productId, completed.timeSpanId);
+        await options.enqueueConfirmation(tx, {
+          site,
+          // The mail shows the order, not its token (the order token is not kept in plain form).
+          order: await present(tx, completed, site, ''),
+          email,
+          reservationNumber: completed.reservationNumber ?? '',
+          reservationToken,
+          visitDate: span?.date ?? '',
+          isAllDay: product.type !== 'time',
+        });
+      }
       return {
-        status: 'completed' as const,
-        reservation_number: result.order.reservationNumber ?? '',
-        reservation_token: result.reservationToken,
-        total: result.order.total,
+        status: 'completed',
+        reservationNumber: completed.reservationNumber ?? '',
+        reservationToken,
+        total: completed.total,
+        orderId,
       };
+    },
+
+    /** After a completing transaction commits: availability and mail go at once. */
+    completed(orderId: string) {
+      options.onOrderCompleted?.(orderId);
     },
   };
 }
+
+export type PaymentToBegin = {
+  orderId: string;
+  orderToken: string;
+  method: string;
+  provider: 'free' | 'sandbox' | 'stripe';
+  amount: number;
+  currency: string;
+  description: string;
+};
+
+export type PaidOrder = {
+  status: 'completed';
+  orderId: string;
+  reservationNumber: string;
+  /** Only in the answer that completed the order. */
+  reservationToken?: string;
+  total: number;
+};
 
 export type OrdersService = ReturnType<typeof createOrdersService>;

@@ -271,3 +271,36 @@ export async function sellOrderHolds(db: Database, orderId: string): Promise<boo
   await adjustCounters(db, sold, 1);
   return true;
 }
+
+/**
+ * Sells an order's places again after its holds lapsed (a late payment): gives back whatever of
+ * its holds is still counted, then sells under the same condition as a new hold. False, having
+ * changed nothing the caller's transaction keeps, when the places are gone: the caller rolls back.
+ */
+export async function sellAfterExpiry(
+  db: Database,
+  order: { id: string; timeSpanId: number; quantity: number; setProducts: { set_product_id: number; quantity: number }[] },
+): Promise<boolean> {
+  await releaseOrderHolds(db, order.id);
+  const sold = await rows<{ id: number }>(
+    db,
+    sql`update product_time_spans set sold = sold + ${order.quantity}
+        where id = ${order.timeSpanId} and ends_at > now() and capacity - sold - held >= ${order.quantity}
+        returning id`,
+  );
+  if (sold.length === 0) return false;
+  for (const setProduct of order.setProducts.filter((s) => s.quantity > 0)) {
+    const soldSet = await rows<{ set_product_id: number }>(
+      db,
+      sql`insert into set_product_stocks (set_product_id, time_span_id, sold, held)
+          select id, ${order.timeSpanId}, ${setProduct.quantity}, 0 from set_products
+          where id = ${setProduct.set_product_id} and capacity_per_slot >= ${setProduct.quantity}
+          on conflict (set_product_id, time_span_id) do update set sold = set_product_stocks.sold + excluded.sold
+          where set_product_stocks.sold + set_product_stocks.held + excluded.sold
+                <= (select capacity_per_slot from set_products where id = ${setProduct.set_product_id})
+          returning set_product_id`,
+    );
+    if (soldSet.length === 0) return false;
+  }
+  return true;
+}

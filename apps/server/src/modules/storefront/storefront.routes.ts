@@ -57,13 +57,16 @@ export const storefrontRoutes =
     };
 
     app.get('/', async (_req, reply) => sendPage(reply, await options.sites.defaultSite()));
-    app.get('/tickets/', async (_req, reply) => sendPage(reply, await options.sites.defaultSite()));
+    // Ticket pages carry bearer tokens in their address: nothing is sent onwards as a Referer.
+    app.get('/tickets/', async (_req, reply) =>
+      sendPage(reply.header('referrer-policy', 'no-referrer'), await options.sites.defaultSite()),
+    );
     app.get('/tickets', async (_req, reply) => reply.redirect('/tickets/', 301));
     app.get<{ Params: { variant: string } }>('/:variant/', async (req, reply) =>
       sendPage(reply, await variantSite(req.params.variant)),
     );
     app.get<{ Params: { variant: string } }>('/:variant/tickets/', async (req, reply) =>
-      sendPage(reply, await variantSite(req.params.variant)),
+      sendPage(reply.header('referrer-policy', 'no-referrer'), await variantSite(req.params.variant)),
     );
     app.get<{ Params: { variant: string } }>('/:variant', async (req, reply) => {
       if (!(await variantSite(req.params.variant))) return sendPage(reply, null);

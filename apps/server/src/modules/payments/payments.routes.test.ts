@@ -1,0 +1,337 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { rows } from '../../db/rows.ts';
+import { SANDBOX_CARDS } from '../../payments/sandbox-gateway.ts';
+import { paymentIntentEvent, type StripeFake, signWebhook, startStripeFake } from '../../payments/stripe-fake.test-support.ts';
+import { apiFor } from '../../test/api.ts';
+import { fakeStorefrontDir } from '../../test/app.ts';
+import { describeEachEngine } from '../../test/database.ts';
+import { CUSTOMER, freshSlot, orderBody, type SlotFixture, slotCounters } from '../orders/orders.test-support.ts';
+
+type Answer = {
+  status?: string;
+  redirect_url?: string;
+  payment_number?: string;
+  reservation_token?: string;
+  reservation_number?: string;
+  error?: string;
+  can_retry?: boolean;
+  order_token?: string;
+  message?: string;
+};
+
+const card = (number: string) => ({
+  number,
+  exp_month: 12,
+  exp_year: new Date().getFullYear() + 1,
+  cvc: '123',
+  name: 'HANAKO YAMADA',
+});
+const WEBHOOK_SECRET = 'whsec_test_storefront';
+
+describeEachEngine(
+  'payments',
+  (ctx) => {
+    let app: FastifyInstance;
+    let stripe: StripeFake;
+    beforeAll(async () => {
+      stripe = await startStripeFake();
+      const stripeOptions = {
+        secretKey: stripe.secretKey,
+        webhookSecret: WEBHOOK_SECRET,
+        host: stripe.host,
+        port: stripe.port,
+        protocol: stripe.protocol,
+      };
+      app = await buildApp({
+        config: { appMode: 'demo', appEnv: 'development', reconnectSite: null, stripe: stripeOptions },
+        publicUrl: () => 'http://shop.test',
+        db: ctx.db,
+        storefrontDir: fakeStorefrontDir(),
+      });
+    });
+    afterAll(async () => {
+      await app.close();
+      await stripe.close();
+    });
+    const api = () => apiFor(app, 'demo');
+
+    /** An order ready to pay with `method`, holding `quantity` places of a fresh slot. */
+    async function readyOrder(method: string, quantity = 2, slot?: SlotFixture) {
+      const fixture = slot ?? (await freshSlot(ctx.db, 'demo', 10));
+      const created = await api().post<{ order_token: string }>('orders', orderBody(fixture, quantity));
+      expect(created.status).toBe(201);
+      const token = created.body.order_token;
+      expect((await api().put(`orders/${token}`, { customer_info: CUSTOMER, payment_method: method })).status).toBe(200);
+      return { token, slot: fixture };
+    }
+
+    /** The visitor's answer on a sandbox gateway page; returns where the browser is sent. */
+    async function answerGateway(redirectUrl: string, action: string): Promise<string> {
+      const response = await app.inject({
+        method: 'POST',
+        url: new URL(redirectUrl).pathname,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `action=${action}`,
+      });
+      expect(response.statusCode).toBe(303);
+      return String(response.headers.location);
+    }
+
+    async function ticketsOf(slot: SlotFixture) {
+      const [row] = await rows<{ n: number }>(
+        ctx.db,
+        sql`select count(*)::int as n from tickets k join orders o on o.id = k.order_id where o.time_span_id = ${slot.timeSpanId}`,
+      );
+      return row?.n ?? 0;
+    }
+
+    async function paymentStatus(paymentNumber: string) {
+      const [row] = await rows<{ status: string }>(
+        ctx.db,
+        sql`select status from payments where payment_number = ${paymentNumber}`,
+      );
+      return row?.status;
+    }
+
+    it('3-D Secure: challenge at the gateway, back through gmo3ds, exe-payment completes the order', async () => {
+      const { token, slot } = await readyOrder('gmo_3ds');
+      const started = await api().post<Answer>(`orders/checkout/${token}`, {
+        payment_method: 'gmo_3ds',
+        card: card(SANDBOX_CARDS.success),
+      });
+      expect(started.status).toBe(200);
+      expect(started.body.status).toBe('requires_action');
+      expect(started.body.redirect_url).toContain('/sandbox-gateway/challenge/');
+      const back = await answerGateway(started.body.redirect_url ?? '', 'pass');
+      expect(back).toBe(`http://shop.test/demo/#/payment-callback/gmo3ds?md=${started.body.payment_number}&time_change=false`);
+      const finished = await api().post<Answer>('gmo-secure/exe-payment', { md: started.body.payment_number });
+      expect(finished.status).toBe(200);
+      expect(finished.body).toMatchObject({ status: 'completed' });
+      expect(finished.body.reservation_token?.length).toBeGreaterThanOrEqual(22);
+      expect(await ticketsOf(slot)).toBe(2);
+      expect(await slotCounters(ctx.db, slot.timeSpanId)).toEqual({ capacity: 10, sold: 2, held: 0 });
+    });
+
+    it('20 concurrent deliveries of one success return: one order completion, one capture, one set of tickets', async () => {
+      const { token, slot } = await readyOrder('softbank_3ds', 3);
+      const started = await api().post<Answer>(`orders/checkout/${token}`, {
+        payment_method: 'softbank_3ds',
+        card: card(SANDBOX_CARDS.success),
+      });
+      await answerGateway(started.body.redirect_url ?? '', 'pass');
+      const number = started.body.payment_number;
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          api().post<Answer>('orders/confirmcheckout', { payment_number: number, payment_method_type: 'softbank_3ds' }),
+        ),
+      );
+      expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+      expect(new Set(answers.map((a) => a.body.reservation_number)).size).toBe(1);
+      expect(answers.filter((a) => a.body.reservation_token)).toHaveLength(1);
+      expect(await ticketsOf(slot)).toBe(3);
+      const [events] = await rows<{ captures: number; completions: number }>(
+        ctx.db,
+        sql`select count(*) filter (where e.kind = 'captured')::int as captures, count(*) filter (where e.kind = 'completed')::int as completions
+            from payment_events e join payments p on p.id = e.payment_id where p.payment_number = ${number}`,
+      );
+      expect(events).toEqual({ captures: 1, completions: 1 });
+      expect(await slotCounters(ctx.db, slot.timeSpanId)).toEqual({ capacity: 10, sold: 3, held: 0 });
+    });
+
+    it('3-D Secure failure can be retried; the retry with another card completes', async () => {
+      const { token, slot } = await readyOrder('gmo_3ds', 1);
+      const started = await api().post<Answer>(`orders/checkout/${token}`, {
+        payment_method: 'gmo_3ds',
+        card: card(SANDBOX_CARDS.success),
+      });
+      await answerGateway(started.body.redirect_url ?? '', 'fail');
+      const failed = await api().post<Answer>('gmo-secure/exe-payment', { md: started.body.payment_number });
+      expect(failed.status).toBe(402);
+      expect(failed.body).toMatchObject({ error: 'payment_api_failure', can_retry: true });
+      const again = await api().post<Answer>(`orders/checkout/${token}`, {
+        payment_method: 'gmo_3ds',
+        card: card(SANDBOX_CARDS.success),
+      });
+      expect(again.body.status).toBe('requires_action');
+      await answerGateway(again.body.redirect_url ?? '', 'pass');
+      expect((await api().post<Answer>('gmo-secure/exe-payment', { md: again.body.payment_number })).body.status).toBe(
+        'completed',
+      );
+      expect(await ticketsOf(slot)).toBe(1);
+    });
+
+    it('decline is retryable; a non-retryable failure answers with the order token', async () => {
+      const { token } = await readyOrder('gmo', 1);
+      const declined = await api().post<Answer>(`orders/checkout/${token}`, {
+        payment_method: 'gmo',
+        card: card(SANDBOX_CARDS.decline),
+      });
+      expect(declined.status).toBe(402);
+      expect(declined.body).toMatchObject({ error: 'payment_api_failure', can_retry: true, order_token: token });
+      const blocked = await api().post<Answer>(`orders/checkout/${token}`, {
+        payment_method: 'gmo',
+        card: card(SANDBOX_CARDS.nonRetryable),
+      });
+      expect(blocked.status).toBe(402);
+      expect(blocked.body).toMatchObject({ error: 'payment_api_failure', can_retry: false, order_token: token });
+    });
+
+    it('wallet: approve completes, cancel comes back as a retryable failure', async () => {
+      const { token } = await readyOrder('gmo_paypay', 1);
+      const started = await api().post<Answer>(`orders/checkout/${token}`, { payment_method: 'gmo_paypay' });
+      expect(started.body.redirect_url).toContain('/sandbox-gateway/wallet/');
+      const cancelled = await answerGateway(started.body.redirect_url ?? '', 'cancel');
+      expect(cancelled).toContain('#/payment-callback/paypay/cancel?payment_number=');
+      const answer = await api().post<Answer>('orders/confirmcheckout', {
+        payment_number: started.body.payment_number,
+        status: 'cancel',
+      });
+      expect(answer.status).toBe(402);
+      expect(answer.body.can_retry).toBe(true);
+      const again = await api().post<Answer>(`orders/checkout/${token}`, { payment_method: 'gmo_paypay' });
+      expect(await answerGateway(again.body.redirect_url ?? '', 'approve')).toContain('#/payment-callback/paypay/success?');
+      const done = await api().post<Answer>('orders/confirmcheckout', {
+        payment_number: again.body.payment_number,
+        status: 'success',
+      });
+      expect(done.body.status).toBe('completed');
+    });
+
+    it('Adyen: a retryable failure after the challenge answers 400', async () => {
+      const { token } = await readyOrder('adyen_credit', 1);
+      const started = await api().post<Answer>(`orders/checkout/${token}`, {
+        payment_method: 'adyen_credit',
+        card: card(SANDBOX_CARDS.processingError),
+      });
+      await answerGateway(started.body.redirect_url ?? '', 'pass');
+      const answer = await api().post<Answer>('orders/confirmcheckout', { payment_number: started.body.payment_number });
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({ error: 'payment_api_failure', can_retry: true });
+    });
+
+    it('d-pay: carrier login, payment token, checkout', async () => {
+      const { token } = await readyOrder('d_pay', 1);
+      const auth = await app.inject({ method: 'GET', url: `/demo/d-account/v1/auth/${token}` });
+      expect(auth.statusCode).toBe(200);
+      const { auth_url: authUrl, state_code: state } = auth.json() as { auth_url: string; state_code: string };
+      const back = new URL((await answerGateway(authUrl, 'allow')).replace('#', ''));
+      expect(back.searchParams.get('state')).toBe(state);
+      const scptok = await app.inject({ method: 'GET', url: `/demo/d-pay/v1/scptok/${back.searchParams.get('code')}` });
+      const { payment_token: paymentToken } = scptok.json() as { payment_token: string };
+      const paid = await api().post<Answer>(`orders/checkout/${token}`, { payment_method: 'd_pay', card_token: paymentToken });
+      expect(paid.body.status).toBe('completed');
+    });
+
+    it('late payment with the places still there: sold again, completed', async () => {
+      const { token, slot } = await readyOrder('gmo_3ds', 2);
+      const started = await api().post<Answer>(`orders/checkout/${token}`, {
+        payment_method: 'gmo_3ds',
+        card: card(SANDBOX_CARDS.success),
+      });
+      await ctx.db.execute(
+        sql`update stock_holds set expires_at = now() - interval '1 second' where time_span_id = ${slot.timeSpanId}`,
+      );
+      await ctx.db.execute(
+        sql`update orders set expires_at = now() - interval '1 second' where time_span_id = ${slot.timeSpanId}`,
+      );
+      await answerGateway(started.body.redirect_url ?? '', 'pass');
+      const finished = await api().post<Answer>('gmo-secure/exe-payment', { md: started.body.payment_number });
+      expect(finished.body.status).toBe('completed');
+      expect(await slotCounters(ctx.db, slot.timeSpanId)).toEqual({ capacity: 10, sold: 2, held: 0 });
+      expect(await ticketsOf(slot)).toBe(2);
+    });
+
+    it('late payment with the places gone: refunded, no tickets, the visitor told', async () => {
+      const slot = await freshSlot(ctx.db, 'demo', 1);
+      const { token } = await readyOrder('gmo_3ds', 1, slot);
+      const started = await api().post<Answer>(`orders/checkout/${token}`, {
+        payment_method: 'gmo_3ds',
+        card: card(SANDBOX_CARDS.success),
+      });
+      await ctx.db.execute(
+        sql`update stock_holds set expires_at = now() - interval '1 second' where time_span_id = ${slot.timeSpanId}`,
+      );
+      // Someone else takes the place the late payer's hold gave back.
+      expect((await api().post('orders', orderBody(slot, 1))).status).toBe(201);
+      await answerGateway(started.body.redirect_url ?? '', 'pass');
+      const finished = await api().post<Answer>('gmo-secure/exe-payment', { md: started.body.payment_number });
+      expect(finished.status).toBe(409);
+      expect(finished.body).toMatchObject({ error: 'payment_api_failure', can_retry: false });
+      expect(await paymentStatus(started.body.payment_number ?? '')).toBe('refunded');
+      const [charge] = await rows<{ status: string }>(
+        ctx.db,
+        sql`select status from sandbox_charges where payment_number = ${started.body.payment_number}`,
+      );
+      expect(charge?.status).toBe('refunded');
+      expect(await ticketsOf(slot)).toBe(0);
+      expect(await slotCounters(ctx.db, slot.timeSpanId)).toEqual({ capacity: 1, sold: 0, held: 1 });
+    });
+
+    it('a refund the gateway refuses is the critical refund error', async () => {
+      const slot = await freshSlot(ctx.db, 'demo', 1);
+      const { token } = await readyOrder('gmo_3ds', 1, slot);
+      const started = await api().post<Answer>(`orders/checkout/${token}`, {
+        payment_method: 'gmo_3ds',
+        card: card(SANDBOX_CARDS.refundFails),
+      });
+      await ctx.db.execute(
+        sql`update stock_holds set expires_at = now() - interval '1 second' where time_span_id = ${slot.timeSpanId}`,
+      );
+      expect((await api().post('orders', orderBody(slot, 1))).status).toBe(201);
+      await answerGateway(started.body.redirect_url ?? '', 'pass');
+      const finished = await api().post<Answer>('gmo-secure/exe-payment', { md: started.body.payment_number });
+      expect(finished.status).toBe(502);
+      expect(finished.body).toMatchObject({ error: 'critical refund error', can_retry: false });
+      expect(await paymentStatus(started.body.payment_number ?? '')).toBe('refund_failed');
+    });
+
+    it('the reconciler finishes a paid order whose visitor never came back', async () => {
+      const { token, slot } = await readyOrder('gmo_3ds', 1);
+      const started = await api().post<Answer>(`orders/checkout/${token}`, {
+        payment_method: 'gmo_3ds',
+        card: card(SANDBOX_CARDS.success),
+      });
+      await answerGateway(started.body.redirect_url ?? '', 'pass');
+      expect(await ticketsOf(slot)).toBe(0);
+      await ctx.db.execute(
+        sql`update payments set updated_at = now() - interval '10 minutes' where payment_number = ${started.body.payment_number}`,
+      );
+      expect(await app.reconcilePayments(60)).toBeGreaterThanOrEqual(1);
+      expect(await ticketsOf(slot)).toBe(1);
+      expect(await paymentStatus(started.body.payment_number ?? '')).toBe('captured');
+      // The visitor's late return then answers the same reservation, without a second set of tickets.
+      const late = await api().post<Answer>('gmo-secure/exe-payment', { md: started.body.payment_number });
+      expect(late.body.status).toBe('completed');
+      expect(late.body.reservation_token).toBeUndefined();
+      expect(await ticketsOf(slot)).toBe(1);
+    });
+
+    it('Stripe notifications: a forged signature is refused and changes nothing; a signed one is kept once', async () => {
+      const payload = paymentIntentEvent('payment_intent.succeeded', {
+        id: 'pi_unknown',
+        object: 'payment_intent',
+        status: 'succeeded',
+        metadata: { payment_number: 'pay_x' },
+      });
+      const forged = await app.inject({
+        method: 'POST',
+        url: '/payments/stripe/webhook',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signWebhook(payload, 'whsec_wrong') },
+        payload,
+      });
+      expect(forged.statusCode).toBe(400);
+      const signed = await app.inject({
+        method: 'POST',
+        url: '/payments/stripe/webhook',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signWebhook(payload, WEBHOOK_SECRET) },
+        payload,
+      });
+      expect(signed.statusCode).toBe(200);
+      expect(signed.json()).toEqual({ received: true, handled: false });
+    });
+  },
+  { seed: { variants: ['demo'], days: 3 } },
+);

@@ -1,0 +1,93 @@
+import { ErrorBody } from '@storefront/domain/api/common';
+import { CheckoutBody, OrderTokenParams } from '@storefront/domain/api/orders';
+import {
+  CheckoutAnswer,
+  ConfirmCheckoutBody,
+  DAccountAuth,
+  DPayParams,
+  DPayToken,
+  ExePaymentBody,
+} from '@storefront/domain/api/payments';
+import { returnPath } from '@storefront/domain/payments';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError, notFound } from '../../http/errors.ts';
+import { InvalidNotification } from '../../payments/provider.ts';
+import type { SandboxGateway } from '../../payments/sandbox-gateway.ts';
+import type { PaymentsService } from './payments.service.ts';
+
+const errors = { 400: ErrorBody, 402: ErrorBody, 404: ErrorBody, 409: ErrorBody, 410: ErrorBody, 502: ErrorBody };
+const tags = ['payments'];
+
+/** Checkout and payment returns (SPEC §7), under `/<site>/api/v1`. */
+export const paymentRoutes =
+  (payments: PaymentsService): FastifyPluginAsync =>
+  async (fastify) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+    app.post(
+      '/orders/checkout/:id',
+      { schema: { tags, params: OrderTokenParams, body: CheckoutBody, response: { 200: CheckoutAnswer, ...errors } } },
+      async (req) => payments.checkout(req.site, req.params.id, req.body),
+    );
+
+    app.post(
+      '/gmo-secure/exe-payment',
+      { schema: { tags, body: ExePaymentBody, response: { 200: CheckoutAnswer, ...errors } } },
+      async (req) => payments.finish(req.site, req.body.md),
+    );
+
+    app.post(
+      '/orders/confirmcheckout',
+      { schema: { tags, body: ConfirmCheckoutBody, response: { 200: CheckoutAnswer, ...errors } } },
+      async (req) => payments.finish(req.site, req.body.payment_number, { cancelled: req.body.status === 'cancel' }),
+    );
+  };
+
+/** The d-pay carrier login (SPEC §7 `/d-account/v1/auth/{id}`, `/d-pay/v1/scptok/{id}`), under `/<site>`. */
+export const carrierRoutes =
+  (sandbox: SandboxGateway | null, publicUrl: () => string): FastifyPluginAsync =>
+  async (fastify) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.get(
+      '/d-account/v1/auth/:id',
+      { schema: { tags, params: OrderTokenParams, response: { 200: DAccountAuth, ...errors } } },
+      async (req) => {
+        if (!sandbox) throw notFound('record not found', 'd-pay is not configured');
+        const back = `${publicUrl()}/${req.site.variant}/#${returnPath('d_pay', 'login')}`;
+        const login = await sandbox.startCarrierLogin(req.site.id, back.replace('payment_number=login', 'login=1'));
+        return { auth_url: login.authUrl, state_code: login.stateCode };
+      },
+    );
+    app.get(
+      '/d-pay/v1/scptok/:id',
+      { schema: { tags, params: DPayParams, response: { 200: DPayToken, ...errors } } },
+      async (req) => {
+        const token = sandbox ? await sandbox.carrierPaymentToken(req.params.id) : null;
+        if (!token) throw notFound('record not found', 'there is no d-pay login with this code');
+        return { payment_token: token.paymentToken, expires_at: token.expiresAt.toISOString() };
+      },
+    );
+  };
+
+/** Stripe's signed notifications: the raw body is what the signature covers. */
+export const stripeWebhookRoutes =
+  (payments: PaymentsService): FastifyPluginAsync =>
+  async (app) => {
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+    app.post('/payments/stripe/webhook', async (req, reply) => {
+      try {
+        const result = await payments.notify('stripe', String(req.body ?? ''), req.headers);
+        return reply.send({ received: true, handled: result.handled });
+      } catch (error) {
+        if (error instanceof InvalidNotification)
+          throw new AppError(400, {
+            error: 'invalid request',
+            can_retry: false,
+            field: 'stripe-signature',
+            message: error.message,
+          });
+        throw error;
+      }
+    });
+  };

@@ -1,0 +1,212 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { beforeAll, expect, it } from 'vitest';
+import { rows } from '../../db/rows.ts';
+import { apiFor } from '../../test/api.ts';
+import { useTestApp } from '../../test/app.ts';
+import { describeEachEngine } from '../../test/database.ts';
+import { buyTickets, setCheckInGrace } from './tickets.test-support.ts';
+
+type ErrorBody = { error: string; field?: string };
+type Admission = { id: string; qr: string; status: string; ticketStatus: string; optionId: number };
+type View = {
+  reservationNumber: string;
+  role: string;
+  quantity: number;
+  pricePaid: number | null;
+  admissions: Admission[];
+  partyQr: string | null;
+  shares: { quantity: number; claimedAt: string | null }[];
+};
+type CheckIn = { status: string; checkedIn: number };
+
+describeEachEngine('tickets API', (ctx) => {
+  const test = useTestApp(ctx);
+  let app: FastifyInstance;
+  let api: ReturnType<typeof apiFor>;
+  beforeAll(async () => {
+    app = test.app;
+    api = apiFor(app, 'demo');
+    await setCheckInGrace(ctx.db, 'demo', 60 * 24 * 30);
+  });
+
+  it('shows the ticket of a reservation token with one signed QR per admission, and no-referrer', async () => {
+    const bought = await buyTickets(api, ctx.db, { quantity: 3, withSetProduct: true });
+    const response = await app.inject({ method: 'GET', url: `/demo/api/v1/tickets/${bought.reservationToken}?lang=en` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    const view = response.json() as View & { setProducts: unknown[] };
+    expect(view.reservationNumber).toBe(bought.reservationNumber);
+    expect(view.role).toBe('holder');
+    expect(view.quantity).toBe(3);
+    expect(view.pricePaid).toBe(bought.total);
+    expect(view.setProducts).toHaveLength(1);
+    expect(view.admissions.map((a) => a.status)).toEqual(['available', 'available', 'available']);
+    expect(new Set(view.admissions.map((a) => a.qr)).size).toBe(3);
+    expect(view.partyQr).toMatch(/^SF1\./);
+    // The signing key stays on the server.
+    expect(JSON.stringify(view)).not.toMatch(/signing|secret/i);
+  });
+
+  it('answers ticket not found for an unknown token and 400 for a malformed one', async () => {
+    const unknown = await api.get<ErrorBody>('tickets/AAAAAAAAAAAAAAAAAAAAAA');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error).toBe('ticket not found');
+    const malformed = await api.get<ErrorBody>('tickets/x');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.field).toBe('token');
+    const badLang = await api.get<ErrorBody>('tickets/AAAAAAAAAAAAAAAAAAAAAA?lang=fr');
+    expect(badLang.status).toBe(400);
+    expect(badLang.body.field).toBe('lang');
+  });
+
+  it('keeps reservation, share and access tokens at 128 bits and only as hashes', async () => {
+    const bought = await buyTickets(api, ctx.db, { quantity: 2 });
+    const share = await api.post<{ share_token: string }>(`tickets/${bought.reservationToken}/shares`, {
+      option_values: [{ option_value_id: bought.slot.adultOptionId, quantity: 1 }],
+    });
+    const claimed = await api.post<{ reservation_token: string }>(`shares/${share.body.share_token}/claim`);
+    for (const token of [bought.reservationToken, share.body.share_token, claimed.body.reservation_token]) {
+      expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(16);
+    }
+    const plain = [bought.reservationToken, share.body.share_token, claimed.body.reservation_token];
+    const [found] = await rows<{ n: number }>(
+      ctx.db,
+      sql`select count(*)::int as n from (
+            select reservation_token_hash as v from orders union all select token_hash from ticket_shares
+            union all select token_hash from ticket_access_tokens) s
+          where v in (${sql.join(
+            plain.map((p) => sql`${p}`),
+            sql`, `,
+          )})`,
+    );
+    expect(found?.n).toBe(0);
+  });
+
+  it('shares two of four admissions: the receiver claims them, the holder keeps two, old payloads stop working', async () => {
+    const bought = await buyTickets(api, ctx.db, { quantity: 4 });
+    const before = (await api.get<View>(`tickets/${bought.reservationToken}`)).body;
+    const shared = await api.post<{ share_token: string; quantity: number }>(`tickets/${bought.reservationToken}/shares`, {
+      option_values: [{ option_value_id: bought.slot.adultOptionId, quantity: 2 }],
+    });
+    expect(shared.status, JSON.stringify(shared.body)).toBe(201);
+    expect(shared.body.quantity).toBe(2);
+
+    const holder = (await api.get<View>(`tickets/${bought.reservationToken}`)).body;
+    expect(holder.quantity).toBe(2);
+    expect(holder.shares).toEqual([expect.objectContaining({ quantity: 2, claimedAt: null })]);
+
+    const preview = await api.get<{ quantity: number; isClaimed: boolean }>(`shares/${shared.body.share_token}?lang=en`);
+    expect(preview.body).toMatchObject({ quantity: 2, isClaimed: false });
+    const claim = await api.post<{ reservation_token: string }>(`shares/${shared.body.share_token}/claim`);
+    expect(claim.status).toBe(200);
+    const again = await api.post<ErrorBody>(`shares/${shared.body.share_token}/claim`);
+    expect(again.status).toBe(404);
+    expect((await api.get<{ isClaimed: boolean }>(`shares/${shared.body.share_token}`)).body.isClaimed).toBe(true);
+
+    const receiver = (await api.get<View>(`tickets/${claim.body.reservation_token}`)).body;
+    expect(receiver.role).toBe('receiver');
+    expect(receiver.quantity).toBe(2);
+    expect(receiver.pricePaid).toBeNull();
+    const sharedIds = receiver.admissions.map((a) => a.id);
+    expect(holder.admissions.map((a) => a.id).some((id) => sharedIds.includes(id))).toBe(false);
+
+    // The holder's QR from before the share, for an admission now the receiver's, is refused.
+    const oldPayload = before.admissions.find((a) => sharedIds.includes(a.id))?.qr as string;
+    const refused = await api.post<CheckIn>('checkins', { method: 'read_qr', payload: oldPayload, gate: 'north', mode: 'gate' });
+    expect(refused.body.status).toBe('invalid');
+    // The holder cannot tap in what they shared.
+    const tapped = await api.post<CheckIn>('checkins', {
+      method: 'tap_ticket',
+      reservation_token: bought.reservationToken,
+      ticket_id: sharedIds[0],
+      gate: 'north',
+      mode: 'gate',
+    });
+    expect(tapped.body.status).toBe('invalid');
+    const ok = await api.post<CheckIn>('checkins', {
+      method: 'read_qr',
+      payload: receiver.admissions[0]?.qr,
+      gate: 'north',
+      mode: 'gate',
+    });
+    expect(ok.body).toMatchObject({ status: 'success', checkedIn: 1 });
+  });
+
+  it('answers the split errors and names a bad share field', async () => {
+    const single = await buyTickets(api, ctx.db, { quantity: 1 });
+    const one = await api.post<ErrorBody>(`tickets/${single.reservationToken}/shares`, {
+      option_values: [{ option_value_id: single.slot.adultOptionId, quantity: 1 }],
+    });
+    expect(one.status).toBe(400);
+    expect(one.body.error).toBe('parent ticket has not more than one child ticket');
+    const three = await buyTickets(api, ctx.db, { quantity: 3 });
+    const zero = await api.post<ErrorBody>(`tickets/${three.reservationToken}/shares`, {
+      option_values: [{ option_value_id: three.slot.adultOptionId, quantity: 0 }],
+    });
+    expect(zero.body.error).toBe('option value less than 1');
+    const all = await api.post<ErrorBody>(`tickets/${three.reservationToken}/shares`, {
+      option_values: [{ option_value_id: three.slot.adultOptionId, quantity: 3 }],
+    });
+    expect(all.status).toBe(400);
+    expect(all.body.field).toBe('option_values');
+    const wrongOption = await api.post<ErrorBody>(`tickets/${three.reservationToken}/shares`, {
+      option_values: [{ option_value_id: 999999, quantity: 1 }],
+    });
+    expect(wrongOption.body.field).toBe('option_values');
+    const noBody = await api.post<ErrorBody>(`tickets/${three.reservationToken}/shares`, {});
+    expect(noBody.status).toBe(400);
+    expect(noBody.body.field).toBe('option_values');
+    expect((await api.get<View>(`tickets/${three.reservationToken}`)).body.quantity).toBe(3);
+  });
+
+  it('sends the ticket link to another address, refusing a bad address', async () => {
+    const bought = await buyTickets(api, ctx.db, { quantity: 2 });
+    const sent = await api.post(`tickets/${bought.reservationToken}/send`, { email: 'friend@example.com', lang: 'en' });
+    expect(sent.status).toBe(204);
+    const [mail] = await rows<{ text_body: string }>(
+      ctx.db,
+      sql`select text_body from outbox where to_address = 'friend@example.com' and kind = 'ticket_forward' order by created_at desc limit 1`,
+    );
+    expect(mail?.text_body).toContain(`/demo/tickets/#/id/${bought.reservationToken}`);
+    const bad = await api.post<ErrorBody>(`tickets/${bought.reservationToken}/send`, { email: 'not-an-address' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe('invalid email address');
+    const empty = await api.post<ErrorBody>(`tickets/${bought.reservationToken}/send`, { email: '' });
+    expect(empty.body.field).toBe('email');
+  });
+
+  it('issues a numbered receipt once, with lines, tax and total, and a PDF', async () => {
+    const bought = await buyTickets(api, ctx.db, { quantity: 2, withSetProduct: true });
+    const none = await api.get<ErrorBody>(`tickets/${bought.reservationToken}/receipt`);
+    expect(none.status).toBe(404);
+    expect(none.body.error).toBe('record not found');
+    const missing = await api.post<ErrorBody>(`tickets/${bought.reservationToken}/receipt`, { addressee: '  ' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.field).toBe('addressee');
+
+    const issued = await api.post<{ number: string; addressee: string; total: number; tax: number; lines: unknown[] }>(
+      `tickets/${bought.reservationToken}/receipt`,
+      { addressee: 'Example Co., Ltd.', lang: 'en' },
+    );
+    expect(issued.status).toBe(200);
+    expect(issued.body.number).toMatch(/^DEMO-\d{4}-\d{6}$/);
+    expect(issued.body.total).toBe(bought.total);
+    expect(issued.body.tax).toBe(Math.floor((bought.total * 10) / 110));
+    expect(issued.body.lines).toHaveLength(2);
+    const second = await api.post<{ number: string; addressee: string }>(`tickets/${bought.reservationToken}/receipt`, {
+      addressee: 'Someone Else',
+    });
+    expect(second.body).toMatchObject({ number: issued.body.number, addressee: 'Example Co., Ltd.' });
+
+    const pdf = await app.inject({ method: 'GET', url: `/demo/api/v1/tickets/${bought.reservationToken}/receipt.pdf?lang=en` });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    const other = await buyTickets(api, ctx.db, { quantity: 1 });
+    const next = await api.post<{ number: string }>(`tickets/${other.reservationToken}/receipt`, { addressee: 'B' });
+    const sequence = (n: string) => Number(n.split('-').at(-1));
+    expect(sequence(next.body.number)).toBe(sequence(issued.body.number) + 1);
+  });
+});

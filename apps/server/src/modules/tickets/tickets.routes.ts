@@ -1,0 +1,97 @@
+import { ErrorBody } from '@storefront/domain/api/common';
+import {
+  ClaimShareResult,
+  CreateShareBody,
+  CreateShareResult,
+  Receipt,
+  ReceiptBody,
+  ReceiptPdfQuery,
+  ReservationTokenParams,
+  SendTicketBody,
+  SharedTicket,
+  TicketQuery,
+  TicketView,
+} from '@storefront/domain/api/tickets';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sendNoReferrer } from '../../http/no-referrer.ts';
+import type { TicketsService } from './tickets.service.ts';
+
+const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody };
+const tags = ['tickets'];
+
+/**
+ * The ticket of a reservation token and what can be done with it, under `/<site>/api/v1`.
+ * SPEC §7 leaves these paths unnamed: `tickets/{token}`, `tickets/{token}/shares`,
+ * `shares/{token}`, `tickets/{token}/send`, `tickets/{token}/receipt`.
+ */
+export const ticketRoutes =
+  (tickets: TicketsService): FastifyPluginAsync =>
+  async (fastify) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    sendNoReferrer(fastify);
+
+    app.get(
+      '/tickets/:token',
+      { schema: { tags, params: ReservationTokenParams, querystring: TicketQuery, response: { 200: TicketView, ...errors } } },
+      async (req, reply) => {
+        reply.header('cache-control', 'no-store');
+        return tickets.view(req.site, req.params.token, req.query.lang);
+      },
+    );
+
+    app.post(
+      '/tickets/:token/shares',
+      {
+        schema: { tags, params: ReservationTokenParams, body: CreateShareBody, response: { 201: CreateShareResult, ...errors } },
+      },
+      async (req, reply) => reply.code(201).send(await tickets.share(req.site, req.params.token, req.body)),
+    );
+
+    app.get(
+      '/shares/:token',
+      { schema: { tags, params: ReservationTokenParams, querystring: TicketQuery, response: { 200: SharedTicket, ...errors } } },
+      async (req) => tickets.shared(req.site, req.params.token, req.query.lang),
+    );
+
+    app.post(
+      '/shares/:token/claim',
+      { schema: { tags, params: ReservationTokenParams, response: { 200: ClaimShareResult, ...errors } } },
+      async (req) => tickets.claim(req.site, req.params.token),
+    );
+
+    app.post(
+      '/tickets/:token/send',
+      { schema: { tags, params: ReservationTokenParams, body: SendTicketBody, response: { 204: z.null(), ...errors } } },
+      async (req, reply) => {
+        await tickets.send(req.site, req.params.token, req.body, req.ip);
+        return reply.code(204).send(null);
+      },
+    );
+
+    app.post(
+      '/tickets/:token/receipt',
+      { schema: { tags, params: ReservationTokenParams, body: ReceiptBody, response: { 200: Receipt, ...errors } } },
+      async (req) => tickets.issueReceipt(req.site, req.params.token, req.body.addressee, req.body.lang ?? 'ja'),
+    );
+
+    app.get(
+      '/tickets/:token/receipt',
+      { schema: { tags, params: ReservationTokenParams, querystring: TicketQuery, response: { 200: Receipt, ...errors } } },
+      async (req) => tickets.receipt(req.site, req.params.token, req.query.lang),
+    );
+
+    app.get(
+      '/tickets/:token/receipt.pdf',
+      { schema: { tags, params: ReservationTokenParams, querystring: ReceiptPdfQuery } },
+      async (req, reply) => {
+        const { pdf, number } = await tickets.receiptPdf(req.site, req.params.token, req.query.lang);
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `attachment; filename="receipt-${number}.pdf"`)
+          .header('cache-control', 'no-store')
+          .send(Buffer.from(pdf));
+      },
+    );
+  };

@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { Database } from '../../db/client.ts';
+import { SANDBOX_CARDS } from '../../payments/sandbox-gateway.ts';
+import type { apiFor } from '../../test/api.ts';
+import { CUSTOMER, freshSlot, type SlotFixture } from '../orders/orders.test-support.ts';
+
+export type Bought = { slot: SlotFixture; reservationToken: string; reservationNumber: string; total: number; email: string };
+
+/** A completed order of `quantity` admissions (and one set product when asked) paid with the sandbox card. */
+export async function buyTickets(
+  api: ReturnType<typeof apiFor>,
+  db: Database,
+  options: { quantity?: number; email?: string; withSetProduct?: boolean; mailMagazine?: boolean; variant?: string } = {},
+): Promise<Bought> {
+  const quantity = options.quantity ?? 4;
+  const email = options.email ?? CUSTOMER.email;
+  const slot = await freshSlot(db, options.variant ?? 'demo', 50);
+  const created = await api.post<{ order_token: string }>('orders', {
+    lang: 'en',
+    product_uuid: slot.productUuid,
+    time_span_id: slot.timeSpanId,
+    quantity,
+    option_values: [{ option_value_id: slot.adultOptionId, quantity }],
+    set_products: options.withSetProduct && slot.setProductId ? [{ set_product_id: slot.setProductId, quantity: 1 }] : [],
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const token = created.body.order_token;
+  const customer = { ...CUSTOMER, email, mail_magazine: options.mailMagazine === false ? 'false' : 'true' };
+  const updated = await api.put(`orders/${token}`, { customer_info: customer, payment_method: 'gmo' });
+  expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+  const paid = await api.post<{ reservation_token: string; reservation_number: string; total: number }>(
+    `orders/checkout/${token}`,
+    {
+      payment_method: 'gmo',
+      card: {
+        number: SANDBOX_CARDS.success,
+        exp_month: 12,
+        exp_year: new Date().getFullYear() + 2,
+        cvc: '123',
+        name: 'HANAKO YAMADA',
+      },
+    },
+  );
+  expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+  return {
+    slot,
+    reservationToken: paid.body.reservation_token,
+    reservationNumber: paid.body.reservation_number,
+    total: paid.body.total,
+    email,
+  };
+}
+
+/** Lets a site's gates admit tickets this many minutes around their slot (tests buy for days ahead). */
+export async function setCheckInGrace(db: Database, variant: string, minutes: number): Promise<void> {
+  await db.execute(
+    sql`insert into configurations (site_id, key, value)
+        select id, 'checkin_grace_minutes', ${JSON.stringify(minutes)}::jsonb from sites where variant = ${variant}
+        on conflict (site_id, key) do update set value = excluded.value`,
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * The one interface every payment provider implements (DESIGN.md, Payments). The shop keeps its
+ * own ledger of attempts (payments.repository.ts); a provider only talks to its gateway.
+ *
+ * Every call is safe to repeat: `start` carries the attempt's idempotency key, and `status` and
+ * `refund` are asked again until the ledger records their answer.
+ */
+import type { PaymentMethodId } from '@storefront/domain/constants';
+
+export type CardDetails = { number: string; exp_month: number; exp_year: number; cvc: string; name: string };
+
+/** What a provider says about a payment. */
+export type ProviderOutcome =
+  | { status: 'captured'; reference: string }
+  /** The visitor must go to `redirectUrl` (3-D Secure challenge, wallet approval) and come back. */
+  | { status: 'requires_action'; reference: string; redirectUrl: string }
+  /** Still under way at the provider (not yet decided). */
+  | { status: 'pending'; reference: string }
+  | { status: 'failed'; reference: string | null; retryable: boolean; reason: string };
+
+export type StartPayment = {
+  /** The shop's payment number: one per attempt, shown to the gateway as its order id. */
+  paymentNumber: string;
+  /** Unique per attempt; the provider must not charge twice for one key. */
+  idempotencyKey: string;
+  method: PaymentMethodId;
+  amount: number;
+  currency: string;
+  card?: CardDetails | undefined;
+  cardToken?: string | undefined;
+  /** Where the visitor's browser comes back to after a redirect (absolute URL). */
+  returnUrl: string;
+  /** Where a wallet page sends the visitor who cancels (absolute URL). */
+  cancelUrl: string;
+  description: string;
+};
+
+export type RefundResult = { ok: true; reference: string } | { ok: false; reason: string };
+
+/** A provider's server-to-server notification, checked and read. */
+export type ProviderNotification = {
+  /** The provider's own event id: the same event delivered twice is recorded once. */
+  eventId: string;
+  /** The provider reference of the payment it is about. */
+  reference: string;
+  outcome: ProviderOutcome;
+};
+
+export interface PaymentProvider {
+  readonly id: 'free' | 'sandbox' | 'stripe';
+  /** Starts a payment: captured at once, a redirect, or a failure. */
+  start(payment: StartPayment): Promise<ProviderOutcome>;
+  /** Asks the provider where a payment stands (browser returns, reconciling, polling). */
+  status(reference: string): Promise<ProviderOutcome>;
+  /** Gives the money back; the same key never refunds twice. */
+  refund(payment: { reference: string; amount: number; idempotencyKey: string }): Promise<RefundResult>;
+  /**
+   * Checks a notification's signature and reads it; null when it is not about a payment. Throws
+   * `InvalidNotification` when the signature is missing, forged or stale.
+   */
+  notification?(rawBody: string, headers: Record<string, string | string[] | undefined>): Promise<ProviderNotification | null>;
+}
+
+export class InvalidNotification extends Error {}

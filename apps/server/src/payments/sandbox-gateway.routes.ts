@@ -1,0 +1,83 @@
+/**
+ * The sandbox gateway's hosted pages, standing in for a card issuer's 3-D Secure challenge, a
+ * wallet's approval page and a mobile carrier's login. Not served in production mode.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { escapeHtml } from '../modules/mail/escape-html.ts';
+import type { SandboxGateway } from './sandbox-gateway.ts';
+
+const Params = z.object({ reference: z.string().regex(/^[\w-]{4,80}$/) });
+const Answer = z.object({ action: z.enum(['pass', 'fail', 'approve', 'cancel', 'allow']) });
+
+function page(title: string, body: string, buttons: [action: string, label: string, primary: boolean][]): string {
+  const form = buttons
+    .map(
+      ([action, label, primary]) =>
+        `<button name="action" value="${action}" class="${primary ? 'primary' : ''}">${escapeHtml(label)}</button>`,
+    )
+    .join('');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)} – Sandbox gateway</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#f3f4f6;color:#111}main{max-width:28rem;margin:2rem auto;padding:1.5rem;background:#fff;border-radius:12px;box-shadow:0 1px 4px #0002}
+h1{font-size:1.3rem;margin-top:0}p.note{color:#444;font-size:.9rem}form{display:flex;flex-direction:column;gap:.75rem;margin-top:1.5rem}
+button{font:inherit;padding:.8rem 1rem;border-radius:8px;border:1px solid #555;background:#fff;color:#111;cursor:pointer}button.primary{background:#1d4ed8;border-color:#1d4ed8;color:#fff}
+button:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}</style></head>
+<body><main><h1>${escapeHtml(title)}</h1>${body}<form method="post">${form}</form>
+<p class="note">Sandbox gateway: no money moves.</p></main></body></html>`;
+}
+
+export const sandboxGatewayRoutes =
+  (gateway: SandboxGateway): FastifyPluginAsync =>
+  async (app) => {
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    });
+
+    const amountText = (amount: number, currency: string) =>
+      new Intl.NumberFormat('en', { style: 'currency', currency }).format(amount);
+
+    app.get('/sandbox-gateway/:kind/:reference', async (req, reply) => {
+      const { kind } = req.params as { kind: string };
+      const params = Params.safeParse(req.params);
+      if (!params.success) return reply.code(404).send({ error: 'record not found', can_retry: false });
+      reply.header('content-type', 'text/html; charset=utf-8').header('referrer-policy', 'no-referrer');
+      if (kind === 'carrier') {
+        return page('d払い login', '<p>Log in to the mobile carrier and allow the shop to charge your phone bill.</p>', [
+          ['allow', 'Log in and allow', true],
+        ]);
+      }
+      const charge = await gateway.charge(params.data.reference);
+      if (!charge) return reply.code(404).send({ error: 'record not found', can_retry: false });
+      const amount = `<p>Amount: <strong>${escapeHtml(amountText(charge.amount, charge.currency))}</strong></p>`;
+      if (kind === 'challenge')
+        return page('3-D Secure authentication', `${amount}<p>Your card issuer asks you to confirm this payment.</p>`, [
+          ['pass', 'Authenticate', true],
+          ['fail', 'Fail authentication', false],
+        ]);
+      if (kind === 'wallet')
+        return page('Approve payment', `${amount}<p>Approve this payment in your wallet.</p>`, [
+          ['approve', 'Approve payment', true],
+          ['cancel', 'Cancel', false],
+        ]);
+      return reply.code(404).send({ error: 'record not found', can_retry: false });
+    });
+
+    app.post('/sandbox-gateway/:kind/:reference', async (req, reply) => {
+      const { kind } = req.params as { kind: string };
+      const params = Params.safeParse(req.params);
+      const answer = Answer.safeParse(req.body);
+      if (!params.success || !answer.success)
+        return reply
+          .code(400)
+          .send({ error: 'invalid request', can_retry: false, field: 'action', message: 'action is not valid' });
+      const next =
+        kind === 'carrier'
+          ? await gateway.allowCarrierLogin(params.data.reference)
+          : answer.data.action === 'allow'
+            ? null
+            : await gateway.answer(params.data.reference, answer.data.action);
+      if (!next) return reply.code(404).send({ error: 'record not found', can_retry: false });
+      return reply.redirect(next, 303);
+    });
+  };

@@ -1,0 +1,231 @@
+/**
+ * The built-in sandbox gateway: what demo mode and tests pay with, for every method identifier.
+ * It keeps its own records (`sandbox_charges`) like a real gateway, shows hosted pages for 3-D
+ * Secure challenges and wallet approvals (sandbox-gateway.routes.ts), and sends the visitor back
+ * through the spec's return routes. Test cards decide what happens:
+ */
+import { randomBytes } from 'node:crypto';
+import { paymentProfile } from '@storefront/domain/payments';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { sandboxCarrierLogins, sandboxCharges } from '../db/schema.ts';
+import type { CardDetails, PaymentProvider, ProviderOutcome, StartPayment } from './provider.ts';
+
+export const SANDBOX_CARDS = {
+  success: '4242424242424242',
+  /** Asks for 3-D Secure even with a method that does not always. */
+  threeDSecure: '4000000000003220',
+  decline: '4000000000000002',
+  /** A temporary failure: the visitor may try again. */
+  processingError: '4000000000000119',
+  /** A failure the visitor cannot fix by trying again (card blocked). */
+  nonRetryable: '4000000000000127',
+  /** Pays, but the gateway fails to refund it (the critical refund error). */
+  refundFails: '4000000000009995',
+} as const;
+
+type Scenario = 'success' | 'decline' | 'processing_error' | 'non_retryable' | 'refund_fails';
+type Failure = { retryable: boolean; reason: string };
+
+const FAILURES: Partial<Record<Scenario, Failure>> = {
+  decline: { retryable: true, reason: 'the card was declined' },
+  processing_error: { retryable: true, reason: 'the gateway could not process the card' },
+  non_retryable: { retryable: false, reason: 'the card cannot be used' },
+};
+
+function passesLuhn(number: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < number.length; i += 1) {
+    let digit = Number(number[number.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/** Checks a card as a gateway would: a bad card fails at once, a test card picks its scenario. */
+export function cardScenario(card: CardDetails | undefined, now = new Date()): Scenario | Failure {
+  if (!card) return { retryable: true, reason: 'card details are missing' };
+  if (!passesLuhn(card.number)) return { retryable: true, reason: 'the card number is not valid' };
+  if (card.exp_year < now.getFullYear() || (card.exp_year === now.getFullYear() && card.exp_month < now.getMonth() + 1))
+    return { retryable: true, reason: 'the card has expired' };
+  if (card.number === SANDBOX_CARDS.decline) return 'decline';
+  if (card.number === SANDBOX_CARDS.processingError) return 'processing_error';
+  if (card.number === SANDBOX_CARDS.nonRetryable) return 'non_retryable';
+  if (card.number === SANDBOX_CARDS.refundFails) return 'refund_fails';
+  return 'success';
+}
+
+const newReference = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url')}`;
+
+type ChargeRow = typeof sandboxCharges.$inferSelect;
+
+function outcomeOf(charge: ChargeRow, publicUrl: string): ProviderOutcome {
+  switch (charge.status) {
+    case 'captured':
+    case 'refunded':
+      return { status: 'captured', reference: charge.reference };
+    case 'requires_action':
+      return {
+        status: 'requires_action',
+        reference: charge.reference,
+        redirectUrl: `${publicUrl}/sandbox-gateway/${charge.challenge === 'wallet' ? 'wallet' : 'challenge'}/${charge.reference}`,
+      };
+    default:
+      return {
+        status: 'failed',
+        reference: charge.reference,
+        retryable: charge.retryable ?? true,
+        reason: charge.failureReason ?? 'the payment failed',
+      };
+  }
+}
+
+export function createSandboxGateway(
+  db: Database,
+  options: { publicUrl: () => string },
+): PaymentProvider & {
+  /** The visitor's answer on a hosted page; returns where the browser goes next. */
+  answer(reference: string, action: 'pass' | 'fail' | 'approve' | 'cancel'): Promise<string | null>;
+  charge(reference: string): Promise<ChargeRow | null>;
+  /** d-pay: a carrier login for a site; the visitor comes back to `returnUrl` with code and state. */
+  startCarrierLogin(siteId: number, returnUrl: string): Promise<{ stateCode: string; authUrl: string }>;
+  allowCarrierLogin(stateCode: string): Promise<string | null>;
+  carrierPaymentToken(code: string): Promise<{ paymentToken: string; expiresAt: Date } | null>;
+} {
+  async function charge(reference: string) {
+    const [row] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.reference, reference));
+    return row ?? null;
+  }
+
+  async function start(payment: StartPayment): Promise<ProviderOutcome> {
+    // The same idempotency key never charges twice: the first answer stands.
+    const [known] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, payment.idempotencyKey));
+    if (known) return outcomeOf(known, options.publicUrl());
+    const profile = paymentProfile(payment.method);
+    if (!profile || profile.kind === 'free')
+      return { status: 'failed', reference: null, retryable: false, reason: 'not a sandbox method' };
+    let scenario: Scenario = 'success';
+    let challenge: ChargeRow['challenge'] = 'none';
+    if (profile.kind === 'card') {
+      const checked = cardScenario(payment.card);
+      if (typeof checked !== 'string') return { status: 'failed', reference: null, ...checked };
+      scenario = checked;
+      if (profile.threeDSecure || payment.card?.number === SANDBOX_CARDS.threeDSecure) challenge = 'three_d_secure';
+    } else if (profile.kind === 'wallet') {
+      challenge = 'wallet';
+    } else if (profile.kind === 'carrier') {
+      const used = await useCarrierToken(payment.cardToken);
+      if (!used) return { status: 'failed', reference: null, retryable: true, reason: 'the d-pay payment token is not valid' };
+    }
+    const failure = challenge === 'none' ? FAILURES[scenario] : undefined;
+    const [row] = await db
+      .insert(sandboxCharges)
+      .values({
+        reference: newReference('sbx'),
+        idempotencyKey: payment.idempotencyKey,
+        paymentNumber: payment.paymentNumber,
+        method: payment.method,
+        amount: payment.amount,
+        currency: payment.currency,
+        scenario,
+        challenge,
+        status: challenge !== 'none' ? 'requires_action' : failure ? 'failed' : 'captured',
+        failureReason: failure?.reason ?? null,
+        retryable: failure?.retryable ?? null,
+        returnUrl: payment.returnUrl,
+        cancelUrl: payment.cancelUrl,
+      })
+      .onConflictDoNothing({ target: sandboxCharges.idempotencyKey })
+      .returning();
+    // Two starts with one key at the same moment: the one written first stands.
+    const stored =
+      row ?? (await db.select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, payment.idempotencyKey)))[0];
+    if (!stored) throw new Error('the sandbox charge was not written');
+    return outcomeOf(stored, options.publicUrl());
+  }
+
+  async function useCarrierToken(token: string | undefined): Promise<boolean> {
+    if (!token) return false;
+    const used = await db
+      .update(sandboxCarrierLogins)
+      .set({ usedAt: sql`now()` })
+      .where(
+        sql`${sandboxCarrierLogins.paymentToken} = ${token} and ${sandboxCarrierLogins.usedAt} is null
+            and ${sandboxCarrierLogins.createdAt} > now() - interval '30 minutes'`,
+      )
+      .returning();
+    return used.length > 0;
+  }
+
+  return {
+    id: 'sandbox',
+    start,
+    async status(reference) {
+      const row = await charge(reference);
+      if (!row) return { status: 'failed', reference, retryable: false, reason: 'no such sandbox charge' };
+      return outcomeOf(row, options.publicUrl());
+    },
+    async refund({ reference, amount }) {
+      const row = await charge(reference);
+      if (!row || (row.status !== 'captured' && row.status !== 'refunded')) return { ok: false, reason: 'nothing to refund' };
+      if (row.scenario === 'refund_fails') return { ok: false, reason: 'the gateway refused the refund' };
+      // Refunding what is already refunded answers the same: one refund per charge.
+      await db
+        .update(sandboxCharges)
+        .set({ status: 'refunded', refundedAmount: amount })
+        .where(sql`${sandboxCharges.reference} = ${reference} and ${sandboxCharges.status} = 'captured'`);
+      return { ok: true, reference: `${reference}_refund` };
+    },
+    charge,
+    async answer(reference, action) {
+      const row = await charge(reference);
+      if (row?.status !== 'requires_action') return row ? row.returnUrl : null;
+      const failure: Failure | undefined =
+        action === 'fail'
+          ? { retryable: true, reason: '3-D Secure authentication failed' }
+          : action === 'cancel'
+            ? { retryable: true, reason: 'the visitor cancelled the payment' }
+            : FAILURES[row.scenario as Scenario];
+      await db
+        .update(sandboxCharges)
+        .set({
+          status: failure ? 'failed' : 'captured',
+          failureReason: failure?.reason ?? null,
+          retryable: failure?.retryable ?? null,
+        })
+        .where(sql`${sandboxCharges.reference} = ${reference} and ${sandboxCharges.status} = 'requires_action'`);
+      return action === 'cancel' ? row.cancelUrl : row.returnUrl;
+    },
+    async startCarrierLogin(siteId, returnUrl) {
+      const stateCode = newReference('st');
+      await db.insert(sandboxCarrierLogins).values({ stateCode, siteId, returnUrl });
+      return { stateCode, authUrl: `${options.publicUrl()}/sandbox-gateway/carrier/${stateCode}` };
+    },
+    async allowCarrierLogin(stateCode) {
+      const code = newReference('code');
+      const [row] = await db
+        .update(sandboxCarrierLogins)
+        .set({ code })
+        .where(sql`${sandboxCarrierLogins.stateCode} = ${stateCode} and ${sandboxCarrierLogins.code} is null`)
+        .returning();
+      if (!row) return null;
+      const separator = row.returnUrl.includes('?') ? '&' : '?';
+      return `${row.returnUrl}${separator}code=${encodeURIComponent(code)}&state=${encodeURIComponent(stateCode)}`;
+    },
+    async carrierPaymentToken(code) {
+      const [row] = await db
+        .update(sandboxCarrierLogins)
+        .set({ paymentToken: sql`coalesce(${sandboxCarrierLogins.paymentToken}, ${newReference('dpt')})` })
+        .where(sql`${sandboxCarrierLogins.code} = ${code} and ${sandboxCarrierLogins.usedAt} is null`)
+        .returning();
+      if (!row?.paymentToken) return null;
+      return { paymentToken: row.paymentToken, expiresAt: new Date(row.createdAt.getTime() + 30 * 60_000) };
+    },
+  };
+}
+
+export type SandboxGateway = ReturnType<typeof createSandboxGateway>;

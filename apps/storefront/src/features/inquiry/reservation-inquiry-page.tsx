@@ -1,0 +1,72 @@
+/**
+ * `/reservation-inquiry`: e-mail address and reservation number give the ticket back (SPEC §2,
+ * §7 `GET reservations`); the link is mailed again too. A miss shows the `ticket not found` dialog
+ * (SPEC §8) through the one error handler.
+ */
+import { email as emailRule, required } from '@storefront/domain/customer/validation';
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApp } from '../../app/app-context.tsx';
+import { FieldError } from '../../ui/field-error.tsx';
+import { ticketUrl } from '../purchase/flow.ts';
+import { ticketsApi } from '../tickets/tickets-api.ts';
+
+export default function ReservationInquiryPage() {
+  const app = useApp();
+  const { t } = useTranslation();
+  const ids = { email: useId(), number: useId(), numberNote: useId(), emailError: useId(), numberError: useId() };
+  const [values, setValues] = useState({ email: '', number: '' });
+  const [errors, setErrors] = useState<{ email: string | null; number: string | null }>({ email: null, number: null });
+  const inquire = useMutation({
+    mutationFn: () => ticketsApi(app.api, app.lang).inquire(values.email.trim(), values.number.trim()),
+    // Tickets live under the tickets prefix of the venue: a full page load.
+    onSuccess: (result) => window.location.assign(ticketUrl(app.location.ticketsPath, result.reservation_token)),
+  });
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const emailFailure = required(values.email) ?? emailRule(values.email.trim());
+    const numberFailure = required(values.number);
+    setErrors({ email: emailFailure ? t(emailFailure.key) : null, number: numberFailure ? t(numberFailure.key) : null });
+    if (!emailFailure && !numberFailure) inquire.mutate();
+  };
+  return (
+    <section className="page" data-screen="reservation-inquiry">
+      <h1>{t('inquiry_title')}</h1>
+      <p>{t('inquiry_text')}</p>
+      <form className="stack-form" onSubmit={onSubmit} noValidate>
+        <label htmlFor={ids.email}>{t('inquiry_email')}</label>
+        <input
+          id={ids.email}
+          type="email"
+          autoComplete="email"
+          value={values.email}
+          aria-invalid={errors.email ? true : undefined}
+          aria-describedby={errors.email ? ids.emailError : undefined}
+          onChange={(e) => setValues({ ...values, email: e.target.value })}
+        />
+        <FieldError id={ids.emailError} message={errors.email} />
+        <label htmlFor={ids.number}>{t('inquiry_reservation_number')}</label>
+        <input
+          id={ids.number}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          value={values.number}
+          aria-invalid={errors.number ? true : undefined}
+          aria-describedby={`${ids.numberNote}${errors.number ? ` ${ids.numberError}` : ''}`}
+          onChange={(e) => setValues({ ...values, number: e.target.value })}
+        />
+        <p id={ids.numberNote} className="field-note">
+          {t('inquiry_reservation_number_note')}
+        </p>
+        <FieldError id={ids.numberError} message={errors.number} />
+        <div className="actions">
+          <button type="submit" className="button button-primary" disabled={inquire.isPending}>
+            {t('inquiry_search')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

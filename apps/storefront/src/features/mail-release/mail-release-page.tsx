@@ -1,0 +1,64 @@
+/**
+ * `/mail-release/{mailToken}`: stop the mail magazine (SPEC §2, §7). `GET mailmagazines` tells which
+ * magazine fields the address receives (a 404 is ignored); `PUT` releases the chosen field. An
+ * address already released gets the `mail magazine already unsubscribed` dialog (SPEC §8).
+ */
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useApp } from '../../app/app-context.tsx';
+import type { ScreenProps } from '../../app/route-table.ts';
+import { ticketsApi } from '../tickets/tickets-api.ts';
+
+const FIELD_LABELS: Record<string, string> = { mail_magazine: 'signin_field_mail_magazine' };
+
+export default function MailReleasePage(props: ScreenProps) {
+  const app = useApp();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const token = String(props.mailToken ?? '');
+  const calls = ticketsApi(app.api, app.lang);
+  const status = useQuery({ queryKey: ['mailmagazines', token], queryFn: () => calls.mailMagazines(token), retry: false });
+  const fields = status.data?.fields ?? [];
+  const [chosen, setChosen] = useState<string | null>(null);
+  const field = chosen ?? fields.find((f) => f.is_subscribed)?.field_name ?? fields[0]?.field_name ?? 'mail_magazine';
+  const release = useMutation({
+    mutationFn: () => calls.releaseMailMagazine(token, field),
+    onSuccess: () => navigate('/mail-release-completion', { replace: true }),
+  });
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    release.mutate();
+  };
+  return (
+    <section className="page" data-screen="mail-release">
+      <h1>{t('mail_release_title')}</h1>
+      <p>{t('mail_release_text')}</p>
+      <form className="stack-form" onSubmit={onSubmit} noValidate>
+        {fields.length > 1 && (
+          <fieldset>
+            <legend>{t('mail_release_choose')}</legend>
+            {fields.map((f) => (
+              <label key={f.field_name} className="radio-row">
+                <input
+                  type="radio"
+                  name="field_name"
+                  value={f.field_name}
+                  checked={field === f.field_name}
+                  onChange={() => setChosen(f.field_name)}
+                />
+                {t(FIELD_LABELS[f.field_name] ?? 'signin_field_mail_magazine_operator')}
+              </label>
+            ))}
+          </fieldset>
+        )}
+        <div className="actions">
+          <button type="submit" className="button button-primary" disabled={release.isPending || status.isPending}>
+            {t('mail_release_submit')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

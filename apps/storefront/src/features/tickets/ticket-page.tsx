@@ -1,0 +1,246 @@
+/**
+ * `/id/{reservationToken}`: the ticket (SPEC §2). Product, date, slot, options, set products,
+ * quantity, price paid, reservation number, and the QR codes in the site's display type: one for
+ * the party (`fusion`) or one per person (`separate`), under a header in the site's colours.
+ * Needs nothing but the token, so the e-mail link opens it on any device, days later.
+ */
+import { DISPLAY_TIME_ZONE } from '@storefront/domain/constants';
+import { timeOfDayIn } from '@storefront/domain/dates';
+import { formatDate, formatPrice } from '@storefront/domain/format';
+import { localize } from '@storefront/domain/localize';
+import { useQuery } from '@tanstack/react-query';
+import type { CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useApp } from '../../app/app-context.tsx';
+import type { ScreenProps } from '../../app/route-table.ts';
+import { QrCode } from './qr-code.tsx';
+import { ticketPaths } from './ticket-links.ts';
+import { type TicketView, ticketsApi } from './tickets-api.ts';
+import './tickets.css';
+
+export function useTicket(token: string) {
+  const app = useApp();
+  return useQuery({
+    queryKey: ['ticket', token, app.lang],
+    queryFn: ({ signal }) => ticketsApi(app.api, app.lang).ticket(token, signal),
+    enabled: token !== '',
+    retry: false,
+  });
+}
+
+export function TicketHeader(props: { title: string }) {
+  const app = useApp();
+  const display = app.config.ticketDisplay;
+  const style = {
+    '--ticket-header-pc': display.headerColor.pc,
+    '--ticket-header-sp': display.headerColor.sp,
+  } as CSSProperties;
+  const logoClass = [display.showsHeaderLogo.sp ? 'logo-sp' : '', display.showsHeaderLogo.pc ? 'logo-pc' : ''].join(' ');
+  return (
+    <div className={`ticket-header ${logoClass}`} style={style}>
+      <span
+        className="ticket-header-logo"
+        aria-hidden="true"
+        // The venue's own SVG mark from its settings.
+        dangerouslySetInnerHTML={{ __html: app.config.theme.logoSvg }}
+      />
+      <span className="ticket-header-venue">{localize(app.config.venue.name, app.lang)}</span>
+      <h1 className="ticket-header-title">{props.title}</h1>
+    </div>
+  );
+}
+
+export function VisitTime(props: { ticket: Pick<TicketView, 'date' | 'reservationFrom' | 'reservationTo' | 'isAllDay'> }) {
+  const app = useApp();
+  const { t } = useTranslation();
+  const { ticket } = props;
+  return (
+    <>
+      <div className="ticket-fact">
+        <dt>{t('ticket_date')}</dt>
+        <dd>
+          <time dateTime={ticket.date}>{formatDate(ticket.date, app.lang)}</time>
+        </dd>
+      </div>
+      <div className="ticket-fact">
+        <dt>{t('ticket_time')}</dt>
+        <dd>
+          {ticket.isAllDay ? (
+            t('ticket_all_day')
+          ) : (
+            <>
+              <time dateTime={ticket.reservationFrom}>{timeOfDayIn(new Date(ticket.reservationFrom), DISPLAY_TIME_ZONE)}</time>–
+              <time dateTime={ticket.reservationTo}>{timeOfDayIn(new Date(ticket.reservationTo), DISPLAY_TIME_ZONE)}</time>
+            </>
+          )}
+        </dd>
+      </div>
+    </>
+  );
+}
+
+const STATUS_KEYS: Record<string, string> = {
+  available: 'checkin_status_available',
+  success: 'checkin_status_success',
+  used: 'ticket_used',
+  invalid_time: 'checkin_status_invalid_time',
+  invalid: 'ticket_invalid',
+};
+
+export default function TicketPage(props: ScreenProps) {
+  const app = useApp();
+  const { t } = useTranslation();
+  const token = String(props.reservationToken ?? '');
+  const ticket = useTicket(token);
+  if (ticket.isError) {
+    return (
+      <section className="page ticket-page" data-screen="ticket">
+        <h1>{t('dialog_inquiry_error_title')}</h1>
+        <p>{t('ticket_not_found_text')}</p>
+        <p>
+          <a className="button button-secondary" href={`${app.location.basePath}#/reservation-inquiry`}>
+            {t('inquiry_title')}
+          </a>
+        </p>
+      </section>
+    );
+  }
+  if (!ticket.data) return <section className="page ticket-page" data-screen="ticket" aria-busy="true" />;
+  const view = ticket.data;
+  const price = (amount: number) => formatPrice(amount, app.config.currency, app.lang);
+  const isFusion = app.config.ticketDisplay.type === 'fusion';
+  const isHolder = view.role === 'holder';
+  const validCount = view.admissions.filter((a) => a.ticketStatus === 'valid').length;
+  const waiting = view.shares.filter((s) => s.claimedAt === null).reduce((sum, s) => sum + s.quantity, 0);
+  const received = view.shares.filter((s) => s.claimedAt !== null).reduce((sum, s) => sum + s.quantity, 0);
+
+  return (
+    <section className="page ticket-page" data-screen="ticket" data-display={isFusion ? 'fusion' : 'separate'}>
+      <article className="ticket-card">
+        <TicketHeader title={t('ticket_title')} />
+        <div className="ticket-body">
+          <p className="ticket-product">{view.product.name}</p>
+          <dl className="ticket-facts">
+            <div className="ticket-fact">
+              <dt>{t('ticket_reservation_number')}</dt>
+              <dd className="ticket-number">{view.reservationNumber}</dd>
+            </div>
+            <VisitTime ticket={view} />
+            <div className="ticket-fact">
+              <dt>{t('ticket_options')}</dt>
+              <dd>
+                <ul className="ticket-lines">
+                  {view.options.map((o) => (
+                    <li key={o.id}>
+                      {o.name} × {o.quantity}
+                    </li>
+                  ))}
+                </ul>
+              </dd>
+            </div>
+            {view.setProducts.length > 0 && (
+              <div className="ticket-fact">
+                <dt>{t('ticket_set_products')}</dt>
+                <dd>
+                  <ul className="ticket-lines">
+                    {view.setProducts.map((s) => (
+                      <li key={s.id}>
+                        {s.name} × {s.quantity}
+                      </li>
+                    ))}
+                  </ul>
+                </dd>
+              </div>
+            )}
+            <div className="ticket-fact">
+              <dt>{t('ticket_quantity')}</dt>
+              <dd>{t('common_ticket_count', { count: view.quantity })}</dd>
+            </div>
+            {view.pricePaid !== null && (
+              <div className="ticket-fact">
+                <dt>{t('ticket_price_paid')}</dt>
+                <dd>{price(view.pricePaid)}</dd>
+              </div>
+            )}
+          </dl>
+          {view.role === 'receiver' && <p className="ticket-note">{t('ticket_received_note')}</p>}
+        </div>
+
+        <div className="ticket-qr-area">
+          <p className="ticket-qr-hint">{t('ticket_show_at_entrance')}</p>
+          {isFusion ? (
+            view.partyQr ? (
+              <div className="ticket-qr-item">
+                <QrCode value={view.partyQr} label={t('ticket_party_qr', { count: validCount })} className="ticket-qr" />
+                <p>{t('ticket_party_qr', { count: validCount })}</p>
+                <Link className="button button-secondary" to={ticketPaths.checkIn(token, 'all')}>
+                  {t('ticket_check_in')}
+                </Link>
+              </div>
+            ) : (
+              <p className="ticket-status ticket-status-used">{t('ticket_used')}</p>
+            )
+          ) : (
+            <ol className="ticket-qr-list">
+              {view.admissions.map((admission, index) => (
+                <li key={admission.id} className="ticket-qr-item" data-admission={admission.id} data-status={admission.status}>
+                  <p className="ticket-qr-title">
+                    {t('ticket_qr_per_person', { number: index + 1, count: view.admissions.length })} — {admission.optionName}
+                  </p>
+                  {admission.ticketStatus === 'valid' ? (
+                    <QrCode
+                      value={admission.qr}
+                      label={`${t('ticket_qr_per_person', { number: index + 1, count: view.admissions.length })} ${admission.optionName}`}
+                      className="ticket-qr"
+                    />
+                  ) : null}
+                  <p className={`ticket-status ticket-status-${admission.status}`}>
+                    {t(STATUS_KEYS[admission.status] ?? 'ticket_invalid')}
+                  </p>
+                  {admission.ticketStatus === 'valid' && (
+                    <Link className="button button-secondary" to={ticketPaths.checkIn(token, admission.id)}>
+                      {t('ticket_check_in')}
+                    </Link>
+                  )}
+                </li>
+              ))}
+            </ol>
+          )}
+        </div>
+      </article>
+
+      {(waiting > 0 || received > 0) && (
+        <section className="ticket-section" aria-labelledby="ticket-shares-heading">
+          <h2 id="ticket-shares-heading">{t('ticket_shares_title')}</h2>
+          {waiting > 0 && <p>{t('ticket_share_waiting', { count: waiting })}</p>}
+          {received > 0 && <p>{t('ticket_share_received', { count: received })}</p>}
+        </section>
+      )}
+
+      <nav className="ticket-actions" aria-label={t('ticket_actions')}>
+        {isHolder && validCount > 1 && (
+          <Link className="button button-secondary" to={ticketPaths.share(token)}>
+            {t('ticket_share')}
+          </Link>
+        )}
+        <Link className="button button-secondary" to={ticketPaths.send(token)}>
+          {t('ticket_send')}
+        </Link>
+        {isHolder && (
+          <Link className="button button-secondary" to={ticketPaths.receipt(token)}>
+            {t('ticket_receipt')}
+          </Link>
+        )}
+      </nav>
+
+      {view.product.caution && (
+        <section className="ticket-section" aria-labelledby="ticket-caution-heading">
+          <h2 id="ticket-caution-heading">{t('ticket_caution')}</h2>
+          <p>{view.product.caution}</p>
+        </section>
+      )}
+      <p className="ticket-note">{t('ticket_add_to_home')}</p>
+    </section>
+  );
+}

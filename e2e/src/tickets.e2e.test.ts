@@ -1,0 +1,254 @@
+/**
+ * After the purchase, in Chromium: the visitor buys four admissions, opens the ticket from the
+ * e-mail, shares two; the receiver claims them; both of the receiver's admissions are checked in
+ * at the gate (one by reading its QR image with the scanner, one by a tap on the visitor's page)
+ * and the second scan says used. The holder gets a receipt PDF with the total, finds the ticket
+ * again by reservation inquiry (a wrong number says not found), and unsubscribes twice.
+ */
+import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { inflateSync } from 'node:zlib';
+import en from '@storefront/seed/texts/en.json' with { type: 'json' };
+import { sql } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Harness, hasChromium, seriousAxeViolations, startHarness } from './harness.ts';
+
+const t = en as Record<string, string>;
+const SCREENSHOTS = new URL('../../test-results/screenshots/', import.meta.url);
+
+/** The text a PDF draws: its (deflated) content streams' hex strings, read as WinAnsi. */
+function pdfText(pdf: Buffer): string {
+  const source = pdf.toString('latin1');
+  let text = '';
+  for (const match of source.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    const raw = Buffer.from(match[1] as string, 'latin1');
+    let content: string;
+    try {
+      content = inflateSync(raw).toString('latin1');
+    } catch {
+      content = raw.toString('latin1');
+    }
+    for (const hex of content.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g))
+      text += `${Buffer.from(hex[1] as string, 'hex').toString('latin1')}\n`;
+  }
+  return text;
+}
+
+async function checkPage(page: Page, problems: string[], step: string) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  if (overflow > 0) problems.push(`${step}: wider than the screen by ${overflow}px`);
+  for (const violation of await seriousAxeViolations(page)) problems.push(`${step}: ${violation}`);
+}
+
+/** Looks at the page at both widths: no overflow, no serious axe finding, and a screenshot each. */
+async function judge(page: Page, problems: string[], step: string) {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await checkPage(page, problems, `${step} at ${width}px`);
+    await page.screenshot({ path: new URL(`tickets-${step}-${width}.png`, SCREENSHOTS).pathname, fullPage: true });
+  }
+  await page.setViewportSize({ width: 375, height: 900 });
+}
+
+async function buyFourAdmissions(harness: Harness, page: Page, email: string) {
+  await page.goto(`${harness.baseUrl}/demo/?lang=en#/order`);
+  await page.locator('[data-screen="order"]').waitFor();
+  const notNow = page.getByRole('button', { name: t.app_download_not_now as string });
+  await notNow.waitFor({ timeout: 5_000 }).catch(() => {});
+  if (await notNow.isVisible()) await notNow.click();
+  await page.locator('.order-products .order-choice:not([disabled])').first().click();
+  const days = page.locator('button.calendar-day:not([disabled])');
+  await days.first().waitFor();
+  await days.nth(1).click();
+  const slot = page.locator('.order-slot:not([disabled])').first();
+  await slot.waitFor();
+  await slot.click();
+  const admission = page.locator('.quantity-select').first();
+  await admission.waitFor();
+  await admission.selectOption('4');
+  await page.locator('.order-proceed').click();
+  await page.locator('[data-screen="sign-in"] form').waitFor();
+  await page.getByLabel(t.signin_field_fullname as string).fill('Hanako Yamada');
+  await page
+    .getByLabel(t.signin_field_email as string, { exact: false })
+    .first()
+    .fill(email);
+  await page.getByLabel(t.signin_field_email2 as string).fill(email);
+  await page.getByLabel(t.signin_field_phone as string).fill('090-1234-5678');
+  const area = page.getByLabel(t.signin_field_resident_area as string);
+  if ((await area.evaluate((el) => el.tagName)) === 'SELECT') await area.selectOption({ index: 1 });
+  else await area.fill('Tokyo');
+  await page.locator('[data-screen="sign-in"] button[type="submit"]').click();
+  await page.locator('[data-screen="payment"] form').waitFor();
+  await page.locator('input[type="radio"][value="gmo"]').check();
+  await page.locator('#payment-card-number').fill('4242 4242 4242 4242');
+  await page.locator('#payment-exp-month').selectOption({ index: 12 });
+  await page.locator('#payment-exp-year').selectOption({ index: 3 });
+  await page.locator('#payment-cvc').fill('123');
+  await page.locator('#payment-card-holder').fill('HANAKO YAMADA');
+  await page.locator('[data-screen="payment"] button[type="submit"]').click();
+  await page.locator('[data-screen="confirm"] .confirm-submit').waitFor();
+  await page.locator('.confirm-submit').click();
+  await page.locator('[data-screen="complete"]').waitFor({ timeout: 30_000 });
+  const number = (await page.locator('[data-screen="complete"]').textContent())?.match(/[0-9A-Z]{5}-[0-9A-Z]{5}/)?.[0];
+  expect(number).toBeTruthy();
+  return number as string;
+}
+
+async function dialogTitle(page: Page): Promise<string> {
+  const title = page.locator('.dialog .dialog-title');
+  await title.waitFor();
+  return (await title.textContent()) ?? '';
+}
+
+describe.skipIf(!hasChromium)('after the purchase in Chromium', () => {
+  let harness: Harness;
+  beforeAll(async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    harness = await startHarness({ variants: ['demo'] });
+    // The tickets bought are for a later day: let this venue's gates admit them now.
+    await harness.db.execute(
+      sql`insert into configurations (site_id, key, value)
+          select id, 'checkin_grace_minutes', '43200'::jsonb from sites where variant = 'demo'
+          on conflict (site_id, key) do update set value = excluded.value`,
+    );
+  }, 120_000);
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  it('shares, claims, checks in by QR and by tap, issues a receipt PDF, finds the ticket again and unsubscribes', async () => {
+    const email = 'holder@example.com';
+    const context = await harness.browser.newContext({
+      viewport: { width: 375, height: 900 },
+      acceptDownloads: true,
+      reducedMotion: 'reduce',
+    });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    try {
+      const number = await buyFourAdmissions(harness, page, email);
+
+      // The confirmation e-mail: the ticket link and the unsubscribe link.
+      await page.goto(`${harness.baseUrl}/dev/mail/latest?to=${encodeURIComponent(email)}`);
+      const ticketLink = (await page.locator('a[href*="/tickets/#/id/"]').first().getAttribute('href')) as string;
+      const releaseLink = (await page.locator('a[href*="#/mail-release/"]').first().getAttribute('href')) as string;
+      expect(releaseLink).toMatch(/\/demo\/#\/mail-release\/[\w-]{22}$/);
+
+      // The ticket, opened from the e-mail: four admissions, one QR each (the demo venue shows them separately).
+      const ticketResponse = await page.goto(ticketLink);
+      expect(ticketResponse?.headers()['referrer-policy']).toBe('no-referrer');
+      await page.locator('[data-screen="ticket"] .ticket-qr svg').first().waitFor();
+      expect(await page.locator('.ticket-qr-item').count()).toBe(4);
+      expect(await page.locator('.ticket-number').first().textContent()).toBe(number);
+      await judge(page, problems, 'ticket');
+
+      // Share two of the four.
+      await page.getByRole('link', { name: t.ticket_share as string }).click();
+      await page.locator('[data-screen="share"] .share-count').first().selectOption('2');
+      await judge(page, problems, 'share');
+      await page.getByRole('button', { name: t.share_create_link as string }).click();
+      const shareLink = await page.locator('.share-link-input').inputValue();
+      expect(shareLink).toMatch(/\/demo\/tickets\/#\/tickets\/shared\/[\w-]{22}$/);
+      await page.getByRole('link', { name: t.ticket_back as string }).click();
+      await page.locator('.ticket-qr-item').first().waitFor();
+      expect(await page.locator('.ticket-qr-item').count()).toBe(2);
+
+      // The receiver claims them on another device and sees only their two.
+      const receiverContext = await harness.browser.newContext({
+        viewport: { width: 375, height: 900 },
+        reducedMotion: 'reduce',
+      });
+      const receiver = await receiverContext.newPage();
+      await receiver.goto(shareLink.replace('/tickets/#', '/tickets/?lang=en#'));
+      await receiver.getByRole('button', { name: t.shared_claim as string }).waitFor();
+      await judge(receiver, problems, 'shared');
+      await receiver.getByRole('button', { name: t.shared_claim as string }).click();
+      await receiver.locator('[data-screen="ticket"] .ticket-qr svg').first().waitFor();
+      expect(await receiver.locator('.ticket-qr-item').count()).toBe(2);
+      expect(await receiver.locator('.ticket-note').first().textContent()).toBe(t.ticket_received_note);
+
+      // A gate station reads the first admission's QR from an image.
+      const qrImage = await receiver.locator('.ticket-qr-item').first().locator('.ticket-qr').screenshot();
+      const secondAdmission = await receiver.locator('.ticket-qr-item').nth(1).getAttribute('data-admission');
+      const gate = await context.newPage();
+      await gate.goto(`${harness.baseUrl}/demo/tickets/?lang=en#/id/gate/north-1/gate`);
+      await gate.locator('[data-screen="check-in"][data-method="read_qr"]').waitFor();
+      await judge(gate, problems, 'gate');
+      const imageInput = gate.getByLabel(t.checkin_scan_image as string);
+      await imageInput.setInputFiles({ name: 'ticket.png', mimeType: 'image/png', buffer: qrImage });
+      await gate.locator('.checkin-result[data-status="success"]').waitFor({ timeout: 30_000 });
+      await judge(gate, problems, 'gate-success');
+
+      // Staff tap the second one on the receiver's own page.
+      await receiver
+        .locator(`.ticket-qr-item[data-admission="${secondAdmission}"]`)
+        .getByRole('link', { name: t.ticket_check_in as string })
+        .click();
+      await receiver.locator('[data-screen="check-in"][data-tap-state="init"]').waitFor();
+      await judge(receiver, problems, 'tap');
+      await receiver.getByRole('button', { name: t.checkin_tap as string }).click();
+      await receiver.locator('[data-screen="check-in"][data-tap-state="success"]').waitFor();
+      expect(await receiver.locator('.checkin-result-status').textContent()).toBe(t.checkin_status_success);
+
+      // The same QR read again says used.
+      await imageInput.setInputFiles({ name: 'ticket-again.png', mimeType: 'image/png', buffer: qrImage });
+      await gate.locator('.checkin-result[data-status="used"]').waitFor({ timeout: 30_000 });
+      expect(await gate.locator('.checkin-result-status').textContent()).toBe(t.checkin_status_used);
+      await gate.close();
+      await receiverContext.close();
+
+      // The receipt: addressee, the printable page, and the PDF with the total.
+      await page.getByRole('link', { name: t.ticket_receipt as string }).click();
+      await page.getByLabel(t.receipt_addressee as string).fill('Example Trading Co.');
+      await page.getByRole('button', { name: t.receipt_issue as string }).click();
+      await page.locator('.receipt-number').waitFor();
+      const totalShown = ((await page.locator('.receipt-total').textContent()) ?? '').trim();
+      expect(totalShown).toMatch(/[\d,]+/);
+      await judge(page, problems, 'receipt');
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('link', { name: t.receipt_download as string }).click(),
+      ]);
+      const pdf = await readFile((await download.path()) as string);
+      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+      const drawn = pdfText(pdf);
+      expect(drawn).toContain(totalShown);
+      expect(drawn).toContain(number);
+      expect(drawn).toContain('Example Trading Co.');
+
+      // Reservation inquiry finds the ticket; a wrong number says ticket not found.
+      await page.goto(`${harness.baseUrl}/demo/#/reservation-inquiry`);
+      await page.getByLabel(t.inquiry_email as string).fill(email);
+      await page.getByLabel(t.inquiry_reservation_number as string).fill('ZZZZZ-ZZZZZ');
+      await judge(page, problems, 'inquiry');
+      await page.getByRole('button', { name: t.inquiry_search as string }).click();
+      expect(await dialogTitle(page)).toBe(t.dialog_inquiry_error_title);
+      await page.locator('.dialog .button-primary').click();
+      await page.getByLabel(t.inquiry_reservation_number as string).fill(number);
+      await page.getByRole('button', { name: t.inquiry_search as string }).click();
+      await page.waitForURL(/\/demo\/tickets\/#\/id\/[\w-]{22}$/);
+      await page.locator('.ticket-number').first().waitFor();
+      expect(await page.locator('.ticket-number').first().textContent()).toBe(number);
+
+      // Unsubscribe, then again: the already-unsubscribed dialog.
+      await page.goto(releaseLink);
+      await page.getByRole('button', { name: t.mail_release_submit as string }).waitFor();
+      await judge(page, problems, 'mail-release');
+      await page.getByRole('button', { name: t.mail_release_submit as string }).click();
+      await page.locator('[data-screen="mail-release-completion"] h1').waitFor();
+      expect(await page.locator('[data-screen="mail-release-completion"] h1').textContent()).toBe(
+        t.mail_release_completion_title,
+      );
+      await judge(page, problems, 'mail-release-completion');
+      await page.goto(releaseLink);
+      await page.reload();
+      await page.getByRole('button', { name: t.mail_release_submit as string }).click();
+      expect(await dialogTitle(page)).toBe(t.dialog_mail_magazine_already_unsubscribed_title);
+    } finally {
+      await context.close();
+    }
+    expect(problems).toEqual([]);
+  }, 240_000);
+});

@@ -1,0 +1,182 @@
+/**
+ * Contracts of the after-purchase calls: the ticket, sharing and sending it, the receipt,
+ * check-in, reservation inquiry (SPEC §7 `reservations`) and mail-magazine release (SPEC §7
+ * `mailmagazines`). SPEC §7 leaves the ticket paths unnamed; DESIGN names them here.
+ */
+import { z } from 'zod';
+import { Lang } from './common.ts';
+
+/** A bearer token in a path: reservation, share or mail-magazine token (128 bits, base64url). */
+export const BearerToken = z.string().regex(/^[\w-]{16,64}$/, { error: 'must be a token' });
+export const ReservationTokenParams = z.object({ token: BearerToken });
+
+export const TICKET_CHECK_STATUSES = ['available', 'success', 'used', 'invalid_time', 'invalid'] as const;
+export type TicketCheckStatus = (typeof TICKET_CHECK_STATUSES)[number];
+export const CHECK_IN_MODES = ['gate', 'set'] as const;
+export type CheckInMode = (typeof CHECK_IN_MODES)[number];
+export const CHECK_IN_METHODS = ['read_qr', 'tap_ticket'] as const;
+export type CheckInMethod = (typeof CHECK_IN_METHODS)[number];
+export const TAP_STATES = ['init', 'tap', 'success', 'error'] as const;
+export type TapState = (typeof TAP_STATES)[number];
+
+export const TicketQuery = z.object({ lang: Lang.default('ja') });
+
+/** One admission: its own QR (separate display) and where it stands. */
+export const Admission = z.object({
+  id: z.uuid(),
+  position: z.number().int(),
+  optionId: z.number().int(),
+  optionName: z.string(),
+  /** valid, used or cancelled; `status` below is what the gate would say now. */
+  ticketStatus: z.enum(['valid', 'used', 'cancelled']),
+  status: z.enum(TICKET_CHECK_STATUSES),
+  checkedInAt: z.iso.datetime().nullable(),
+  /** The signed payload its QR carries. */
+  qr: z.string(),
+});
+export type Admission = z.infer<typeof Admission>;
+
+export const TicketShareSummary = z.object({
+  quantity: z.number().int(),
+  createdAt: z.iso.datetime(),
+  claimedAt: z.iso.datetime().nullable(),
+});
+
+export const TicketView = z.object({
+  reservationNumber: z.string(),
+  /** The reservation holder's page, or a receiver's page that shows only the shared part. */
+  role: z.enum(['holder', 'receiver']),
+  lang: Lang,
+  product: z.object({ name: z.string(), type: z.string(), caution: z.string(), presentedBy: z.string() }),
+  date: z.string(),
+  reservationFrom: z.iso.datetime(),
+  reservationTo: z.iso.datetime(),
+  /** Product types date and period: any time in opening hours. */
+  isAllDay: z.boolean(),
+  options: z.array(
+    z.object({ id: z.number().int(), name: z.string(), type: z.string(), price: z.number().int(), quantity: z.number().int() }),
+  ),
+  setProducts: z.array(z.object({ id: z.number().int(), name: z.string(), price: z.number().int(), quantity: z.number().int() })),
+  quantity: z.number().int(),
+  /** What the holder paid for the whole order; null on a receiver's page. */
+  pricePaid: z.number().int().nullable(),
+  currency: z.string(),
+  admissions: z.array(Admission),
+  /** One payload for every admission still valid on this page (fusion display). */
+  partyQr: z.string().nullable(),
+  shares: z.array(TicketShareSummary),
+});
+export type TicketView = z.infer<typeof TicketView>;
+
+const ShareCount = z.number({ error: 'must be a number' }).int({ error: 'must be a whole number' }).max(100);
+export const CreateShareBody = z.object({
+  option_values: z
+    .array(z.object({ option_value_id: z.number().int().positive(), quantity: ShareCount }))
+    .min(1, { error: 'must choose at least one ticket type' })
+    .max(30),
+});
+export const CreateShareResult = z.object({ share_token: z.string(), quantity: z.number().int() });
+
+export const SharedTicket = z.object({
+  reservationNumber: z.string(),
+  product: z.object({ name: z.string() }),
+  date: z.string(),
+  reservationFrom: z.iso.datetime(),
+  isAllDay: z.boolean(),
+  quantity: z.number().int(),
+  options: z.array(z.object({ name: z.string(), quantity: z.number().int() })),
+  isClaimed: z.boolean(),
+});
+export const ClaimShareResult = z.object({ reservation_token: z.string() });
+
+export const SendTicketBody = z.object({
+  email: z.string().trim().min(1, { error: 'must not be empty' }).max(254),
+  lang: Lang.optional(),
+});
+
+export const ReceiptBody = z.object({
+  addressee: z.string().trim().min(1, { error: 'must not be empty' }).max(100, { error: 'must be at most 100 characters' }),
+  lang: Lang.optional(),
+});
+export const ReceiptLine = z.object({
+  name: z.string(),
+  quantity: z.number().int(),
+  unitPrice: z.number().int(),
+  amount: z.number().int(),
+});
+export const Receipt = z.object({
+  number: z.string(),
+  addressee: z.string(),
+  issuedAt: z.iso.datetime(),
+  reservationNumber: z.string(),
+  venue: z.object({ name: z.string(), address: z.string(), phone: z.string(), email: z.string() }),
+  lines: z.array(ReceiptLine),
+  discounts: z.array(z.object({ name: z.string(), amount: z.number().int() })),
+  subtotal: z.number().int(),
+  discount: z.number().int(),
+  total: z.number().int(),
+  /** Consumption tax included in the total (10 %, rounded down). */
+  tax: z.number().int(),
+  taxRate: z.number().int(),
+  currency: z.string(),
+});
+export type Receipt = z.infer<typeof Receipt>;
+export const ReceiptPdfQuery = z.object({ lang: Lang.default('ja') });
+
+const GateName = z
+  .string()
+  .trim()
+  .regex(/^[\w.-]{1,40}$/, { error: 'must be 1 to 40 letters, digits, dots, hyphens or underscores' });
+
+export const CheckInBody = z.discriminatedUnion(
+  'method',
+  [
+    z.object({
+      method: z.literal('read_qr'),
+      payload: z.string().min(1, { error: 'must not be empty' }).max(4000),
+      gate: GateName,
+      mode: z.enum(CHECK_IN_MODES),
+      lang: Lang.optional(),
+    }),
+    z.object({
+      method: z.literal('tap_ticket'),
+      reservation_token: BearerToken,
+      /** An admission id, or `all` for every admission on the page (fusion display). */
+      ticket_id: z.union([z.uuid({ error: 'must be an admission id or all' }), z.literal('all')]),
+      gate: GateName,
+      mode: z.enum(CHECK_IN_MODES),
+      lang: Lang.optional(),
+    }),
+  ],
+  { error: 'must be read_qr or tap_ticket' },
+);
+export type CheckInBody = z.infer<typeof CheckInBody>;
+
+export const CheckInResult = z.object({
+  status: z.enum(['success', 'used', 'invalid_time', 'invalid']),
+  checkedIn: z.number().int(),
+  admissions: z.array(z.object({ id: z.uuid(), optionName: z.string(), position: z.number().int() })),
+  reservationNumber: z.string().nullable(),
+  productName: z.string().nullable(),
+  checkedInAt: z.iso.datetime().nullable(),
+});
+export type CheckInResult = z.infer<typeof CheckInResult>;
+
+export const ReservationsQuery = z.object({
+  email: z.string().trim().min(1, { error: 'must not be empty' }).max(254),
+  reservation_number: z
+    .string()
+    .trim()
+    .min(1, { error: 'must not be empty' })
+    .max(20, { error: 'must be at most 20 characters' }),
+  lang: Lang.optional(),
+});
+export const ReservationsResult = z.object({ reservation_token: z.string() });
+
+export const MailMagazineParams = z.object({ token: BearerToken });
+export const MailMagazineStatus = z.object({
+  fields: z.array(z.object({ field_name: z.string(), is_subscribed: z.boolean() })),
+});
+export const MailMagazineRelease = z.object({
+  field_name: z.string().regex(/^mail_magazine(_\w{1,40})?$/, { error: 'must be a mail magazine field' }),
+});
