@@ -5,7 +5,7 @@ import type { ScreenProps } from '../../app/route-table.ts';
 /**
  * `/payment-error` (`?time_change=…&additional_info=…`): a payment that did not complete and
  * cannot simply be tried again. The inquiry variant (a refund that failed) asks the visitor to
- * contact the venue and quotes the reservation number it was given; a date change payment
+ * contact the venue and quotes the reference it was given (the reservation or payment number); a date change payment
  * (time_change=true) says the ticket is unchanged and leads to finding the reservation; otherwise
  * the visitor may return to payment. additional_info, when given, is always shown to quote.
  */
@@ -27,7 +27,7 @@ export default function PaymentErrorPage(props: ScreenProps) {
       <p>{t(text)}</p>
       {additionalInfo && (
         <p className="reference" data-additional-info>
-          {t(isInquiry ? 'payment_error_reservation_number' : 'payment_error_reference', { number: additionalInfo })}
+          {t('payment_error_reference', { number: additionalInfo })}
         </p>
       )}
       <p className="actions">

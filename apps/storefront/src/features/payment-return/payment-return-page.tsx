@@ -99,7 +99,12 @@ export default function PaymentReturnPage(props: ScreenProps) {
         const failure = failureOf(error);
         if (!failure) return;
         if (status === 'cancel' && failure.status !== null) return cancelled();
-        const route = paymentFailureRoute(failure, { context: { kind: 'purchase' }, timeChange, isAdyen: provider === 'adyen' });
+        const route = paymentFailureRoute(failure, {
+          context: { kind: 'purchase' },
+          timeChange,
+          isAdyen: provider === 'adyen',
+          paymentNumber,
+        });
         setPhase(route.kind === 'no-answer' ? 'no-answer' : 'stopped');
         followFailure(app, route, go);
       },

@@ -68,6 +68,12 @@ describe('payment retry flow (SPEC §4)', () => {
     expect(route(500, { error: 'critical refund error', can_retry: false })).toMatchObject({
       path: '/payment-error/inquiry?time_change=false',
     });
+    expect(
+      paymentFailureRoute(
+        { status: 502, body: { error: 'critical refund error', can_retry: false } },
+        { context: purchase, timeChange: true, paymentNumber: 'P-0001' },
+      ),
+    ).toMatchObject({ path: '/payment-error/inquiry?time_change=true&additional_info=P-0001' });
   });
 
   it('sends anything else that cannot be retried to the error page', () => {

@@ -89,6 +89,8 @@ export type FailureOptions = {
   timeChange: boolean;
   /** The Adyen return: its retryable 400 has its own path. */
   isAdyen?: boolean;
+  /** The payment being finished: the reference to quote when the answer gives none. */
+  paymentNumber?: string | null;
 };
 
 export function paymentFailureRoute(failure: PaymentFailure, options: FailureOptions): PaymentFailureRoute {
@@ -105,7 +107,7 @@ export function paymentFailureRoute(failure: PaymentFailure, options: FailureOpt
     const timeChange = body.is_time_change === true || (body.is_time_change === undefined && options.timeChange);
     // Checked before the order token: a refund that failed leaves the visitor only the inquiry.
     if (body.error === CRITICAL_REFUND_ERROR) {
-      const info = text(body.additional_info) ?? text(body.reservation_number);
+      const info = text(body.additional_info) ?? text(body.reservation_number) ?? text(options.paymentNumber);
       const query = new URLSearchParams({ time_change: String(timeChange) });
       if (info) query.set('additional_info', info);
       return { kind: 'payment-error', path: `/payment-error/inquiry?${query}`, orderToken: null };
