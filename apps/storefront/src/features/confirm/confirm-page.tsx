@@ -82,6 +82,14 @@ function ConfirmContent({ order, token, templates, methods, isDPay }: ContentPro
   const carrierToken = carrierLogin.token;
   // The browser is on its way to the provider: the button stays busy until the page goes.
   const [isLeaving, setLeaving] = useState(false);
+  useEffect(() => {
+    // Back from the provider's page to this one kept in the browser's cache: it can be used again.
+    const onShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setLeaving(false);
+    };
+    window.addEventListener('pageshow', onShow);
+    return () => window.removeEventListener('pageshow', onShow);
+  }, []);
 
   const checkout = useMutation({
     mutationFn: () =>
@@ -90,7 +98,7 @@ function ConfirmContent({ order, token, templates, methods, isDPay }: ContentPro
         card: cardInMemory.get() ?? undefined,
         card_token: carrierToken ?? undefined,
       }),
-    meta: { handlesError: (error) => isRetryFlow(error) },
+    meta: { handlesError: isRetryFlow },
     onSuccess: (answer) => {
       if (answer.status === 'requires_action') setLeaving(true);
       followAnswer(app, answer, order, go);
