@@ -4,7 +4,8 @@
  *   bare                      Fastify with one route answering a fixed JSON body (the baseline)
  *   catalog                   the real app on a seeded embedded database
  *   shop pglite|<postgres-url> the real app for buying; answers IPC messages that prepare a hot
- *                             slot, read its counters and measure the hot-row ceiling on PGlite
+ *                             slot (or one later today), read its counters and measure the
+ *                             hot-row ceiling on PGlite
  */
 
 import { randomBytes } from 'node:crypto';
@@ -64,6 +65,26 @@ if (mode === 'bare') {
           sql`update product_time_spans set capacity = ${message.capacity ?? 0}, sold = 0, held = 0 where id = ${slot.time_span_id}`,
         );
         process.send?.({ type: 'slot', ...slot });
+      } else if (message.type === 'prepare-today-slot') {
+        // A slot later today (whatever the hour) with room for the whole run: what lobby screens show.
+        const [slot] = await rows<{ product_uuid: string; time_span_id: number; option_id: number }>(
+          db,
+          sql`with product as (
+                select p.id, p.uuid from products p where p.type = 'time' and 'spot' = any(p.sales_channels)
+                order by p.site_id, p.position limit 1
+              ), slot as (
+                insert into product_time_spans (product_id, date, starts_at, ends_at, capacity)
+                select id, (now() at time zone 'Asia/Tokyo')::date, clock_timestamp() + interval '30 minutes',
+                       clock_timestamp() + interval '60 minutes', ${message.capacity ?? 100_000}
+                from product returning id, product_id
+              )
+              select product.uuid::text as product_uuid, slot.id as time_span_id,
+                     (select o.id from product_options o where o.product_id = product.id and o.type = 'admission'
+                      order by o.position limit 1) as option_id
+              from product, slot`,
+        );
+        if (!slot) throw new Error('no slot to prepare');
+        process.send?.({ type: 'today-slot', ...slot });
       } else if (message.type === 'counters') {
         const [row] = await rows<{ capacity: number; sold: number; held: number; tickets: number }>(
           db,

@@ -20,7 +20,13 @@ if (!hasChromium) {
 export const storefrontDist =
   process.env.STOREFRONT_DIST ?? fileURLToPath(new URL('../../apps/storefront/dist', import.meta.url));
 
-export type Harness = { baseUrl: string; browser: Browser; db: Database; close(): Promise<void> };
+export type Harness = {
+  baseUrl: string;
+  browser: Browser;
+  /** The server's database, for journeys that set up what they need (a slot later today, say). */
+  db: Database;
+  close(): Promise<void>;
+};
 
 export async function startHarness(options: { variants?: string[] } = {}): Promise<Harness> {
   if (!existsSync(`${storefrontDist}/index.html`)) throw new Error('build the storefront first: npm run build');

@@ -29,8 +29,12 @@ import { carrierRoutes, paymentRoutes, stripeWebhookRoutes } from './modules/pay
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { reservationRoutes } from './modules/reservations/reservations.routes.ts';
 import { createReservationsService } from './modules/reservations/reservations.service.ts';
+import { signageRoutes } from './modules/signage/signage.routes.ts';
+import { createSignageService } from './modules/signage/signage.service.ts';
 import { siteApi } from './modules/sites/site-api.plugin.ts';
 import { createSitesService } from './modules/sites/sites.service.ts';
+import { spotRoutes } from './modules/spot/spot.routes.ts';
+import { createSpotService } from './modules/spot/spot.service.ts';
 import { storefrontRoutes } from './modules/storefront/storefront.routes.ts';
 import { ticketRoutes } from './modules/tickets/tickets.routes.ts';
 import { createTicketsService } from './modules/tickets/tickets.service.ts';
@@ -39,7 +43,9 @@ import { createSandboxGateway } from './payments/sandbox-gateway.ts';
 import { createStripeProvider } from './payments/stripe-provider.ts';
 
 export type AppOptions = {
-  config: Pick<Config, 'appMode' | 'appEnv' | 'reconnectSite'> & Partial<Pick<Config, 'smtpUrl' | 'stripe'>>;
+  config: Pick<Config, 'appMode' | 'appEnv' | 'reconnectSite'> & Partial<Pick<Config, 'smtpUrl' | 'stripe' | 'spotStaffKey'>>;
+  /** Signage: how often a site with screens connected is looked at for sales made by other processes. */
+  signagePollMs?: number;
   /** Where visitors reach the shop, for links in e-mails; read when a mail is written. */
   publicUrl?: () => string;
   db: Database;
@@ -89,13 +95,25 @@ export async function buildApp(options: AppOptions) {
   });
   const publicUrl = options.publicUrl ?? (() => 'http://localhost:3000');
 
+  // Lobby screens follow sales: at once for this process's own, within a poll for the others'.
+  const signage = createSignageService({
+    loadBoard: (site) => catalog.todayBoard(site),
+    ...(options.signagePollMs ? { pollMs: options.signagePollMs } : {}),
+    onError: (error) => app.log.warn({ err: error }, 'signage board could not be loaded'),
+  });
+  app.addHook('preClose', async () => signage.close());
+  const stockChanged = () => {
+    catalog.invalidateAvailability();
+    signage.stockChanged();
+  };
+
   const orders = createOrdersService(options.db, {
     enqueueConfirmation: (tx, completed) => enqueueOrderConfirmation(tx, completed, publicUrl()),
     enqueueMailConfirmation: (tx, mail) => enqueueMailConfirmation(tx, mail, publicUrl()),
     onMailQueued: () => mailWorker.kick(),
-    onStockChanged: () => catalog.invalidateAvailability(),
+    onStockChanged: stockChanged,
     onOrderCompleted: () => {
-      catalog.invalidateAvailability();
+      stockChanged();
       mailWorker.kick();
     },
   });
@@ -127,6 +145,12 @@ export async function buildApp(options: AppOptions) {
   };
   const tickets = createTicketsService(options.db, orders, ticketMail);
   const reservations = createReservationsService(options.db, orders, ticketMail);
+  const spot = createSpotService(options.db, {
+    catalog,
+    orders,
+    appMode: options.config.appMode,
+    staffKey: options.config.spotStaffKey ?? null,
+  });
 
   await app.register(
     siteApi(sites, [
@@ -138,6 +162,8 @@ export async function buildApp(options: AppOptions) {
       checkInRoutes(createCheckInService(options.db)),
       reservationRoutes(reservations),
       mailMagazineRoutes(createMailMagazinesService(options.db)),
+      spotRoutes(spot),
+      signageRoutes(signage),
     ]),
     { prefix: '/:site/api/v1' },
   );

@@ -34,6 +34,8 @@ const Env = z
       .string()
       .regex(/^whsec_\w+$/, 'must be a Stripe webhook secret (whsec_…)')
       .optional(),
+    /** Staff give this key to print spot QR codes; production mode prints none without it. */
+    SPOT_STAFF_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -57,6 +59,7 @@ export type Config = {
   smtpUrl: string | null;
   reconnectSite: string | null;
   stripe: { secretKey: string; webhookSecret: string } | null;
+  spotStaffKey: string | null;
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
 };
 
@@ -89,6 +92,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
         ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
         : null,
+    spotStaffKey: e.SPOT_STAFF_KEY ?? null,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -39,3 +39,9 @@ export function daysBetween(from: string, to: string): number {
 export function timeOfDayIn(instant: Date, timeZone: string): string {
   return format(new TZDate(instant.getTime(), timeZone), 'HH:mm');
 }
+
+/** The instant a calendar date begins in a time zone (its local midnight). */
+export function startOfDayIn(date: string, timeZone: string): Date {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new Date(new TZDate(year, month - 1, day, timeZone).getTime());
+}

@@ -704,3 +704,15 @@ export const sandboxCarrierLogins = pgTable('sandbox_carrier_logins', {
   usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/**
+ * The key each site signs its spot QR codes with. Made on first use from the system's CSPRNG and
+ * kept here so every server process verifies the same codes; never sent to any client.
+ */
+export const spotQrSecrets = pgTable('spot_qr_secrets', {
+  siteId: integer('site_id')
+    .primaryKey()
+    .references(() => sites.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

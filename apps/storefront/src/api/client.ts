@@ -30,6 +30,8 @@ export type RequestOptions = {
   /** Milliseconds; 0 (the default) waits as long as it takes. */
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** More request headers (a staff key, say). */
+  headers?: Record<string, string>;
 };
 
 const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -54,7 +56,7 @@ export function createApiClient(baseUrl: string): ApiClient {
     for (const [key, value] of Object.entries(options.query ?? {})) {
       if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
     }
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
     if (method !== 'GET') {
       const token = readCookie(XSRF_COOKIE);

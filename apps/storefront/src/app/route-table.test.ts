@@ -108,14 +108,6 @@ describe('route table', () => {
       'change-date-payment',
       'change-date-payment-confirm',
       'order',
-      'signage',
-      'spot-email-sended',
-      'spot-order',
-      'spot-order-fields',
-      'spot-payment',
-      'spot-products',
-      'spot-qr',
-      'spot-ticket-inquiry',
     ]);
   });
 });

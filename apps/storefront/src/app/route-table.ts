@@ -234,6 +234,14 @@ export const FINISHED_SCREENS: ReadonlySet<ScreenId> = new Set<ScreenId>([
   'reservation-inquiry',
   'mail-release',
   'mail-release-completion',
+  'spot-order',
+  'spot-products',
+  'spot-order-fields',
+  'spot-payment',
+  'spot-email-sended',
+  'spot-ticket-inquiry',
+  'spot-qr',
+  'signage',
 ]);
 
 export function routesFor(isStartMailConfirmOnly: boolean): RouteEntry[] {

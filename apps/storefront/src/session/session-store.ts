@@ -29,7 +29,8 @@ export type SessionData = {
   changeDatePaymentResult: JsonObject;
   dPayStateCode: string;
   spotOrderToken: string;
-  spotOrderTokens: string[];
+  /** The spot purchases of this device: each a reservation token with what the inquiry page shows of it. */
+  spotOrderTokens: Json[];
   spotConversionData: JsonObject;
   spotOrderPage: JsonObject;
   membershipPromotion: JsonObject;

@@ -20,8 +20,9 @@ import {
   Texts,
   type TimeSpan,
 } from '@storefront/domain/api/catalog';
+import type { SignageBoard } from '@storefront/domain/api/signage';
 import type { PaymentMethodId, PaymentProviderId, ProductType, SalesChannel } from '@storefront/domain/constants';
-import { addDays, timeOfDayIn } from '@storefront/domain/dates';
+import { addDays, timeOfDayIn, todayIn } from '@storefront/domain/dates';
 import { localize } from '@storefront/domain/localize';
 import { dayStatus, remainingOf, slotStatus } from '@storefront/domain/stock';
 import type { z } from 'zod';
@@ -305,6 +306,45 @@ export function createCatalogService(db: Database, options: { appMode: AppMode }
     gtm: async (site: Site, id: string) => {
       if (!site.tagManagerIds.includes(id)) throw notFound('record not found', `${id} is not a tag manager id of this site`);
       return cached(content, `gtm:${site.id}:${id}`, Gtm, async () => ({ id, dataLayerName: 'dataLayer' }));
+    },
+
+    /**
+     * Today's slots still to come of every product that has slots today, with names in every
+     * language, for the signage board. Not cached here: the signage hub loads it once for all of
+     * a site's screens.
+     */
+    todayBoard: async (site: Site): Promise<Omit<SignageBoard, 'version'>> => {
+      const date = todayIn(site.timeZone);
+      const productRows = await repo.listProducts(db, site.id);
+      const spans = await repo.listTimeSpanStocks(db, {
+        siteId: site.id,
+        from: date,
+        to: date,
+        productIds: productRows.map((p) => p.id),
+      });
+      return {
+        date,
+        lowStockThreshold: site.lowStockThreshold,
+        products: productRows
+          .filter((p) => spans.some((s) => s.product_id === p.id))
+          .map((p) => ({
+            uuid: p.uuid,
+            name: p.name,
+            timeSpans: spans
+              .filter((s) => s.product_id === p.id && !s.is_past)
+              .map((s) => {
+                const span = toTimeSpan(site, s);
+                return {
+                  id: span.id,
+                  startTime: span.startTime,
+                  endTime: span.endTime,
+                  capacity: span.capacity,
+                  remaining: span.remaining,
+                  status: span.status,
+                };
+              }),
+          })),
+      };
     },
 
     /** Drops cached availability after a local write, so this process shows it at once. */

@@ -3,7 +3,7 @@
  * transaction with the order it belongs to; a failure leaves nothing half-written.
  */
 import type { CreateOrderBody, TemporaryOrder, UpdateOrderBody } from '@storefront/domain/api/orders';
-import { toCustomerInfo, validateCustomerFields } from '@storefront/domain/customer/customer-info';
+import { type FieldTemplate, toCustomerInfo, validateCustomerFields } from '@storefront/domain/customer/customer-info';
 import { email } from '@storefront/domain/customer/validation';
 import type { ServerError } from '@storefront/domain/errors/catalogue';
 import { localize } from '@storefront/domain/localize';
@@ -378,7 +378,16 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions 
       });
     },
 
-    async update(site: Site, token: string, body: UpdateOrderBody): Promise<TemporaryOrder> {
+    /**
+     * `options.fieldTemplates` replaces the site's sign-in fields for checking customer_info: the
+     * spot flow asks for the e-mail address only.
+     */
+    async update(
+      site: Site,
+      token: string,
+      body: UpdateOrderBody,
+      options: { fieldTemplates?: readonly FieldTemplate[] } = {},
+    ): Promise<TemporaryOrder> {
       const updated = await transaction(async (tx) => {
         let order = await openOrder(tx, site, token);
         const changes: Partial<repo.OrderRow> = {};
@@ -405,7 +414,7 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions 
           });
         }
         if (body.customer_info) {
-          const templates = await repo.listFieldTemplates(tx, site.id);
+          const templates = options.fieldTemplates ?? (await repo.listFieldTemplates(tx, site.id));
           const failures = validateCustomerFields(templates, body.customer_info, { confirmEmail: false });
           const [field] = Object.keys(failures);
           if (field) {
@@ -498,6 +507,13 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions 
         .where(and(eq(orders.id, orderId), eq(orders.siteId, site.id)));
       if (order?.status !== 'completed') return null;
       return present(db, { ...order, lang }, site, '');
+    },
+
+    /** The sales channel an order was made on (web, spot …). */
+    async channelOf(site: Site, token: string): Promise<string> {
+      const order = await repo.findOrder(db, site.id, hashToken(token));
+      if (!order) throw notFound('record not found', 'there is no order with this token');
+      return order.channel;
     },
 
     async memberOf(site: Site, token: string): Promise<number | null> {

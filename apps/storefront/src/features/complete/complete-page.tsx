@@ -20,7 +20,7 @@ function readComplete(raw: unknown): CompleteData | null {
 
 export default function CompletePage() {
   const app = useApp();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const complete = readComplete(app.session.get('complete'));
   if (!complete) return <Navigate to="/order" replace />;
   return (
@@ -57,6 +57,12 @@ export default function CompletePage() {
         </p>
       )}
       <p className="complete-note">{t('complete_mail_note')}</p>
+      {app.config.kind === 'cafe' && i18n.exists('cafe_cancellation_policy') && (
+        <section className="complete-policy" aria-labelledby="complete-policy-title">
+          <h2 id="complete-policy-title">{t('order_cancellation_policy')}</h2>
+          <p>{t('cafe_cancellation_policy')}</p>
+        </section>
+      )}
     </section>
   );
 }

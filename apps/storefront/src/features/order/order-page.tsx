@@ -69,7 +69,7 @@ const PROBLEM_KEYS: Record<OrderProblem, string> = {
 export default function OrderPage(props: ScreenProps) {
   const app = useApp();
   const { config, lang, session, siteCode } = app;
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const purchase = useMemo(() => purchaseApi(app.api, lang), [app.api, lang]);
@@ -245,6 +245,8 @@ export default function OrderPage(props: ScreenProps) {
   const lastDate = dayStatuses ? lastOpenDate(dayStatuses) : null;
   const loading = <p className="order-note">{t('common_loading')}</p>;
   const isCafe = config.kind === 'cafe';
+  // A cafe's own words on cancelling and not coming, where the venue has written them.
+  const hasCancellationPolicy = isCafe && i18n.exists('cafe_cancellation_policy');
   const dateSummary = view.date && `${formatDate(view.date, lang)}${hasTimePicker ? '' : ` ${t('order_all_day')}`}`;
 
   const productItems =
@@ -322,6 +324,7 @@ export default function OrderPage(props: ScreenProps) {
         {timeSpans ? (
           <TimeSpanChoices
             timeSpans={timeSpans}
+            isCafe={isCafe}
             selected={view.timeSpanId}
             onSelect={(id) => choose('timeSpans', chooseTimeSpan(view, id))}
           />
@@ -350,7 +353,7 @@ export default function OrderPage(props: ScreenProps) {
             )}
             {hasTimePicker && slot?.status === 'few' && (
               <p className="order-all-day">
-                {slot.startTime}–{slot.endTime} <SlotStock span={slot} />
+                {slot.startTime}–{slot.endTime} <SlotStock span={slot} isCafe={isCafe} />
               </p>
             )}
             <QuantityFields
@@ -367,7 +370,7 @@ export default function OrderPage(props: ScreenProps) {
               lowStockThreshold={threshold}
               formatPrice={price}
             />
-            {(product.presentedBy || product.caution) && (
+            {(product.presentedBy || product.caution || hasCancellationPolicy) && (
               <dl className="facts order-facts">
                 {product.presentedBy && (
                   <>
@@ -379,6 +382,12 @@ export default function OrderPage(props: ScreenProps) {
                   <>
                     <dt>{t('order_caution')}</dt>
                     <dd>{product.caution}</dd>
+                  </>
+                )}
+                {hasCancellationPolicy && (
+                  <>
+                    <dt>{t('order_cancellation_policy')}</dt>
+                    <dd className="order-cancellation">{t('cafe_cancellation_policy')}</dd>
                   </>
                 )}
               </dl>

@@ -49,6 +49,8 @@ export function TimeSpanChoices(props: {
   timeSpans: readonly TimeSpan[];
   selected: number | null;
   onSelect: (id: number) => void;
+  /** A cafe counts seats: every open slot says how many are left. */
+  isCafe?: boolean;
 }) {
   const { t } = useTranslation();
   // Slots whose entry has passed or that are not on sale are left out; sold-out ones are shown.
@@ -68,7 +70,7 @@ export function TimeSpanChoices(props: {
             <span className="order-choice-title">
               {span.startTime}–{span.endTime}
             </span>
-            <SlotStock span={span} />
+            <SlotStock span={span} isCafe={props.isCafe === true} />
           </button>
         </li>
       ))}
@@ -77,12 +79,17 @@ export function TimeSpanChoices(props: {
 }
 
 /** The slot's stock in words: the low-stock message with its count, or the status. */
-export function SlotStock(props: { span: Pick<TimeSpan, 'status' | 'remaining'> }) {
+export function SlotStock(props: { span: Pick<TimeSpan, 'status' | 'remaining'>; isCafe?: boolean }) {
   const { t } = useTranslation();
   const { status, remaining } = props.span;
+  const seats = props.isCafe === true && isOpen(status);
   return (
     <span className={`order-stock stock-${status}`}>
-      {status === 'few' ? t('order_low_stock', { count: remaining }) : t(STATUS_TEXT_KEYS[status])}
+      {seats
+        ? t('order_seats_left', { count: remaining })
+        : status === 'few'
+          ? t('order_low_stock', { count: remaining })
+          : t(STATUS_TEXT_KEYS[status])}
     </span>
   );
 }

@@ -106,6 +106,12 @@ CREATE TABLE "site_secrets" (
 	"last_receipt_sequence" integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "spot_qr_secrets" (
+	"site_id" integer PRIMARY KEY NOT NULL,
+	"secret" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "ticket_access_tokens" (
 	"token_hash" text PRIMARY KEY NOT NULL,
 	"order_id" uuid NOT NULL,
@@ -140,6 +146,7 @@ ALTER TABLE "receipts" ADD CONSTRAINT "receipts_order_id_orders_id_fk" FOREIGN K
 ALTER TABLE "receipts" ADD CONSTRAINT "receipts_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sandbox_carrier_logins" ADD CONSTRAINT "sandbox_carrier_logins_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "site_secrets" ADD CONSTRAINT "site_secrets_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "spot_qr_secrets" ADD CONSTRAINT "spot_qr_secrets_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ticket_access_tokens" ADD CONSTRAINT "ticket_access_tokens_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ticket_access_tokens" ADD CONSTRAINT "ticket_access_tokens_share_id_ticket_shares_id_fk" FOREIGN KEY ("share_id") REFERENCES "public"."ticket_shares"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ticket_shares" ADD CONSTRAINT "ticket_shares_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -1,0 +1,173 @@
+/**
+ * Ordering on the spot (SPEC §2 spot flow, §7 spot calls): a visitor scans the venue's QR code and
+ * buys one of today's slots of its product. The QR token is checked on every spot read and on the
+ * order it starts; the order itself is an ordinary temporary order on the `spot` sales channel,
+ * made, changed, paid and mailed by the orders service.
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Product, ProductStocks, SetProductsSearchResult } from '@storefront/domain/api/catalog';
+import type { CreateOrderBody, TemporaryOrder, UpdateOrderBody } from '@storefront/domain/api/orders';
+import type { SpotProductStocks, SpotQrCode } from '@storefront/domain/api/spot';
+import type { FieldTemplate } from '@storefront/domain/customer/customer-info';
+import { todayIn } from '@storefront/domain/dates';
+import type { z } from 'zod';
+import type { AppMode } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { AppError, badRequest, notFound } from '../../http/errors.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
+import { type OrdersService, orderError } from '../orders/orders.service.ts';
+import type { Site } from '../sites/sites.repository.ts';
+import { expiryOf, type QrClaims, signQrToken, verifyQrToken } from './qr-token.ts';
+import { qrSecretOf } from './spot.repository.ts';
+
+export const SPOT_CHANNEL = 'spot';
+
+/** On the spot the visitor gives only the address the ticket is mailed to. */
+export const SPOT_FIELD_TEMPLATES: readonly FieldTemplate[] = [
+  { fieldName: 'email', isDisplay: true, isRequired: true, type: 'text', choices: [], choiceList: null },
+];
+
+export type SpotServiceOptions = {
+  catalog: CatalogService;
+  orders: OrdersService;
+  appMode: AppMode;
+  /** The key staff give to print QR codes; without one, only demo and reconnect modes print them. */
+  staffKey: string | null;
+};
+
+const parse = <T>(bytes: Buffer) => JSON.parse(bytes.toString('utf8')) as T;
+
+function sameKey(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export function createSpotService(db: Database, options: SpotServiceOptions) {
+  const { catalog, orders } = options;
+  const secrets = new Map<number, Promise<string>>();
+
+  /** The site's signing key; it never changes, so each process reads it once. */
+  function secretOf(site: Site): Promise<string> {
+    let secret = secrets.get(site.id);
+    if (!secret) {
+      secret = qrSecretOf(db, site.id, () => randomBytes(32).toString('base64url'));
+      secret.catch(() => secrets.delete(site.id));
+      secrets.set(site.id, secret);
+    }
+    return secret;
+  }
+
+  async function spotProduct(site: Site, uuid: string, lang: string): Promise<Product> {
+    const product = parse<Product[]>(await catalog.products(site, lang)).find((p) => p.uuid === uuid);
+    if (!product) throw notFound('record not found', 'the QR code names no product of this site');
+    if (!product.salesChannels.includes(SPOT_CHANNEL)) throw orderError(400, 'ticket not on sale now');
+    return product;
+  }
+
+  /** The claims of a QR token of this site, or the error the visitor should see. */
+  async function readToken(site: Site, token: string): Promise<QrClaims> {
+    const verdict = verifyQrToken(await secretOf(site), site.code, token);
+    if (!verdict.ok) throw badRequest('qr_token', 'is not a QR code of this venue');
+    if (verdict.isExpired) throw orderError(410, 'spot qrCode has expired');
+    return verdict.claims;
+  }
+
+  /** Today's slots of the product that have not ended. */
+  async function todaysSlots(site: Site, product: Product, lang: string) {
+    const date = todayIn(site.timeZone);
+    const stocks = parse<z.infer<typeof ProductStocks>>(await catalog.stocks(site, { date, product_id: product.id, lang }));
+    return { date, stocks, timeSpans: stocks.timeSpans.filter((span) => span.status !== 'closed') };
+  }
+
+  async function requireTodaysSlot(site: Site, product: Product, timeSpanId: number, lang: string) {
+    const { timeSpans } = await todaysSlots(site, product, lang);
+    if (!timeSpans.some((span) => span.id === timeSpanId))
+      throw orderError(400, 'ticket not on sale now', { message: 'time_span_id is not one of the slots still to come today' });
+  }
+
+  async function requireSpotOrder(site: Site, token: string) {
+    if ((await orders.channelOf(site, token)) !== SPOT_CHANNEL)
+      throw notFound('record not found', 'there is no spot order with this token');
+  }
+
+  return {
+    /** A QR code for a poster (staff): the product's token for `days` venue days from today. */
+    async qrCode(site: Site, productUuid: string, query: { days: number; lang: string }, staffKey: string | undefined) {
+      if (options.staffKey ? !staffKey || !sameKey(staffKey, options.staffKey) : options.appMode === 'production') {
+        throw new AppError(403, {
+          error: 'invalid request',
+          can_retry: false,
+          field: 'x-staff-key',
+          message: options.staffKey ? 'x-staff-key is not the staff key' : 'QR codes need a staff key (SPOT_STAFF_KEY)',
+        });
+      }
+      const product = await spotProduct(site, productUuid, query.lang);
+      const today = todayIn(site.timeZone);
+      const { validTo, expiresAt } = expiryOf(today, query.days, site.timeZone);
+      return {
+        qr_token: signQrToken(await secretOf(site), site.code, { productUuid, expiresAt }),
+        productUuid,
+        productName: product.name,
+        validFrom: today,
+        validTo,
+        expiresAt: expiresAt.toISOString(),
+      } satisfies SpotQrCode;
+    },
+
+    async stocks(site: Site, query: { qr_token: string; lang: string }): Promise<SpotProductStocks> {
+      const claims = await readToken(site, query.qr_token);
+      const product = await spotProduct(site, claims.productUuid, query.lang);
+      const { date, stocks, timeSpans } = await todaysSlots(site, product, query.lang);
+      const next = timeSpans.find((span) => span.status === 'available' || span.status === 'few');
+      return {
+        product,
+        date,
+        qrExpiresAt: claims.expiresAt.toISOString(),
+        lowStockThreshold: stocks.lowStockThreshold,
+        timeSpans,
+        nextTimeSpanId: next?.id ?? null,
+      };
+    },
+
+    async setProducts(site: Site, query: { qr_token: string; lang: string; main_product_time_span_ids: number[] }) {
+      const claims = await readToken(site, query.qr_token);
+      const product = await spotProduct(site, claims.productUuid, query.lang);
+      const { timeSpans } = await todaysSlots(site, product, query.lang);
+      const foreign = query.main_product_time_span_ids.filter((id) => !timeSpans.some((span) => span.id === id));
+      if (foreign.length > 0)
+        throw badRequest(
+          'main_product_time_span_ids',
+          `has ${foreign.join(', ')}, not a slot of this QR code still to come today`,
+        );
+      return parse<z.infer<typeof SetProductsSearchResult>>(await catalog.setProducts(site, query));
+    },
+
+    async createOrder(site: Site, body: CreateOrderBody & { qr_token: string }): Promise<TemporaryOrder> {
+      const claims = await readToken(site, body.qr_token);
+      if (body.product_uuid !== claims.productUuid) throw badRequest('product_uuid', 'is not the product of the QR code');
+      const product = await spotProduct(site, claims.productUuid, body.lang);
+      await requireTodaysSlot(site, product, body.time_span_id, body.lang);
+      const { qr_token: _qr, ...order } = body;
+      return orders.create(site, order, SPOT_CHANNEL);
+    },
+
+    async updateOrder(site: Site, token: string, body: UpdateOrderBody): Promise<TemporaryOrder> {
+      await requireSpotOrder(site, token);
+      if (body.time_span_id !== undefined) {
+        const current = await orders.get(site, token);
+        const lang = body.lang ?? current.lang;
+        const product = await spotProduct(site, current.mainProduct.uuid, lang);
+        await requireTodaysSlot(site, product, body.time_span_id, lang);
+      }
+      return orders.update(site, token, body, { fieldTemplates: SPOT_FIELD_TEMPLATES });
+    },
+
+    async applyCoupon(site: Site, token: string, code: string, clientIp: string) {
+      await requireSpotOrder(site, token);
+      return orders.applyCoupon(site, token, code, clientIp);
+    },
+  };
+}
+
+export type SpotService = ReturnType<typeof createSpotService>;

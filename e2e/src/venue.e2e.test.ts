@@ -1,0 +1,242 @@
+/**
+ * At the venue, in Chromium at 375 px: a visitor scans the spot QR code and buys the next slot with
+ * the sandbox card, up to the e-mail-sent page and the e-mail with the ticket link; an expired QR
+ * code gives its dialog; the lobby's signage board shows a sale made in another browser within
+ * five seconds, without reloading; and a party of four books a table at the cafe.
+ */
+
+import en from '@storefront/seed/texts/en.json' with { type: 'json' };
+import { rows } from '@storefront/server/db/rows';
+import { signQrToken } from '@storefront/server/modules/spot/qr-token';
+import { type SpotSlot, todaySpotSlot } from '@storefront/server/modules/spot/spot.test-support';
+import { sql } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Harness, hasChromium, seriousAxeViolations, startHarness } from './harness.ts';
+
+const t = en as Record<string, string>;
+const PHONE = { width: 375, height: 800 };
+
+async function checkPage(page: Page, problems: string[], step: string) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  if (overflow > 0) problems.push(`${step}: wider than the screen by ${overflow}px`);
+  for (const violation of await seriousAxeViolations(page)) problems.push(`${step}: ${violation}`);
+}
+
+async function fillCard(page: Page, prefix: string) {
+  await page.locator(`#${prefix}-card-number`).fill('4242 4242 4242 4242');
+  await page.locator(`#${prefix}-exp-month`).selectOption({ index: 12 });
+  await page.locator(`#${prefix}-exp-year`).selectOption({ index: 3 });
+  await page.locator(`#${prefix}-cvc`).fill('123');
+  await page.locator(`#${prefix}-card-holder`).fill('HANAKO YAMADA');
+}
+
+describe.skipIf(!hasChromium)('at the venue in Chromium', () => {
+  let harness: Harness;
+  let slot: SpotSlot;
+  let qrToken: string;
+  beforeAll(async () => {
+    harness = await startHarness({ variants: ['demo', 'cafe-lumen'] });
+    // A slot later today whatever the hour: spot sales are today's only.
+    slot = await todaySpotSlot(harness.db, 'demo', 40, 20);
+    const response = await fetch(`${harness.baseUrl}/demo/api/v1/spot/qr/${slot.productUuid}`);
+    qrToken = ((await response.json()) as { qr_token: string }).qr_token;
+  }, 120_000);
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  it('buys the next slot from a spot QR code with the sandbox card, and the e-mail has the ticket', async () => {
+    const email = 'spot-visitor@example.com';
+    const page = await harness.browser.newPage({ viewport: PHONE });
+    const problems: string[] = [];
+    try {
+      await page.goto(`${harness.baseUrl}/demo/?lang=en#/spot?qr_token=${qrToken}`);
+      await page.locator('[data-screen="spot-order"] .spot-buy-next').waitFor();
+      await checkPage(page, problems, 'spot');
+      await page.locator('.spot-buy-next').click();
+
+      await page.locator('[data-screen="spot-products"] .quantity-select').first().waitFor();
+      await page.locator('.quantity-select').first().selectOption('2');
+      await checkPage(page, problems, 'spot products');
+      await page.locator('.order-proceed').click();
+
+      await page.locator('[data-screen="spot-order-fields"] form').waitFor();
+      expect(page.url()).toContain(`qr_token=${qrToken}`);
+      await page.locator('#spot-email').fill(email);
+      await page.locator('#spot-email2').fill(email);
+      await checkPage(page, problems, 'spot order fields');
+      await page.locator('[data-screen="spot-order-fields"] button[type="submit"]').click();
+
+      await page.locator('[data-screen="spot-payment"] form.spot-pay').waitFor();
+      await page.locator('input[type="radio"][value="gmo"]').check();
+      await fillCard(page, 'spot');
+      await checkPage(page, problems, 'spot payment');
+      await page.locator('.spot-pay-submit').click();
+
+      await page.locator('[data-screen="spot-email-sended"]').waitFor({ timeout: 30_000 });
+      expect(await page.locator('main h1').textContent()).toBe(t.spot_email_sent_title);
+      const text = (await page.locator('[data-screen="spot-email-sended"]').textContent()) ?? '';
+      const number = text.match(/[0-9A-Z]{5}-[0-9A-Z]{5}/)?.[0];
+      expect(number).toBeTruthy();
+      const ticketLink = await page.locator('a[href*="/tickets/#/id/"]').first().getAttribute('href');
+      expect(ticketLink).toMatch(/\/demo\/tickets\/#\/id\/[\w-]{22}$/);
+      await checkPage(page, problems, 'spot e-mail sent');
+
+      // Kept on the device: the inquiry page lists it.
+      await page.goto(`${harness.baseUrl}/demo/#/spot/ticket-inquiry?qr_token=${qrToken}`);
+      await page.locator('[data-screen="spot-ticket-inquiry"] .spot-ticket').first().waitFor();
+      expect(await page.locator('[data-screen="spot-ticket-inquiry"]').textContent()).toContain(number as string);
+
+      // The confirmation e-mail leads to the same ticket.
+      await page.goto(`${harness.baseUrl}/dev/mail/latest?to=${encodeURIComponent(email)}`);
+      expect(await page.content()).toContain(number as string);
+      const mailLink = await page.locator('a[href*="/tickets/#/id/"]').first().getAttribute('href');
+      expect(new URL(mailLink as string).hash).toBe(new URL(ticketLink as string, harness.baseUrl).hash);
+      const [sold] = await rows<{ channel: string }>(
+        harness.db,
+        sql`select channel from orders where reservation_number = ${number as string}`,
+      );
+      expect(sold?.channel).toBe('spot');
+    } finally {
+      await page.close();
+    }
+    expect(problems).toEqual([]);
+  }, 120_000);
+
+  it('shows the expired-QR dialog for a code past its day', async () => {
+    const [secret] = await rows<{ secret: string }>(
+      harness.db,
+      sql`select q.secret from spot_qr_secrets q join sites s on s.id = q.site_id where s.variant = 'demo'`,
+    );
+    const expired = signQrToken(secret?.secret ?? '', 'demo', {
+      productUuid: slot.productUuid,
+      expiresAt: new Date(Date.now() - 60_000),
+    });
+    const page = await harness.browser.newPage({ viewport: PHONE });
+    try {
+      await page.goto(`${harness.baseUrl}/demo/?lang=en#/spot?qr_token=${expired}`);
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor();
+      expect(await dialog.locator('.dialog-title').textContent()).toBe(t.dialog_spot_qr_expired_title);
+      expect(await dialog.textContent()).toContain(t.dialog_spot_qr_expired_text);
+      await dialog.getByRole('button', { name: t.common_ok as string }).click();
+      expect(await page.locator('[data-screen="spot-order"]').textContent()).toContain(t.spot_qr_unusable);
+    } finally {
+      await page.close();
+    }
+  }, 60_000);
+
+  it('shows a sale made in another browser on the signage board within five seconds', async () => {
+    const lobby = await harness.browser.newContext({ viewport: { width: 1920, height: 1080 } });
+    const visitor = await harness.browser.newContext({ viewport: PHONE });
+    try {
+      const screen = await lobby.newPage();
+      await screen.goto(`${harness.baseUrl}/demo/?lang=en#/signage/today-ticket-info`);
+      const count = screen.locator(`[data-time-span="${slot.timeSpanId}"] .signage-count`);
+      await count.waitFor();
+      const before = Number(await count.getAttribute('data-remaining'));
+      expect(await seriousAxeViolations(screen)).toEqual([]);
+
+      // Another browser buys three places through the spot API, as the spot page does.
+      const phone = await visitor.newPage();
+      await phone.goto(`${harness.baseUrl}/demo/#/spot/ticket-inquiry`);
+      await phone.locator('[data-screen="spot-ticket-inquiry"]').waitFor();
+      const status = await phone.evaluate(
+        async ({ slot, qrToken }) => {
+          const xsrf = document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? '';
+          const response = await fetch('/demo/api/v1/spot/orders', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-xsrf-token': decodeURIComponent(xsrf) },
+            body: JSON.stringify({
+              lang: 'en',
+              qr_token: qrToken,
+              product_uuid: slot.productUuid,
+              time_span_id: slot.timeSpanId,
+              quantity: 3,
+              option_values: [{ option_value_id: slot.adultOptionId, quantity: 3 }],
+            }),
+          });
+          return response.status;
+        },
+        { slot, qrToken },
+      );
+      expect(status).toBe(201);
+      const sold = Date.now();
+      // The issue's promise to the venue: the screen shows it within five seconds, by itself.
+      await screen.waitForFunction(
+        ({ id, expected }) =>
+          document.querySelector(`[data-time-span="${id}"] .signage-count`)?.getAttribute('data-remaining') === expected,
+        { id: slot.timeSpanId, expected: String(before - 3) },
+        { timeout: 5_000 },
+      );
+      console.log(`Signage showed the sale ${Date.now() - sold} ms after it was made.`);
+    } finally {
+      await lobby.close();
+      await visitor.close();
+    }
+  }, 60_000);
+
+  it('books a table at the cafe for a party of four', async () => {
+    const email = 'cafe-party@example.com';
+    const page = await harness.browser.newPage({ viewport: PHONE });
+    const problems: string[] = [];
+    try {
+      await page.goto(`${harness.baseUrl}/cafe-lumen/?lang=en#/order`);
+      await page.locator('[data-screen="order"]').waitFor();
+      // Date first at the cafe: a day after today, then the table, then the hour.
+      const days = page.locator('button.calendar-day:not([disabled])');
+      await days.first().waitFor();
+      await days.nth(1).click();
+      await page.locator('.order-products .order-choice:not([disabled])').first().click();
+      const slotButton = page.locator('.order-slot:not([disabled])').first();
+      await slotButton.waitFor();
+      expect(await slotButton.textContent()).toMatch(/\d+ seats left/);
+      await slotButton.click();
+
+      // Two adults and two children.
+      const seats = page.locator('.quantity-group').first().locator('select');
+      await seats.nth(0).selectOption('2');
+      await seats.nth(1).selectOption('2');
+      expect(await page.locator('[data-screen="order"]').textContent()).toContain(t.order_people);
+      expect(await page.locator('.order-cancellation').textContent()).toContain('free of charge');
+      await checkPage(page, problems, 'cafe order');
+      await page.locator('.order-proceed').click();
+
+      await page.locator('[data-screen="sign-in"] form').waitFor();
+      await page.getByLabel(t.signin_field_fullname as string).fill('Hanako Yamada');
+      await page
+        .getByLabel(t.signin_field_email as string, { exact: false })
+        .first()
+        .fill(email);
+      await page.getByLabel(t.signin_field_email2 as string).fill(email);
+      await page.getByLabel(t.signin_field_phone as string).fill('090-1234-5678');
+      const area = page.getByLabel(t.signin_field_resident_area as string);
+      if ((await area.evaluate((el) => el.tagName)) === 'SELECT') await area.selectOption({ index: 1 });
+      else await area.fill('Tokyo');
+      await page.locator('[data-screen="sign-in"] button[type="submit"]').click();
+
+      await page.locator('[data-screen="payment"] form').waitFor();
+      await page.locator('input[type="radio"][value="softbank_3ds"]').check();
+      await fillCard(page, 'payment');
+      await page.locator('[data-screen="payment"] button[type="submit"]').click();
+
+      await page.locator('[data-screen="confirm"] .confirm-submit').waitFor();
+      expect(await page.locator('[data-screen="confirm"]').textContent()).toContain('× 2');
+      await page.locator('.confirm-submit').click();
+
+      await page.locator('[data-screen="complete"]').waitFor({ timeout: 30_000 });
+      expect(await page.locator('.complete-policy').textContent()).toContain('free of charge');
+      await checkPage(page, problems, 'cafe complete');
+      const [order] = await rows<{ quantity: number; kind: string }>(
+        harness.db,
+        sql`select o.quantity, s.kind from orders o join sites s on s.id = o.site_id
+            where o.customer_fields->>'email' = ${email} and o.status = 'completed'`,
+      );
+      expect(order).toEqual({ quantity: 4, kind: 'cafe' });
+    } finally {
+      await page.close();
+    }
+    expect(problems).toEqual([]);
+  }, 120_000);
+});
