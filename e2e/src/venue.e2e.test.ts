@@ -217,7 +217,7 @@ describe.skipIf(!hasChromium)('at the venue in Chromium', () => {
       await page.locator('[data-screen="sign-in"] button[type="submit"]').click();
 
       await page.locator('[data-screen="payment"] form').waitFor();
-      await page.locator('input[type="radio"][value="softbank_3ds"]').check();
+      await page.locator('input[type="radio"][value="softbank_credit"]').check();
       await fillCard(page, 'payment');
       await page.locator('[data-screen="payment"] button[type="submit"]').click();
 

@@ -389,7 +389,7 @@ export const site: SiteSeed = {
   paymentMethods: [
     { method: 'free', provider: 'free', channels: ['web', 'spot'] },
     { method: 'softbank_3ds', provider: 'sandbox', channels: ['web'] },
-    { method: 'softbank_credit', provider: 'sandbox', channels: ['spot'] },
+    { method: 'softbank_credit', provider: 'sandbox', channels: ['web', 'spot'] },
     { method: 'softbank_paypay', provider: 'sandbox', channels: ['web'] },
     { method: 'd_pay', provider: 'sandbox', channels: ['web'] },
   ],

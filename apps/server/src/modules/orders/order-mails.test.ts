@@ -33,7 +33,7 @@ describeEachEngine(
       const order = await api.get<{ customerFields: Record<string, string> }>(`orders/${confirmed.body.order_token}`);
       expect(order.body.customerFields).toEqual({ email: 'visitor@example.com' });
       expect((await api.get(`ordermails/${mailToken}`)).status).toBe(404);
-      const ready = await api.put<{ status: string }>(`orders/${confirmed.body.order_token}`, { payment_method: 'gmo' });
+      const ready = await api.put<{ status: string }>(`orders/${confirmed.body.order_token}`, { payment_method: 'gmo_3ds' });
       expect(ready.body.status).toBe('ready_checkout');
     });
 
