@@ -27,7 +27,11 @@ async function start() {
   });
   const queryClient = new QueryClient({
     queryCache: new QueryCache({ onError: handleError }),
-    mutationCache: new MutationCache({ onError: handleError }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _result, mutation) => {
+        if (!mutation.meta?.handlesError?.(error)) handleError(error);
+      },
+    }),
     defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
   });
   // Loaded during start-up: the layout must not fetch them again.

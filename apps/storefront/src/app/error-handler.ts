@@ -9,6 +9,18 @@ import { ApiError } from '../api/client.ts';
 import { openDialog } from '../ui/dialog/dialog-store.ts';
 import type { AppEnvironment } from './app-context.tsx';
 
+declare module '@tanstack/react-query' {
+  interface Register {
+    mutationMeta: {
+      /**
+       * True for the failures the screen routes itself (the payment retry flow of SPEC §4); the
+       * rest still come here.
+       */
+      handlesError?: (error: unknown) => boolean;
+    };
+  }
+}
+
 export type Navigator = {
   /** The current hash path with its query, e.g. "/confirm" or "/spot?qr_token=…". */
   current(): string;

@@ -67,8 +67,25 @@ describe('route table', () => {
     expect(
       props('/payment-callback/:paymentType/:status', { paymentType: 'paypay', status: 'success' }, 'time_change=true'),
     ).toEqual({
+      provider: 'wallet',
       paymentType: 'paypay',
       status: 'success',
+      paymentNumber: null,
+      timeChange: true,
+    });
+    expect(props('/payment-callback/gmo3ds', {}, 'md=P0000001&time_change=false')).toEqual({
+      provider: 'gmo3ds',
+      paymentNumber: 'P0000001',
+      timeChange: false,
+    });
+    expect(props('/payment-callback/sbps3ds', {}, 'payment_number=P0000002')).toEqual({
+      provider: 'sbps3ds',
+      paymentNumber: 'P0000002',
+      timeChange: false,
+    });
+    expect(props('/adyen-callback', {}, 'payment_number=P0000003&time_change=true')).toEqual({
+      provider: 'adyen',
+      paymentNumber: 'P0000003',
       timeChange: true,
     });
     expect(props('/payment-error/:variant', { variant: 'inquiry' }, 'time_change=false&additional_info=x')).toEqual({
@@ -85,15 +102,12 @@ describe('route table', () => {
     // Update this list as each flow lands: purchase flow (order … complete), payments, tickets,
     // date change, spot and signage.
     expect(placeholders).toEqual([
-      'adyen-callback',
       'change-date',
       'change-date-complete',
       'change-date-confirm',
       'change-date-payment',
       'change-date-payment-confirm',
       'order',
-      'payment-callback',
-      'three-d-secure-callback',
     ]);
   });
 });

@@ -82,20 +82,44 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/complete', screen: 'complete' },
   { path: '/error', screen: 'error' },
 
-  // Payment returns
-  { path: '/payment-callback/gmo3ds', screen: 'three-d-secure-callback', toProps: () => ({ provider: 'gmo3ds' }) },
-  { path: '/payment-callback/sbps3ds', screen: 'three-d-secure-callback', toProps: () => ({ provider: 'sbps3ds' }) },
+  // Payment returns: the payment number comes back as `md` (gmo 3-D Secure) or `payment_number`.
+  {
+    path: '/payment-callback/gmo3ds',
+    screen: 'three-d-secure-callback',
+    toProps: (_p, q) => ({ provider: 'gmo3ds', paymentNumber: q.get('md'), timeChange: timeChange(q) }),
+  },
+  {
+    path: '/payment-callback/sbps3ds',
+    screen: 'three-d-secure-callback',
+    toProps: (_p, q) => ({ provider: 'sbps3ds', paymentNumber: q.get('payment_number'), timeChange: timeChange(q) }),
+  },
   {
     path: '/payment-callback/:paymentType',
     screen: 'payment-callback',
-    toProps: (p, q) => ({ paymentType: param(p, 'paymentType'), status: null, timeChange: timeChange(q) }),
+    toProps: (p, q) => ({
+      provider: 'wallet',
+      paymentType: param(p, 'paymentType'),
+      status: null,
+      paymentNumber: q.get('payment_number'),
+      timeChange: timeChange(q),
+    }),
   },
   {
     path: '/payment-callback/:paymentType/:status',
     screen: 'payment-callback',
-    toProps: (p, q) => ({ paymentType: param(p, 'paymentType'), status: param(p, 'status'), timeChange: timeChange(q) }),
+    toProps: (p, q) => ({
+      provider: 'wallet',
+      paymentType: param(p, 'paymentType'),
+      status: param(p, 'status'),
+      paymentNumber: q.get('payment_number'),
+      timeChange: timeChange(q),
+    }),
   },
-  { path: '/adyen-callback', screen: 'adyen-callback' },
+  {
+    path: '/adyen-callback',
+    screen: 'adyen-callback',
+    toProps: (_p, q) => ({ provider: 'adyen', paymentNumber: q.get('payment_number'), timeChange: timeChange(q) }),
+  },
   {
     path: '/payment-error',
     screen: 'payment-error',
@@ -198,6 +222,9 @@ export const FINISHED_SCREENS: ReadonlySet<ScreenId> = new Set<ScreenId>([
   'payment',
   'confirm',
   'complete',
+  'three-d-secure-callback',
+  'payment-callback',
+  'adyen-callback',
   'ticket',
   'check-in',
   'receipt',

@@ -11,7 +11,11 @@ import './complete.css';
 function readComplete(raw: unknown): CompleteData | null {
   if (typeof raw !== 'object' || raw === null) return null;
   const data = raw as Partial<CompleteData>;
-  return typeof data.reservationNumber === 'string' && typeof data.reservationToken === 'string' ? (data as CompleteData) : null;
+  if (typeof data.reservationNumber !== 'string') return null;
+  return {
+    ...(data as CompleteData),
+    reservationToken: typeof data.reservationToken === 'string' ? data.reservationToken : null,
+  };
 }
 
 export default function CompletePage() {
@@ -40,15 +44,18 @@ export default function CompletePage() {
       <p className="complete-number">{t('complete_reservation_number', { number: complete.reservationNumber })}</p>
       <p>{t('complete_mail_sent')}</p>
       {complete.email && <p className="complete-email">{complete.email}</p>}
-      {/* A full page load: tickets live under the tickets prefix of the venue. */}
-      <p className="complete-actions">
-        <a
-          className="button button-primary complete-ticket"
-          href={ticketUrl(app.location.ticketsPath, complete.reservationToken)}
-        >
-          {t('complete_view_ticket')}
-        </a>
-      </p>
+      {/* A full page load: tickets live under the tickets prefix of the venue. Without the token
+          (a repeated payment return) the ticket is reached from the e-mail. */}
+      {complete.reservationToken && (
+        <p className="complete-actions">
+          <a
+            className="button button-primary complete-ticket"
+            href={ticketUrl(app.location.ticketsPath, complete.reservationToken)}
+          >
+            {t('complete_view_ticket')}
+          </a>
+        </p>
+      )}
       <p className="complete-note">{t('complete_mail_note')}</p>
       {app.config.kind === 'cafe' && i18n.exists('cafe_cancellation_policy') && (
         <section className="complete-policy" aria-labelledby="complete-policy-title">

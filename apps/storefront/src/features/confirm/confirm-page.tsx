@@ -7,23 +7,26 @@ import type { PaymentMethod } from '@storefront/domain/api/catalog';
 import type { PaymentMethodId } from '@storefront/domain/constants';
 import type { FieldTemplate } from '@storefront/domain/customer/customer-info';
 import { formatDate, formatPrice } from '@storefront/domain/format';
+import { needsCard, paymentProfile } from '@storefront/domain/payments';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useApp } from '../../app/app-context.tsx';
 import { catalogueQueries } from '../../app/catalogue-queries.ts';
 import type { ScreenProps } from '../../app/route-table.ts';
+import { openDialog } from '../../ui/dialog/dialog-store.ts';
 import { StepBar } from '../../ui/step-bar.tsx';
 import { showToast } from '../../ui/toast/toast-store.ts';
 import { customerSummary } from '../purchase/customer-fields.ts';
-import { type CompleteData, cardInMemory } from '../purchase/flow.ts';
-import { FREE_METHOD, needsCard } from '../purchase/payment-kinds.ts';
+import { failureOf, followAnswer, followFailure } from '../purchase/finish-payment.ts';
+import { cardInMemory } from '../purchase/flow.ts';
+import { paymentApi } from '../purchase/payment-api.ts';
+import { isPaymentFailure, paymentFailureRoute } from '../purchase/payment-failure.ts';
 import { purchaseApi, type TemporaryOrder } from '../purchase/purchase-api.ts';
 import { purchaseQueries } from '../purchase/purchase-queries.ts';
 import { checkoutBlocker, inShopTime, orderLines, reservationOf } from './order-summary.ts';
-import { purchaseEvent, pushToDataLayer, readConversionData, trackingItems } from './tracking.ts';
 import '../purchase/checkout-forms.css';
 import './confirm.css';
 import { FieldError } from '../../ui/field-error.tsx';
@@ -47,7 +50,7 @@ export default function ConfirmPage(props: ScreenProps) {
       <h1>{t('confirm_title')}</h1>
       <p>{t('confirm_text')}</p>
       {order ? (
-        <ConfirmContent order={order} token={token} templates={templates} methods={methods} />
+        <ConfirmContent order={order} token={token} templates={templates} methods={methods} isDPay={props.isDPay === true} />
       ) : (
         <p className="checkout-loading" aria-busy="true">
           {t('common_loading')}
@@ -57,54 +60,77 @@ export default function ConfirmPage(props: ScreenProps) {
   );
 }
 
-type ContentProps = { order: TemporaryOrder; token: string; templates: FieldTemplate[]; methods: PaymentMethod[] };
+type ContentProps = {
+  order: TemporaryOrder;
+  token: string;
+  templates: FieldTemplate[];
+  methods: PaymentMethod[];
+  /** `/d-pay-confirm`: the return from the carrier login, with its code and state. */
+  isDPay: boolean;
+};
 
-function ConfirmContent({ order, token, templates, methods }: ContentProps) {
+function ConfirmContent({ order, token, templates, methods, isDPay }: ContentProps) {
   const app = useApp();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const price = (amount: number) => formatPrice(amount, app.config.currency, app.lang);
   const hasSignIn = !app.config.isStartMailConfirmOnly;
+  const payments = paymentApi(app.api, app.siteCode);
+  const go = (path: string) => navigate(path, { replace: true });
+  const isCarrier = paymentProfile(order.paymentMethod)?.kind === 'carrier';
+  const carrierLogin = useCarrierLogin(isDPay && isCarrier);
+  const carrierToken = carrierLogin.token;
+  // The browser is on its way to the provider: the button stays busy until the page goes.
+  const [isLeaving, setLeaving] = useState(false);
+  useEffect(() => {
+    // Back from the provider's page to this one kept in the browser's cache: it can be used again.
+    const onShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setLeaving(false);
+    };
+    window.addEventListener('pageshow', onShow);
+    return () => window.removeEventListener('pageshow', onShow);
+  }, []);
 
   const checkout = useMutation({
     mutationFn: () =>
-      purchaseApi(app.api, app.lang).checkout(token, {
+      payments.checkout(token, {
         payment_method: order.paymentMethod as PaymentMethodId,
         card: cardInMemory.get() ?? undefined,
+        card_token: carrierToken ?? undefined,
       }),
-    onSuccess: (result) => {
-      const complete: CompleteData = {
-        reservationNumber: result.reservation_number,
-        reservationToken: result.reservation_token,
-        total: result.total,
-        email: order.customerFields?.email ?? order.customerInfo?.email ?? null,
-      };
-      if (app.config.tagManagerIds.length > 0) {
-        const items = trackingItems(readConversionData(app.session.get('conversionData')), order, app.config.currency);
-        pushToDataLayer(
-          window as { dataLayer?: unknown[] },
-          purchaseEvent({
-            reservationNumber: complete.reservationNumber,
-            currency: app.config.currency,
-            items,
-          }),
-        );
-      }
-      app.session.resetAll();
-      app.session.set('complete', complete);
-      cardInMemory.set(null);
-      navigate('/complete', { replace: true });
+    meta: { handlesError: isRetryFlow },
+    onSuccess: (answer) => {
+      if (answer.status === 'requires_action') setLeaving(true);
+      followAnswer(app, answer, order, go);
+    },
+    onError: (error) => {
+      const failure = failureOf(error);
+      if (!failure || !isPaymentFailure(failure)) return;
+      followFailure(app, paymentFailureRoute(failure, { context: { kind: 'purchase' }, timeChange: false }), go);
     },
   });
 
+  // The carrier login comes first: its page, then back to /d-pay-confirm with a code.
+  const login = useMutation({
+    mutationFn: () => payments.dAccountAuth(token),
+    onSuccess: (auth) => {
+      setLeaving(true);
+      app.session.set('dPayStateCode', auth.state_code);
+      window.location.assign(auth.auth_url);
+    },
+  });
+
+  const needsLogin = isCarrier && carrierToken === null;
   const onPay = () => {
     const blocker = checkoutBlocker(order, { hasCard: cardInMemory.get() !== null, hasSignIn });
     if (blocker) {
       navigate(blocker);
       return;
     }
-    checkout.mutate();
+    if (needsLogin) login.mutate();
+    else checkout.mutate();
   };
+  const isBusy = checkout.isPending || login.isPending || carrierLogin.isChecking || isLeaving;
 
   return (
     <div className="confirm-layout">
@@ -118,18 +144,62 @@ function ConfirmContent({ order, token, templates, methods }: ContentProps) {
             <span>{t('confirm_total')}</span>
             <strong>{price(order.price)}</strong>
           </p>
+          {isCarrier && (
+            <p className="confirm-note confirm-carrier-note" data-d-pay-ready={!needsLogin}>
+              {t(needsLogin ? 'payment_d_pay_note' : 'confirm_d_pay_ready')}
+            </p>
+          )}
           <p className="confirm-note">{t('confirm_no_cancel_note')}</p>
           <p className="confirm-note">{t('confirm_agree_note')}</p>
-          <button type="button" className="button button-primary confirm-submit" disabled={checkout.isPending} onClick={onPay}>
-            {t(checkout.isPending ? 'payment_processing' : 'confirm_submit')}
+          <button type="button" className="button button-primary confirm-submit" disabled={isBusy} onClick={onPay}>
+            {t(isBusy ? 'payment_processing' : needsLogin ? 'confirm_d_pay_login' : 'confirm_submit')}
           </button>
           <p className="visually-hidden" role="status">
-            {checkout.isPending ? t('payment_processing') : ''}
+            {isBusy ? t('payment_processing') : ''}
           </p>
         </div>
       </div>
     </div>
   );
+}
+
+/** Checkout failures the payment retry flow routes (SPEC §4); the rest are the error catalogue's. */
+function isRetryFlow(error: unknown): boolean {
+  const failure = failureOf(error);
+  return failure !== null && isPaymentFailure(failure);
+}
+
+/**
+ * The carrier login's return (`/d-pay-confirm?code=…&state=…`): the state must be the one this
+ * visit was given, and is used once; the code is exchanged for the payment token, which stays in
+ * memory for the checkout. Null until then, and for any other page.
+ */
+function useCarrierLogin(isReturn: boolean): { token: string | null; isChecking: boolean } {
+  const app = useApp();
+  const consumed = useRef<string | null>(null);
+  const [query] = useSearchParams();
+  const navigate = useNavigate();
+  const code = isReturn ? query.get('code') : null;
+  const state = query.get('state');
+  const exchange = useMutation({ mutationFn: (carrierCode: string) => paymentApi(app.api, app.siteCode).dPayToken(carrierCode) });
+  const { mutate } = exchange;
+  useEffect(() => {
+    if (!code || consumed.current === code) return;
+    consumed.current = code;
+    const expected = app.session.get('dPayStateCode');
+    if (!expected || expected !== state) {
+      app.session.remove('dPayStateCode');
+      openDialog({
+        titleKey: 'dialog_d_pay_login_failed_title',
+        textKey: 'dialog_d_pay_login_failed_text',
+        okButtonTextKey: 'common_ok',
+      });
+      navigate('/d-pay-confirm', { replace: true });
+      return;
+    }
+    mutate(code, { onSuccess: () => app.session.remove('dPayStateCode') });
+  }, [app, code, state, mutate, navigate]);
+  return { token: code ? (exchange.data?.payment_token ?? null) : null, isChecking: exchange.isPending };
 }
 
 /** Until when the places are held, in the venue's time. */
@@ -369,7 +439,7 @@ function PaymentSection(props: { order: TemporaryOrder; methods: PaymentMethod[]
     props.methods.find((candidate) => candidate.method === method)?.name ?? (method ? t(`payment_method_${method}`) : '');
   const card = needsCard(method) ? cardInMemory.get() : null;
   // A coupon can make the order free, or removing one make it cost money: the method must change.
-  const mustChange = method !== null && (props.order.price === 0) !== (method === FREE_METHOD);
+  const mustChange = method !== null && (props.order.price === 0) !== (paymentProfile(method)?.kind === 'free');
   return (
     <section className="confirm-card" aria-labelledby={headingId}>
       <SectionHeading id={headingId} titleKey="confirm_section_payment" editTo="/payment?ref=c" />

@@ -63,6 +63,10 @@ describe('checkoutBlocker', () => {
     expect(checkoutBlocker({ ...ready, paymentMethod: null }, context)).toBe('/payment');
     expect(checkoutBlocker(ready, { ...context, hasCard: false })).toBe('/payment');
   });
+  it('needs no card for a wallet or the carrier login', () => {
+    expect(checkoutBlocker({ ...ready, paymentMethod: 'gmo_paypay' }, { ...context, hasCard: false })).toBeNull();
+    expect(checkoutBlocker({ ...ready, paymentMethod: 'd_pay' }, { ...context, hasCard: false })).toBeNull();
+  });
   it('sends the visitor back to payment when a coupon changed whether the order is free', () => {
     expect(checkoutBlocker({ ...ready, price: 0 }, context)).toBe('/payment');
     expect(checkoutBlocker({ ...ready, paymentMethod: 'free' }, context)).toBe('/payment');

@@ -3,7 +3,7 @@
  * zone), the priced lines, how long the hold lasts, and whether the order can be paid as it is.
  */
 import { DISPLAY_TIME_ZONE } from '@storefront/domain/constants';
-import { FREE_METHOD, needsCard } from '../purchase/payment-kinds.ts';
+import { needsCard, paymentProfile } from '@storefront/domain/payments';
 import type { TemporaryOrder } from '../purchase/purchase-api.ts';
 
 const dateFormat = new Intl.DateTimeFormat('en-CA', {
@@ -69,7 +69,7 @@ export function checkoutBlocker(
   if (!order.customerFields && context.hasSignIn) return '/sign-in';
   const method = order.paymentMethod;
   if (!method) return '/payment';
-  if ((order.price === 0) !== (method === FREE_METHOD)) return '/payment';
+  if ((order.price === 0) !== (paymentProfile(method)?.kind === 'free')) return '/payment';
   if (needsCard(method) && !context.hasCard) return '/payment';
   return null;
 }

@@ -1,24 +1,13 @@
-import type { PaymentMethod } from '@storefront/domain/api/catalog';
 import { describe, expect, it } from 'vitest';
 import {
   expiryYears,
-  initialMethod,
   initialValues,
-  methodsFor,
   normaliseCardNumber,
   type PaymentFormValues,
   passesLuhn,
   toCardDetails,
   validatePaymentForm,
 } from './card-form.ts';
-
-const method = (id: PaymentMethod['method'], position: number): PaymentMethod => ({
-  method: id,
-  provider: id === 'free' ? 'free' : 'sandbox',
-  name: id,
-  position,
-});
-const methods = [method('stripe_secure', 2), method('free', 6), method('gmo_3ds', 1), method('alipay', 5)];
 
 const now = new Date('2026-05-15T03:00:00Z');
 const good: PaymentFormValues = {
@@ -29,27 +18,6 @@ const good: PaymentFormValues = {
   cvc: '123',
   cardHolder: 'HANAKO YAMADA',
 };
-
-describe('methodsFor', () => {
-  it('offers only free for an order of 0', () => {
-    expect(methodsFor(methods, 0).map((m) => m.method)).toEqual(['free']);
-  });
-  it('hides free for an order that costs money, by position', () => {
-    expect(methodsFor(methods, 2400).map((m) => m.method)).toEqual(['gmo_3ds', 'stripe_secure', 'alipay']);
-  });
-});
-
-describe('initialMethod', () => {
-  const usable = methodsFor(methods, 2400);
-  it('chooses the only method there is', () => {
-    expect(initialMethod(methodsFor(methods, 0), 'gmo_3ds')).toBe('free');
-  });
-  it('keeps an earlier choice that still applies, else nothing', () => {
-    expect(initialMethod(usable, null, 'alipay')).toBe('alipay');
-    expect(initialMethod(usable, 'free', 'stripe_secure')).toBe('stripe_secure');
-    expect(initialMethod(usable, 'free', null)).toBe('');
-  });
-});
 
 describe('card numbers', () => {
   it('drops the spaces and hyphens typed between groups', () => {
@@ -73,6 +41,8 @@ describe('validatePaymentForm', () => {
 
   it('does not look at the card for a free order', () => {
     expect(validatePaymentForm({ ...good, method: 'free', cardNumber: 'x', cvc: '' }, now)).toEqual({});
+    expect(validatePaymentForm({ ...good, method: 'gmo_paypay', cardNumber: 'x', cvc: '' }, now)).toEqual({});
+    expect(validatePaymentForm({ ...good, method: 'd_pay', cardNumber: '', expYear: '' }, now)).toEqual({});
   });
 
   it('requires every card field', () => {

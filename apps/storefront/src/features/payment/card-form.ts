@@ -3,7 +3,6 @@
  * cardName, expired, numeric). Card details are only ever turned into the in-memory card here;
  * nothing in this module stores them.
  */
-import type { PaymentMethod } from '@storefront/domain/api/catalog';
 import { DISPLAY_TIME_ZONE } from '@storefront/domain/constants';
 import {
   cardName,
@@ -16,21 +15,8 @@ import {
   type ValidationFailure,
   validateField,
 } from '@storefront/domain/customer/validation';
+import { needsCard } from '@storefront/domain/payments';
 import type { CardDetails } from '../purchase/flow.ts';
-import { FREE_METHOD, needsCard } from '../purchase/payment-kinds.ts';
-
-/** An order of 0 can only be free; one that costs money can be anything but free. By position. */
-export function methodsFor(methods: readonly PaymentMethod[], total: number): PaymentMethod[] {
-  const usable = methods.filter((method) => (total === 0) === (method.method === FREE_METHOD));
-  return usable.sort((a, b) => a.position - b.position);
-}
-
-/** The method to start with: the only one there is, else the one chosen before if it still applies. */
-export function initialMethod(usable: readonly PaymentMethod[], ...chosenBefore: (string | null | undefined)[]): string {
-  if (usable.length === 1) return usable[0]?.method ?? '';
-  for (const method of chosenBefore) if (method && usable.some((candidate) => candidate.method === method)) return method;
-  return '';
-}
 
 export type PaymentFormValues = {
   method: string;

@@ -6,6 +6,7 @@
 import type { PaymentMethod } from '@storefront/domain/api/catalog';
 import type { PaymentMethodId } from '@storefront/domain/constants';
 import { formatPrice } from '@storefront/domain/format';
+import { needsCard } from '@storefront/domain/payments';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
@@ -16,19 +17,18 @@ import { catalogueQueries } from '../../app/catalogue-queries.ts';
 import type { ScreenProps } from '../../app/route-table.ts';
 import { StepBar } from '../../ui/step-bar.tsx';
 import { cardInMemory } from '../purchase/flow.ts';
-import { FREE_METHOD, needsCard } from '../purchase/payment-kinds.ts';
 import { purchaseApi, type TemporaryOrder } from '../purchase/purchase-api.ts';
 import { purchaseQueries } from '../purchase/purchase-queries.ts';
 import {
   EXPIRY_MONTHS,
   expiryYears,
-  initialMethod,
   initialValues,
-  methodsFor,
   type PaymentFormValues,
   toCardDetails,
   validatePaymentForm,
 } from './card-form.ts';
+import { PaymentMark } from './payment-mark.tsx';
+import { initialMethod, methodsFor } from './payment-methods.ts';
 import '../purchase/checkout-forms.css';
 import './payment.css';
 import { FieldError } from '../../ui/field-error.tsx';
@@ -125,15 +125,27 @@ function PaymentForm(props: { order: TemporaryOrder; methods: PaymentMethod[]; t
       <fieldset className="payment-methods" aria-describedby={describe('method')}>
         <legend className="section-title">{t('payment_choose_method')}</legend>
         {usable.map((candidate) => (
-          <label key={candidate.method} className="payment-method">
-            <input type="radio" value={candidate.method} aria-invalid={invalid('method')} {...register('method')} />
-            <span>{candidate.name}</span>
+          <label key={candidate.method} className="payment-method" data-method={candidate.method}>
+            <input
+              type="radio"
+              value={candidate.method}
+              aria-invalid={invalid('method')}
+              aria-describedby={candidate.noteKey && candidate.method === method ? `payment-note-${candidate.method}` : undefined}
+              {...register('method')}
+            />
+            <PaymentMark mark={candidate.mark} />
+            <span className="payment-method-text">
+              <span className="payment-method-name">{candidate.name}</span>
+              {candidate.noteKey && candidate.method === method && (
+                <span id={`payment-note-${candidate.method}`} className="payment-method-note">
+                  {t(candidate.noteKey)}
+                </span>
+              )}
+            </span>
           </label>
         ))}
         <FieldError id="payment-method-error" message={error('method')} />
       </fieldset>
-
-      {method === FREE_METHOD && <p className="payment-note">{t('payment_free_note')}</p>}
 
       {chosen && needsCard(chosen.method) && (
         <fieldset className="payment-card">

@@ -21,7 +21,8 @@ export type SavedOrderPage = {
 export type SavedPaymentPage = { method: string };
 
 /** What the complete page shows (session key complete). */
-export type CompleteData = { reservationNumber: string; reservationToken: string; total: number; email: string | null };
+/** `reservationToken` is null when the answer came from a repeated completion (the token is given once). */
+export type CompleteData = { reservationNumber: string; reservationToken: string | null; total: number; email: string | null };
 
 export type CardDetails = z.infer<typeof CardInput>;
 let pendingCard: CardDetails | null = null;

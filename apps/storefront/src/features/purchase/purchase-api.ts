@@ -11,15 +11,7 @@ import type {
   SetProductsSearchResult,
 } from '@storefront/domain/api/catalog';
 import type { MembershipInfo } from '@storefront/domain/api/membership';
-import type {
-  ApplyCouponResult,
-  CheckoutBody,
-  CheckoutResult,
-  CreateOrderBody,
-  TemporaryOrder,
-  UpdateOrderBody,
-} from '@storefront/domain/api/orders';
-import { CHECKOUT_TIMEOUT_MS } from '@storefront/domain/constants';
+import type { ApplyCouponResult, CreateOrderBody, TemporaryOrder, UpdateOrderBody } from '@storefront/domain/api/orders';
 import type { z } from 'zod';
 import { type ApiClient, ApiError } from '../../api/client.ts';
 
@@ -45,10 +37,6 @@ export function purchaseApi(api: ApiClient, lang: string) {
       api.post<z.infer<typeof ApplyCouponResult>>(`ordercoupons/${encodeURIComponent(token)}`, { coupon }),
     removeCoupon: (token: string, couponId: number) =>
       api.delete<TemporaryOrder>(`ordercoupons/${encodeURIComponent(token)}/${couponId}`),
-    checkout: (token: string, body: z.input<typeof CheckoutBody>) =>
-      api.post<z.infer<typeof CheckoutResult>>(`orders/checkout/${encodeURIComponent(token)}`, body, {
-        timeoutMs: CHECKOUT_TIMEOUT_MS,
-      }),
     /** Mail-only confirmation: mails the visitor a link to continue (SPEC §1). */
     sendOrderMail: (token: string, email: string) => api.post<null>(`ordermails/${encodeURIComponent(token)}`, { email, lang }),
     /** The link's mail token gives the order back, under a new order token. */

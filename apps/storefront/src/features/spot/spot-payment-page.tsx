@@ -5,6 +5,7 @@
  */
 import type { PaymentMethod } from '@storefront/domain/api/catalog';
 import type { PaymentMethodId } from '@storefront/domain/constants';
+import { needsCard } from '@storefront/domain/payments';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
@@ -19,15 +20,16 @@ import { reservationOf } from '../confirm/order-summary.ts';
 import {
   EXPIRY_MONTHS,
   expiryYears,
-  initialMethod,
   initialValues,
-  methodsFor,
   type PaymentFormValues,
   toCardDetails,
   validatePaymentForm,
 } from '../payment/card-form.ts';
-import { FREE_METHOD, needsCard } from '../purchase/payment-kinds.ts';
-import { purchaseApi, type TemporaryOrder } from '../purchase/purchase-api.ts';
+import { PaymentMark } from '../payment/payment-mark.tsx';
+import { initialMethod, isFreeMethod, methodsFor } from '../payment/payment-methods.ts';
+import { leaveForProvider } from '../purchase/finish-payment.ts';
+import { paymentApi } from '../purchase/payment-api.ts';
+import type { TemporaryOrder } from '../purchase/purchase-api.ts';
 import { purchaseQueries } from '../purchase/purchase-queries.ts';
 import { spotApi } from './spot-api.ts';
 import { keepSpotTicket, spotPath } from './spot-flow.ts';
@@ -136,16 +138,22 @@ function PayForm(props: { order: TemporaryOrder; methods: PaymentMethod[]; token
     mutationFn: async (values: PaymentFormValues) => {
       const paymentMethod = values.method as PaymentMethodId;
       const ready = await spotApi(app.api, app.lang).updateOrder(token, { payment_method: paymentMethod });
-      const result = await purchaseApi(app.api, app.lang).checkout(token, {
+      const result = await paymentApi(app.api, app.siteCode).checkout(token, {
         payment_method: paymentMethod,
         ...(needsCard(paymentMethod) ? { card: toCardDetails(values) } : {}),
       });
       return { ready, result };
     },
     onSuccess: ({ ready, result }) => {
+      // A 3-D Secure challenge or a wallet's approval first: the payment return finishes it.
+      if (result.status === 'requires_action') {
+        leaveForProvider(app, result);
+        return;
+      }
+      const reservationToken = result.reservation_token ?? '';
       const visit = reservationOf(ready);
       keepSpotTicket(app.session, {
-        reservationToken: result.reservation_token,
+        reservationToken,
         reservationNumber: result.reservation_number,
         productName: ready.mainProduct.name,
         date: visit.date,
@@ -155,7 +163,7 @@ function PayForm(props: { order: TemporaryOrder; methods: PaymentMethod[]; token
         email: ready.customerFields?.email ?? null,
       });
       app.session.remove('spotOrderToken', 'spotOrderPage');
-      navigate(spotPath(`/spot/email-sended/${encodeURIComponent(result.reservation_token)}`, qrToken), { replace: true });
+      navigate(spotPath(`/spot/email-sended/${encodeURIComponent(reservationToken)}`, qrToken), { replace: true });
     },
   });
 
@@ -170,14 +178,15 @@ function PayForm(props: { order: TemporaryOrder; methods: PaymentMethod[]; token
       <fieldset className="payment-methods" aria-describedby={describe('method')}>
         <legend className="section-title">{t('payment_choose_method')}</legend>
         {usable.map((candidate) => (
-          <label key={candidate.method} className="payment-method">
+          <label key={candidate.method} className="payment-method" data-method={candidate.method}>
             <input type="radio" value={candidate.method} aria-invalid={invalid('method')} {...register('method')} />
-            <span>{candidate.name}</span>
+            <PaymentMark mark={candidate.mark} />
+            <span className="payment-method-name">{candidate.name}</span>
           </label>
         ))}
         <FieldError id="spot-method-error" message={error('method')} />
       </fieldset>
-      {method === FREE_METHOD && <p className="payment-note">{t('payment_free_note')}</p>}
+      {isFreeMethod(method) && <p className="payment-note">{t('payment_free_note')}</p>}
       {chosen && needsCard(chosen.method) && (
         <fieldset className="payment-card">
           <legend className="section-title">{chosen.name}</legend>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TemporaryOrder } from '../purchase/purchase-api.ts';
+import type { TemporaryOrder } from './purchase-api.ts';
 import { purchaseEvent, pushToDataLayer, readConversionData, trackingItems } from './tracking.ts';
 
 const order = {

@@ -4,7 +4,7 @@
  */
 import type { Currency } from '@storefront/domain/constants';
 import { MINOR_UNITS } from '@storefront/domain/format';
-import type { TemporaryOrder } from '../purchase/purchase-api.ts';
+import type { TemporaryOrder } from './purchase-api.ts';
 
 /** What the order page keeps for tracking (session key conversionData). */
 export type ConversionData = { options: { name: string; price: number; count: number }[]; timeSpanId: number };

@@ -1,0 +1,146 @@
+/**
+ * The payment returns of SPEC §2: `/payment-callback/gmo3ds` and `/sbps3ds` (3-D Secure),
+ * `/payment-callback/{paymentType}[/{status}]` (wallets, payment intents) and `/adyen-callback`.
+ * The browser comes back from the provider; this screen asks the server to finish the payment
+ * (gmo: `gmo-secure/exe-payment`, every other: `orders/confirmcheckout`) and goes on to the
+ * complete page, or follows the retry flow of SPEC §4. Finishing is safe to repeat: the server
+ * charges once however often the same return arrives.
+ */
+import type { PaymentMethodId } from '@storefront/domain/constants';
+import { paymentProfile } from '@storefront/domain/payments';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate } from 'react-router';
+import { useApp } from '../../app/app-context.tsx';
+import type { ScreenId, ScreenProps } from '../../app/route-table.ts';
+import { openDialog } from '../../ui/dialog/dialog-store.ts';
+import { failureOf, followAnswer, followFailure } from '../purchase/finish-payment.ts';
+import { type PaymentApi, paymentApi } from '../purchase/payment-api.ts';
+import { paymentFailureRoute, paymentPageFor } from '../purchase/payment-failure.ts';
+import { purchaseApi, type TemporaryOrder } from '../purchase/purchase-api.ts';
+import './payment-return.css';
+
+type Provider = 'gmo3ds' | 'sbps3ds' | 'wallet' | 'adyen';
+/** working: the server is finishing the payment; stopped: a dialog says what next; no-answer: offer it again. */
+type Phase = 'working' | 'stopped' | 'no-answer';
+
+const SCREEN_OF: Record<Provider, ScreenId> = {
+  gmo3ds: 'three-d-secure-callback',
+  sbps3ds: 'three-d-secure-callback',
+  wallet: 'payment-callback',
+  adyen: 'adyen-callback',
+};
+
+const providerOf = (value: unknown): Provider =>
+  value === 'gmo3ds' || value === 'sbps3ds' || value === 'adyen' ? value : 'wallet';
+
+/** The finishing call for this return. */
+function finish(api: PaymentApi, provider: Provider, paymentNumber: string, method: string | null, status: string | null) {
+  if (provider === 'gmo3ds') return api.exePayment(paymentNumber);
+  const known = paymentProfile(method) ? (method as PaymentMethodId) : undefined;
+  return api.confirmCheckout({
+    payment_number: paymentNumber,
+    ...(known ? { payment_method_type: known } : {}),
+    ...(status === 'success' || status === 'cancel' ? { status } : {}),
+  });
+}
+
+export default function PaymentReturnPage(props: ScreenProps) {
+  const app = useApp();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const provider = providerOf(props.provider);
+  const status = typeof props.status === 'string' ? props.status : null;
+  const timeChange = props.timeChange === true;
+  // The number the provider sent back, else the one kept when the visitor left (SPEC §3).
+  const [paymentNumber] = useState(() =>
+    typeof props.paymentNumber === 'string' && props.paymentNumber !== ''
+      ? props.paymentNumber
+      : app.session.get('paymentNumber'),
+  );
+  const [phase, setPhase] = useState<Phase>('working');
+  const [attempt, setAttempt] = useState(1);
+  const started = useRef(0);
+
+  useEffect(() => {
+    if (!paymentNumber || started.current === attempt) return;
+    started.current = attempt;
+    const go = (path: string) => navigate(path, { replace: true });
+    const orderToken = app.session.get('orderToken');
+    const saved = app.session.get('paymentPage');
+    const method = typeof saved?.method === 'string' ? saved.method : null;
+    // The order as it was, for the complete page's e-mail and the purchase event; optional.
+    const order: Promise<TemporaryOrder | null> = orderToken
+      ? purchaseApi(app.api, app.lang)
+          .getOrder(orderToken)
+          .catch(() => null)
+      : Promise.resolve(null);
+
+    const cancelled = () => {
+      setPhase('stopped');
+      app.session.remove('paymentNumber');
+      const back = paymentPageFor({ kind: 'purchase' });
+      openDialog({
+        titleKey: 'dialog_payment_cancelled_title',
+        textKey: 'dialog_payment_cancelled_text',
+        okButtonTextKey: 'dialog_payment_retry_button',
+        okAction: () => go(back),
+        onClose: () => go(back),
+      });
+    };
+
+    finish(paymentApi(app.api, app.siteCode), provider, paymentNumber, method, status).then(
+      async (answer) => {
+        // A wallet left without paying is cancelled, unless the server says it was paid after all.
+        if (status === 'cancel' && answer.status !== 'completed') return cancelled();
+        followAnswer(app, answer, await order, go);
+      },
+      (error: unknown) => {
+        const failure = failureOf(error);
+        if (!failure) return;
+        if (status === 'cancel' && failure.status !== null) return cancelled();
+        const route = paymentFailureRoute(failure, {
+          context: { kind: 'purchase' },
+          timeChange,
+          isAdyen: provider === 'adyen',
+          paymentNumber,
+        });
+        setPhase(route.kind === 'no-answer' ? 'no-answer' : 'stopped');
+        followFailure(app, route, go);
+      },
+    );
+  }, [app, attempt, navigate, paymentNumber, provider, status, timeChange]);
+
+  // Nothing to finish: no payment in progress on this visit.
+  if (!paymentNumber) return <Navigate to="/order" replace />;
+
+  return (
+    <section className="page payment-return" data-screen={SCREEN_OF[provider]} data-phase={phase} aria-busy={phase === 'working'}>
+      <h1>{t('payment_callback_title')}</h1>
+      {phase === 'working' && (
+        <div className="payment-return-working">
+          <span className="payment-return-spinner" aria-hidden="true" />
+          <p role="status">{t('payment_callback_processing')}</p>
+        </div>
+      )}
+      {phase === 'stopped' && <p role="status">{t('payment_callback_returning')}</p>}
+      {phase === 'no-answer' && (
+        <>
+          <p role="alert">{t('payment_callback_failed_text')}</p>
+          <p className="actions">
+            <button
+              type="button"
+              className="button button-primary"
+              onClick={() => {
+                setPhase('working');
+                setAttempt((n) => n + 1);
+              }}
+            >
+              {t('payment_callback_retry')}
+            </button>
+          </p>
+        </>
+      )}
+    </section>
+  );
+}

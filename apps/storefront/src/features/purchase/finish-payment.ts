@@ -1,0 +1,90 @@
+/**
+ * Finishing a payment, shared by the confirm page and the payment return screens: a completed
+ * checkout resets the visit and keeps the complete page's data; a redirect keeps the payment
+ * number (SPEC §3) and leaves for the provider; a failure follows the retry flow of SPEC §4.
+ */
+import { genericError } from '@storefront/domain/errors/catalogue';
+import { ApiError } from '../../api/client.ts';
+import type { AppEnvironment } from '../../app/app-context.tsx';
+import { openDialog } from '../../ui/dialog/dialog-store.ts';
+import { type CompleteData, cardInMemory } from './flow.ts';
+import type { CheckoutAnswer, CompletedCheckout } from './payment-api.ts';
+import type { PaymentFailure, PaymentFailureRoute } from './payment-failure.ts';
+import type { TemporaryOrder } from './purchase-api.ts';
+import { purchaseEvent, pushToDataLayer, readConversionData, trackingItems } from './tracking.ts';
+
+type App = Pick<AppEnvironment, 'session' | 'config' | 'lang'>;
+
+/** A failed call as the retry flow reads it; null for a request the visitor cancelled (nothing to show). */
+export function failureOf(error: unknown): PaymentFailure | null {
+  if (error instanceof ApiError) {
+    if (error.kind === 'aborted') return null;
+    return { status: error.kind === 'status' ? error.status : null, body: error.body };
+  }
+  return { status: null, body: null };
+}
+
+/** Where the visitor goes next; the caller navigates (replacing the return screen in the history). */
+export type Go = (path: string) => void;
+
+/** Resets the visit, keeps what the complete page shows, tracks the purchase; then /complete. */
+export function completeCheckout(app: App, answer: CompletedCheckout, order: TemporaryOrder | null, go: Go): void {
+  const complete: CompleteData = {
+    reservationNumber: answer.reservation_number,
+    reservationToken: answer.reservation_token ?? null,
+    total: answer.total,
+    email: order?.customerFields?.email ?? order?.customerInfo?.email ?? null,
+  };
+  if (order && app.config.tagManagerIds.length > 0) {
+    const items = trackingItems(readConversionData(app.session.get('conversionData')), order, app.config.currency);
+    pushToDataLayer(
+      window as { dataLayer?: unknown[] },
+      purchaseEvent({ reservationNumber: complete.reservationNumber, currency: app.config.currency, items }),
+    );
+  }
+  app.session.resetAll();
+  app.session.set('complete', complete);
+  cardInMemory.set(null);
+  go('/complete');
+}
+
+/** The provider's page (3-D Secure challenge, wallet approval): the browser leaves the shop. */
+export function leaveForProvider(app: App, answer: Extract<CheckoutAnswer, { status: 'requires_action' }>): void {
+  app.session.set('paymentNumber', answer.payment_number);
+  // Card details never outlive this page; a retry asks for them again.
+  cardInMemory.set(null);
+  window.location.assign(answer.redirect_url);
+}
+
+/** Finishes a checkout or completion answer either way. */
+export function followAnswer(app: App, answer: CheckoutAnswer, order: TemporaryOrder | null, go: Go): void {
+  if (answer.status === 'completed') completeCheckout(app, answer, order, go);
+  else leaveForProvider(app, answer);
+}
+
+/**
+ * Carries out a failure route. `onNoAnswer` runs when the call got no answer at all, after the
+ * generic connection dialog.
+ */
+export function followFailure(app: App, route: PaymentFailureRoute, go: Go, onNoAnswer?: () => void): void {
+  switch (route.kind) {
+    case 'payment-error':
+      if (route.orderToken) app.session.set('orderToken', route.orderToken);
+      go(route.path);
+      return;
+    case 'error':
+      go(route.path);
+      return;
+    case 'retry':
+      if (route.clearPaymentInfo) app.session.removePaymentInfo();
+      // The dialog offers the way back; closing it any way takes it.
+      openDialog({ ...route.dialog, okAction: () => go(route.path), onClose: () => go(route.path) });
+      return;
+    case 'no-answer': {
+      const generic = genericError(app.lang);
+      openDialog({ title: generic.title, text: generic.text, okButtonText: generic.ok });
+      onNoAnswer?.();
+      return;
+    }
+  }
+}
