@@ -42,6 +42,8 @@ export const ErrorBody = z.object({
   old_reservation_token: z.string().optional(),
   time_change_token: z.string().optional(),
   sales_channel: z.string().optional(),
+  /** What the visitor quotes to the venue when nothing more can be done online (SPEC §2 payment-error). */
+  additional_info: z.string().optional(),
   field: z.string().optional(),
   message: z.string().optional(),
 });

@@ -284,7 +284,11 @@ describeEachEngine(
       await answerGateway(started.body.redirect_url ?? '', 'pass');
       const finished = await api().post<Answer>('gmo-secure/exe-payment', { md: started.body.payment_number });
       expect(finished.status).toBe(502);
-      expect(finished.body).toMatchObject({ error: 'critical refund error', can_retry: false });
+      expect(finished.body).toMatchObject({
+        error: 'critical refund error',
+        can_retry: false,
+        additional_info: started.body.payment_number,
+      });
       expect(await paymentStatus(started.body.payment_number ?? '')).toBe('refund_failed');
     });
 

@@ -144,7 +144,7 @@ export function createPaymentsService(db: Database, deps: PaymentsDeps) {
     if (result === 'no_places' || result === 'not_paying') {
       const refunded = await refund(payment);
       if (refunded.status === 'refund_failed')
-        throw new AppError(502, { error: 'critical refund error', can_retry: false, message: payment.paymentNumber });
+        throw new AppError(502, { error: 'critical refund error', can_retry: false, additional_info: payment.paymentNumber });
       throw new AppError(409, {
         error: 'payment_api_failure',
         can_retry: false,
@@ -179,7 +179,7 @@ export function createPaymentsService(db: Database, deps: PaymentsDeps) {
         await releaseFailed(payment);
         throw paymentFailure(payment, orderToken ? { orderToken } : {});
       case 'refund_failed':
-        throw new AppError(502, { error: 'critical refund error', can_retry: false, message: payment.paymentNumber });
+        throw new AppError(502, { error: 'critical refund error', can_retry: false, additional_info: payment.paymentNumber });
       case 'refunded':
       case 'refund_pending':
         throw new AppError(409, { error: 'payment_api_failure', can_retry: false, message: 'invalid order status' });
