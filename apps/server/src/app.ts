@@ -16,6 +16,7 @@ import {
   enqueueMailConfirmation,
   enqueueOrderConfirmation,
   enqueueTicketLinkMail,
+  enqueueTimeChangeConfirmation,
 } from './modules/mail/enqueue-order-confirmation.ts';
 import { mailViewerRoutes } from './modules/mail/mail.routes.ts';
 import { createMailTransport, createOutboxWorker } from './modules/mail/mail-sender.ts';
@@ -37,6 +38,8 @@ import { spotRoutes } from './modules/spot/spot.routes.ts';
 import { createSpotService } from './modules/spot/spot.service.ts';
 import { storefrontRoutes } from './modules/storefront/storefront.routes.ts';
 import { ticketRoutes } from './modules/tickets/tickets.routes.ts';
+import { timeChangeRoutes } from './modules/timechanges/timechanges.routes.ts';
+import { createTimeChangesService } from './modules/timechanges/timechanges.service.ts';
 import { createTicketsService } from './modules/tickets/tickets.service.ts';
 import { sandboxGatewayRoutes } from './payments/sandbox-gateway.routes.ts';
 import { createSandboxGateway } from './payments/sandbox-gateway.ts';
@@ -121,8 +124,18 @@ export async function buildApp(options: AppOptions) {
   const membership = createMembershipService(options.db, orders);
   // Demo and tests pay through the built-in sandbox gateway; production only through real providers.
   const sandbox = options.config.appMode === 'production' ? null : createSandboxGateway(options.db, { publicUrl });
+  // A cheaper change's refund goes through the payments service, which is made just below.
+  let refundPart: (request: { orderId: string; amount: number; idempotencyKey: string }) => Promise<boolean> = async () =>
+    false;
+  const timeChanges = createTimeChangesService(options.db, orders, {
+    enqueueConfirmation: (tx, mail) => enqueueTimeChangeConfirmation(tx, mail, publicUrl()),
+    refund: (request) => refundPart(request),
+    onStockChanged: stockChanged,
+    onMailQueued: () => mailWorker.kick(),
+  });
   const payments = createPaymentsService(options.db, {
     orders,
+    timeChanges,
     providers: {
       ...(sandbox ? { sandbox } : {}),
       ...(options.config.stripe ? { stripe: createStripeProvider(options.config.stripe) } : {}),
@@ -131,6 +144,7 @@ export async function buildApp(options: AppOptions) {
     siteById: async (id) => (await sites.list()).find((s) => s.id === id) ?? null,
     logger: app.log,
   });
+  refundPart = (request) => payments.refundPart(request);
   const reconciler = setInterval(() => {
     payments.reconcile().catch((error) => app.log.warn({ err: error }, 'payment reconciler failed'));
   }, 30_000);
@@ -163,6 +177,7 @@ export async function buildApp(options: AppOptions) {
       paymentRoutes(payments),
       membershipRoutes(membership),
       ticketRoutes(tickets),
+      timeChangeRoutes(timeChanges, payments),
       checkInRoutes(createCheckInService(options.db)),
       reservationRoutes(reservations),
       mailMagazineRoutes(createMailMagazinesService(options.db)),

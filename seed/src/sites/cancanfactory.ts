@@ -51,6 +51,15 @@ export const site: SiteSeed = {
   },
   tagManagerIds: ['GTM-CC7K2QF'],
   holdMinutes: 15,
+  timeChange: {
+    isEnabled: true,
+    productKeys: null,
+    deadlineMinutes: 3 * 60,
+    feePerAdmission: 0,
+    cheaperNewSlot: 'no_refund',
+    // Tickets bought in the PayPay cashback campaign keep their date.
+    discountedPaymentMethods: ['gmo_paypay'],
+  },
   residentAreaField: 'select',
   residentAreaList: 'prefectures',
   ageBands: 'teens_to_70',

@@ -62,6 +62,15 @@ export const site: SiteSeed = {
   },
   tagManagerIds: ['GTM-LB7K2MX'],
   holdMinutes: 20,
+  timeChange: {
+    isEnabled: true,
+    productKeys: null,
+    deadlineMinutes: 24 * 60,
+    // A small handling fee per admission; a cheaper slot gives its difference back.
+    feePerAdmission: 500,
+    cheaperNewSlot: 'refund_difference',
+    discountedPaymentMethods: [],
+  },
   residentAreaField: 'select',
   residentAreaList: 'prefectures',
   ageBands: 'young_adult_to_80',

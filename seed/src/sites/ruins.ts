@@ -80,6 +80,15 @@ export const site: SiteSeed = {
   },
   tagManagerIds: [],
   holdMinutes: 10,
+  // Guided tours are planned per group: dates are changed by the office only.
+  timeChange: {
+    isEnabled: false,
+    productKeys: null,
+    deadlineMinutes: 24 * 60,
+    feePerAdmission: 0,
+    cheaperNewSlot: 'no_refund',
+    discountedPaymentMethods: [],
+  },
   residentAreaField: 'select',
   residentAreaList: 'prefectures',
   ageBands: 'young_adult_to_80',

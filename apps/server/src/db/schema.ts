@@ -18,6 +18,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { DEFAULT_TIME_CHANGE_SETTINGS, type TimeChangeSettings } from '@storefront/domain/time-change';
 
 /** A text per language code, e.g. { ja: '…', en: '…' }. */
 export type LocalizedText = Record<string, string>;
@@ -89,6 +90,8 @@ export const sites = pgTable('sites', {
   lowStockThreshold: integer('low_stock_threshold').notNull().default(10),
   theme: jsonb('theme').$type<ThemeSettings>().notNull(),
   venue: jsonb('venue').$type<VenueSettings>().notNull(),
+  /** Which tickets visitors may re-date, until when, at what fee, and whether a cheaper change is refunded. */
+  timeChange: jsonb('time_change').$type<TimeChangeSettings>().notNull().default(DEFAULT_TIME_CHANGE_SETTINGS),
 });
 
 export const siteLanguages = pgTable(
@@ -479,7 +482,7 @@ export const ticketAccessTokens = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     shareId: uuid('share_id').references(() => ticketShares.id, { onDelete: 'cascade' }),
-    source: text('source', { enum: ['inquiry', 'share'] }).notNull(),
+    source: text('source', { enum: ['inquiry', 'share', 'time_change'] }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('ticket_access_tokens_order_idx').on(t.orderId)],
@@ -502,6 +505,54 @@ export const checkIns = pgTable(
     checkedInAt: timestamp('checked_in_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [unique('check_ins_ticket_mode').on(t.ticketId, t.mode)],
+);
+
+/**
+ * A visitor's change of a completed order to another slot (SPEC §4 change-date flow). The new
+ * slot's places are held under this row's id in stock_holds until `expiresAt`; completing sells
+ * them, gives the old slot's places back and moves the order, in one transaction. Status:
+ * pending → waiting (a payment under way) → completed, or expired / cancelled; at most one
+ * pending or waiting change per order. The token in URLs is stored hashed.
+ */
+export const timeChanges = pgTable(
+  'time_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    status: text('status', { enum: ['pending', 'waiting', 'completed', 'expired', 'cancelled'] }).notNull(),
+    fromTimeSpanId: integer('from_time_span_id')
+      .notNull()
+      .references(() => productTimeSpans.id),
+    toTimeSpanId: integer('to_time_span_id')
+      .notNull()
+      .references(() => productTimeSpans.id),
+    quantity: integer('quantity').notNull(),
+    lang: text('lang').notNull(),
+    /** Where the confirmation goes when not to the reservation's own address. */
+    email: text('email'),
+    /** The order's total before the change, the same selection at the new date, the fee. */
+    paid: integer('paid').notNull(),
+    newSubtotal: integer('new_subtotal').notNull(),
+    newDiscount: integer('new_discount').notNull(),
+    newTotal: integer('new_total').notNull(),
+    fee: integer('fee').notNull(),
+    toPay: integer('to_pay').notNull(),
+    toRefund: integer('to_refund').notNull(),
+    resultingTotal: integer('resulting_total').notNull(),
+    refundStatus: text('refund_status', { enum: ['refunded', 'refund_failed'] }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('time_changes_order_idx').on(t.orderId),
+    // One change under way per ticket: a second tab's insert fails here even if it got past the check.
+    uniqueIndex('time_changes_open_idx').on(t.orderId).where(sql`${t.status} in ('pending', 'waiting')`),
+    check('time_changes_amounts', sql`${t.toPay} >= 0 and ${t.toRefund} >= 0 and ${t.quantity} > 0`),
+  ],
 );
 
 /** A receipt issued for an order: once, with its addressee and a number counted per site. */
@@ -623,6 +674,8 @@ export const payments = pgTable(
   'payments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** Set when the payment is for a date change of the (completed) order rather than the order itself. */
+    timeChangeId: uuid('time_change_id').references(() => timeChanges.id, { onDelete: 'cascade' }),
     /** Shown to gateways and carried through browser returns; unguessable. */
     paymentNumber: text('payment_number').notNull().unique(),
     orderId: uuid('order_id')
@@ -651,6 +704,7 @@ export const payments = pgTable(
     unique('payments_order_attempt').on(t.orderId, t.attempt),
     index('payments_open_idx').on(t.status, t.updatedAt),
     index('payments_reference_idx').on(t.provider, t.providerReference),
+    index('payments_time_change_idx').on(t.timeChangeId).where(sql`${t.timeChangeId} is not null`),
   ],
 );
 

@@ -11,6 +11,7 @@ import { renderMailConfirmation } from './mail-confirmation-mail.ts';
 import { renderOrderConfirmation } from './order-confirmation-mail.ts';
 import { enqueueMail } from './outbox.repository.ts';
 import { renderTicketLinkMail } from './ticket-link-mail.ts';
+import { renderTimeChangeMail, type TimeChangeMailData } from './time-change-mail.ts';
 
 export type CompletedOrder = {
   site: Site;
@@ -104,6 +105,26 @@ export async function enqueueTicketLinkMail(db: Database, mail: TicketMail, publ
   await enqueueMail(db, {
     siteId: mail.site.id,
     kind: mail.kind,
+    toAddress: mail.email,
+    fromAddress: mail.site.venue.email,
+    lang: mail.lang,
+    subject: rendered.subject,
+    textBody: rendered.text,
+    htmlBody: rendered.html,
+  });
+}
+
+/** The confirmation of a completed date change, with a ticket link minted for it. */
+export async function enqueueTimeChangeConfirmation(
+  db: Database,
+  mail: { site: Site; email: string; lang: LanguageCode; reservationToken: string } & Omit<TimeChangeMailData, 'ticketUrl' | 'venueName'>,
+  publicUrl: string,
+): Promise<void> {
+  const ticketUrl = `${publicUrl.replace(/\/$/, '')}/${mail.site.variant}/tickets/#/id/${encodeURIComponent(mail.reservationToken)}`;
+  const rendered = renderTimeChangeMail({ ...mail, venueName: localize(mail.site.venue.name, mail.lang), ticketUrl }, mail.lang);
+  await enqueueMail(db, {
+    siteId: mail.site.id,
+    kind: 'time_change_confirmation',
     toAddress: mail.email,
     fromAddress: mail.site.venue.email,
     lang: mail.lang,

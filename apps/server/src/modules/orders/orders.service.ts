@@ -698,6 +698,41 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions 
       };
     },
 
+    /** A completed order, locked for the rest of the transaction; null when there is none. */
+    async lockCompleted(tx: Database, orderId: string): Promise<repo.OrderRow | null> {
+      const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+      return order?.status === 'completed' ? order : null;
+    },
+
+    /** A product with its options (cached briefly, like every hold). */
+    async productOf(tx: Database, productId: number) {
+      return requireBundle(tx, productId);
+    },
+
+    /** A slot of a product, with whether it is over; null when the product has no such slot. */
+    slotOf(tx: Database, productId: number, timeSpanId: number) {
+      return repo.findTimeSpan(tx, productId, timeSpanId);
+    },
+
+    /**
+     * An order's selection priced as the catalogue stands now, in `lang`, with its coupons as the
+     * coupon rules see them: a date change re-checks them at the new date.
+     */
+    async priceForChange(tx: Database, site: Site, order: repo.OrderRow, lang: string) {
+      const { priced, couponRows } = await price(tx, { ...order, lang }, site);
+      return { priced, coupons: couponRows.map(couponFacts) };
+    },
+
+    /** A payment method the site offers on a channel, enabled; null otherwise. */
+    paymentMethodOf(tx: Database, site: Site, channel: string, method: string) {
+      return repo.findPaymentMethod(tx, site.id, channel, method);
+    },
+
+    /** A completed order moved to another slot by a date change, with what it is now worth. */
+    moveToSlot(tx: Database, orderId: string, values: { timeSpanId: number; subtotal: number; discount: number; total: number }) {
+      return repo.updateOrder(tx, orderId, values);
+    },
+
     /** After a completing transaction commits: availability and mail go at once. */
     completed(orderId: string) {
       options.onOrderCompleted?.(orderId);

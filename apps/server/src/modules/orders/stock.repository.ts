@@ -304,3 +304,30 @@ export async function sellAfterExpiry(
   }
   return true;
 }
+
+/**
+ * Gives back places that were sold (a completed order moved to another slot by a date change):
+ * the slot's and its set products' `sold` go down, never below zero. False when the counters do
+ * not hold what is being given back: the caller rolls back.
+ */
+export async function unsellPlaces(
+  db: Database,
+  sale: { timeSpanId: number; quantity: number; setProducts: { set_product_id: number; quantity: number }[] },
+): Promise<boolean> {
+  const slot = await rows<{ id: number }>(
+    db,
+    sql`update product_time_spans set sold = sold - ${sale.quantity}
+        where id = ${sale.timeSpanId} and sold >= ${sale.quantity} returning id`,
+  );
+  if (slot.length === 0) return false;
+  for (const setProduct of sale.setProducts.filter((s) => s.quantity > 0)) {
+    const given = await rows<{ set_product_id: number }>(
+      db,
+      sql`update set_product_stocks set sold = sold - ${setProduct.quantity}
+          where set_product_id = ${setProduct.set_product_id} and time_span_id = ${sale.timeSpanId} and sold >= ${setProduct.quantity}
+          returning set_product_id`,
+    );
+    if (given.length === 0) return false;
+  }
+  return true;
+}

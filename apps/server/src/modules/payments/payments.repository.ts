@@ -78,9 +78,21 @@ export function listUnsettled(db: Database, olderThanSeconds: number, limit = 50
       sql`(${payments.status} in ('started', 'requires_action', 'pending') and ${payments.updatedAt} < now() - make_interval(secs => ${olderThanSeconds}))
           or ${payments.status} = 'refund_pending'
           or (${payments.status} in ('captured', 'failed')
-              and exists (select 1 from orders o where o.id = ${payments.orderId} and o.status = 'paying')
+              and (exists (select 1 from orders o where o.id = ${payments.orderId} and o.status = 'paying')
+                   or exists (select 1 from time_changes tc where tc.id = ${payments.timeChangeId} and tc.status = 'waiting'))
               -- only the order's latest attempt speaks for it
               and not exists (select 1 from payments later where later.order_id = ${payments.orderId} and later.attempt > ${payments.attempt}))`,
     )
     .limit(limit);
+}
+
+/** The order's latest captured payment of at least `amount` (what a partial refund comes out of). */
+export async function latestCaptured(db: Database, orderId: string, amount: number): Promise<PaymentRow | null> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'captured'), sql`${payments.amount} >= ${amount}`))
+    .orderBy(sql`${payments.attempt} desc`)
+    .limit(1);
+  return row ?? null;
 }

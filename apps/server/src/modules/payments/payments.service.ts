@@ -17,10 +17,13 @@ import { AppError } from '../../http/errors.ts';
 import type { CardDetails, PaymentProvider, ProviderOutcome } from '../../payments/provider.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import type { Site } from '../sites/sites.repository.ts';
+import type { ChangeTokens, TimeChangesService } from '../timechanges/timechanges.service.ts';
 import * as repo from './payments.repository.ts';
 
 export type PaymentsDeps = {
   orders: OrdersService;
+  /** Date changes paid through the same ledger (a payment row with `timeChangeId`). */
+  timeChanges?: TimeChangesService;
   providers: Partial<Record<repo.PaymentRow['provider'], PaymentProvider>>;
   /** Where visitors reach the shop; return URLs are built on it. */
   publicUrl: () => string;
@@ -29,6 +32,17 @@ export type PaymentsDeps = {
 };
 
 type CheckoutBody = { payment_method: string; card?: CardDetails | undefined; card_token?: string | undefined };
+
+/** A date change's failure carries the SPEC §7 time-change fields, so the visitor returns to its payment page. */
+function withTimeChange(error: unknown, payment: repo.PaymentRow, tokens: ChangeTokens = {}): unknown {
+  if (!(error instanceof AppError) || payment.timeChangeId === null) return error;
+  return new AppError(error.statusCode, {
+    ...error.body,
+    is_time_change: true,
+    ...(tokens.reservationToken ? { old_reservation_token: tokens.reservationToken } : {}),
+    ...(tokens.timechangeToken ? { time_change_token: tokens.timechangeToken } : {}),
+  });
+}
 
 /** A payment still waiting for the visitor after this long is given up. */
 const ABANDONED_AFTER_MS = 60 * 60 * 1000;
@@ -50,6 +64,35 @@ function paymentFailure(payment: repo.PaymentRow, extra: { orderToken?: string; 
 export function createPaymentsService(db: Database, deps: PaymentsDeps) {
   const log = deps.logger;
   const transaction = <T>(work: (tx: Database) => Promise<T>) => db.transaction((tx) => work(tx as unknown as Database));
+
+  function timeChangesOf(): TimeChangesService {
+    if (!deps.timeChanges) throw new Error('date changes are not configured');
+    return deps.timeChanges;
+  }
+
+  /** A captured payment for a date change completes the change (or is refunded when it cannot). */
+  async function settleCapturedChange(payment: repo.PaymentRow, site: Site, timeChangeId: string): Promise<CheckoutAnswer> {
+    const result = await transaction(async (tx) => {
+      await repo.findPayment(tx, payment.paymentNumber, { lock: true });
+      return timeChangesOf().completePaid(tx, site, timeChangeId);
+    });
+    if (result === 'no_places') {
+      const refunded = await refund(payment);
+      if (refunded.status === 'refund_failed')
+        throw new AppError(502, { error: 'critical refund error', can_retry: false, additional_info: payment.paymentNumber });
+      throw new AppError(409, { error: 'payment_api_failure', can_retry: false, message: 'invalid order status' });
+    }
+    if (result.justCompleted) {
+      await repo.recordEvent(db, {
+        paymentId: payment.id,
+        eventKey: 'completed',
+        kind: 'completed',
+        data: { orderId: payment.orderId, timeChangeId },
+      });
+      timeChangesOf().completed();
+    }
+    return { status: 'completed', reservation_number: result.reservationNumber, total: result.total };
+  }
 
   function providerOf(payment: repo.PaymentRow): PaymentProvider {
     const provider = deps.providers[payment.provider];
@@ -98,6 +141,11 @@ export function createPaymentsService(db: Database, deps: PaymentsDeps) {
   async function releaseFailed(payment: repo.PaymentRow): Promise<void> {
     // An older attempt's failure replayed must not touch the attempt under way.
     if (!(await repo.isLatestAttempt(db, payment))) return;
+    const { timeChangeId } = payment;
+    if (timeChangeId !== null) {
+      await transaction((tx) => timeChangesOf().abandonPayment(tx, timeChangeId));
+      return;
+    }
     await transaction((tx) => deps.orders.abandonPayment(tx, payment.orderId));
   }
 
@@ -136,6 +184,7 @@ export function createPaymentsService(db: Database, deps: PaymentsDeps) {
   async function settleCaptured(payment: repo.PaymentRow): Promise<CheckoutAnswer> {
     const site = await deps.siteById(payment.siteId);
     if (!site) throw new AppError(404, { error: 'record not found', can_retry: false });
+    if (payment.timeChangeId !== null) return settleCapturedChange(payment, site, payment.timeChangeId);
     const result = await transaction(async (tx) => {
       // One finisher at a time per payment; the others then find the order completed.
       await repo.findPayment(tx, payment.paymentNumber, { lock: true });
@@ -168,8 +217,16 @@ export function createPaymentsService(db: Database, deps: PaymentsDeps) {
     };
   }
 
-  /** Acts on where a payment stands now. */
-  async function settle(payment: repo.PaymentRow, orderToken?: string): Promise<CheckoutAnswer> {
+  /** Acts on where a payment stands now; a date change's failures say so (SPEC §7). */
+  async function settle(payment: repo.PaymentRow, orderToken?: string, tokens?: ChangeTokens): Promise<CheckoutAnswer> {
+    try {
+      return await settleNow(payment, orderToken);
+    } catch (error) {
+      throw withTimeChange(error, payment, tokens);
+    }
+  }
+
+  async function settleNow(payment: repo.PaymentRow, orderToken?: string): Promise<CheckoutAnswer> {
     switch (payment.status) {
       case 'captured':
         return settleCaptured(payment);
@@ -192,12 +249,35 @@ export function createPaymentsService(db: Database, deps: PaymentsDeps) {
     }
   }
 
-  function returnUrls(site: Site, method: PaymentMethodId, paymentNumber: string) {
+  function returnUrls(site: Site, method: PaymentMethodId, paymentNumber: string, timeChange = false) {
     const base = `${deps.publicUrl()}/${site.variant}/#`;
     return {
-      returnUrl: `${base}${returnPath(method, paymentNumber, { status: 'success' })}`,
-      cancelUrl: `${base}${returnPath(method, paymentNumber, { status: 'cancel' })}`,
+      returnUrl: `${base}${returnPath(method, paymentNumber, { status: 'success', timeChange })}`,
+      cancelUrl: `${base}${returnPath(method, paymentNumber, { status: 'cancel', timeChange })}`,
     };
+  }
+
+  /** Starts a ledger row's payment at its provider and settles what it says. */
+  async function start(site: Site, payment: repo.PaymentRow, body: CheckoutBody, failure: Record<string, unknown>) {
+    let outcome: ProviderOutcome;
+    try {
+      outcome = await providerOf(payment).start({
+        paymentNumber: payment.paymentNumber,
+        idempotencyKey: payment.idempotencyKey,
+        method: payment.method as PaymentMethodId,
+        amount: payment.amount,
+        currency: payment.currency,
+        card: body.card,
+        cardToken: body.card_token,
+        ...returnUrls(site, payment.method as PaymentMethodId, payment.paymentNumber, payment.timeChangeId !== null),
+        description: `${site.code} ${payment.paymentNumber}`,
+      });
+    } catch (error) {
+      // The provider may or may not have the payment: the reconciler asks it later.
+      log?.warn({ err: error, paymentNumber: payment.paymentNumber }, 'payment start failed');
+      throw new AppError(502, { error: 'payment_api_failure', can_retry: false, ...failure });
+    }
+    return recordOutcome(payment, outcome, 'start');
   }
 
   return {
@@ -218,29 +298,40 @@ export function createPaymentsService(db: Database, deps: PaymentsDeps) {
           status: 'started',
         });
       });
-      let outcome: ProviderOutcome;
       if (payment.provider === 'free') {
-        outcome = { status: 'captured', reference: `free_${payment.paymentNumber}` };
-      } else {
-        try {
-          outcome = await providerOf(payment).start({
-            paymentNumber: payment.paymentNumber,
-            idempotencyKey: payment.idempotencyKey,
-            method: payment.method as PaymentMethodId,
-            amount: payment.amount,
-            currency: payment.currency,
-            card: body.card,
-            cardToken: body.card_token,
-            ...returnUrls(site, payment.method as PaymentMethodId, payment.paymentNumber),
-            description: `${site.code} ${payment.paymentNumber}`,
-          });
-        } catch (error) {
-          // The provider may or may not have the payment: the reconciler asks it later.
-          log?.warn({ err: error, paymentNumber: payment.paymentNumber }, 'payment start failed');
-          throw new AppError(502, { error: 'payment_api_failure', can_retry: false, order_token: orderToken });
-        }
+        const outcome: ProviderOutcome = { status: 'captured', reference: `free_${payment.paymentNumber}` };
+        return settle(await recordOutcome(payment, outcome, 'start'), orderToken);
       }
-      return settle(await recordOutcome(payment, outcome, 'start'), orderToken);
+      return settle(await start(site, payment, body, { order_token: orderToken }), orderToken);
+    },
+
+    /**
+     * `POST timechanges/{timechangeToken}/checkout`: pays a date change's difference through the
+     * same providers; the browser returns with `time_change=true` and finishes like any payment.
+     */
+    async checkoutTimeChange(site: Site, tokens: Required<ChangeTokens>, body: CheckoutBody): Promise<CheckoutAnswer> {
+      const payment = await timeChangesOf().beginPayment(site, tokens, body, async (tx, begun) => {
+        const attempt = await repo.nextAttempt(tx, begun.orderId);
+        return repo.insertPayment(tx, {
+          paymentNumber: newPaymentNumber(),
+          orderId: begun.orderId,
+          timeChangeId: begun.timeChangeId,
+          siteId: site.id,
+          attempt,
+          idempotencyKey: `${begun.orderId}:${attempt}`,
+          method: begun.method,
+          provider: begun.provider,
+          amount: begun.amount,
+          currency: begun.currency,
+          status: 'started',
+        });
+      });
+      const failure = {
+        is_time_change: true,
+        old_reservation_token: tokens.reservationToken,
+        time_change_token: tokens.timechangeToken,
+      };
+      return settle(await start(site, payment, body, failure), undefined, tokens);
     },
 
     /**
@@ -269,6 +360,29 @@ export function createPaymentsService(db: Database, deps: PaymentsDeps) {
         }
       }
       return settle(payment);
+    },
+
+    /**
+     * Gives part of an order's money back (a date change to a cheaper slot) from its latest
+     * captured payment large enough; the same key never refunds twice. False when it could not.
+     */
+    async refundPart(request: { orderId: string; amount: number; idempotencyKey: string }): Promise<boolean> {
+      const payment = await repo.latestCaptured(db, request.orderId, request.amount);
+      if (!payment || payment.provider === 'free') return false;
+      const result = await providerOf(payment).refund({
+        reference: payment.providerReference ?? '',
+        amount: request.amount,
+        idempotencyKey: request.idempotencyKey,
+      });
+      await repo.recordEvent(db, {
+        paymentId: payment.id,
+        eventKey: `partial_refund:${request.idempotencyKey}`,
+        kind: result.ok ? 'partially_refunded' : 'partial_refund_failed',
+        data: { ...result, amount: request.amount },
+      });
+      if (!result.ok)
+        log?.error({ paymentNumber: payment.paymentNumber, reason: result.reason }, 'partial refund failed: pay back by hand');
+      return result.ok;
     },
 
     /** A provider's notification: checked by the provider, kept once, then settled like a return. */

@@ -187,3 +187,27 @@ export async function recordCheckIns(
   }
   return inserted;
 }
+
+/** Every admission of an order, shared away or not; locked for the rest of the transaction when asked. */
+export async function listOrderTickets(db: Database, orderId: string, options: { lock?: boolean } = {}): Promise<TicketRow[]> {
+  const query = db.select().from(tickets).where(eq(tickets.orderId, orderId)).orderBy(asc(tickets.position));
+  return options.lock ? query.for('update') : query;
+}
+
+/** Re-issues every still-valid admission of an order (a date change): earlier QR payloads stop working. */
+export async function reissueOrderTickets(db: Database, orderId: string): Promise<number> {
+  const updated = await db
+    .update(tickets)
+    .set({ generation: sql`${tickets.generation} + 1` })
+    .where(and(eq(tickets.orderId, orderId), eq(tickets.status, 'valid')))
+    .returning({ id: tickets.id });
+  return updated.length;
+}
+
+/** A further reservation token for an order (stored hashed), e.g. for the link in a mail sent later. */
+export async function addAccessToken(
+  db: Database,
+  values: { tokenHash: string; orderId: string; source: 'inquiry' | 'share' | 'time_change' },
+): Promise<void> {
+  await db.insert(ticketAccessTokens).values(values);
+}

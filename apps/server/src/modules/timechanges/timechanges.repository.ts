@@ -1,0 +1,94 @@
+/** Date changes (schema: time_changes); their holds are stock_holds rows keyed by the change's id. */
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { rows } from '../../db/rows.ts';
+import { orders, timeChanges } from '../../db/schema.ts';
+
+export type TimeChangeRow = typeof timeChanges.$inferSelect;
+export type TimeChangeStatus = TimeChangeRow['status'];
+
+/** A site's change by its token hash, with whether its hold has lapsed (by the database clock). */
+export async function findByToken(
+  db: Database,
+  siteId: number,
+  tokenHash: string,
+  options: { lock?: boolean } = {},
+): Promise<(TimeChangeRow & { isLapsed: boolean }) | null> {
+  const query = db
+    .select({ change: timeChanges, isLapsed: sql<boolean>`${timeChanges.expiresAt} <= now()` })
+    .from(timeChanges)
+    .innerJoin(orders, eq(orders.id, timeChanges.orderId))
+    .where(and(eq(timeChanges.tokenHash, tokenHash), eq(orders.siteId, siteId)));
+  const [row] = options.lock ? await query.for('update', { of: timeChanges }) : await query;
+  return row ? { ...row.change, isLapsed: row.isLapsed } : null;
+}
+
+export async function findById(db: Database, id: string, options: { lock?: boolean } = {}) {
+  const query = db
+    .select({ change: timeChanges, isLapsed: sql<boolean>`${timeChanges.expiresAt} <= now()` })
+    .from(timeChanges)
+    .where(eq(timeChanges.id, id));
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row ? { ...row.change, isLapsed: row.isLapsed } : null;
+}
+
+/** The order's changes still under way (pending with a live hold, or waiting for a payment). */
+export async function openChanges(db: Database, orderId: string): Promise<TimeChangeRow[]> {
+  return db
+    .select()
+    .from(timeChanges)
+    .where(
+      and(
+        eq(timeChanges.orderId, orderId),
+        sql`(${timeChanges.status} = 'waiting' or (${timeChanges.status} = 'pending' and ${timeChanges.expiresAt} > now()))`,
+      ),
+    );
+}
+
+/** Marks the order's pending changes whose hold lapsed as expired; returns their ids (their holds go back). */
+export async function expireLapsed(db: Database, orderId: string): Promise<string[]> {
+  const expired = await rows<{ id: string }>(
+    db,
+    sql`update time_changes set status = 'expired'
+        where order_id = ${orderId} and status = 'pending' and expires_at <= now() returning id::text as id`,
+  );
+  return expired.map((r) => r.id);
+}
+
+/** The moment a hold taken now for `minutes` ends, by the database clock. */
+export async function holdUntil(db: Database, minutes: number): Promise<Date> {
+  const [row] = await rows<{ ms: number }>(
+    db,
+    sql`select (extract(epoch from now() + make_interval(mins => ${minutes})) * 1000)::float8 as ms`,
+  );
+  return new Date(row?.ms ?? Date.now() + minutes * 60_000);
+}
+
+export async function insert(db: Database, values: typeof timeChanges.$inferInsert): Promise<TimeChangeRow> {
+  const [row] = await db.insert(timeChanges).values(values).returning();
+  if (!row) throw new Error('the time change was not written');
+  return row;
+}
+
+/** Moves a change on only from the statuses given; null when it had already moved. */
+export async function transition(
+  db: Database,
+  id: string,
+  from: TimeChangeStatus[],
+  values: Partial<typeof timeChanges.$inferInsert> & { status?: TimeChangeStatus },
+): Promise<TimeChangeRow | null> {
+  const [row] = await db
+    .update(timeChanges)
+    .set(values)
+    .where(
+      and(
+        eq(timeChanges.id, id),
+        sql`${timeChanges.status} in (${sql.join(
+          from.map((s) => sql`${s}`),
+          sql`, `,
+        )})`,
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
