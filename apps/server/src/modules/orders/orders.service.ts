@@ -719,6 +719,8 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions 
      * coupon rules see them: a date change re-checks them at the new date.
      */
     async priceForChange(tx: Database, site: Site, order: repo.OrderRow, lang: string) {
+      // Money is reckoned on the catalogue as it is now, not as cached for holds.
+      bundles.delete(`id:${order.productId}`);
       const { priced, couponRows } = await price(tx, { ...order, lang }, site);
       return { priced, coupons: couponRows.map(couponFacts) };
     },

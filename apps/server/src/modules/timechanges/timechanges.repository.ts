@@ -1,8 +1,9 @@
 /** Date changes (schema: time_changes); their holds are stock_holds rows keyed by the change's id. */
 import { and, eq, sql } from 'drizzle-orm';
+import type { TimeChangeSettings } from '@storefront/domain/time-change';
 import type { Database } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
-import { orders, timeChanges } from '../../db/schema.ts';
+import { orders, sites, timeChanges } from '../../db/schema.ts';
 
 export type TimeChangeRow = typeof timeChanges.$inferSelect;
 export type TimeChangeStatus = TimeChangeRow['status'];
@@ -91,4 +92,11 @@ export async function transition(
     )
     .returning();
   return row ?? null;
+}
+
+/** A site's date-change rules as they stand now (the site cache may be seconds old; money follows the rules of the moment). */
+export async function rulesOf(db: Database, siteId: number): Promise<TimeChangeSettings> {
+  const [row] = await db.select({ rules: sites.timeChange }).from(sites).where(eq(sites.id, siteId));
+  if (!row) throw new Error(`no site ${siteId}`);
+  return row.rules;
 }

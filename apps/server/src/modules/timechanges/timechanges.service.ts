@@ -118,7 +118,7 @@ export function createTimeChangesService(db: Database, orders: OrdersService, op
     const slot = await orders.slotOf(tx, access.order.productId, access.order.timeSpanId);
     const admissions = await tickets.listOrderTickets(tx, access.order.id);
     return changeRefusal(
-      site.timeChange,
+      await repo.rulesOf(tx, site.id),
       {
         productKey: product.key,
         channel: access.order.channel,
@@ -205,7 +205,7 @@ export function createTimeChangesService(db: Database, orders: OrdersService, op
         toPay: change.toPay,
         toRefund: change.toRefund,
       },
-      cheaperNewSlot: site.timeChange.cheaperNewSlot,
+      cheaperNewSlot: (await repo.rulesOf(tx, site.id)).cheaperNewSlot,
       currency: site.currency,
     } satisfies TimeChangeView;
   }
@@ -318,6 +318,7 @@ export function createTimeChangesService(db: Database, orders: OrdersService, op
         const order = access.order;
         const lines = await linesOf(tx, site, order, lang);
         const current = await slotView(tx, order.productId, order.timeSpanId);
+        const rules = await repo.rulesOf(tx, site.id);
         return {
           reservationNumber: order.reservationNumber ?? '',
           product: lines.product,
@@ -332,9 +333,9 @@ export function createTimeChangesService(db: Database, orders: OrdersService, op
           setProducts: lines.setProducts,
           paid: order.total,
           currency: site.currency,
-          changeableUntil: changeDeadline(site.timeChange, current.startsAt).toISOString(),
-          feePerAdmission: site.timeChange.feePerAdmission,
-          cheaperNewSlot: site.timeChange.cheaperNewSlot,
+          changeableUntil: changeDeadline(rules, current.startsAt).toISOString(),
+          feePerAdmission: rules.feePerAdmission,
+          cheaperNewSlot: rules.cheaperNewSlot,
         };
       });
     },
@@ -366,7 +367,7 @@ export function createTimeChangesService(db: Database, orders: OrdersService, op
         const { priced, coupons } = await orders.priceForChange(tx, site, order, order.lang);
         const couponFailure = checkCouponsAtDate(coupons, { now, visitDate: slot.date });
         if (couponFailure) throw timeChangeError(400, couponFailure, tokens);
-        const amounts = changeAmounts(site.timeChange, { paid: order.total, newTotal: priced.total, admissions: order.quantity });
+        const amounts = changeAmounts(await repo.rulesOf(tx, site.id), { paid: order.total, newTotal: priced.total, admissions: order.quantity });
         const id = randomUUID();
         const expiresAt = await repo.holdUntil(tx, site.holdMinutes);
         const held = await holdSlot(tx, {
