@@ -1,0 +1,64 @@
+/** At the gate after a date change: the old QR is invalid; the new one is let in only in its new slot. */
+import { sql } from 'drizzle-orm';
+import { beforeAll, expect, it } from 'vitest';
+import { rows } from '../../db/rows.ts';
+import { apiFor } from '../../test/api.ts';
+import { useTestApp } from '../../test/app.ts';
+import { describeEachEngine } from '../../test/database.ts';
+import { createCheckInService } from '../checkin/checkin.service.ts';
+import { createOrdersService } from '../orders/orders.service.ts';
+import { listSites, type Site } from '../sites/sites.repository.ts';
+import { buyTickets, setCheckInGrace } from '../tickets/tickets.test-support.ts';
+import { createTicketsService } from '../tickets/tickets.service.ts';
+import { otherSlot, setTimeChangeRules } from './timechanges.test-support.ts';
+
+describeEachEngine('gate after a date change', (ctx) => {
+  const test = useTestApp(ctx);
+  let site: Site;
+  beforeAll(async () => {
+    await setTimeChangeRules(ctx.db, 'demo', { deadlineMinutes: 0, feePerAdmission: 0 });
+    await setCheckInGrace(ctx.db, 'demo', 0);
+    site = (await listSites(ctx.db)).find((s) => s.variant === 'demo') as Site;
+  });
+
+  it('refuses the old QR as invalid, and admits the new one in its new slot only', async () => {
+    const api = apiFor(test.app, 'demo');
+    const bought = await buyTickets(api, ctx.db, { quantity: 1 });
+    const orders = createOrdersService(ctx.db);
+    const tickets = createTicketsService(ctx.db, orders);
+    const gate = createCheckInService(ctx.db);
+    const to = await otherSlot(ctx.db, bought.slot.productId, 4);
+    const [oldSlot, newSlot] = await Promise.all(
+      [bought.slot.timeSpanId, to].map(async (id) => {
+        const [row] = await rows<{ starts_ms: number }>(
+          ctx.db,
+          sql`select (extract(epoch from starts_at) * 1000)::float8 as starts_ms from product_time_spans where id = ${id}`,
+        );
+        return new Date((row?.starts_ms ?? 0) + 60_000);
+      }),
+    );
+    const before = await tickets.view(site, bought.reservationToken, 'en', oldSlot as Date);
+    expect(before.admissions[0]?.status).toBe('available');
+    const oldQr = before.admissions[0]?.qr as string;
+
+    const created = await api.post<{ time_change_token: string }>(`timechanges/tickets/${bought.reservationToken}`, {
+      time_span_id: to,
+    });
+    const done = await api.post(`timechanges/${created.body.time_change_token}/confirm`, {
+      reservation_token: bought.reservationToken,
+    });
+    expect(done.status).toBe(200);
+
+    const atNew = await tickets.view(site, bought.reservationToken, 'en', newSlot as Date);
+    const atOld = await tickets.view(site, bought.reservationToken, 'en', oldSlot as Date);
+    expect(atNew.admissions[0]?.status).toBe('available');
+    expect(atOld.admissions[0]?.status).toBe('invalid_time');
+    const newQr = atNew.admissions[0]?.qr as string;
+    const scan = (payload: string, now: Date) => gate.checkIn(site, { method: 'read_qr', payload, gate: 'east', mode: 'gate' }, now);
+    expect((await scan(oldQr, oldSlot as Date)).status).toBe('invalid');
+    expect((await scan(oldQr, newSlot as Date)).status).toBe('invalid');
+    expect((await scan(newQr, oldSlot as Date)).status).toBe('invalid_time');
+    expect((await scan(newQr, newSlot as Date)).status).toBe('success');
+    expect((await scan(newQr, newSlot as Date)).status).toBe('used');
+  });
+});
