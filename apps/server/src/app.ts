@@ -38,9 +38,9 @@ import { spotRoutes } from './modules/spot/spot.routes.ts';
 import { createSpotService } from './modules/spot/spot.service.ts';
 import { storefrontRoutes } from './modules/storefront/storefront.routes.ts';
 import { ticketRoutes } from './modules/tickets/tickets.routes.ts';
+import { createTicketsService } from './modules/tickets/tickets.service.ts';
 import { timeChangeRoutes } from './modules/timechanges/timechanges.routes.ts';
 import { createTimeChangesService } from './modules/timechanges/timechanges.service.ts';
-import { createTicketsService } from './modules/tickets/tickets.service.ts';
 import { sandboxGatewayRoutes } from './payments/sandbox-gateway.routes.ts';
 import { createSandboxGateway } from './payments/sandbox-gateway.ts';
 import { createStripeProvider } from './payments/stripe-provider.ts';
@@ -125,8 +125,7 @@ export async function buildApp(options: AppOptions) {
   // Demo and tests pay through the built-in sandbox gateway; production only through real providers.
   const sandbox = options.config.appMode === 'production' ? null : createSandboxGateway(options.db, { publicUrl });
   // A cheaper change's refund goes through the payments service, which is made just below.
-  let refundPart: (request: { orderId: string; amount: number; idempotencyKey: string }) => Promise<boolean> = async () =>
-    false;
+  let refundPart: (request: { orderId: string; amount: number; idempotencyKey: string }) => Promise<boolean> = async () => false;
   const timeChanges = createTimeChangesService(options.db, orders, {
     enqueueConfirmation: (tx, mail) => enqueueTimeChangeConfirmation(tx, mail, publicUrl()),
     refund: (request) => refundPart(request),

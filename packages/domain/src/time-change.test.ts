@@ -66,12 +66,18 @@ describe('changeAmounts', () => {
   });
 
   it('charges the difference and the fee per admission together', () => {
-    const amounts = changeAmounts({ feePerAdmission: 300, cheaperNewSlot: 'no_refund' }, { paid: 3000, newTotal: 3800, admissions: 2 });
+    const amounts = changeAmounts(
+      { feePerAdmission: 300, cheaperNewSlot: 'no_refund' },
+      { paid: 3000, newTotal: 3800, admissions: 2 },
+    );
     expect(amounts).toMatchObject({ fee: 600, toPay: 1400, toRefund: 0, resultingTotal: 3800 });
   });
 
   it('keeps a cheaper difference as the ticket worth under no_refund', () => {
-    const amounts = changeAmounts({ feePerAdmission: 0, cheaperNewSlot: 'no_refund' }, { paid: 3800, newTotal: 3000, admissions: 1 });
+    const amounts = changeAmounts(
+      { feePerAdmission: 0, cheaperNewSlot: 'no_refund' },
+      { paid: 3800, newTotal: 3000, admissions: 1 },
+    );
     expect(amounts).toMatchObject({ toPay: 0, toRefund: 0, resultingTotal: 3800 });
   });
 

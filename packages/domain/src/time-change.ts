@@ -107,5 +107,12 @@ export function changeAmounts(
   const net = input.newTotal + fee - input.paid;
   const toPay = Math.max(net, 0);
   const toRefund = net < 0 && settings.cheaperNewSlot === 'refund_difference' ? -net : 0;
-  return { paid: input.paid, newTotal: input.newTotal, fee, toPay, toRefund, resultingTotal: input.paid + toPay - toRefund - fee };
+  return {
+    paid: input.paid,
+    newTotal: input.newTotal,
+    fee,
+    toPay,
+    toRefund,
+    resultingTotal: input.paid + toPay - toRefund - fee,
+  };
 }

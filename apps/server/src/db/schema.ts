@@ -2,6 +2,8 @@
  * The database schema. Migrations in ./migrations are generated from this file
  * (`npm run db:generate`) and committed; a test fails when the two disagree.
  */
+
+import { DEFAULT_TIME_CHANGE_SETTINGS, type TimeChangeSettings } from '@storefront/domain/time-change';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -18,7 +20,6 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { DEFAULT_TIME_CHANGE_SETTINGS, type TimeChangeSettings } from '@storefront/domain/time-change';
 
 /** A text per language code, e.g. { ja: '…', en: '…' }. */
 export type LocalizedText = Record<string, string>;

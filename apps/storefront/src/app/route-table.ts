@@ -242,6 +242,11 @@ export const FINISHED_SCREENS: ReadonlySet<ScreenId> = new Set<ScreenId>([
   'spot-ticket-inquiry',
   'spot-qr',
   'signage',
+  'change-date',
+  'change-date-confirm',
+  'change-date-payment',
+  'change-date-payment-confirm',
+  'change-date-complete',
 ]);
 
 export function routesFor(isStartMailConfirmOnly: boolean): RouteEntry[] {

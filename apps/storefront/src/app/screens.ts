@@ -20,9 +20,6 @@ export function isChunkLoadError(error: unknown): boolean {
   return message.includes(CHUNK_LOAD_FAILED) || /dynamically imported module|Importing a module script failed/i.test(message);
 }
 
-const placeholder = (screen: ScreenId) => () =>
-  import('../features/placeholder/placeholder-screen.tsx').then((m) => ({ default: m.placeholderFor(screen) }));
-
 export const SCREENS: Record<ScreenId, () => Promise<ScreenModule>> = {
   privacy: () => import('../features/static/privacy-page.tsx'),
   specified: () => import('../features/static/specified-page.tsx'),
@@ -47,11 +44,11 @@ export const SCREENS: Record<ScreenId, () => Promise<ScreenModule>> = {
   share: () => import('../features/tickets/share-page.tsx'),
   shared: () => import('../features/tickets/shared-page.tsx'),
   send: () => import('../features/tickets/send-page.tsx'),
-  'change-date': placeholder('change-date'),
-  'change-date-confirm': placeholder('change-date-confirm'),
-  'change-date-payment': placeholder('change-date-payment'),
-  'change-date-payment-confirm': placeholder('change-date-payment-confirm'),
-  'change-date-complete': placeholder('change-date-complete'),
+  'change-date': () => import('../features/change-date/change-date-page.tsx'),
+  'change-date-confirm': () => import('../features/change-date/change-date-confirm-page.tsx'),
+  'change-date-payment': () => import('../features/change-date/change-date-payment-page.tsx'),
+  'change-date-payment-confirm': () => import('../features/change-date/change-date-payment-confirm-page.tsx'),
+  'change-date-complete': () => import('../features/change-date/change-date-complete-page.tsx'),
   'spot-order': () => import('../features/spot/spot-order-page.tsx'),
   'spot-payment': () => import('../features/spot/spot-payment-page.tsx'),
   'spot-ticket-inquiry': () => import('../features/spot/spot-ticket-inquiry-page.tsx'),

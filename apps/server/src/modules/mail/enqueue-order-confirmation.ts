@@ -117,7 +117,10 @@ export async function enqueueTicketLinkMail(db: Database, mail: TicketMail, publ
 /** The confirmation of a completed date change, with a ticket link minted for it. */
 export async function enqueueTimeChangeConfirmation(
   db: Database,
-  mail: { site: Site; email: string; lang: LanguageCode; reservationToken: string } & Omit<TimeChangeMailData, 'ticketUrl' | 'venueName'>,
+  mail: { site: Site; email: string; lang: LanguageCode; reservationToken: string } & Omit<
+    TimeChangeMailData,
+    'ticketUrl' | 'venueName'
+  >,
   publicUrl: string,
 ): Promise<void> {
   const ticketUrl = `${publicUrl.replace(/\/$/, '')}/${mail.site.variant}/tickets/#/id/${encodeURIComponent(mail.reservationToken)}`;

@@ -2,8 +2,9 @@
  * Two tabs (and two server processes, on PostgreSQL) changing the same ticket at once: one change
  * is made, it completes once, and the party stays one set of admissions.
  */
-import type { FastifyInstance } from 'fastify';
+
 import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
@@ -41,7 +42,9 @@ describeEachEngine('date change under concurrency', (ctx) => {
     );
     const made = attempts.filter((a) => a?.status === 201);
     expect(made).toHaveLength(1);
-    expect(attempts.filter((a) => a?.status === 409).map((a) => a?.body.error)).toEqual(Array(7).fill('waiting time change exists'));
+    expect(attempts.filter((a) => a?.status === 409).map((a) => a?.body.error)).toEqual(
+      Array(7).fill('waiting time change exists'),
+    );
     const token = made[0]?.body.time_change_token as string;
     const held = await Promise.all(targets.map((id) => slotState(ctx.db, id)));
     expect(held.map((s) => s.live).sort()).toEqual([0, 2]);

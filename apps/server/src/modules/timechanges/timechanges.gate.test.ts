@@ -8,8 +8,8 @@ import { describeEachEngine } from '../../test/database.ts';
 import { createCheckInService } from '../checkin/checkin.service.ts';
 import { createOrdersService } from '../orders/orders.service.ts';
 import { listSites, type Site } from '../sites/sites.repository.ts';
-import { buyTickets, setCheckInGrace } from '../tickets/tickets.test-support.ts';
 import { createTicketsService } from '../tickets/tickets.service.ts';
+import { buyTickets, setCheckInGrace } from '../tickets/tickets.test-support.ts';
 import { otherSlot, setTimeChangeRules } from './timechanges.test-support.ts';
 
 describeEachEngine('gate after a date change', (ctx) => {
@@ -54,7 +54,8 @@ describeEachEngine('gate after a date change', (ctx) => {
     expect(atNew.admissions[0]?.status).toBe('available');
     expect(atOld.admissions[0]?.status).toBe('invalid_time');
     const newQr = atNew.admissions[0]?.qr as string;
-    const scan = (payload: string, now: Date) => gate.checkIn(site, { method: 'read_qr', payload, gate: 'east', mode: 'gate' }, now);
+    const scan = (payload: string, now: Date) =>
+      gate.checkIn(site, { method: 'read_qr', payload, gate: 'east', mode: 'gate' }, now);
     expect((await scan(oldQr, oldSlot as Date)).status).toBe('invalid');
     expect((await scan(oldQr, newSlot as Date)).status).toBe('invalid');
     expect((await scan(newQr, oldSlot as Date)).status).toBe('invalid_time');

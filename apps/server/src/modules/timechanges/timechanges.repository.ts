@@ -1,6 +1,7 @@
 /** Date changes (schema: time_changes); their holds are stock_holds rows keyed by the change's id. */
-import { and, eq, sql } from 'drizzle-orm';
+
 import type { TimeChangeSettings } from '@storefront/domain/time-change';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
 import { orders, sites, timeChanges } from '../../db/schema.ts';

@@ -50,7 +50,12 @@ export const timeChangeRoutes =
     app.post(
       '/timechanges/tickets/:token',
       {
-        schema: { tags, params: TimeChangeTicketParams, body: CreateTimeChangeBody, response: { 201: TimeChangeView, ...errors } },
+        schema: {
+          tags,
+          params: TimeChangeTicketParams,
+          body: CreateTimeChangeBody,
+          response: { 201: TimeChangeView, ...errors },
+        },
       },
       async (req, reply) => reply.code(201).send(await timeChanges.create(req.site, req.params.token, req.body)),
     );
@@ -75,7 +80,12 @@ export const timeChangeRoutes =
     app.post(
       '/timechanges/:timechangeToken/confirm',
       {
-        schema: { tags, params: TimeChangeParams, body: ConfirmTimeChangeBody, response: { 200: CompletedTimeChange, ...errors } },
+        schema: {
+          tags,
+          params: TimeChangeParams,
+          body: ConfirmTimeChangeBody,
+          response: { 200: CompletedTimeChange, ...errors },
+        },
       },
       async (req) =>
         timeChanges.confirm(req.site, {

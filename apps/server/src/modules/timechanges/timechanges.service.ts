@@ -28,7 +28,7 @@ import { localize } from '@storefront/domain/localize';
 import { checkCouponsAtDate } from '@storefront/domain/pricing/coupon-rules';
 import { changeAmounts, changeDeadline, changeRefusal } from '@storefront/domain/time-change';
 import type { Database } from '../../db/client.ts';
-import { AppError, badRequest, notFound } from '../../http/errors.ts';
+import { AppError, notFound } from '../../http/errors.ts';
 import { hashToken, newToken } from '../../http/tokens.ts';
 import type { OrdersService, PaymentToBegin } from '../orders/orders.service.ts';
 import {
@@ -192,7 +192,12 @@ export function createTimeChangesService(db: Database, orders: OrdersService, op
       expiresAt: change.expiresAt.toISOString(),
       reservationNumber: order.reservationNumber ?? '',
       product: lines.product,
-      from: { timeSpanId: from.timeSpanId, date: from.date, reservationFrom: from.reservationFrom, reservationTo: from.reservationTo },
+      from: {
+        timeSpanId: from.timeSpanId,
+        date: from.date,
+        reservationFrom: from.reservationFrom,
+        reservationTo: from.reservationTo,
+      },
       to: { timeSpanId: to.timeSpanId, date: to.date, reservationFrom: to.reservationFrom, reservationTo: to.reservationTo },
       quantity: change.quantity,
       options: lines.options,
@@ -367,7 +372,11 @@ export function createTimeChangesService(db: Database, orders: OrdersService, op
         const { priced, coupons } = await orders.priceForChange(tx, site, order, order.lang);
         const couponFailure = checkCouponsAtDate(coupons, { now, visitDate: slot.date });
         if (couponFailure) throw timeChangeError(400, couponFailure, tokens);
-        const amounts = changeAmounts(await repo.rulesOf(tx, site.id), { paid: order.total, newTotal: priced.total, admissions: order.quantity });
+        const amounts = changeAmounts(await repo.rulesOf(tx, site.id), {
+          paid: order.total,
+          newTotal: priced.total,
+          admissions: order.quantity,
+        });
         const id = randomUUID();
         const expiresAt = await repo.holdUntil(tx, site.holdMinutes);
         const held = await holdSlot(tx, {
@@ -564,7 +573,12 @@ export function createTimeChangesService(db: Database, orders: OrdersService, op
       if (!change || change.status === 'cancelled') return 'no_places';
       if (change.status === 'completed') {
         const order = await orders.lockCompleted(tx, change.orderId);
-        return { status: 'completed', reservationNumber: order?.reservationNumber ?? '', total: order?.total ?? 0, justCompleted: false };
+        return {
+          status: 'completed',
+          reservationNumber: order?.reservationNumber ?? '',
+          total: order?.total ?? 0,
+          justCompleted: false,
+        };
       }
       const result = await complete(tx, site, change, true);
       if (result.kind !== 'completed') {

@@ -22,9 +22,7 @@ export async function otherSlot(db: Database, productId: number, offsetDays: num
 
 /** Sets part of a site's date-change rules. */
 export async function setTimeChangeRules(db: Database, variant: string, rules: Partial<TimeChangeSettings>): Promise<void> {
-  await db.execute(
-    sql`update sites set time_change = time_change || ${JSON.stringify(rules)}::jsonb where variant = ${variant}`,
-  );
+  await db.execute(sql`update sites set time_change = time_change || ${JSON.stringify(rules)}::jsonb where variant = ${variant}`);
 }
 
 /** Makes a change's hold lapse now, as if its hold time had passed. */

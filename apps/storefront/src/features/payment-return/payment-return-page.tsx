@@ -14,9 +14,11 @@ import { Navigate, useNavigate } from 'react-router';
 import { useApp } from '../../app/app-context.tsx';
 import type { ScreenId, ScreenProps } from '../../app/route-table.ts';
 import { openDialog } from '../../ui/dialog/dialog-store.ts';
+import { changeDatePaths, finishChange, readChangeDatePayment } from '../change-date/change-date-api.ts';
 import { failureOf, followAnswer, followFailure } from '../purchase/finish-payment.ts';
+import { cardInMemory } from '../purchase/flow.ts';
 import { type PaymentApi, paymentApi } from '../purchase/payment-api.ts';
-import { paymentFailureRoute, paymentPageFor } from '../purchase/payment-failure.ts';
+import { type PaymentContext, paymentFailureRoute, paymentPageFor } from '../purchase/payment-failure.ts';
 import { purchaseApi, type TemporaryOrder } from '../purchase/purchase-api.ts';
 import './payment-return.css';
 
@@ -66,9 +68,14 @@ export default function PaymentReturnPage(props: ScreenProps) {
     if (!paymentNumber || started.current === attempt) return;
     started.current = attempt;
     const go = (path: string) => navigate(path, { replace: true });
-    const orderToken = app.session.get('orderToken');
+    // A date change's payment (time_change=true) goes back to that change's steps.
+    const change = timeChange ? readChangeDatePayment(app.session) : null;
+    const context: PaymentContext = change
+      ? { kind: 'change-date', reservationToken: change.reservationToken, timechangeToken: change.timechangeToken }
+      : { kind: 'purchase' };
+    const orderToken = change ? null : app.session.get('orderToken');
     const saved = app.session.get('paymentPage');
-    const method = typeof saved?.method === 'string' ? saved.method : null;
+    const method = change ? change.method : typeof saved?.method === 'string' ? saved.method : null;
     // The order as it was, for the complete page's e-mail and the purchase event; optional.
     const order: Promise<TemporaryOrder | null> = orderToken
       ? purchaseApi(app.api, app.lang)
@@ -79,7 +86,7 @@ export default function PaymentReturnPage(props: ScreenProps) {
     const cancelled = () => {
       setPhase('stopped');
       app.session.remove('paymentNumber');
-      const back = paymentPageFor({ kind: 'purchase' });
+      const back = paymentPageFor(context);
       openDialog({
         titleKey: 'dialog_payment_cancelled_title',
         textKey: 'dialog_payment_cancelled_text',
@@ -93,6 +100,15 @@ export default function PaymentReturnPage(props: ScreenProps) {
       async (answer) => {
         // A wallet left without paying is cancelled, unless the server says it was paid after all.
         if (status === 'cancel' && answer.status !== 'completed') return cancelled();
+        if (change && answer.status === 'completed') {
+          finishChange(app.session, {
+            reservationToken: change.reservationToken,
+            reservationNumber: answer.reservation_number,
+            refund: null,
+          });
+          cardInMemory.set(null);
+          return go(changeDatePaths.complete(change.reservationToken));
+        }
         followAnswer(app, answer, await order, go);
       },
       (error: unknown) => {
@@ -100,7 +116,7 @@ export default function PaymentReturnPage(props: ScreenProps) {
         if (!failure) return;
         if (status === 'cancel' && failure.status !== null) return cancelled();
         const route = paymentFailureRoute(failure, {
-          context: { kind: 'purchase' },
+          context,
           timeChange,
           isAdyen: provider === 'adyen',
           paymentNumber,

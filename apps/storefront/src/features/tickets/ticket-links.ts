@@ -8,6 +8,7 @@ export const ticketPaths = {
   share: (token: string) => `/tickets/share/${t(token)}`,
   shared: (token: string) => `/tickets/shared/${t(token)}`,
   send: (token: string) => `/tickets/send/${t(token)}`,
+  changeDate: (token: string) => `/tickets/changedate/${t(token)}`,
 };
 
 /** The reservation-token segment that makes the check-in route a staff gate scanner. */

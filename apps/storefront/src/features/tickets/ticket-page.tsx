@@ -227,6 +227,11 @@ export default function TicketPage(props: ScreenProps) {
         <Link className="button button-secondary" to={ticketPaths.send(token)}>
           {t('ticket_send')}
         </Link>
+        {isHolder && view.shares.length === 0 && view.admissions.every((a) => a.ticketStatus === 'valid') && (
+          <Link className="button button-secondary ticket-change-date" to={ticketPaths.changeDate(token)}>
+            {t('ticket_change_date')}
+          </Link>
+        )}
         {isHolder && (
           <Link className="button button-secondary" to={ticketPaths.receipt(token)}>
             {t('ticket_receipt')}

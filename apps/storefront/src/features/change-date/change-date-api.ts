@@ -1,0 +1,100 @@
+/**
+ * The date-change calls (docs/decisions/007-date-change.md), typed from the contracts in
+ * packages/domain (types only cross over), and what the change-date screens keep in the session.
+ */
+import type {
+  CompletedTimeChange,
+  CreateTimeChangeBody,
+  TimeChangeCheckoutBody,
+  TimeChangeTicket,
+  TimeChangeView,
+} from '@storefront/domain/api/timechanges';
+import { CHECKOUT_TIMEOUT_MS } from '@storefront/domain/constants';
+import type { z } from 'zod';
+import type { ApiClient } from '../../api/client.ts';
+import type { SessionStore } from '../../session/session-store.ts';
+import type { CheckoutAnswer } from '../purchase/payment-api.ts';
+
+export type { CompletedTimeChange, TimeChangeTicket, TimeChangeView };
+
+const segment = encodeURIComponent;
+
+export function changeDateApi(api: ApiClient, lang: string) {
+  return {
+    ticket: (reservationToken: string, signal?: AbortSignal) =>
+      api.get<TimeChangeTicket>(`timechanges/tickets/${segment(reservationToken)}`, {
+        query: { lang },
+        ...(signal ? { signal } : {}),
+      }),
+    create: (reservationToken: string, body: Omit<z.input<typeof CreateTimeChangeBody>, 'lang'>) =>
+      api.post<TimeChangeView>(`timechanges/tickets/${segment(reservationToken)}`, { ...body, lang }),
+    get: (timechangeToken: string, signal?: AbortSignal) =>
+      api.get<TimeChangeView>(`timechanges/${segment(timechangeToken)}`, { query: { lang }, ...(signal ? { signal } : {}) }),
+    cancel: (timechangeToken: string) => api.delete<null>(`timechanges/${segment(timechangeToken)}`),
+    confirm: (timechangeToken: string, reservationToken: string) =>
+      api.post<CompletedTimeChange>(`timechanges/${segment(timechangeToken)}/confirm`, { reservation_token: reservationToken }),
+    checkout: (timechangeToken: string, body: z.input<typeof TimeChangeCheckoutBody>) =>
+      api.post<CheckoutAnswer>(`timechanges/${segment(timechangeToken)}/checkout`, body, { timeoutMs: CHECKOUT_TIMEOUT_MS }),
+  };
+}
+
+/** The routes of the change-date flow (SPEC §2). */
+export const changeDatePaths = {
+  start: (reservationToken: string) => `/tickets/changedate/${segment(reservationToken)}`,
+  confirm: (reservationToken: string, timechangeToken: string) =>
+    `/tickets/changedate/confirm/${segment(reservationToken)}/timechange/${segment(timechangeToken)}`,
+  payment: (reservationToken: string, timechangeToken: string) =>
+    `/tickets/changedate/payment/${segment(reservationToken)}/timechange/${segment(timechangeToken)}`,
+  paymentConfirm: (reservationToken: string, timechangeToken: string) =>
+    `/tickets/changedate/payment/confirm/${segment(reservationToken)}/timechange/${segment(timechangeToken)}`,
+  complete: (reservationToken: string) => `/tickets/changedate/complete/${segment(reservationToken)}`,
+};
+
+/** The change this visit made and has not finished (session key changeDate, SPEC §3). */
+export type ChangeDateInput = { reservationToken: string; timechangeToken: string };
+/** The payment step's choice (session key changeDatePayment): what the payment return needs. */
+export type ChangeDatePayment = ChangeDateInput & { method: string };
+/** What the complete page shows (session key changeDateResult). */
+export type ChangeDateResult = {
+  reservationToken: string;
+  reservationNumber: string;
+  refund: { amount: number; status: 'refunded' | 'refund_failed' } | null;
+};
+
+const isText = (value: unknown): value is string => typeof value === 'string' && value !== '';
+
+export function readChangeDateInput(session: SessionStore): ChangeDateInput | null {
+  const raw = session.get('changeDate');
+  return raw && isText(raw.reservationToken) && isText(raw.timechangeToken)
+    ? { reservationToken: raw.reservationToken, timechangeToken: raw.timechangeToken }
+    : null;
+}
+
+export function readChangeDatePayment(session: SessionStore): ChangeDatePayment | null {
+  const raw = session.get('changeDatePayment');
+  return raw && isText(raw.reservationToken) && isText(raw.timechangeToken) && isText(raw.method)
+    ? { reservationToken: raw.reservationToken, timechangeToken: raw.timechangeToken, method: raw.method }
+    : null;
+}
+
+export function readChangeDateResult(session: SessionStore): ChangeDateResult | null {
+  const raw = session.get('changeDateResult');
+  if (!raw || !isText(raw.reservationToken) || !isText(raw.reservationNumber)) return null;
+  const refund = raw.refund as { amount?: unknown; status?: unknown } | null | undefined;
+  return {
+    reservationToken: raw.reservationToken,
+    reservationNumber: raw.reservationNumber,
+    refund:
+      refund && typeof refund.amount === 'number' && (refund.status === 'refunded' || refund.status === 'refund_failed')
+        ? { amount: refund.amount, status: refund.status }
+        : null,
+  };
+}
+
+/** A change that went through: the complete page's data, and nothing of the flow left over. */
+export function finishChange(session: SessionStore, result: ChangeDateResult): void {
+  session.resetChangeDateResults();
+  session.resetChangeDateInput();
+  session.remove('paymentNumber');
+  session.set('changeDateResult', result);
+}

@@ -1,0 +1,56 @@
+/**
+ * `/tickets/changedate/complete/{reservationToken}`: the ticket now has its new date. The same
+ * reservation token opens it; the QR codes shown before no longer open the gate.
+ */
+import { formatPrice } from '@storefront/domain/format';
+import { useTranslation } from 'react-i18next';
+import { useApp } from '../../app/app-context.tsx';
+import type { ScreenProps } from '../../app/route-table.ts';
+import { ticketUrl } from '../purchase/flow.ts';
+import { readChangeDateResult } from './change-date-api.ts';
+import '../complete/complete.css';
+import './change-date.css';
+
+export default function ChangeDateCompletePage(props: ScreenProps) {
+  const app = useApp();
+  const { t } = useTranslation();
+  const token = typeof props.reservationToken === 'string' ? props.reservationToken : '';
+  const result = readChangeDateResult(app.session);
+  const own = result?.reservationToken === token ? result : null;
+  const refund = own?.refund ?? null;
+  return (
+    <section className="page complete-page change-date-complete-page" data-screen="change-date-complete">
+      <div className="complete-mark">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          width="28"
+          height="28"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="3"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
+          <path d="M5 12.5l4.5 4.5L19 7.5" />
+        </svg>
+      </div>
+      <h1>{t('changedate_complete_title')}</h1>
+      {own && <p className="complete-number">{t('complete_reservation_number', { number: own.reservationNumber })}</p>}
+      <p>{t('changedate_complete_text')}</p>
+      <p>{t('changedate_mail_sent')}</p>
+      {refund && (
+        <p className="change-result" data-refund={refund.status}>
+          {t(refund.status === 'refunded' ? 'changedate_refunded' : 'changedate_refund_failed', {
+            amount: formatPrice(refund.amount, app.config.currency, app.lang),
+          })}
+        </p>
+      )}
+      <p className="complete-actions">
+        <a className="button button-primary change-date-view-ticket" href={ticketUrl(app.location.ticketsPath, token)}>
+          {t('changedate_view_ticket')}
+        </a>
+      </p>
+    </section>
+  );
+}

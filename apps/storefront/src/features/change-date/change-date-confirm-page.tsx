@@ -1,0 +1,69 @@
+/**
+ * `/tickets/changedate/confirm/{reservationToken}/timechange/{timechangeToken}`: the change as it
+ * will be, with its money. Nothing to pay: the visitor confirms and the change completes. Something
+ * to pay: on to the change-date payment step.
+ */
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useApp } from '../../app/app-context.tsx';
+import type { ScreenProps } from '../../app/route-table.ts';
+import { changeDatePaths, finishChange } from './change-date-api.ts';
+import { ChangeNotPending, ChangeSummary } from './change-summary.tsx';
+import { HoldUntil } from './hold-until.tsx';
+import { useTimeChange } from './use-time-change.ts';
+import './change-date.css';
+
+export default function ChangeDateConfirmPage(props: ScreenProps) {
+  const app = useApp();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { reservationToken, timechangeToken, api, query, change } = useTimeChange(props);
+  const confirm = useMutation({
+    mutationFn: () => api.confirm(timechangeToken, reservationToken),
+    onSuccess: (done) => {
+      finishChange(app.session, { reservationToken, reservationNumber: done.reservation_number, refund: done.refund });
+      navigate(changeDatePaths.complete(reservationToken), { replace: true });
+    },
+    onError: () => void query.refetch(),
+  });
+
+  return (
+    <section className="page change-date-confirm-page" data-screen="change-date-confirm">
+      <h1>{t('changedate_confirm_title')}</h1>
+      {!change ? (
+        <p aria-busy={!query.isError}>{query.isError ? '' : t('common_loading')}</p>
+      ) : change.status !== 'pending' ? (
+        <ChangeNotPending change={change} reservationToken={reservationToken} />
+      ) : (
+        <>
+          <p>{t('changedate_confirm_text')}</p>
+          <HoldUntil expiresAt={change.expiresAt} />
+          <ChangeSummary change={change} />
+          <div className="actions">
+            {change.amounts.toPay > 0 ? (
+              <Link
+                className="button button-primary change-date-to-payment"
+                to={changeDatePaths.payment(reservationToken, timechangeToken)}
+              >
+                {t('changedate_to_payment')}
+              </Link>
+            ) : (
+              <button
+                type="button"
+                className="button button-primary change-date-confirm"
+                disabled={confirm.isPending}
+                onClick={() => confirm.mutate()}
+              >
+                {t('changedate_confirm_button')}
+              </button>
+            )}
+            <Link className="button button-secondary" to={changeDatePaths.start(reservationToken)}>
+              {t('changedate_choose_again')}
+            </Link>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,203 @@
+/**
+ * `/tickets/changedate/{reservationToken}`: the visitor picks a new date and time for their own
+ * ticket, with the order page's calendar and slot list. Slots without room for the whole party, and
+ * the ticket's own slot, cannot be chosen. Proceeding holds the new slot (a pending change); a
+ * change this visit made before and left is given up first, so its places go back.
+ */
+import type { StockStatus, TimeSpan } from '@storefront/domain/api/catalog';
+import { DISPLAY_TIME_ZONE } from '@storefront/domain/constants';
+import { formatDateTime, formatPrice } from '@storefront/domain/format';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useApp } from '../../app/app-context.tsx';
+import { catalogueQueries } from '../../app/catalogue-queries.ts';
+import type { ScreenProps } from '../../app/route-table.ts';
+import { Calendar } from '../order/calendar.tsx';
+import { calendarWindow, lastOpenDate, todayInZone } from '../order/calendar-month.ts';
+import { TimeSpanChoices } from '../order/order-sections.tsx';
+import { ticketUrl } from '../purchase/flow.ts';
+import { purchaseApi } from '../purchase/purchase-api.ts';
+import { changeDateApi, changeDatePaths, readChangeDateInput } from './change-date-api.ts';
+import { SlotText } from './change-summary.tsx';
+import '../order/order-page.css';
+import '../purchase/checkout-forms.css';
+import './change-date.css';
+
+const AVAILABILITY = { staleTime: 15_000, gcTime: 0 };
+const isOpen = (status: StockStatus) => status === 'available' || status === 'few';
+
+export default function ChangeDatePage(props: ScreenProps) {
+  const app = useApp();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const token = typeof props.reservationToken === 'string' ? props.reservationToken : '';
+  const api = useMemo(() => changeDateApi(app.api, app.lang), [app.api, app.lang]);
+  const purchase = useMemo(() => purchaseApi(app.api, app.lang), [app.api, app.lang]);
+  const [today] = useState(() => todayInZone(DISPLAY_TIME_ZONE));
+  const range = calendarWindow(today);
+  const [date, setDate] = useState<string | null>(null);
+  const [slotId, setSlotId] = useState<number | null>(null);
+  const [email, setEmail] = useState('');
+
+  const ticketQuery = useQuery({
+    queryKey: ['change-date', 'ticket', app.siteCode, app.lang, token],
+    queryFn: ({ signal }) => api.ticket(token, signal),
+    retry: false,
+  });
+  const ticket = ticketQuery.data;
+  const productsQuery = useQuery(catalogueQueries.products(app));
+  const product = productsQuery.data?.find((p) => p.uuid === ticket?.product.uuid);
+  const statusesQuery = useQuery({
+    queryKey: ['change-date', 'stocks-statuses', app.siteCode, range.from, range.to, ticket?.product.uuid ?? null],
+    queryFn: () => purchase.stockStatuses(range.from, range.to, ticket?.product.uuid),
+    enabled: ticket !== undefined,
+    ...AVAILABILITY,
+  });
+  const stocksQuery = useQuery({
+    queryKey: ['change-date', 'stocks', app.siteCode, app.lang, product?.id ?? null, date],
+    queryFn: () => purchase.stocks(date as string, product?.id as number),
+    enabled: product !== undefined && date !== null,
+    ...AVAILABILITY,
+  });
+  // The whole party moves: a slot with fewer places left, or the ticket's own slot, cannot be chosen.
+  const timeSpans: TimeSpan[] | undefined = stocksQuery.data?.timeSpans.map((span) =>
+    ticket && isOpen(span.status) && (span.id === ticket.current.timeSpanId || span.remaining < ticket.quantity)
+      ? { ...span, status: 'sold_out' }
+      : span,
+  );
+  const isTimed = ticket?.product.type === 'time';
+  // Date and period products have one slot a day: choosing the day chooses it.
+  const chosenSlot = isTimed
+    ? timeSpans?.find((span) => span.id === slotId && isOpen(span.status))
+    : timeSpans?.find((span) => isOpen(span.status));
+
+  const create = useMutation({
+    mutationFn: async () => {
+      if (!chosenSlot) throw new Error('no slot chosen');
+      // A change this visit started and left would keep its places held until it lapsed.
+      const previous = readChangeDateInput(app.session);
+      if (previous) {
+        await api.cancel(previous.timechangeToken).catch(() => undefined);
+        app.session.resetChangeDateInput();
+      }
+      const trimmed = email.trim();
+      return api.create(token, { time_span_id: chosenSlot.id, ...(trimmed ? { email: trimmed } : {}) });
+    },
+    onSuccess: (change) => {
+      const timechangeToken = change.time_change_token ?? '';
+      app.session.resetChangeDateResults();
+      app.session.set('changeDate', { reservationToken: token, timechangeToken });
+      navigate(changeDatePaths.confirm(token, timechangeToken));
+    },
+    // The dialog comes from the app's error handler; the page shows fresh stock behind it.
+    onError: () => void queryClient.invalidateQueries({ queryKey: ['change-date'] }),
+  });
+
+  const statuses = new Map<string, StockStatus>((statusesQuery.data ?? []).map((day) => [day.date, day.status]));
+  const lastDate = statusesQuery.data ? lastOpenDate(statusesQuery.data) : null;
+  const loading = <p className="order-note">{t('common_loading')}</p>;
+  const price = (amount: number) => formatPrice(amount, app.config.currency, app.lang);
+
+  return (
+    <section className="page change-date-page" data-screen="change-date">
+      <h1>{t('changedate_title')}</h1>
+      {ticketQuery.isError ? (
+        <p className="actions">
+          <a className="button button-secondary" href={ticketUrl(app.location.ticketsPath, token)}>
+            {t('changedate_back_to_ticket')}
+          </a>
+        </p>
+      ) : !ticket ? (
+        loading
+      ) : (
+        <>
+          <p>{t('changedate_text')}</p>
+          <dl className="facts change-slots">
+            <dt>{t('changedate_current')}</dt>
+            <dd className="change-from">
+              {ticket.product.name}
+              <br />
+              <SlotText slot={ticket.current} isTimed={isTimed} />
+            </dd>
+          </dl>
+          <ul className="change-notes">
+            <li>{t('changedate_deadline', { date: formatDateTime(ticket.changeableUntil, app.lang) })}</li>
+            {ticket.feePerAdmission > 0 && <li>{t('changedate_fee_note', { amount: price(ticket.feePerAdmission) })}</li>}
+            {ticket.cheaperNewSlot === 'no_refund' && <li>{t('changedate_no_refund_note')}</li>}
+          </ul>
+
+          <section className="change-step" aria-labelledby="change-date-heading">
+            <h2 id="change-date-heading" className="section-title">
+              {t('changedate_choose_new_date')}
+            </h2>
+            {statusesQuery.data ? (
+              lastDate ? (
+                <Calendar
+                  lang={app.lang}
+                  today={today}
+                  lastDate={lastDate}
+                  statuses={statuses}
+                  colors={null}
+                  selected={date}
+                  onSelect={(chosen) => {
+                    setDate(chosen);
+                    setSlotId(null);
+                  }}
+                />
+              ) : (
+                <p className="order-note">{t('order_no_slots')}</p>
+              )
+            ) : (
+              loading
+            )}
+          </section>
+
+          {date && isTimed && (
+            <section className="change-step" aria-labelledby="change-time-heading">
+              <h2 id="change-time-heading" className="section-title">
+                {t('changedate_choose_new_time')}
+              </h2>
+              {timeSpans ? <TimeSpanChoices timeSpans={timeSpans} selected={slotId} onSelect={setSlotId} /> : loading}
+            </section>
+          )}
+          {date && !isTimed && timeSpans && !chosenSlot && <p className="order-note">{t('order_no_slots')}</p>}
+
+          <div className="change-step checkout-field">
+            <label className="checkout-label" htmlFor="change-date-email">
+              <span>{t('changedate_email_label')}</span>
+            </label>
+            <input
+              id="change-date-email"
+              className="checkout-input"
+              type="email"
+              autoComplete="email"
+              value={email}
+              aria-describedby="change-date-email-hint"
+              onChange={(event) => setEmail(event.target.value)}
+            />
+            <p id="change-date-email-hint" className="checkout-hint">
+              {t('changedate_email_hint')}
+            </p>
+          </div>
+
+          <div className="actions">
+            <button
+              type="button"
+              className="button button-primary change-date-proceed"
+              disabled={!chosenSlot || create.isPending}
+              onClick={() => create.mutate()}
+            >
+              {t('changedate_proceed')}
+            </button>
+            <a className="button button-secondary" href={ticketUrl(app.location.ticketsPath, token)}>
+              {t('changedate_back_to_ticket')}
+            </a>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,126 @@
+/**
+ * `/tickets/changedate/payment/confirm/{reservationToken}/timechange/{timechangeToken}`: the
+ * change, the amount and the method, then the payment. A redirect leaves for the provider and
+ * comes back through the payment returns with time_change=true; a failure follows the SPEC §4
+ * retry flow back to this change's payment step.
+ */
+import type { PaymentMethodId } from '@storefront/domain/constants';
+import { formatPrice } from '@storefront/domain/format';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useApp } from '../../app/app-context.tsx';
+import { catalogueQueries } from '../../app/catalogue-queries.ts';
+import type { ScreenProps } from '../../app/route-table.ts';
+import { failureOf, followFailure, leaveForProvider } from '../purchase/finish-payment.ts';
+import { cardInMemory } from '../purchase/flow.ts';
+import { isPaymentFailure, paymentFailureRoute } from '../purchase/payment-failure.ts';
+import { changeDatePaths, finishChange, readChangeDatePayment } from './change-date-api.ts';
+import { ChangeNotPending, ChangeSummary } from './change-summary.tsx';
+import { useTimeChange } from './use-time-change.ts';
+import '../confirm/confirm.css';
+import './change-date.css';
+
+export default function ChangeDatePaymentConfirmPage(props: ScreenProps) {
+  const app = useApp();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { reservationToken, timechangeToken, api, query, change } = useTimeChange(props);
+  const { data: methods } = useQuery(catalogueQueries.paymentMethods(app, 'web'));
+  const payment = readChangeDatePayment(app.session);
+  const context = { kind: 'change-date' as const, reservationToken, timechangeToken };
+  const go = (path: string) => navigate(path, { replace: true });
+  const [isLeaving, setLeaving] = useState(false);
+  useEffect(() => {
+    const onShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setLeaving(false);
+    };
+    window.addEventListener('pageshow', onShow);
+    return () => window.removeEventListener('pageshow', onShow);
+  }, []);
+
+  const checkout = useMutation({
+    mutationFn: () =>
+      api.checkout(timechangeToken, {
+        reservation_token: reservationToken,
+        payment_method: payment?.method as PaymentMethodId,
+        card: cardInMemory.get() ?? undefined,
+      }),
+    meta: { handlesError: (error) => isRetryFlow(error) },
+    onSuccess: (answer) => {
+      if (answer.status === 'requires_action') {
+        setLeaving(true);
+        leaveForProvider(app, answer);
+        return;
+      }
+      finishChange(app.session, { reservationToken, reservationNumber: answer.reservation_number, refund: null });
+      cardInMemory.set(null);
+      go(changeDatePaths.complete(reservationToken));
+    },
+    onError: (error) => {
+      const failure = failureOf(error);
+      if (!failure || !isPaymentFailure(failure)) {
+        void query.refetch();
+        return;
+      }
+      followFailure(app, paymentFailureRoute(failure, { context, timeChange: true }), go);
+    },
+  });
+
+  const hasPayment = payment !== null && payment.timechangeToken === timechangeToken;
+  const method = methods?.find((m) => m.method === payment?.method);
+  const isBusy = checkout.isPending || isLeaving;
+
+  return (
+    <section className="page change-date-payment-confirm-page" data-screen="change-date-payment-confirm">
+      <h1>{t('changedate_payment_confirm_title')}</h1>
+      {!change ? (
+        <p aria-busy={!query.isError}>{query.isError ? '' : t('common_loading')}</p>
+      ) : change.status !== 'pending' ? (
+        <ChangeNotPending change={change} reservationToken={reservationToken} />
+      ) : !hasPayment ? (
+        // No method chosen on this visit (a reload in another tab): choose it first.
+        <p className="actions">
+          <Link className="button button-primary" to={changeDatePaths.payment(reservationToken, timechangeToken)}>
+            {t('changedate_payment_title')}
+          </Link>
+        </p>
+      ) : (
+        <>
+          <ChangeSummary change={change} />
+          <dl className="facts">
+            <dt>{t('confirm_section_payment')}</dt>
+            <dd className="change-method">{method?.name ?? payment?.method}</dd>
+          </dl>
+          <div className="confirm-pay">
+            <p className="confirm-pay-total">
+              <span>{t('changedate_to_pay')}</span>
+              <strong>{formatPrice(change.amounts.toPay, app.config.currency, app.lang)}</strong>
+            </p>
+            <button
+              type="button"
+              className="button button-primary change-date-pay"
+              disabled={isBusy}
+              onClick={() => checkout.mutate()}
+            >
+              {t(isBusy ? 'payment_processing' : 'changedate_pay_button')}
+            </button>
+            <p className="visually-hidden" role="status">
+              {isBusy ? t('payment_processing') : ''}
+            </p>
+            <Link className="button button-secondary" to={changeDatePaths.payment(reservationToken, timechangeToken)}>
+              {t('common_back')}
+            </Link>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** Checkout failures the payment retry flow routes (SPEC §4); the rest are the error catalogue's. */
+function isRetryFlow(error: unknown): boolean {
+  const failure = failureOf(error);
+  return failure !== null && isPaymentFailure(failure);
+}

@@ -1,0 +1,64 @@
+/**
+ * `/tickets/changedate/payment/{reservationToken}/timechange/{timechangeToken}`: how the visitor
+ * pays a change's difference, with the payment page's method list and card form. The carrier
+ * login (d-pay) belongs to orders, so it is not offered here. The card stays in memory only.
+ */
+import { needsCard } from '@storefront/domain/payments';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useApp } from '../../app/app-context.tsx';
+import { catalogueQueries } from '../../app/catalogue-queries.ts';
+import type { ScreenProps } from '../../app/route-table.ts';
+import { toCardDetails } from '../payment/card-form.ts';
+import { PaymentMethodForm } from '../payment/payment-method-form.tsx';
+import { initialMethod, methodsFor } from '../payment/payment-methods.ts';
+import { cardInMemory } from '../purchase/flow.ts';
+import { changeDatePaths, readChangeDatePayment } from './change-date-api.ts';
+import { ChangeNotPending } from './change-summary.tsx';
+import { HoldUntil } from './hold-until.tsx';
+import { useTimeChange } from './use-time-change.ts';
+import './change-date.css';
+
+export default function ChangeDatePaymentPage(props: ScreenProps) {
+  const app = useApp();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { reservationToken, timechangeToken, query, change } = useTimeChange(props);
+  const { data: methods } = useQuery(catalogueQueries.paymentMethods(app, 'web'));
+  const toPay = change?.amounts.toPay ?? 0;
+  const usable = useMemo(
+    () => (methods ? methodsFor(methods, toPay).filter((m) => m.kind !== 'carrier' && m.kind !== 'free') : []),
+    [methods, toPay],
+  );
+  const saved = readChangeDatePayment(app.session);
+
+  return (
+    <section className="page payment-page change-date-payment-page" data-screen="change-date-payment">
+      <h1>{t('changedate_payment_title')}</h1>
+      {!change || !methods ? (
+        <p aria-busy={!query.isError}>{query.isError ? '' : t('common_loading')}</p>
+      ) : change.status !== 'pending' ? (
+        <ChangeNotPending change={change} reservationToken={reservationToken} />
+      ) : (
+        <>
+          <HoldUntil expiresAt={change.expiresAt} />
+          <PaymentMethodForm
+            usable={usable}
+            amount={toPay}
+            initialMethod={initialMethod(usable, saved?.timechangeToken === timechangeToken ? saved.method : null)}
+            initialCard={cardInMemory.get()}
+            isPending={false}
+            backTo={changeDatePaths.confirm(reservationToken, timechangeToken)}
+            onSubmit={(method, values) => {
+              app.session.set('changeDatePayment', { reservationToken, timechangeToken, method });
+              cardInMemory.set(needsCard(method) ? toCardDetails(values) : null);
+              navigate(changeDatePaths.paymentConfirm(reservationToken, timechangeToken));
+            }}
+          />
+        </>
+      )}
+    </section>
+  );
+}
