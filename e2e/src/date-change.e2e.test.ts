@@ -173,9 +173,7 @@ describe.skipIf(!hasChromium)('date change in Chromium', () => {
         await harness.db.execute(sql`
           update stock_holds set expires_at = now() - interval '1 second'
           where order_id in (select id from time_changes where status = 'pending')`);
-        await harness.db.execute(
-          sql`update time_changes set expires_at = now() - interval '1 second' where status = 'pending'`,
-        );
+        await harness.db.execute(sql`update time_changes set expires_at = now() - interval '1 second' where status = 'pending'`);
         await page.reload();
         await page.locator('[data-screen="change-date-confirm"] .change-ended[data-status="expired"]').waitFor();
         expect((await changeState(token))?.live).toBe(0);
