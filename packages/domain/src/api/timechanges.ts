@@ -1,6 +1,6 @@
 /**
  * Date-change calls (SPEC §2 change-date routes, §4 change-date flow). SPEC §7 leaves their paths
- * unnamed; they live under `/<site>/api/v1/timechanges/…` (docs/decisions/007-date-change.md):
+ * unnamed; they live under `/<site>/api/v1/timechanges/…` (docs/decisions/008-date-change.md):
  *
  * - `GET    timechanges/tickets/{reservationToken}`: what the ticket is and may change to
  * - `POST   timechanges/tickets/{reservationToken}`: a new change holding the new slot

@@ -23,7 +23,7 @@ const tags = ['timechanges'];
 
 /**
  * Date changes under `/<site>/api/v1` (SPEC §7 leaves these paths unnamed; see
- * docs/decisions/007-date-change.md and packages/domain/src/api/timechanges.ts).
+ * docs/decisions/008-date-change.md and packages/domain/src/api/timechanges.ts).
  */
 export const timeChangeRoutes =
   (timeChanges: TimeChangesService, payments: PaymentsService): FastifyPluginAsync =>

@@ -1,5 +1,5 @@
 /**
- * The date-change calls (docs/decisions/007-date-change.md), typed from the contracts in
+ * The date-change calls (docs/decisions/008-date-change.md), typed from the contracts in
  * packages/domain (types only cross over), and what the change-date screens keep in the session.
  */
 import type {
