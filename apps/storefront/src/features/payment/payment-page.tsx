@@ -4,7 +4,7 @@
  * card. The card stays in memory for checkout and is never written to storage.
  */
 import type { PaymentMethod } from '@storefront/domain/api/catalog';
-import type { PaymentMethodId } from '@storefront/domain/constants';
+import type { PaymentMethodId, PaymentProviderId } from '@storefront/domain/constants';
 import { formatPrice } from '@storefront/domain/format';
 import { needsCard } from '@storefront/domain/payments';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -27,6 +27,7 @@ import {
   toCardDetails,
   validatePaymentForm,
 } from './card-form.ts';
+import { CardTokenError, tokenizeCard } from './card-token.ts';
 import { PaymentMark } from './payment-mark.tsx';
 import { initialMethod, methodsFor } from './payment-methods.ts';
 import '../purchase/checkout-forms.css';
@@ -81,10 +82,11 @@ function PaymentForm(props: { order: TemporaryOrder; methods: PaymentMethod[]; t
   );
 
   const saved = app.session.get('paymentPage');
-  const { register, handleSubmit, watch, formState } = useForm<PaymentFormValues>({
+  const { register, handleSubmit, watch, formState, setError } = useForm<PaymentFormValues>({
     defaultValues: initialValues(
       initialMethod(usable, typeof saved?.method === 'string' ? saved.method : null, order.paymentMethod),
-      cardInMemory.get(),
+      // Card details are never kept: a visitor coming back enters the card again.
+      null,
     ),
     resolver,
     mode: 'onSubmit',
@@ -102,9 +104,28 @@ function PaymentForm(props: { order: TemporaryOrder; methods: PaymentMethod[]; t
     },
   });
 
-  const onSubmit = handleSubmit((values) => {
+  const tokenize = useMutation({
+    mutationFn: (input: { provider: PaymentProviderId; values: PaymentFormValues }) =>
+      tokenizeCard(input.provider, toCardDetails(input.values)),
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
     app.session.set('paymentPage', { method: values.method });
-    cardInMemory.set(needsCard(values.method) ? toCardDetails(values) : null);
+    cardInMemory.set(null);
+    const provider = usable.find((candidate) => candidate.method === values.method)?.provider;
+    if (needsCard(values.method) && provider) {
+      try {
+        cardInMemory.set(await tokenize.mutateAsync({ provider, values }));
+      } catch (failure) {
+        const refused = failure instanceof CardTokenError && failure.refused;
+        setError(
+          'cardNumber',
+          { message: t(refused ? 'payment_card_refused' : 'payment_card_gateway_unreachable') },
+          { shouldFocus: true },
+        );
+        return;
+      }
+    }
     save.mutate(values.method as PaymentMethodId);
   });
 
