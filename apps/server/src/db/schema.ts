@@ -771,3 +771,16 @@ export const spotQrSecrets = pgTable('spot_qr_secrets', {
   secret: text('secret').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/**
+ * Cards the sandbox gateway's card-token script turned into one-time tokens: the shop's checkout
+ * receives the token, never the card. Only the test scenario and the last four digits are kept.
+ */
+export const sandboxCardTokens = pgTable('sandbox_card_tokens', {
+  token: text('token').primaryKey(),
+  scenario: text('scenario').notNull(),
+  threeDSecure: boolean('three_d_secure').notNull(),
+  last4: text('last4').notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

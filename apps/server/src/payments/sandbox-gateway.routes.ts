@@ -2,6 +2,8 @@
  * The sandbox gateway's hosted pages, standing in for a card issuer's 3-D Secure challenge, a
  * wallet's approval page and a mobile carrier's login. Not served in production mode.
  */
+
+import { CardInput } from '@storefront/domain/api/orders';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { escapeHtml } from '../modules/mail/escape-html.ts';
@@ -27,6 +29,23 @@ button:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}</style></head
 <p class="note">Sandbox gateway: no money moves.</p></main></body></html>`;
 }
 
+const CARD_TOKEN_SCRIPT = `(() => {
+  const origin = new URL(document.currentScript.src).origin;
+  window.SandboxGateway = {
+    async createToken(card) {
+      const response = await fetch(origin + '/sandbox-gateway/tokens', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(card),
+      });
+      const body = await response.json();
+      if (!response.ok) throw Object.assign(new Error(body.message || 'the card was refused'), body);
+      return body;
+    },
+  };
+})();
+`;
+
 export const sandboxGatewayRoutes =
   (gateway: SandboxGateway): FastifyPluginAsync =>
   async (app) => {
@@ -36,6 +55,26 @@ export const sandboxGatewayRoutes =
 
     const amountText = (amount: number, currency: string) =>
       new Intl.NumberFormat('en', { style: 'currency', currency }).format(amount);
+
+    // The card-token script: the page hands it the card, the gateway answers a one-time token,
+    // and only the token goes to the shop's checkout.
+    app.get('/sandbox-gateway/card-token.js', async (_req, reply) =>
+      reply
+        .header('content-type', 'text/javascript; charset=utf-8')
+        .header('cache-control', 'public, max-age=300')
+        .send(CARD_TOKEN_SCRIPT),
+    );
+
+    app.post('/sandbox-gateway/tokens', async (req, reply) => {
+      const card = CardInput.safeParse(req.body);
+      if (!card.success) {
+        const field = card.error.issues[0]?.path.join('.') || 'card';
+        return reply.code(400).send({ error: 'invalid request', can_retry: true, field, message: `${field} is not valid` });
+      }
+      const result = await gateway.tokenizeCard(card.data);
+      if ('reason' in result) return reply.code(402).send({ error: 'card refused', can_retry: true, message: result.reason });
+      return reply.code(201).send(result);
+    });
 
     app.get('/sandbox-gateway/:kind/:reference', async (req, reply) => {
       const { kind } = req.params as { kind: string };

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { paymentProfile } from '@storefront/domain/payments';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { sandboxCarrierLogins, sandboxCharges } from '../db/schema.ts';
+import { sandboxCardTokens, sandboxCarrierLogins, sandboxCharges } from '../db/schema.ts';
 import type { CardDetails, PaymentProvider, ProviderOutcome, StartPayment } from './provider.ts';
 
 export const SANDBOX_CARDS = {
@@ -91,6 +91,8 @@ export function createSandboxGateway(
   /** The visitor's answer on a hosted page; returns where the browser goes next. */
   answer(reference: string, action: 'pass' | 'fail' | 'approve' | 'cancel'): Promise<string | null>;
   charge(reference: string): Promise<ChargeRow | null>;
+  /** The card-token script's call: a one-time token for a card, or why the card is refused. */
+  tokenizeCard(card: CardDetails): Promise<{ token: string; last4: string } | Failure>;
   /** d-pay: a carrier login for a site; the visitor comes back to `returnUrl` with code and state. */
   startCarrierLogin(siteId: number, returnUrl: string): Promise<{ stateCode: string; authUrl: string }>;
   allowCarrierLogin(stateCode: string): Promise<string | null>;
@@ -111,10 +113,12 @@ export function createSandboxGateway(
     let scenario: Scenario = 'success';
     let challenge: ChargeRow['challenge'] = 'none';
     if (profile.kind === 'card') {
-      const checked = cardScenario(payment.card);
-      if (typeof checked !== 'string') return { status: 'failed', reference: null, ...checked };
-      scenario = checked;
-      if (profile.threeDSecure || payment.card?.number === SANDBOX_CARDS.threeDSecure) challenge = 'three_d_secure';
+      // A token from the card-token script (what the storefront sends), or card details (API clients of the sandbox).
+      const checked = payment.cardToken ? await useCardToken(payment.cardToken) : cardScenario(payment.card);
+      if (typeof checked !== 'string' && 'reason' in checked) return { status: 'failed', reference: null, ...checked };
+      const asked = typeof checked === 'string' ? payment.card?.number === SANDBOX_CARDS.threeDSecure : checked.threeDSecure;
+      scenario = typeof checked === 'string' ? checked : checked.scenario;
+      if (profile.threeDSecure || asked) challenge = 'three_d_secure';
     } else if (profile.kind === 'wallet') {
       challenge = 'wallet';
     } else if (profile.kind === 'carrier') {
@@ -146,6 +150,20 @@ export function createSandboxGateway(
       row ?? (await db.select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, payment.idempotencyKey)))[0];
     if (!stored) throw new Error('the sandbox charge was not written');
     return outcomeOf(stored, options.publicUrl());
+  }
+
+  /** Spends a one-time card token; a used, unknown or stale token fails like a declined card. */
+  async function useCardToken(token: string): Promise<{ scenario: Scenario; threeDSecure: boolean } | Failure> {
+    const [row] = await db
+      .update(sandboxCardTokens)
+      .set({ usedAt: sql`now()` })
+      .where(
+        sql`${sandboxCardTokens.token} = ${token} and ${sandboxCardTokens.usedAt} is null
+            and ${sandboxCardTokens.createdAt} > now() - interval '30 minutes'`,
+      )
+      .returning();
+    if (!row) return { retryable: true, reason: 'the card token is not valid; enter the card again' };
+    return { scenario: row.scenario as Scenario, threeDSecure: row.threeDSecure };
   }
 
   async function useCarrierToken(token: string | undefined): Promise<boolean> {
@@ -181,6 +199,18 @@ export function createSandboxGateway(
       return { ok: true, reference: `${reference}_refund` };
     },
     charge,
+    async tokenizeCard(card) {
+      const checked = cardScenario(card);
+      if (typeof checked !== 'string') return checked;
+      const token = newReference('tok');
+      await db.insert(sandboxCardTokens).values({
+        token,
+        scenario: checked,
+        threeDSecure: card.number === SANDBOX_CARDS.threeDSecure,
+        last4: card.number.slice(-4),
+      });
+      return { token, last4: card.number.slice(-4) };
+    },
     async answer(reference, action) {
       const row = await charge(reference);
       if (row?.status !== 'requires_action') return row ? row.returnUrl : null;

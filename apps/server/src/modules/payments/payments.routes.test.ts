@@ -337,6 +337,41 @@ describeEachEngine(
       expect(await ticketsOf(slot)).toBe(0);
     });
 
+    it('card-token script: the card goes to the gateway, the checkout gets a one-time token', async () => {
+      const script = await app.inject({ method: 'GET', url: '/sandbox-gateway/card-token.js' });
+      expect(script.statusCode).toBe(200);
+      expect(script.body).toContain('createToken');
+      const refused = await app.inject({ method: 'POST', url: '/sandbox-gateway/tokens', payload: card('4242424242424241') });
+      expect(refused.statusCode).toBe(402);
+      const bad = await app.inject({
+        method: 'POST',
+        url: '/sandbox-gateway/tokens',
+        payload: { ...card(SANDBOX_CARDS.success), cvc: 'x' },
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toMatchObject({ field: 'cvc' });
+      const tokenized = await app.inject({
+        method: 'POST',
+        url: '/sandbox-gateway/tokens',
+        payload: card(SANDBOX_CARDS.success),
+      });
+      expect(tokenized.statusCode).toBe(201);
+      const { token: cardToken, last4 } = tokenized.json() as { token: string; last4: string };
+      expect(last4).toBe('4242');
+      const { token, slot } = await readyOrder('gmo', 1);
+      const paid = await api().post<Answer>(`orders/checkout/${token}`, { payment_method: 'gmo', card_token: cardToken });
+      expect(paid.body.status).toBe('completed');
+      expect(await ticketsOf(slot)).toBe(1);
+      // A token pays once.
+      const second = await readyOrder('gmo', 1);
+      const reused = await api().post<Answer>(`orders/checkout/${second.token}`, {
+        payment_method: 'gmo',
+        card_token: cardToken,
+      });
+      expect(reused.status).toBe(402);
+      expect(reused.body.can_retry).toBe(true);
+    });
+
     it('Stripe notifications: a forged signature is refused and changes nothing; a signed one is kept once', async () => {
       const payload = paymentIntentEvent('payment_intent.succeeded', {
         id: 'pi_unknown',

@@ -1,26 +1,101 @@
 /**
- * The receipt as a PDF, drawn with pdf-lib (docs/decisions/006-receipt-pdf.md). It uses the PDF
- * standard Helvetica font, which covers Latin script only: the PDF is written in English, and
- * characters outside the font (a Japanese addressee, say) are replaced by "?". The printable HTML
- * receipt of the storefront shows every language in full.
+ * The receipt as a PDF, drawn with pdf-lib (docs/decisions/006-tickets-after-purchase.md). Labels are in
+ * English; names (addressee, venue, products, coupons) are drawn in whatever script they are
+ * written in: Latin with the PDF standard Helvetica, anything else with the first of Noto Sans JP,
+ * KR or Thai that has the character, cut down to the characters the receipt uses.
  */
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import fontkit from '@pdf-lib/fontkit';
 import type { Receipt } from '@storefront/domain/api/tickets';
 import type { Currency, LanguageCode } from '@storefront/domain/constants';
 import { formatPrice } from '@storefront/domain/format';
-import { PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib';
+import { type PDFDocument as Doc, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import subsetFont from 'subset-font';
 
-/** What Helvetica (WinAnsi) can draw; anything else becomes "?". */
-function drawable(text: string, font: PDFFont): string {
-  let out = '';
-  for (const char of text.normalize('NFC')) {
-    try {
-      font.encodeText(char);
-      out += char;
-    } catch {
-      out += '?';
-    }
+const require = createRequire(import.meta.url);
+const FALLBACK_FONTS = [
+  '@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf',
+  '@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf',
+  '@expo-google-fonts/noto-sans-thai/400Regular/NotoSansThai_400Regular.ttf',
+];
+
+type FallbackFont = { bytes: Uint8Array; hasGlyph(codePoint: number): boolean };
+let fallbacks: Promise<FallbackFont[]> | null = null;
+
+/** The fallback fonts' files, read once per process, with their character coverage. */
+function fallbackFonts(): Promise<FallbackFont[]> {
+  fallbacks ??= Promise.all(
+    FALLBACK_FONTS.map(async (file) => {
+      const bytes = new Uint8Array(await readFile(require.resolve(file)));
+      const font = fontkit.create(bytes as unknown as Buffer) as unknown as { hasGlyphForCodePoint(c: number): boolean };
+      return { bytes, hasGlyph: (codePoint: number) => font.hasGlyphForCodePoint(codePoint) };
+    }),
+  );
+  return fallbacks;
+}
+
+const canEncode = (font: PDFFont, char: string) => {
+  try {
+    font.encodeText(char);
+    return true;
+  } catch {
+    return false;
   }
-  return out;
+};
+
+/**
+ * Draws text in runs of one font each: the standard font where it can, a fallback elsewhere. The
+ * fallbacks are cut down (harfbuzz, through subset-font) to the characters of `texts`, everything
+ * the receipt will draw, and embedded whole.
+ */
+async function createWriter(doc: Doc, texts: string[]) {
+  doc.registerFontkit(fontkit);
+  const sources = await fallbackFonts();
+  const standard = await doc.embedFont(StandardFonts.Helvetica);
+  const needed = sources.map(() => new Set<string>());
+  const sourceOf = (char: string) =>
+    canEncode(standard, char) ? -1 : sources.findIndex((source) => source.hasGlyph(char.codePointAt(0) ?? 0));
+  for (const char of texts.join('').normalize('NFC')) {
+    const index = sourceOf(char);
+    if (index >= 0) needed[index]?.add(char);
+  }
+  const embedded = await Promise.all(
+    sources.map(async (source, index) => {
+      const chars = [...(needed[index] ?? [])].join('');
+      if (!chars) return null;
+      const subset = await subsetFont(Buffer.from(source.bytes), chars, { targetFormat: 'truetype' });
+      return doc.embedFont(new Uint8Array(subset), { subset: false });
+    }),
+  );
+  function runs(value: string, base: PDFFont): { text: string; font: PDFFont }[] {
+    const out: { text: string; font: PDFFont }[] = [];
+    for (const char of value.normalize('NFC')) {
+      let font = base;
+      let drawn = char;
+      if (!canEncode(base, char)) {
+        const fallback = embedded[sourceOf(char)];
+        if (fallback) font = fallback;
+        else drawn = '?';
+      }
+      const last = out.at(-1);
+      if (last && last.font === font) last.text += drawn;
+      else out.push({ text: drawn, font });
+    }
+    return out;
+  }
+  return {
+    width(value: string, base: PDFFont, size: number) {
+      return runs(value, base).reduce((sum, run) => sum + run.font.widthOfTextAtSize(run.text, size), 0);
+    },
+    draw(page: PDFPage, value: string, at: { x: number; y: number; size: number; font: PDFFont; color: ReturnType<typeof rgb> }) {
+      let x = at.x;
+      for (const run of runs(value, at.font)) {
+        page.drawText(run.text, { x, y: at.y, size: at.size, font: run.font, color: at.color });
+        x += run.font.widthOfTextAtSize(run.text, at.size);
+      }
+    },
+  };
 }
 
 export async function renderReceiptPdf(receipt: Receipt, _lang: LanguageCode): Promise<Uint8Array> {
@@ -38,73 +113,87 @@ export async function renderReceiptPdf(receipt: Receipt, _lang: LanguageCode): P
   const right = 595.28 - 56;
   let y = 780;
 
-  const text = (value: string, x: number, options: { size?: number; font?: PDFFont; color?: typeof ink } = {}) => {
-    const font = options.font ?? regular;
-    page.drawText(drawable(value, font), { x, y, size: options.size ?? 11, font, color: options.color ?? ink });
+  // Everything drawn from data (labels are Latin): the fallback fonts carry exactly these characters.
+  const writer = await createWriter(doc, [
+    receipt.addressee,
+    receipt.venue.name,
+    receipt.venue.address,
+    receipt.venue.phone,
+    receipt.venue.email,
+    ...receipt.lines.map((line) => line.name),
+    ...receipt.discounts.map((discount) => discount.name),
+  ]);
+  const text = async (value: string, x: number, options: { size?: number; font?: PDFFont; color?: typeof ink } = {}) => {
+    await writer.draw(page, value, {
+      x,
+      y,
+      size: options.size ?? 11,
+      font: options.font ?? regular,
+      color: options.color ?? ink,
+    });
   };
-  const rightText = (value: string, x: number, options: { size?: number; font?: PDFFont } = {}) => {
+  const rightText = async (value: string, x: number, options: { size?: number; font?: PDFFont } = {}) => {
     const font = options.font ?? regular;
-    const safe = drawable(value, font);
     const size = options.size ?? 11;
-    page.drawText(safe, { x: x - font.widthOfTextAtSize(safe, size), y, size, font, color: ink });
+    writer.draw(page, value, { x: x - writer.width(value, font, size), y, size, font, color: ink });
   };
   const rule = () => page.drawLine({ start: { x: left, y: y - 6 }, end: { x: right, y: y - 6 }, thickness: 0.6, color: muted });
 
-  text('RECEIPT', left, { size: 24, font: bold });
-  rightText(`No. ${receipt.number}`, right);
+  await text('RECEIPT', left, { size: 24, font: bold });
+  await rightText(`No. ${receipt.number}`, right);
   y -= 18;
-  rightText(`Issued ${receipt.issuedAt.slice(0, 10)}`, right);
+  await rightText(`Issued ${receipt.issuedAt.slice(0, 10)}`, right);
   y -= 40;
-  text(`${receipt.addressee}`, left, { size: 16, font: bold });
+  await text(`${receipt.addressee}`, left, { size: 16, font: bold });
   rule();
   y -= 40;
-  text('Amount', left, { size: 12, color: muted });
-  rightText(price(receipt.total), right, { size: 22, font: bold });
+  await text('Amount', left, { size: 12, color: muted });
+  await rightText(price(receipt.total), right, { size: 22, font: bold });
   y -= 18;
-  text(`Tax included (${receipt.taxRate}%): ${price(receipt.tax)}`, left, { size: 10, color: muted });
+  await text(`Tax included (${receipt.taxRate}%): ${price(receipt.tax)}`, left, { size: 10, color: muted });
   y -= 16;
-  text('For admission tickets. We acknowledge receipt of the above amount.', left, { size: 10, color: muted });
+  await text('For admission tickets. We acknowledge receipt of the above amount.', left, { size: 10, color: muted });
   y -= 16;
-  text(`Reservation number: ${receipt.reservationNumber}`, left, { size: 10, color: muted });
+  await text(`Reservation number: ${receipt.reservationNumber}`, left, { size: 10, color: muted });
   y -= 36;
 
-  text('Item', left, { font: bold });
-  rightText('Qty', 380, { font: bold });
-  rightText('Unit price', 460, { font: bold });
-  rightText('Amount', right, { font: bold });
+  await text('Item', left, { font: bold });
+  await rightText('Qty', 380, { font: bold });
+  await rightText('Unit price', 460, { font: bold });
+  await rightText('Amount', right, { font: bold });
   rule();
   y -= 24;
   for (const line of receipt.lines) {
-    text(line.name, left);
-    rightText(String(line.quantity), 380);
-    rightText(price(line.unitPrice), 460);
-    rightText(price(line.amount), right);
+    await text(line.name, left);
+    await rightText(String(line.quantity), 380);
+    await rightText(price(line.unitPrice), 460);
+    await rightText(price(line.amount), right);
     y -= 20;
   }
   y -= 4;
   rule();
   y -= 22;
-  text('Subtotal', left);
-  rightText(price(receipt.subtotal), right);
+  await text('Subtotal', left);
+  await rightText(price(receipt.subtotal), right);
   for (const discount of receipt.discounts) {
     y -= 20;
-    text(`Discount: ${discount.name}`, left);
-    rightText(price(-discount.amount), right);
+    await text(`Discount: ${discount.name}`, left);
+    await rightText(price(-discount.amount), right);
   }
   y -= 20;
-  text(`Tax (${receipt.taxRate}%, included)`, left, { color: muted });
-  rightText(price(receipt.tax), right);
+  await text(`Tax (${receipt.taxRate}%, included)`, left, { color: muted });
+  await rightText(price(receipt.tax), right);
   y -= 24;
-  text('Total', left, { size: 13, font: bold });
-  rightText(price(receipt.total), right, { size: 13, font: bold });
+  await text('Total', left, { size: 13, font: bold });
+  await rightText(price(receipt.total), right, { size: 13, font: bold });
 
   y = 150;
   rule();
   y -= 26;
-  text(receipt.venue.name, left, { font: bold });
+  await text(receipt.venue.name, left, { font: bold });
   y -= 16;
-  text(receipt.venue.address, left, { size: 10 });
+  await text(receipt.venue.address, left, { size: 10 });
   y -= 14;
-  text(`${receipt.venue.phone}  ${receipt.venue.email}`, left, { size: 10 });
+  await text(`${receipt.venue.phone}  ${receipt.venue.email}`, left, { size: 10 });
   return doc.save();
 }

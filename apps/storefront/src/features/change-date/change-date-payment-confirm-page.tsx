@@ -45,7 +45,7 @@ export default function ChangeDatePaymentConfirmPage(props: ScreenProps) {
       api.checkout(timechangeToken, {
         reservation_token: reservationToken,
         payment_method: payment?.method as PaymentMethodId,
-        card: cardInMemory.get() ?? undefined,
+        card_token: cardInMemory.get()?.token,
       }),
     meta: { handlesError: (error) => isRetryFlow(error) },
     onSuccess: (answer) => {

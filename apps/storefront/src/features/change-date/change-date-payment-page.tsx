@@ -1,9 +1,9 @@
 /**
  * `/tickets/changedate/payment/{reservationToken}/timechange/{timechangeToken}`: how the visitor
  * pays a change's difference, with the payment page's method list and card form. The carrier
- * login (d-pay) belongs to orders, so it is not offered here. The card stays in memory only.
+ * login (d-pay) belongs to orders, so it is not offered here. Only the card's one-time token is
+ * kept, in memory.
  */
-import { needsCard } from '@storefront/domain/payments';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,10 +11,8 @@ import { useNavigate } from 'react-router';
 import { useApp } from '../../app/app-context.tsx';
 import { catalogueQueries } from '../../app/catalogue-queries.ts';
 import type { ScreenProps } from '../../app/route-table.ts';
-import { toCardDetails } from '../payment/card-form.ts';
 import { PaymentMethodForm } from '../payment/payment-method-form.tsx';
 import { initialMethod, methodsFor } from '../payment/payment-methods.ts';
-import { cardInMemory } from '../purchase/flow.ts';
 import { changeDatePaths, readChangeDatePayment } from './change-date-api.ts';
 import { ChangeNotPending } from './change-summary.tsx';
 import { HoldUntil } from './hold-until.tsx';
@@ -48,12 +46,10 @@ export default function ChangeDatePaymentPage(props: ScreenProps) {
             usable={usable}
             amount={toPay}
             initialMethod={initialMethod(usable, saved?.timechangeToken === timechangeToken ? saved.method : null)}
-            initialCard={cardInMemory.get()}
             isPending={false}
             backTo={changeDatePaths.confirm(reservationToken, timechangeToken)}
-            onSubmit={(method, values) => {
+            onSubmit={(method) => {
               app.session.set('changeDatePayment', { reservationToken, timechangeToken, method });
-              cardInMemory.set(needsCard(method) ? toCardDetails(values) : null);
               navigate(changeDatePaths.paymentConfirm(reservationToken, timechangeToken));
             }}
           />

@@ -95,8 +95,7 @@ function ConfirmContent({ order, token, templates, methods, isDPay }: ContentPro
     mutationFn: () =>
       payments.checkout(token, {
         payment_method: order.paymentMethod as PaymentMethodId,
-        card: cardInMemory.get() ?? undefined,
-        card_token: carrierToken ?? undefined,
+        card_token: carrierToken ?? cardInMemory.get()?.token ?? undefined,
       }),
     meta: { handlesError: isRetryFlow },
     onSuccess: (answer) => {
@@ -447,7 +446,7 @@ function PaymentSection(props: { order: TemporaryOrder; methods: PaymentMethod[]
         <span>{name}</span>
         {card && (
           <span className="confirm-card-number">
-            {t('payment_card_number')}: **** {card.number.slice(-4)}
+            {t('payment_card_number')}: **** {card.last4}
           </span>
         )}
       </p>

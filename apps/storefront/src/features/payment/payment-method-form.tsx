@@ -1,18 +1,28 @@
 /**
  * The payment step's form, shared by the order's payment page and a date change's: the site's
- * methods with their marks, and the sandbox card for card methods. The card goes to the caller,
- * which keeps it in memory only.
+ * methods with their marks, and the card for card methods. The card goes to the gateway's
+ * card-token script; only its one-time token is kept, in memory, for the checkout.
  */
 import type { PaymentMethodId } from '@storefront/domain/constants';
 import { formatPrice } from '@storefront/domain/format';
 import { needsCard } from '@storefront/domain/payments';
+import { useMutation } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useApp } from '../../app/app-context.tsx';
 import { FieldError } from '../../ui/field-error.tsx';
-import { EXPIRY_MONTHS, expiryYears, initialValues, type PaymentFormValues, validatePaymentForm } from './card-form.ts';
+import { cardInMemory } from '../purchase/flow.ts';
+import {
+  EXPIRY_MONTHS,
+  expiryYears,
+  initialValues,
+  type PaymentFormValues,
+  toCardDetails,
+  validatePaymentForm,
+} from './card-form.ts';
+import { CardTokenError, tokenizeCard } from './card-token.ts';
 import { PaymentMark } from './payment-mark.tsx';
 import type { MethodEntry } from './payment-methods.ts';
 import '../purchase/checkout-forms.css';
@@ -24,10 +34,10 @@ export type PaymentMethodFormProps = {
   amount: number;
   /** The method chosen first. */
   initialMethod: string;
-  initialCard: Parameters<typeof initialValues>[1];
   isPending: boolean;
   backTo: string | null;
-  onSubmit: (method: PaymentMethodId, values: PaymentFormValues) => void;
+  /** The method chosen; for a card method the card's token is in `cardInMemory` by then. */
+  onSubmit: (method: PaymentMethodId) => void;
 };
 
 export function PaymentMethodForm(props: PaymentMethodFormProps) {
@@ -48,15 +58,38 @@ export function PaymentMethodForm(props: PaymentMethodFormProps) {
     [t],
   );
 
-  const { register, handleSubmit, watch, formState } = useForm<PaymentFormValues>({
-    defaultValues: initialValues(props.initialMethod, props.initialCard),
+  const { register, handleSubmit, watch, formState, setError } = useForm<PaymentFormValues>({
+    // Card details are never kept: a visitor coming back enters the card again.
+    defaultValues: initialValues(props.initialMethod, null),
     resolver,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
   const method = watch('method');
   const chosen = usable.find((candidate) => candidate.method === method);
-  const onSubmit = handleSubmit((values) => props.onSubmit(values.method as PaymentMethodId, values));
+  const tokenize = useMutation({
+    mutationFn: (input: { provider: MethodEntry['provider']; values: PaymentFormValues }) =>
+      tokenizeCard(input.provider, toCardDetails(input.values)),
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    cardInMemory.set(null);
+    const provider = usable.find((candidate) => candidate.method === values.method)?.provider;
+    if (needsCard(values.method) && provider) {
+      try {
+        cardInMemory.set(await tokenize.mutateAsync({ provider, values }));
+      } catch (failure) {
+        const refused = failure instanceof CardTokenError && failure.refused;
+        setError(
+          'cardNumber',
+          { message: t(refused ? 'payment_card_refused' : 'payment_card_gateway_unreachable') },
+          { shouldFocus: true },
+        );
+        return;
+      }
+    }
+    props.onSubmit(values.method as PaymentMethodId);
+  });
 
   const errors = formState.errors;
   const error = (name: keyof PaymentFormValues) => errors[name]?.message;

@@ -18,11 +18,32 @@ describe('methodsFor', () => {
   it('hides free for an order that costs money, by position', () => {
     expect(methodsFor(methods, 2400).map((m) => m.method)).toEqual(['gmo_3ds', 'stripe_secure', 'alipay']);
   });
-  it('shows each method with the site’s own name, its kind and its mark', () => {
+  it('shows each method with the site’s own name, its gateway, its kind and its mark', () => {
     expect(methodsFor(methods, 2400)).toEqual([
-      { method: 'gmo_3ds', name: 'name of gmo_3ds', kind: 'card', mark: 'card', noteKey: 'payment_3ds_note' },
-      { method: 'stripe_secure', name: 'name of stripe_secure', kind: 'card', mark: 'card', noteKey: 'payment_3ds_note' },
-      { method: 'alipay', name: 'name of alipay', kind: 'wallet', mark: 'alipay', noteKey: 'payment_wallet_note' },
+      {
+        method: 'gmo_3ds',
+        provider: 'sandbox',
+        name: 'name of gmo_3ds',
+        kind: 'card',
+        mark: 'card',
+        noteKey: 'payment_3ds_note',
+      },
+      {
+        method: 'stripe_secure',
+        provider: 'sandbox',
+        name: 'name of stripe_secure',
+        kind: 'card',
+        mark: 'card',
+        noteKey: 'payment_3ds_note',
+      },
+      {
+        method: 'alipay',
+        provider: 'sandbox',
+        name: 'name of alipay',
+        kind: 'wallet',
+        mark: 'alipay',
+        noteKey: 'payment_wallet_note',
+      },
     ]);
   });
   it('leaves out a method the storefront does not know', () => {

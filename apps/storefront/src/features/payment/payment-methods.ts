@@ -10,6 +10,8 @@ export type MethodMark = 'card' | 'paypay' | 'alipay' | 'wechatpay' | 'd-pay' | 
 
 export type MethodEntry = {
   method: PaymentMethod['method'];
+  /** The gateway behind it (whose card-token script turns a card into a token). */
+  provider: PaymentMethod['provider'];
   /** The site's own name for it (its `payment_method_<id>` text). */
   name: string;
   kind: PaymentKind;
@@ -62,6 +64,7 @@ export function methodsFor(methods: readonly PaymentMethod[], total: number): Me
     .sort((a, b) => a.position - b.position)
     .map((method) => ({
       method: method.method,
+      provider: method.provider,
       name: method.name,
       kind: paymentProfile(method.method)?.kind ?? 'card',
       mark: methodMark(method.method),

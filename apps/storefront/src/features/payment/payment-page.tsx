@@ -1,11 +1,10 @@
 /**
  * `/payment` (and its `ref=c` change variant): how the visitor pays for the order in progress. An
- * order of 0 is free; anything else takes one of the site's methods and, on this step, the sandbox
- * card. The card stays in memory for checkout and is never written to storage.
+ * order of 0 is free; anything else takes one of the site's methods and, on this step, the card,
+ * which the gateway's script turns into a one-time token kept in memory for checkout.
  */
 import type { PaymentMethod } from '@storefront/domain/api/catalog';
 import type { PaymentMethodId } from '@storefront/domain/constants';
-import { needsCard } from '@storefront/domain/payments';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,10 +13,8 @@ import { useApp } from '../../app/app-context.tsx';
 import { catalogueQueries } from '../../app/catalogue-queries.ts';
 import type { ScreenProps } from '../../app/route-table.ts';
 import { StepBar } from '../../ui/step-bar.tsx';
-import { cardInMemory } from '../purchase/flow.ts';
 import { purchaseApi, type TemporaryOrder } from '../purchase/purchase-api.ts';
 import { purchaseQueries } from '../purchase/purchase-queries.ts';
-import { toCardDetails } from './card-form.ts';
 import { PaymentMethodForm } from './payment-method-form.tsx';
 import { initialMethod, methodsFor } from './payment-methods.ts';
 import '../purchase/checkout-forms.css';
@@ -71,12 +68,10 @@ function PaymentForm(props: { order: TemporaryOrder; methods: PaymentMethod[]; t
       usable={usable}
       amount={order.price}
       initialMethod={initialMethod(usable, typeof saved?.method === 'string' ? saved.method : null, order.paymentMethod)}
-      initialCard={cardInMemory.get()}
       isPending={save.isPending}
       backTo={isChange ? '/confirm' : app.config.isStartMailConfirmOnly ? null : '/sign-in'}
-      onSubmit={(method, values) => {
+      onSubmit={(method) => {
         app.session.set('paymentPage', { method });
-        cardInMemory.set(needsCard(method) ? toCardDetails(values) : null);
         save.mutate(method);
       }}
     />

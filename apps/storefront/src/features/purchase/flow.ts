@@ -1,6 +1,6 @@
 /**
  * What the purchase screens keep between steps (SPEC §3 session data) and where each step goes
- * next (SPEC §2 purchase flow). Card details are never stored: they live in memory until checkout.
+ * next (SPEC §2 purchase flow). Card details never reach the shop: the gateway's script turns them into a token, kept in memory until checkout.
  */
 import type { Configuration } from '@storefront/domain/api/catalog';
 import type { CardInput } from '@storefront/domain/api/orders';
@@ -25,9 +25,11 @@ export type SavedPaymentPage = { method: string };
 export type CompleteData = { reservationNumber: string; reservationToken: string | null; total: number; email: string | null };
 
 export type CardDetails = z.infer<typeof CardInput>;
-let pendingCard: CardDetails | null = null;
+/** The gateway's one-time token for the card the visitor entered, with its last four digits. */
+export type PendingCard = { token: string; last4: string };
+let pendingCard: PendingCard | null = null;
 export const cardInMemory = {
-  set: (card: CardDetails | null) => {
+  set: (card: PendingCard | null) => {
     pendingCard = card;
   },
   get: () => pendingCard,

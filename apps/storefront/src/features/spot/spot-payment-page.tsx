@@ -25,6 +25,7 @@ import {
   toCardDetails,
   validatePaymentForm,
 } from '../payment/card-form.ts';
+import { tokenizeCard } from '../payment/card-token.ts';
 import { PaymentMark } from '../payment/payment-mark.tsx';
 import { initialMethod, isFreeMethod, methodsFor } from '../payment/payment-methods.ts';
 import { leaveForProvider } from '../purchase/finish-payment.ts';
@@ -137,10 +138,13 @@ function PayForm(props: { order: TemporaryOrder; methods: PaymentMethod[]; token
   const pay = useMutation({
     mutationFn: async (values: PaymentFormValues) => {
       const paymentMethod = values.method as PaymentMethodId;
+      const provider = usable.find((candidate) => candidate.method === paymentMethod)?.provider;
+      // The card goes to the gateway's script; the shop gets its one-time token.
+      const card = needsCard(paymentMethod) && provider ? await tokenizeCard(provider, toCardDetails(values)) : null;
       const ready = await spotApi(app.api, app.lang).updateOrder(token, { payment_method: paymentMethod });
       const result = await paymentApi(app.api, app.siteCode).checkout(token, {
         payment_method: paymentMethod,
-        ...(needsCard(paymentMethod) ? { card: toCardDetails(values) } : {}),
+        ...(card ? { card_token: card.token } : {}),
       });
       return { ready, result };
     },
