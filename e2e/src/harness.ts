@@ -28,14 +28,28 @@ export type Harness = {
   close(): Promise<void>;
 };
 
-export async function startHarness(options: { variants?: string[] } = {}): Promise<Harness> {
+export type HarnessOptions = {
+  variants?: string[];
+  /** Runs on the seeded database before the server starts (site settings a journey needs). */
+  prepare?: (db: Database) => Promise<void>;
+  /** Stripe keys and, for a local fake of Stripe's API, where it listens. */
+  stripe?: { secretKey: string; webhookSecret: string; host?: string; port?: number; protocol?: 'http' | 'https' };
+};
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   if (!existsSync(`${storefrontDist}/index.html`)) throw new Error('build the storefront first: npm run build');
   const database = openDatabase({ engine: 'pglite', dataDir: null });
   await database.migrate();
   await seedCatalogue(database.db, { days: 14, ...(options.variants ? { variants: options.variants } : {}) });
+  await options.prepare?.(database.db);
   let address = '';
   const app = await buildApp({
-    config: { appMode: 'demo', appEnv: 'development', reconnectSite: null },
+    config: {
+      appMode: 'demo',
+      appEnv: 'development',
+      reconnectSite: null,
+      ...(options.stripe ? { stripe: options.stripe } : {}),
+    },
     publicUrl: () => address,
     db: database.db,
     storefrontDir: storefrontDist,

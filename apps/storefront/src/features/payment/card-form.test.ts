@@ -85,6 +85,15 @@ describe('validatePaymentForm', () => {
   });
 });
 
+describe('validatePaymentForm with the gateway’s own card fields', () => {
+  it('checks only the holder’s name: the gateway checks the card', () => {
+    const empty = { ...good, cardNumber: '', expMonth: '', expYear: '', cvc: '' };
+    expect(validatePaymentForm(empty, now, { hostedCard: true })).toEqual({});
+    expect(Object.keys(validatePaymentForm({ ...empty, cardHolder: '' }, now, { hostedCard: true }))).toEqual(['cardHolder']);
+    expect(Object.keys(validatePaymentForm(empty, now)).sort()).toEqual(['cardNumber', 'cvc', 'expMonth', 'expYear']);
+  });
+});
+
 describe('toCardDetails and initialValues', () => {
   it('turns the form into the card checkout takes', () => {
     expect(toCardDetails({ ...good, cardHolder: ' HANAKO   YAMADA ' })).toEqual({

@@ -61,16 +61,23 @@ function validateCardNumber(value: string): ValidationFailure | null {
 export function validatePaymentForm(
   values: PaymentFormValues,
   now: Date,
+  options: { hostedCard?: boolean } = {},
 ): Partial<Record<keyof PaymentFormValues, ValidationFailure>> {
   const failures: Partial<Record<keyof PaymentFormValues, ValidationFailure>> = {};
   const method = required(values.method);
   if (method) failures.method = method;
   if (!needsCard(values.method)) return failures;
+  // A gateway that shows its own card fields checks them itself; the holder's name stays ours.
+  const cardChecks: [keyof PaymentFormValues, ValidationFailure | null][] = options.hostedCard
+    ? []
+    : [
+        ['cardNumber', validateCardNumber(values.cardNumber)],
+        ['expMonth', required(values.expMonth)],
+        ['expYear', required(values.expYear) ?? expired(values.expYear, values.expMonth, now)],
+        ['cvc', validateField(values.cvc, [required, numeric, minLength(3), maxLength(4)])],
+      ];
   const checks: [keyof PaymentFormValues, ValidationFailure | null][] = [
-    ['cardNumber', validateCardNumber(values.cardNumber)],
-    ['expMonth', required(values.expMonth)],
-    ['expYear', required(values.expYear) ?? expired(values.expYear, values.expMonth, now)],
-    ['cvc', validateField(values.cvc, [required, numeric, minLength(3), maxLength(4)])],
+    ...cardChecks,
     ['cardHolder', validateField(values.cardHolder.trim(), [required, cardName])],
   ];
   for (const [name, failure] of checks) if (failure) failures[name] = failure;

@@ -9,11 +9,27 @@ import type { CardDetails } from '../purchase/flow.ts';
 export type CardToken = { token: string; last4: string };
 
 type SandboxGateway = { createToken(card: CardDetails): Promise<CardToken> };
+
+/** The parts of Stripe.js the payment page uses: a card element and a PaymentMethod from it. */
+type StripeCardElement = { mount(host: HTMLElement): void; destroy(): void };
+type StripeJs = {
+  elements(): { create(type: 'card', options?: Record<string, unknown>): StripeCardElement };
+  createPaymentMethod(input: {
+    type: 'card';
+    card: StripeCardElement;
+    billing_details?: { name?: string };
+  }): Promise<{ paymentMethod?: { id: string; card?: { last4?: string } }; error?: { type?: string; message?: string } }>;
+};
+
 declare global {
   interface Window {
     SandboxGateway?: SandboxGateway;
+    Stripe?: (publishableKey: string) => StripeJs;
   }
 }
+
+/** Stripe's own script; Stripe asks that it is always loaded from js.stripe.com. */
+export const STRIPE_JS = 'https://js.stripe.com/v3/';
 
 const scripts = new Map<string, Promise<void>>();
 
@@ -60,4 +76,36 @@ export async function tokenizeCard(provider: PaymentProviderId, card: CardDetail
     const refused = typeof error === 'object' && error !== null && 'error' in error;
     throw new CardTokenError(error instanceof Error ? error.message : 'the card was refused', refused);
   }
+}
+
+/** Which gateways show their own card fields (an iframe) instead of the page's. */
+export const hostsCardFields = (provider: PaymentProviderId | undefined) => provider === 'stripe';
+
+export type HostedCard = { tokenize(cardHolder: string): Promise<CardToken>; destroy(): void };
+
+/**
+ * Mounts Stripe's card element into `host`; its `tokenize` makes a PaymentMethod, whose id is the
+ * token the checkout sends. The card number never passes through this page's code.
+ */
+export async function mountStripeCard(publishableKey: string, host: HTMLElement): Promise<HostedCard> {
+  try {
+    await loadScript(STRIPE_JS);
+  } catch (error) {
+    throw new CardTokenError(error instanceof Error ? error.message : 'Stripe was not reached', false);
+  }
+  const stripe = window.Stripe?.(publishableKey);
+  if (!stripe) throw new CardTokenError('Stripe did not load', false);
+  const card = stripe.elements().create('card', { hidePostalCode: true });
+  card.mount(host);
+  return {
+    async tokenize(cardHolder) {
+      const result = await stripe.createPaymentMethod({ type: 'card', card, billing_details: { name: cardHolder } });
+      if (!result.paymentMethod) {
+        const refused = result.error?.type === 'card_error' || result.error?.type === 'validation_error';
+        throw new CardTokenError(result.error?.message ?? 'the card was refused', refused);
+      }
+      return { token: result.paymentMethod.id, last4: result.paymentMethod.card?.last4 ?? '' };
+    },
+    destroy: () => card.destroy(),
+  };
 }

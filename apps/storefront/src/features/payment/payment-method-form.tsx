@@ -7,7 +7,7 @@ import type { PaymentMethodId } from '@storefront/domain/constants';
 import { formatPrice } from '@storefront/domain/format';
 import { needsCard } from '@storefront/domain/payments';
 import { useMutation } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { type RefObject, useEffect, useMemo, useRef } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -22,7 +22,7 @@ import {
   toCardDetails,
   validatePaymentForm,
 } from './card-form.ts';
-import { CardTokenError, tokenizeCard } from './card-token.ts';
+import { CardTokenError, type HostedCard, hostsCardFields, mountStripeCard, tokenizeCard } from './card-token.ts';
 import { PaymentMark } from './payment-mark.tsx';
 import type { MethodEntry } from './payment-methods.ts';
 import '../purchase/checkout-forms.css';
@@ -48,14 +48,15 @@ export function PaymentMethodForm(props: PaymentMethodFormProps) {
 
   const resolver = useMemo<Resolver<PaymentFormValues>>(
     () => (values) => {
-      const failures = validatePaymentForm(values, new Date());
+      const provider = usable.find((candidate) => candidate.method === values.method)?.provider;
+      const failures = validatePaymentForm(values, new Date(), { hostedCard: hostsCardFields(provider) });
       const errors: FieldErrors<PaymentFormValues> = {};
       for (const [name, failure] of Object.entries(failures)) {
         errors[name as keyof PaymentFormValues] = { type: failure.key, message: t(failure.key, failure.values) };
       }
       return Object.keys(errors).length === 0 ? { values, errors: {} } : { values: {}, errors };
     },
-    [t],
+    [t, usable],
   );
 
   const { register, handleSubmit, watch, formState, setError } = useForm<PaymentFormValues>({
@@ -67,9 +68,13 @@ export function PaymentMethodForm(props: PaymentMethodFormProps) {
   });
   const method = watch('method');
   const chosen = usable.find((candidate) => candidate.method === method);
+  const hosted = useRef<HostedCard | null>(null);
   const tokenize = useMutation({
     mutationFn: (input: { provider: MethodEntry['provider']; values: PaymentFormValues }) =>
-      tokenizeCard(input.provider, toCardDetails(input.values)),
+      hostsCardFields(input.provider)
+        ? (hosted.current?.tokenize(input.values.cardHolder.trim()) ??
+          Promise.reject(new CardTokenError('the card fields are not ready', false)))
+        : tokenizeCard(input.provider, toCardDetails(input.values)),
   });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -136,98 +141,109 @@ export function PaymentMethodForm(props: PaymentMethodFormProps) {
             // Demo only: the sandbox gateway's own test numbers.
             <p className="payment-demo-cards">{t('payment_demo_test_cards')}</p>
           )}
-          <div className="checkout-field">
-            <Label htmlFor="payment-card-number" textKey="payment_card_number" />
-            <input
-              id="payment-card-number"
-              className="checkout-input payment-number-input"
-              type="text"
-              inputMode="numeric"
-              autoComplete="cc-number"
-              maxLength={23}
-              aria-required="true"
-              aria-invalid={invalid('cardNumber')}
-              aria-describedby={describe('cardNumber')}
-              {...register('cardNumber')}
+          {hostsCardFields(chosen.provider) ? (
+            <HostedCardField
+              provider={chosen.provider}
+              keys={app.config.paymentProviderKeys}
+              error={error('cardNumber')}
+              cardRef={hosted}
             />
-            <FieldError id="payment-cardNumber-error" message={error('cardNumber')} />
-          </div>
-
-          <fieldset className="checkout-field payment-expiry">
-            <legend className="checkout-label">
-              <span>{t('payment_expiry')}</span>
-              <span className="checkout-badge checkout-badge-required">{t('common_required')}</span>
-            </legend>
-            <div className="payment-expiry-row">
-              <div>
-                <label className="payment-sub-label" htmlFor="payment-exp-month">
-                  {t('payment_expiry_month')}
-                </label>
-                <select
-                  id="payment-exp-month"
-                  className="checkout-input"
-                  autoComplete="cc-exp-month"
+          ) : (
+            <>
+              <div className="checkout-field">
+                <Label htmlFor="payment-card-number" textKey="payment_card_number" />
+                <input
+                  id="payment-card-number"
+                  className="checkout-input payment-number-input"
+                  type="text"
+                  inputMode="numeric"
+                  autoComplete="cc-number"
+                  maxLength={23}
                   aria-required="true"
-                  aria-invalid={invalid('expMonth')}
-                  aria-describedby={describe('expMonth')}
-                  {...register('expMonth', { deps: ['expYear'] })}
-                >
-                  <option value="">--</option>
-                  {EXPIRY_MONTHS.map((month) => (
-                    <option key={month} value={month}>
-                      {month}
-                    </option>
-                  ))}
-                </select>
+                  aria-invalid={invalid('cardNumber')}
+                  aria-describedby={describe('cardNumber')}
+                  {...register('cardNumber')}
+                />
+                <FieldError id="payment-cardNumber-error" message={error('cardNumber')} />
               </div>
-              <span aria-hidden="true" className="payment-expiry-slash">
-                /
-              </span>
-              <div>
-                <label className="payment-sub-label" htmlFor="payment-exp-year">
-                  {t('payment_expiry_year')}
-                </label>
-                <select
-                  id="payment-exp-year"
-                  className="checkout-input"
-                  autoComplete="cc-exp-year"
-                  aria-required="true"
-                  aria-invalid={invalid('expYear')}
-                  aria-describedby={describe('expYear')}
-                  {...register('expYear')}
-                >
-                  <option value="">----</option>
-                  {years.map((year) => (
-                    <option key={year} value={year}>
-                      {year}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            </div>
-            <FieldError id="payment-expMonth-error" message={error('expMonth')} />
-            <FieldError id="payment-expYear-error" message={error('expYear')} />
-          </fieldset>
 
-          <div className="checkout-field">
-            <Label htmlFor="payment-cvc" textKey="payment_security_code" />
-            <input
-              id="payment-cvc"
-              className="checkout-input payment-cvc-input"
-              type="text"
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              maxLength={4}
-              aria-required="true"
-              aria-invalid={invalid('cvc')}
-              aria-describedby={describe('cvc', 'payment-cvc-note')}
-              {...register('cvc')}
-            />
-            <p id="payment-cvc-note" className="checkout-hint">
-              {t('payment_security_code_note')}
-            </p>
-            <FieldError id="payment-cvc-error" message={error('cvc')} />
-          </div>
+              <fieldset className="checkout-field payment-expiry">
+                <legend className="checkout-label">
+                  <span>{t('payment_expiry')}</span>
+                  <span className="checkout-badge checkout-badge-required">{t('common_required')}</span>
+                </legend>
+                <div className="payment-expiry-row">
+                  <div>
+                    <label className="payment-sub-label" htmlFor="payment-exp-month">
+                      {t('payment_expiry_month')}
+                    </label>
+                    <select
+                      id="payment-exp-month"
+                      className="checkout-input"
+                      autoComplete="cc-exp-month"
+                      aria-required="true"
+                      aria-invalid={invalid('expMonth')}
+                      aria-describedby={describe('expMonth')}
+                      {...register('expMonth', { deps: ['expYear'] })}
+                    >
+                      <option value="">--</option>
+                      {EXPIRY_MONTHS.map((month) => (
+                        <option key={month} value={month}>
+                          {month}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                  <span aria-hidden="true" className="payment-expiry-slash">
+                    /
+                  </span>
+                  <div>
+                    <label className="payment-sub-label" htmlFor="payment-exp-year">
+                      {t('payment_expiry_year')}
+                    </label>
+                    <select
+                      id="payment-exp-year"
+                      className="checkout-input"
+                      autoComplete="cc-exp-year"
+                      aria-required="true"
+                      aria-invalid={invalid('expYear')}
+                      aria-describedby={describe('expYear')}
+                      {...register('expYear')}
+                    >
+                      <option value="">----</option>
+                      {years.map((year) => (
+                        <option key={year} value={year}>
+                          {year}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                </div>
+                <FieldError id="payment-expMonth-error" message={error('expMonth')} />
+                <FieldError id="payment-expYear-error" message={error('expYear')} />
+              </fieldset>
+
+              <div className="checkout-field">
+                <Label htmlFor="payment-cvc" textKey="payment_security_code" />
+                <input
+                  id="payment-cvc"
+                  className="checkout-input payment-cvc-input"
+                  type="text"
+                  inputMode="numeric"
+                  autoComplete="cc-csc"
+                  maxLength={4}
+                  aria-required="true"
+                  aria-invalid={invalid('cvc')}
+                  aria-describedby={describe('cvc', 'payment-cvc-note')}
+                  {...register('cvc')}
+                />
+                <p id="payment-cvc-note" className="checkout-hint">
+                  {t('payment_security_code_note')}
+                </p>
+                <FieldError id="payment-cvc-error" message={error('cvc')} />
+              </div>
+            </>
+          )}
 
           <div className="checkout-field">
             <Label htmlFor="payment-card-holder" textKey="payment_card_holder" />
@@ -270,5 +286,52 @@ function Label(props: { htmlFor: string; textKey: string }) {
       <span>{t(props.textKey)}</span>
       <span className="checkout-badge checkout-badge-required">{t('common_required')}</span>
     </label>
+  );
+}
+
+/** The gateway's own card fields (Stripe's card element), mounted while this method is chosen. */
+function HostedCardField(props: {
+  provider: MethodEntry['provider'];
+  keys: Record<string, Record<string, string>>;
+  error: string | undefined;
+  /** Holds the mounted card while it is there, for the form's submit. */
+  cardRef: RefObject<HostedCard | null>;
+}) {
+  const { t } = useTranslation();
+  const host = useRef<HTMLDivElement>(null);
+  const publishableKey = props.keys[props.provider]?.publishableKey ?? '';
+  const { cardRef } = props;
+  useEffect(() => {
+    let card: HostedCard | null = null;
+    let gone = false;
+    if (host.current && publishableKey) {
+      mountStripeCard(publishableKey, host.current).then(
+        (mounted) => {
+          if (gone) mounted.destroy();
+          else {
+            card = mounted;
+            cardRef.current = mounted;
+          }
+        },
+        () => {
+          cardRef.current = null;
+        },
+      );
+    }
+    return () => {
+      gone = true;
+      card?.destroy();
+      cardRef.current = null;
+    };
+  }, [publishableKey, cardRef]);
+  return (
+    <fieldset className="checkout-field" aria-describedby={props.error ? 'payment-cardNumber-error' : undefined}>
+      <legend className="checkout-label">
+        <span>{t('payment_card_number')}</span>
+        <span className="checkout-badge checkout-badge-required">{t('common_required')}</span>
+      </legend>
+      <div ref={host} id="payment-hosted-card" className="checkout-input payment-hosted-card" />
+      <FieldError id="payment-cardNumber-error" message={props.error} />
+    </fieldset>
   );
 }
