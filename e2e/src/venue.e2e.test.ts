@@ -23,12 +23,13 @@ async function checkPage(page: Page, problems: string[], step: string) {
   for (const violation of await seriousAxeViolations(page)) problems.push(`${step}: ${violation}`);
 }
 
-async function fillCard(page: Page, prefix: string) {
-  await page.locator(`#${prefix}-card-number`).fill('4242 4242 4242 4242');
-  await page.locator(`#${prefix}-exp-month`).selectOption({ index: 12 });
-  await page.locator(`#${prefix}-exp-year`).selectOption({ index: 3 });
-  await page.locator(`#${prefix}-cvc`).fill('123');
-  await page.locator(`#${prefix}-card-holder`).fill('HANAKO YAMADA');
+/** The payment form's card fields (the same form on the spot and in the purchase flow). */
+async function fillCard(page: Page) {
+  await page.locator('#payment-card-number').fill('4242 4242 4242 4242');
+  await page.locator('#payment-exp-month').selectOption({ index: 12 });
+  await page.locator('#payment-exp-year').selectOption({ index: 3 });
+  await page.locator('#payment-cvc').fill('123');
+  await page.locator('#payment-card-holder').fill('HANAKO YAMADA');
 }
 
 describe.skipIf(!hasChromium)('at the venue in Chromium', () => {
@@ -68,11 +69,11 @@ describe.skipIf(!hasChromium)('at the venue in Chromium', () => {
       await checkPage(page, problems, 'spot order fields');
       await page.locator('[data-screen="spot-order-fields"] button[type="submit"]').click();
 
-      await page.locator('[data-screen="spot-payment"] form.spot-pay').waitFor();
+      await page.locator('[data-screen="spot-payment"] form.checkout-form').waitFor();
       await page.locator('input[type="radio"][value="gmo"]').check();
-      await fillCard(page, 'spot');
+      await fillCard(page);
       await checkPage(page, problems, 'spot payment');
-      await page.locator('.spot-pay-submit').click();
+      await page.locator('[data-screen="spot-payment"] .payment-submit').click();
 
       await page.locator('[data-screen="spot-email-sended"]').waitFor({ timeout: 30_000 });
       expect(await page.locator('main h1').textContent()).toBe(t.spot_email_sent_title);
@@ -218,7 +219,7 @@ describe.skipIf(!hasChromium)('at the venue in Chromium', () => {
 
       await page.locator('[data-screen="payment"] form').waitFor();
       await page.locator('input[type="radio"][value="softbank_credit"]').check();
-      await fillCard(page, 'payment');
+      await fillCard(page);
       await page.locator('[data-screen="payment"] button[type="submit"]').click();
 
       await page.locator('[data-screen="confirm"] .confirm-submit').waitFor();

@@ -38,6 +38,10 @@ export type PaymentMethodFormProps = {
   backTo: string | null;
   /** The method chosen; for a card method the card's token is in `cardInMemory` by then. */
   onSubmit: (method: PaymentMethodId) => void;
+  /** The submit button's text key: proceeding to confirm by default; paying at once on the spot. */
+  submitKey?: string;
+  /** Said just above the buttons (the spot page's no-cancellation note). */
+  footnote?: string;
 };
 
 export function PaymentMethodForm(props: PaymentMethodFormProps) {
@@ -265,9 +269,10 @@ export function PaymentMethodForm(props: PaymentMethodFormProps) {
         </fieldset>
       )}
 
+      {props.footnote && <p className="spot-note">{props.footnote}</p>}
       <div className="actions checkout-actions">
-        <button type="submit" className="button button-primary" disabled={props.isPending || usable.length === 0}>
-          {t('payment_proceed')}
+        <button type="submit" className="button button-primary payment-submit" disabled={props.isPending || usable.length === 0}>
+          {t(props.isPending && props.submitKey ? 'payment_processing' : (props.submitKey ?? 'payment_proceed'))}
         </button>
         {backTo && (
           <Link className="button button-secondary" to={backTo}>
@@ -275,6 +280,9 @@ export function PaymentMethodForm(props: PaymentMethodFormProps) {
           </Link>
         )}
       </div>
+      <p className="visually-hidden" role="status">
+        {props.isPending ? t('payment_processing') : ''}
+      </p>
     </form>
   );
 }
