@@ -10,6 +10,7 @@ import { ticketUrl } from '../purchase/flow.ts';
 import { readChangeDateResult } from './change-date-api.ts';
 import '../complete/complete.css';
 import './change-date.css';
+import { DoneMark } from '../../ui/done-mark.tsx';
 
 export default function ChangeDateCompletePage(props: ScreenProps) {
   const app = useApp();
@@ -20,21 +21,7 @@ export default function ChangeDateCompletePage(props: ScreenProps) {
   const refund = own?.refund ?? null;
   return (
     <section className="page complete-page change-date-complete-page" data-screen="change-date-complete">
-      <div className="complete-mark">
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          width="28"
-          height="28"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="3"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
-          <path d="M5 12.5l4.5 4.5L19 7.5" />
-        </svg>
-      </div>
+      <DoneMark />
       <h1>{t('changedate_complete_title')}</h1>
       {own && <p className="complete-number">{t('complete_reservation_number', { number: own.reservationNumber })}</p>}
       <p>{t('changedate_complete_text')}</p>

@@ -7,6 +7,7 @@ import { Navigate } from 'react-router';
 import { useApp } from '../../app/app-context.tsx';
 import { type CompleteData, ticketUrl } from '../purchase/flow.ts';
 import './complete.css';
+import { DoneMark } from '../../ui/done-mark.tsx';
 
 function readComplete(raw: unknown): CompleteData | null {
   if (typeof raw !== 'object' || raw === null) return null;
@@ -25,21 +26,7 @@ export default function CompletePage() {
   if (!complete) return <Navigate to="/order" replace />;
   return (
     <section className="page complete-page" data-screen="complete">
-      <div className="complete-mark">
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          width="28"
-          height="28"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="3"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
-          <path d="M5 12.5l4.5 4.5L19 7.5" />
-        </svg>
-      </div>
+      <DoneMark />
       <h1>{t('complete_title')}</h1>
       <p className="complete-number">{t('complete_reservation_number', { number: complete.reservationNumber })}</p>
       <p>{t('complete_mail_sent')}</p>

@@ -10,6 +10,7 @@ import type { ScreenProps } from '../../app/route-table.ts';
 import { spotPath, spotTickets } from './spot-flow.ts';
 import { SpotTicketCard } from './spot-ticket-list.tsx';
 import './spot.css';
+import { DoneMark } from '../../ui/done-mark.tsx';
 
 export default function SpotEmailSendedPage(props: ScreenProps) {
   const app = useApp();
@@ -21,20 +22,7 @@ export default function SpotEmailSendedPage(props: ScreenProps) {
   if (!ticket) return <Navigate to={spotPath('/spot/ticket-inquiry', qrToken)} replace />;
   return (
     <section className="page spot-page" data-screen="spot-email-sended">
-      <div className="spot-done-mark" aria-hidden="true">
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          width="28"
-          height="28"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="3"
-          strokeLinecap="round"
-        >
-          <path d="M5 12.5l4.5 4.5L19 7.5" />
-        </svg>
-      </div>
+      <DoneMark className="spot-done-mark" />
       <h1>{t('spot_email_sent_title')}</h1>
       <p className="spot-lead">{t('spot_email_sent_text')}</p>
       <SpotTicketCard ticket={ticket} headingLevel="h2" />
