@@ -59,7 +59,7 @@ export type AppOptions = {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Settles payments nobody came back for (the reconciler runs it every 30 s). */
+    /** Settles payments nobody came back for and owed refunds (the reconciler runs it every 30 s). */
     reconcilePayments(olderThanSeconds?: number): Promise<number>;
   }
 }
@@ -144,15 +144,18 @@ export async function buildApp(options: AppOptions) {
     logger: app.log,
   });
   refundPart = (request) => payments.refundPart(request);
+  // Money nobody came back for: payments to settle and refunds of cheaper date changes still owed.
+  const reconcile = async (olderThanSeconds?: number) =>
+    (await payments.reconcile(olderThanSeconds)) + (await timeChanges.settleOwedRefunds(olderThanSeconds));
   const reconciler = setInterval(() => {
-    payments.reconcile().catch((error) => app.log.warn({ err: error }, 'payment reconciler failed'));
+    reconcile().catch((error) => app.log.warn({ err: error }, 'payment reconciler failed'));
   }, 30_000);
   reconciler.unref();
   // A process that stopped between a provider's capture and the tickets leaves work for the next one.
   app.addHook('onReady', async () => {
-    payments.reconcile(0).catch((error) => app.log.warn({ err: error }, 'payment reconciler failed'));
+    reconcile(0).catch((error) => app.log.warn({ err: error }, 'payment reconciler failed'));
   });
-  app.decorate('reconcilePayments', (olderThanSeconds?: number) => payments.reconcile(olderThanSeconds));
+  app.decorate('reconcilePayments', (olderThanSeconds?: number) => reconcile(olderThanSeconds));
   app.addHook('onClose', async () => clearInterval(reconciler));
 
   const ticketMail = {

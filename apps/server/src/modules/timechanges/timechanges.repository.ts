@@ -101,3 +101,15 @@ export async function rulesOf(db: Database, siteId: number): Promise<TimeChangeS
   if (!row) throw new Error(`no site ${siteId}`);
   return row.rules;
 }
+
+/** Completed changes whose refund was never asked (the process stopped right after the commit). */
+export function listOwedRefunds(db: Database, olderThanSeconds: number) {
+  return db
+    .select()
+    .from(timeChanges)
+    .where(
+      sql`${timeChanges.status} = 'completed' and ${timeChanges.toRefund} > 0 and ${timeChanges.refundStatus} is null
+          and ${timeChanges.completedAt} < now() - make_interval(secs => ${olderThanSeconds})`,
+    )
+    .limit(50);
+}

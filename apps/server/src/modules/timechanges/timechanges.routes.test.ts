@@ -337,6 +337,46 @@ describeEachEngine('date change API', (ctx) => {
     expect(charge?.refunded).toBe(200);
   });
 
+  it('asks again for the refund of a change completed just before the process stopped', async () => {
+    const bought = await buyTickets(api, ctx.db, { quantity: 1 });
+    await ctx.db.execute(sql`update orders set total = total + 300 where reservation_number = ${bought.reservationNumber}`);
+    await ctx.db.execute(sql`
+      update payments set amount = amount + 300
+      where order_id = (select id from orders where reservation_number = ${bought.reservationNumber})`);
+    await setTimeChangeRules(ctx.db, 'demo', { cheaperNewSlot: 'refund_difference' });
+    const { created } = await startChange(bought, 7);
+    expect(
+      (
+        await api.post<Body>(`timechanges/${created.body.time_change_token}/confirm`, {
+          reservation_token: bought.reservationToken,
+        })
+      ).status,
+    ).toBe(200);
+    // As the process would have left it: completed, the refund never asked.
+    await ctx.db.execute(sql`
+      update time_changes set refund_status = null, completed_at = now() - interval '5 minutes'
+      where order_id = (select id from orders where reservation_number = ${bought.reservationNumber})`);
+    await ctx.db.execute(sql`
+      update sandbox_charges set status = 'captured', refunded_amount = 0 where reference = (
+        select p.provider_reference from payments p join orders o on o.id = p.order_id where o.reservation_number = ${bought.reservationNumber})`);
+    expect(await test.app.reconcilePayments(60)).toBeGreaterThanOrEqual(1);
+    const [after] = await rows<{ refund_status: string; refunded: number }>(
+      ctx.db,
+      sql`select t.refund_status, c.refunded_amount as refunded from time_changes t
+          join orders o on o.id = t.order_id join payments p on p.order_id = o.id
+          join sandbox_charges c on c.reference = p.provider_reference
+          where o.reservation_number = ${bought.reservationNumber}`,
+    );
+    expect(after).toEqual({ refund_status: 'refunded', refunded: 300 });
+    // Settled: the change no longer owes anything, so nothing is asked twice.
+    const [owed] = await rows<{ n: number }>(
+      ctx.db,
+      sql`select count(*)::int as n from time_changes t join orders o on o.id = t.order_id
+          where o.reservation_number = ${bought.reservationNumber} and t.refund_status is null and t.to_refund > 0`,
+    );
+    expect(owed?.n).toBe(0);
+  });
+
   it('answers bad input with a 4xx naming the field', async () => {
     const bought = await buyTickets(api, ctx.db, { quantity: 1 });
     const post = (body: unknown) => api.post<Body>(`timechanges/tickets/${bought.reservationToken}`, body);

@@ -313,7 +313,28 @@ export function createTimeChangesService(db: Database, orders: OrdersService, op
     return change;
   }
 
+  /**
+   * Gives back the difference of a cheaper change (by the site's policy), once: the provider
+   * refunds under the change's own idempotency key, and the outcome is kept on the change.
+   */
+  async function refundDifference(change: { id: string; orderId: string; toRefund: number }) {
+    const ok =
+      (await options
+        .refund?.({ orderId: change.orderId, amount: change.toRefund, idempotencyKey: `${change.id}:refund` })
+        .catch(() => false)) ?? false;
+    const status = ok ? ('refunded' as const) : ('refund_failed' as const);
+    await repo.transition(db, change.id, ['completed'], { refundStatus: status });
+    return { amount: change.toRefund, status };
+  }
+
   return {
+    /** Asks again for refunds owed by changes completed just before a process stopped. */
+    async settleOwedRefunds(olderThanSeconds = 60): Promise<number> {
+      const owed = await repo.listOwedRefunds(db, olderThanSeconds);
+      for (const change of owed) await refundDifference(change);
+      return owed.length;
+    },
+
     /** `GET timechanges/tickets/{reservationToken}`: the ticket as the change-date page starts from. */
     async ticket(site: Site, reservationToken: string, lang: LanguageCode, now = new Date()): Promise<TimeChangeTicket> {
       return transaction(async (tx) => {
@@ -482,20 +503,7 @@ export function createTimeChangesService(db: Database, orders: OrdersService, op
         throw timeChangeError(410, 'time change expired', tokens);
       }
       afterCommit(outcome);
-      let refund: CompletedTimeChange['refund'] = null;
-      if (outcome.change.toRefund > 0) {
-        const ok =
-          (await options
-            .refund?.({
-              orderId: outcome.change.orderId,
-              amount: outcome.change.toRefund,
-              idempotencyKey: `${outcome.change.id}:refund`,
-            })
-            .catch(() => false)) ?? false;
-        const status = ok ? 'refunded' : 'refund_failed';
-        await repo.transition(db, outcome.change.id, ['completed'], { refundStatus: status });
-        refund = { amount: outcome.change.toRefund, status };
-      }
+      const refund = outcome.change.toRefund > 0 ? await refundDifference(outcome.change) : null;
       return { status: 'completed', reservation_number: outcome.reservationNumber, total: outcome.total, refund };
     },
 
