@@ -14,6 +14,7 @@ import {
   CARDS,
   checkPage,
   choosePayment,
+  fillCard,
   orderUpToPayment,
   proceedFromPayment,
   reservationNumberOnComplete,
@@ -135,11 +136,7 @@ describe.skipIf(!hasChromium)('date change in Chromium', () => {
         await page.locator('.change-date-to-payment').click();
         await page.locator('[data-screen="change-date-payment"] form').waitFor();
         await page.locator('input[type="radio"][value="gmo_3ds"]').check();
-        await page.locator('#payment-card-number').fill(CARDS.success);
-        await page.locator('#payment-exp-month').selectOption({ index: 12 });
-        await page.locator('#payment-exp-year').selectOption({ index: 3 });
-        await page.locator('#payment-cvc').fill('123');
-        await page.locator('#payment-card-holder').fill('HANAKO YAMADA');
+        await fillCard(page, CARDS.success);
         await judge(page, problems, 'payment');
         await page.locator('[data-screen="change-date-payment"] button[type="submit"]').click();
         await page.locator('[data-screen="change-date-payment-confirm"] .change-date-pay').waitFor();
@@ -198,11 +195,7 @@ describe.skipIf(!hasChromium)('date change in Chromium', () => {
         await page.locator('.change-date-to-payment').click();
         await page.locator('[data-screen="change-date-payment"] form').waitFor();
         await page.locator('input[type="radio"][value="gmo_3ds"]').check();
-        await page.locator('#payment-card-number').fill(CARDS.success);
-        await page.locator('#payment-exp-month').selectOption({ index: 12 });
-        await page.locator('#payment-exp-year').selectOption({ index: 3 });
-        await page.locator('#payment-cvc').fill('123');
-        await page.locator('#payment-card-holder').fill('HANAKO YAMADA');
+        await fillCard(page, CARDS.success);
         await page.locator('[data-screen="change-date-payment"] button[type="submit"]').click();
         await page.locator('.change-date-pay').click();
         await page.waitForURL(/\/sandbox-gateway\/challenge\//);

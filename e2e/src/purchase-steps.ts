@@ -77,13 +77,16 @@ export const CARDS = {
 export async function choosePayment(page: Page, method: string, card?: string): Promise<void> {
   await page.locator('[data-screen="payment"] form').waitFor();
   await page.locator(`input[type="radio"][value="${method}"]`).check();
-  if (card) {
-    await page.locator('#payment-card-number').fill(card);
-    await page.locator('#payment-exp-month').selectOption({ index: 12 });
-    await page.locator('#payment-exp-year').selectOption({ index: 3 });
-    await page.locator('#payment-cvc').fill('123');
-    await page.locator('#payment-card-holder').fill('HANAKO YAMADA');
-  }
+  if (card) await fillCard(page, card);
+}
+
+/** The payment form's card fields (the same form in the purchase flow, a date change and on the spot). */
+export async function fillCard(page: Page, card: string): Promise<void> {
+  await page.locator('#payment-card-number').fill(card);
+  await page.locator('#payment-exp-month').selectOption({ index: 12 });
+  await page.locator('#payment-exp-year').selectOption({ index: 3 });
+  await page.locator('#payment-cvc').fill('123');
+  await page.locator('#payment-card-holder').fill('HANAKO YAMADA');
 }
 
 export async function proceedFromPayment(page: Page): Promise<void> {

@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, hasChromium, seriousAxeViolations, startHarness } from './harness.ts';
+import { CARDS, choosePayment, fillSignIn, proceedFromPayment } from './purchase-steps.ts';
 
 const t = en as Record<string, string>;
 const SCREENSHOTS = new URL('../../test-results/screenshots/', import.meta.url);
@@ -68,27 +69,9 @@ async function buyFourAdmissions(harness: Harness, page: Page, email: string) {
   await admission.waitFor();
   await admission.selectOption('4');
   await page.locator('.order-proceed').click();
-  await page.locator('[data-screen="sign-in"] form').waitFor();
-  await page.getByLabel(t.signin_field_fullname as string).fill('Hanako Yamada');
-  await page
-    .getByLabel(t.signin_field_email as string, { exact: false })
-    .first()
-    .fill(email);
-  await page.getByLabel(t.signin_field_email2 as string).fill(email);
-  await page.getByLabel(t.signin_field_phone as string).fill('090-1234-5678');
-  const area = page.getByLabel(t.signin_field_resident_area as string);
-  if ((await area.evaluate((el) => el.tagName)) === 'SELECT') await area.selectOption({ index: 1 });
-  else await area.fill('Tokyo');
-  await page.locator('[data-screen="sign-in"] button[type="submit"]').click();
-  await page.locator('[data-screen="payment"] form').waitFor();
-  await page.locator('input[type="radio"][value="gmo"]').check();
-  await page.locator('#payment-card-number').fill('4242 4242 4242 4242');
-  await page.locator('#payment-exp-month').selectOption({ index: 12 });
-  await page.locator('#payment-exp-year').selectOption({ index: 3 });
-  await page.locator('#payment-cvc').fill('123');
-  await page.locator('#payment-card-holder').fill('HANAKO YAMADA');
-  await page.locator('[data-screen="payment"] button[type="submit"]').click();
-  await page.locator('[data-screen="confirm"] .confirm-submit').waitFor();
+  await fillSignIn(page, t, email);
+  await choosePayment(page, 'gmo', CARDS.success);
+  await proceedFromPayment(page);
   await page.locator('.confirm-submit').click();
   await page.locator('[data-screen="complete"]').waitFor({ timeout: 30_000 });
   const number = (await page.locator('[data-screen="complete"]').textContent())?.match(/[0-9A-Z]{5}-[0-9A-Z]{5}/)?.[0];

@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, hasChromium, seriousAxeViolations, startHarness } from './harness.ts';
+import { CARDS, choosePayment, fillCard, fillSignIn, proceedFromPayment } from './purchase-steps.ts';
 
 const t = en as Record<string, string>;
 const PHONE = { width: 375, height: 800 };
@@ -21,15 +22,6 @@ async function checkPage(page: Page, problems: string[], step: string) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   if (overflow > 0) problems.push(`${step}: wider than the screen by ${overflow}px`);
   for (const violation of await seriousAxeViolations(page)) problems.push(`${step}: ${violation}`);
-}
-
-/** The payment form's card fields (the same form on the spot and in the purchase flow). */
-async function fillCard(page: Page) {
-  await page.locator('#payment-card-number').fill('4242 4242 4242 4242');
-  await page.locator('#payment-exp-month').selectOption({ index: 12 });
-  await page.locator('#payment-exp-year').selectOption({ index: 3 });
-  await page.locator('#payment-cvc').fill('123');
-  await page.locator('#payment-card-holder').fill('HANAKO YAMADA');
 }
 
 describe.skipIf(!hasChromium)('at the venue in Chromium', () => {
@@ -71,7 +63,7 @@ describe.skipIf(!hasChromium)('at the venue in Chromium', () => {
 
       await page.locator('[data-screen="spot-payment"] form.checkout-form').waitFor();
       await page.locator('input[type="radio"][value="gmo"]').check();
-      await fillCard(page);
+      await fillCard(page, CARDS.success);
       await checkPage(page, problems, 'spot payment');
       await page.locator('[data-screen="spot-payment"] .payment-submit').click();
 
@@ -204,25 +196,10 @@ describe.skipIf(!hasChromium)('at the venue in Chromium', () => {
       await checkPage(page, problems, 'cafe order');
       await page.locator('.order-proceed').click();
 
-      await page.locator('[data-screen="sign-in"] form').waitFor();
-      await page.getByLabel(t.signin_field_fullname as string).fill('Hanako Yamada');
-      await page
-        .getByLabel(t.signin_field_email as string, { exact: false })
-        .first()
-        .fill(email);
-      await page.getByLabel(t.signin_field_email2 as string).fill(email);
-      await page.getByLabel(t.signin_field_phone as string).fill('090-1234-5678');
-      const area = page.getByLabel(t.signin_field_resident_area as string);
-      if ((await area.evaluate((el) => el.tagName)) === 'SELECT') await area.selectOption({ index: 1 });
-      else await area.fill('Tokyo');
-      await page.locator('[data-screen="sign-in"] button[type="submit"]').click();
+      await fillSignIn(page, t, email);
 
-      await page.locator('[data-screen="payment"] form').waitFor();
-      await page.locator('input[type="radio"][value="softbank_credit"]').check();
-      await fillCard(page);
-      await page.locator('[data-screen="payment"] button[type="submit"]').click();
-
-      await page.locator('[data-screen="confirm"] .confirm-submit').waitFor();
+      await choosePayment(page, 'softbank_credit', CARDS.success);
+      await proceedFromPayment(page);
       expect(await page.locator('[data-screen="confirm"]').textContent()).toContain('× 2');
       await page.locator('.confirm-submit').click();
 

@@ -8,7 +8,6 @@ import {
   DPayToken,
   ExePaymentBody,
 } from '@storefront/domain/api/payments';
-import { returnPath } from '@storefront/domain/payments';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, notFound } from '../../http/errors.ts';
@@ -54,8 +53,8 @@ export const carrierRoutes =
       { schema: { tags, params: OrderTokenParams, response: { 200: DAccountAuth, ...errors } } },
       async (req) => {
         if (!sandbox) throw notFound('record not found', 'd-pay is not configured');
-        const back = `${publicUrl()}/${req.site.variant}/#${returnPath('d_pay', 'login')}`;
-        const login = await sandbox.startCarrierLogin(req.site.id, back.replace('payment_number=login', 'login=1'));
+        // The login comes before any payment: back to /d-pay-confirm, where the carrier adds code and state.
+        const login = await sandbox.startCarrierLogin(req.site.id, `${publicUrl()}/${req.site.variant}/#/d-pay-confirm`);
         return { auth_url: login.authUrl, state_code: login.stateCode };
       },
     );

@@ -120,7 +120,9 @@ export function createPaymentsService(db: Database, deps: PaymentsDeps) {
         retryable: outcome.retryable,
       });
     } else if (outcome.status !== payment.status) {
-      next = await repo.transition(db, payment.id, ['started', outcome.status === 'pending' ? 'requires_action' : 'started'], {
+      // A redirect only follows the start; "still under way" may also follow a redirect.
+      const from: repo.PaymentStatus[] = outcome.status === 'pending' ? ['started', 'requires_action'] : ['started'];
+      next = await repo.transition(db, payment.id, from, {
         status: outcome.status,
         providerReference: outcome.reference,
         ...(outcome.status === 'requires_action' ? { redirectUrl: outcome.redirectUrl } : {}),

@@ -10,7 +10,6 @@ import { formatDate, formatPrice } from '@storefront/domain/format';
 import { needsCard, paymentProfile } from '@storefront/domain/payments';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useApp } from '../../app/app-context.tsx';
@@ -29,7 +28,7 @@ import { purchaseQueries } from '../purchase/purchase-queries.ts';
 import { checkoutBlocker, inShopTime, orderLines, reservationOf } from './order-summary.ts';
 import '../purchase/checkout-forms.css';
 import './confirm.css';
-import { FieldError } from '../../ui/field-error.tsx';
+import { CouponEntry } from '../purchase/coupon-entry.tsx';
 
 export default function ConfirmPage(props: ScreenProps) {
   const app = useApp();
@@ -325,21 +324,6 @@ function CouponBox(props: { order: TemporaryOrder; token: string; price: (amount
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const orderKey = purchaseQueries.order(app, token).queryKey;
-  const { register, handleSubmit, reset, formState } = useForm<{ coupon: string }>({
-    defaultValues: { coupon: '' },
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-  });
-
-  const apply = useMutation({
-    mutationFn: (code: string) => purchaseApi(app.api, app.lang).applyCoupon(token, code),
-    onSuccess: async (result) => {
-      reset({ coupon: '' });
-      showToast(t('order_coupon_applied', { name: result.coupon_name }));
-      queryClient.setQueryData(orderKey, result.order);
-      await queryClient.invalidateQueries({ queryKey: orderKey });
-    },
-  });
   const remove = useMutation({
     mutationFn: (couponId: number) => purchaseApi(app.api, app.lang).removeCoupon(token, couponId),
     onSuccess: async (updated) => {
@@ -349,7 +333,6 @@ function CouponBox(props: { order: TemporaryOrder; token: string; price: (amount
     },
   });
 
-  const error = formState.errors.coupon?.message;
   return (
     <div className="confirm-coupons">
       {order.coupons.length > 0 && (
@@ -373,31 +356,16 @@ function CouponBox(props: { order: TemporaryOrder; token: string; price: (amount
           ))}
         </ul>
       )}
-      <form className="confirm-coupon-form" onSubmit={handleSubmit((values) => apply.mutate(values.coupon.trim()))} noValidate>
-        <label className="checkout-label" htmlFor="confirm-coupon">
-          {t('order_coupon_label')}
-        </label>
-        <div className="confirm-coupon-row">
-          <input
-            id="confirm-coupon"
-            className="checkout-input"
-            type="text"
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            placeholder={t('order_coupon_placeholder')}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'confirm-coupon-error' : undefined}
-            {...register('coupon', {
-              validate: (value) => (value.trim() === '' ? t('common_validate_required') : true),
-            })}
-          />
-          <button type="submit" className="button button-secondary" disabled={apply.isPending}>
-            {t('order_coupon_apply')}
-          </button>
-        </div>
-        <FieldError id="confirm-coupon-error" message={error} />
-      </form>
+      <CouponEntry
+        id="confirm-coupon"
+        className="confirm-coupon-form"
+        rowClassName="confirm-coupon-row"
+        apply={(code) => purchaseApi(app.api, app.lang).applyCoupon(token, code)}
+        onApplied={async (result) => {
+          queryClient.setQueryData(orderKey, result.order);
+          await queryClient.invalidateQueries({ queryKey: orderKey });
+        }}
+      />
     </div>
   );
 }

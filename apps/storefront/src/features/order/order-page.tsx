@@ -21,7 +21,7 @@ import { purchaseApi } from '../purchase/purchase-api.ts';
 import { Accordion, sectionButtonId } from './accordion.tsx';
 import { Calendar } from './calendar.tsx';
 import { calendarWindow, lastOpenDate, todayInZone } from './calendar-month.ts';
-import { ProductChoices, QuantityFields, SlotStock, TimeSpanChoices } from './order-sections.tsx';
+import { OrderLines, ProductChoices, QuantityFields, SlotStock, TimeSpanChoices } from './order-sections.tsx';
 import {
   chooseDate,
   chooseProduct,
@@ -415,23 +415,7 @@ export default function OrderPage(props: ScreenProps) {
       {shown.map((section) => steps[section]())}
       {current === 'optionValues' && product && isReady && priced && (
         <div className="order-summary">
-          <dl className="order-lines">
-            {priced.lines.map((line) => (
-              <div key={`${line.kind}-${line.id}`}>
-                <dt>
-                  {line.name} × {line.quantity}
-                </dt>
-                <dd>{price(line.amount)}</dd>
-              </div>
-            ))}
-            <div className="order-subtotal">
-              <dt>{t('order_subtotal')}</dt>
-              <dd>
-                {price(priced.subtotal)} <small>{t('common_tax_included')}</small>
-              </dd>
-            </div>
-          </dl>
-          <p className="order-note">{t('order_hold_notice', { minutes: config.holdMinutes })}</p>
+          <OrderLines priced={priced} formatPrice={price} holdMinutes={config.holdMinutes} />
           <p id="order-proceed-hint" className="order-hint" aria-live="polite">
             {hint}
           </p>

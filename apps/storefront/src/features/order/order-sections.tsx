@@ -1,5 +1,6 @@
 /** The contents of the order page's steps: products, time slots, quantities. */
 import type { Product, StockStatus, TimeSpan } from '@storefront/domain/api/catalog';
+import type { PricedOrder } from '@storefront/domain/pricing/price-order';
 import { useTranslation } from 'react-i18next';
 import { STATUS_TEXT_KEYS } from './calendar.tsx';
 import { admissionLimit, optionMax, type Quantities, type SetProductData, setProductMax } from './quantity-rules.ts';
@@ -201,6 +202,33 @@ export function QuantityFields(props: {
           })}
         </fieldset>
       )}
+    </>
+  );
+}
+
+/** The chosen lines with their amounts, the subtotal, and how long places are held. */
+export function OrderLines(props: { priced: PricedOrder; formatPrice: (amount: number) => string; holdMinutes: number }) {
+  const { t } = useTranslation();
+  const price = props.formatPrice;
+  return (
+    <>
+      <dl className="order-lines">
+        {props.priced.lines.map((line) => (
+          <div key={`${line.kind}-${line.id}`}>
+            <dt>
+              {line.name} × {line.quantity}
+            </dt>
+            <dd>{price(line.amount)}</dd>
+          </div>
+        ))}
+        <div className="order-subtotal">
+          <dt>{t('order_subtotal')}</dt>
+          <dd>
+            {price(props.priced.subtotal)} <small>{t('common_tax_included')}</small>
+          </dd>
+        </div>
+      </dl>
+      <p className="order-note">{t('order_hold_notice', { minutes: props.holdMinutes })}</p>
     </>
   );
 }

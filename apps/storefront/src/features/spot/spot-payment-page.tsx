@@ -8,17 +8,15 @@ import type { PaymentMethodId } from '@storefront/domain/constants';
 import { needsCard } from '@storefront/domain/payments';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useApp } from '../../app/app-context.tsx';
 import { catalogueQueries } from '../../app/catalogue-queries.ts';
-import { FieldError } from '../../ui/field-error.tsx';
 import { StepBar } from '../../ui/step-bar.tsx';
-import { showToast } from '../../ui/toast/toast-store.ts';
 import { reservationOf } from '../confirm/order-summary.ts';
 import { PaymentMethodForm } from '../payment/payment-method-form.tsx';
 import { initialMethod, methodsFor } from '../payment/payment-methods.ts';
+import { CouponEntry } from '../purchase/coupon-entry.tsx';
 import { leaveForProvider } from '../purchase/finish-payment.ts';
 import { cardInMemory } from '../purchase/flow.ts';
 import { paymentApi } from '../purchase/payment-api.ts';
@@ -62,42 +60,17 @@ export default function SpotPaymentPage() {
 
 function CouponForm(props: { token: string }) {
   const app = useApp();
-  const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const { register, handleSubmit, reset, formState } = useForm<{ coupon: string }>({ defaultValues: { coupon: '' } });
-  const apply = useMutation({
-    mutationFn: (code: string) => spotApi(app.api, app.lang).applyCoupon(props.token, code),
-    onSuccess: (result) => {
-      reset({ coupon: '' });
-      showToast(t('order_coupon_applied', { name: result.coupon_name }));
-      queryClient.setQueryData(purchaseQueries.order(app, props.token).queryKey, result.order);
-    },
-  });
-  const error = formState.errors.coupon?.message;
   return (
-    <form className="spot-coupon" onSubmit={handleSubmit((values) => apply.mutate(values.coupon.trim()))} noValidate>
-      <label className="checkout-label" htmlFor="spot-coupon">
-        {t('order_coupon_label')}
-      </label>
-      <div className="spot-coupon-row">
-        <input
-          id="spot-coupon"
-          className="checkout-input"
-          type="text"
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          placeholder={t('order_coupon_placeholder')}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'spot-coupon-error' : undefined}
-          {...register('coupon', { validate: (value) => (value.trim() === '' ? t('common_validate_required') : true) })}
-        />
-        <button type="submit" className="button button-secondary" disabled={apply.isPending}>
-          {t('order_coupon_apply')}
-        </button>
-      </div>
-      <FieldError id="spot-coupon-error" message={error} />
-    </form>
+    <CouponEntry
+      id="spot-coupon"
+      className="spot-coupon"
+      rowClassName="spot-coupon-row"
+      apply={(code) => spotApi(app.api, app.lang).applyCoupon(props.token, code)}
+      onApplied={(result) => {
+        queryClient.setQueryData(purchaseQueries.order(app, props.token).queryKey, result.order);
+      }}
+    />
   );
 }
 

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useApp } from '../../app/app-context.tsx';
 import { StepBar } from '../../ui/step-bar.tsx';
-import { QuantityFields } from '../order/order-sections.tsx';
+import { OrderLines, QuantityFields } from '../order/order-sections.tsx';
 import { setQuantity } from '../order/order-state.ts';
 import { admissionLimit, createOrderBody, type OrderProblem, orderProblem, pricingInput } from '../order/quantity-rules.ts';
 import { purchaseApi } from '../purchase/purchase-api.ts';
@@ -147,23 +147,7 @@ function Tickets(props: { qrToken: string; saved: SavedSpotOrder }) {
         formatPrice={price}
       />
       <div className="order-summary">
-        <dl className="order-lines">
-          {priced.lines.map((line) => (
-            <div key={`${line.kind}-${line.id}`}>
-              <dt>
-                {line.name} × {line.quantity}
-              </dt>
-              <dd>{price(line.amount)}</dd>
-            </div>
-          ))}
-          <div className="order-subtotal">
-            <dt>{t('order_subtotal')}</dt>
-            <dd>
-              {price(priced.subtotal)} <small>{t('common_tax_included')}</small>
-            </dd>
-          </div>
-        </dl>
-        <p className="order-note">{t('order_hold_notice', { minutes: config.holdMinutes })}</p>
+        <OrderLines priced={priced} formatPrice={price} holdMinutes={config.holdMinutes} />
         <p id="spot-proceed-hint" className="order-hint" aria-live="polite">
           {problem && t(PROBLEM_KEYS[problem], { count: admissionLimit(product, slot) })}
         </p>
