@@ -669,7 +669,9 @@ export const rateLimits = pgTable('rate_limits', {
 /**
  * The payment ledger: one row per attempt to pay for an order, with its own idempotency key.
  * Status moves only forward: started → requires_action | pending → captured | failed;
- * captured → refund_pending → refunded | refund_failed (a paid order whose places were gone).
+ * captured → refund_pending → refunded | refund_failed (a paid order whose places were gone, or a
+ * capture that did not complete its order). A capture reported for a failed attempt still moves
+ * it to captured (the money moved) and is recorded as such (decision 009).
  */
 export const payments = pgTable(
   'payments',
@@ -698,11 +700,32 @@ export const payments = pgTable(
     redirectUrl: text('redirect_url'),
     failureReason: text('failure_reason'),
     retryable: boolean('retryable'),
+    /**
+     * Set on the one payment that completed its order (or its date change, with `timeChangeId`):
+     * any other payment captured for the same order or change is a surplus and is refunded.
+     */
+    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Set when the ledger owes nothing more for this row (completed, refunded, or failed and its
+     * order released); the reconciler looks only at rows without it. A late capture clears it.
+     */
+    settledAt: timestamp('settled_at', { withTimezone: true, mode: 'date' }),
+    /** When the reconciler last looked at the row: the least recently checked go first. */
+    lastCheckedAt: timestamp('last_checked_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
     unique('payments_order_attempt').on(t.orderId, t.attempt),
+    uniqueIndex('payments_completes_order')
+      .on(t.orderId)
+      .where(sql`${t.completedAt} is not null and ${t.timeChangeId} is null`),
+    uniqueIndex('payments_completes_change')
+      .on(t.timeChangeId)
+      .where(sql`${t.completedAt} is not null and ${t.timeChangeId} is not null`),
+    index('payments_unsettled_idx')
+      .on(t.lastCheckedAt)
+      .where(sql`${t.settledAt} is null`),
     index('payments_open_idx').on(t.status, t.updatedAt),
     index('payments_reference_idx').on(t.provider, t.providerReference),
     index('payments_time_change_idx').on(t.timeChangeId).where(sql`${t.timeChangeId} is not null`),

@@ -18,6 +18,18 @@ export type ProviderOutcome =
   | { status: 'pending'; reference: string }
   | { status: 'failed'; reference: string | null; retryable: boolean; reason: string };
 
+/**
+ * What a provider may also answer when asked about an attempt: it has no payment for it (yet). A
+ * start still under way looks the same, so only an old attempt may be taken as never made.
+ */
+export type LookupOutcome = ProviderOutcome | { status: 'unknown'; reference: null };
+
+/**
+ * How an attempt is found at its provider: by its reference once the provider gave one, else by
+ * what the shop sent with it (a start whose answer was lost, a process that stopped in between).
+ */
+export type PaymentLookup = { reference: string | null; paymentNumber: string; idempotencyKey: string };
+
 export type StartPayment = {
   /** The shop's payment number: one per attempt, shown to the gateway as its order id. */
   paymentNumber: string;
@@ -43,6 +55,8 @@ export type ProviderNotification = {
   eventId: string;
   /** The provider reference of the payment it is about. */
   reference: string;
+  /** The shop's payment number the provider carries with it, for an attempt whose start answer was lost. */
+  paymentNumber: string | null;
   outcome: ProviderOutcome;
 };
 
@@ -51,7 +65,14 @@ export interface PaymentProvider {
   /** Starts a payment: captured at once, a redirect, or a failure. */
   start(payment: StartPayment): Promise<ProviderOutcome>;
   /** Asks the provider where a payment stands (browser returns, reconciling, polling). */
-  status(reference: string): Promise<ProviderOutcome>;
+  status(payment: PaymentLookup): Promise<LookupOutcome>;
+  /**
+   * Voids an attempt that is still open (a challenge or approval not yet answered), so that it can
+   * never be captured after the order is paid another way. Answers where the attempt stands
+   * afterwards: `failed` once it is dead, `captured` when the visitor paid first, `unknown` when the
+   * provider has no such attempt (yet). Throws when the provider's answer was lost.
+   */
+  cancel(payment: PaymentLookup): Promise<LookupOutcome>;
   /** Gives the money back; the same key never refunds twice. */
   refund(payment: { reference: string; amount: number; idempotencyKey: string }): Promise<RefundResult>;
   /**

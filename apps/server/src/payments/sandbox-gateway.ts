@@ -6,10 +6,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { paymentProfile } from '@storefront/domain/payments';
-import { eq, sql } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { sandboxCardTokens, sandboxCarrierLogins, sandboxCharges } from '../db/schema.ts';
-import type { CardDetails, PaymentProvider, ProviderOutcome, StartPayment } from './provider.ts';
+import type { CardDetails, LookupOutcome, PaymentLookup, PaymentProvider, ProviderOutcome, StartPayment } from './provider.ts';
 
 export const SANDBOX_CARDS = {
   success: '4242424242424242',
@@ -103,6 +103,19 @@ export function createSandboxGateway(
     return row ?? null;
   }
 
+  /** The charge of an attempt: by its reference, else by the idempotency key its start carried. */
+  async function chargeOf(payment: PaymentLookup) {
+    const [row] = await db
+      .select()
+      .from(sandboxCharges)
+      .where(
+        payment.reference
+          ? or(eq(sandboxCharges.reference, payment.reference), eq(sandboxCharges.idempotencyKey, payment.idempotencyKey))
+          : eq(sandboxCharges.idempotencyKey, payment.idempotencyKey),
+      );
+    return row ?? null;
+  }
+
   async function start(payment: StartPayment): Promise<ProviderOutcome> {
     // The same idempotency key never charges twice: the first answer stands.
     const [known] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, payment.idempotencyKey));
@@ -182,10 +195,21 @@ export function createSandboxGateway(
   return {
     id: 'sandbox',
     start,
-    async status(reference) {
-      const row = await charge(reference);
-      if (!row) return { status: 'failed', reference, retryable: false, reason: 'no such sandbox charge' };
+    async status(payment): Promise<LookupOutcome> {
+      const row = await chargeOf(payment);
+      if (!row) return { status: 'unknown', reference: null };
       return outcomeOf(row, options.publicUrl());
+    },
+    async cancel(payment): Promise<LookupOutcome> {
+      const row = await chargeOf(payment);
+      if (!row) return { status: 'unknown', reference: null };
+      // Only a challenge or approval still waiting can be voided; a paid charge stays paid.
+      const [voided] = await db
+        .update(sandboxCharges)
+        .set({ status: 'failed', failureReason: 'the payment was cancelled by the shop', retryable: true })
+        .where(sql`${sandboxCharges.reference} = ${row.reference} and ${sandboxCharges.status} = 'requires_action'`)
+        .returning();
+      return outcomeOf(voided ?? (await charge(row.reference)) ?? row, options.publicUrl());
     },
     async refund({ reference, amount }) {
       const row = await charge(reference);

@@ -3,7 +3,8 @@
  * the internet: point the SDK at it with `host`/`port`/`protocol`.
  *
  * - `POST /v1/payment_intents` (created and confirmed at once), `GET /v1/payment_intents/:id`,
- *   `POST /v1/refunds`, with Stripe's `Idempotency-Key` rules: the same key answers the same again
+ *   `GET /v1/payment_intents/search` (by `metadata['payment_number']`), `POST
+ *   /v1/payment_intents/:id/cancel` (refused once the intent succeeded), `POST /v1/refunds`, with Stripe's `Idempotency-Key` rules: the same key answers the same again
  *   (never a second intent or refund); the same key with other parameters is an `idempotency_error`.
  * - Stripe's test PaymentMethods: `pm_card_visa` succeeds; `pm_card_threeDSecure2Required` needs a
  *   challenge (and so does any card under `request_three_d_secure=any`); `pm_card_chargeDeclined` is
@@ -42,7 +43,7 @@ export type FakeIntent = {
   allowed_payment_method_types: string[];
   payment_method_types: string[];
   payment_method_options: Json;
-  cancellation_reason: null;
+  cancellation_reason: string | null;
 };
 
 export type FakeRefund = {
@@ -263,9 +264,38 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
     return intent;
   }
 
-  function api(method: string, path: string, params: Params): Answer {
+  /** Stripe's search, for the one query the provider makes: `metadata['payment_number']:'…'`. */
+  function searchIntents(query: string): Answer {
+    const wanted = /^metadata\['payment_number'\]:'([^']*)'$/.exec(query)?.[1];
+    if (wanted === undefined) return invalidRequest(`The fake cannot search for ${query}`, { param: 'query' });
+    const data = [...intents.values()].filter((intent) => intent.metadata.payment_number === wanted).map((i) => ({ ...i }));
+    return {
+      statusCode: 200,
+      body: { object: 'search_result', data, has_more: false, next_page: null, url: '/v1/payment_intents/search' },
+    };
+  }
+
+  function cancelIntent(intentId: string): Answer {
+    const intent = intents.get(intentId);
+    if (!intent) return { ...invalidRequest(`No such payment_intent: '${intentId}'`, { code: 'resource_missing' }), statusCode: 404 };
+    if (intent.status === 'succeeded' || intent.status === 'canceled') {
+      return invalidRequest(
+        `You cannot cancel this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be canceled: requires_payment_method, requires_capture, requires_confirmation, requires_action, processing.`,
+        { code: 'payment_intent_unexpected_state' },
+      );
+    }
+    intent.status = 'canceled';
+    intent.cancellation_reason = 'requested_by_customer';
+    intent.next_action = null;
+    return { statusCode: 200, body: { ...intent } };
+  }
+
+  function api(method: string, path: string, params: Params, query: URLSearchParams): Answer {
     if (method === 'POST' && path === '/v1/payment_intents') return createIntent(params);
     if (method === 'POST' && path === '/v1/refunds') return createRefund(params);
+    if (method === 'GET' && path === '/v1/payment_intents/search') return searchIntents(query.get('query') ?? '');
+    const cancelId = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path)?.[1];
+    if (method === 'POST' && cancelId) return cancelIntent(decodeURIComponent(cancelId));
     const intentId = /^\/v1\/payment_intents\/([^/]+)$/.exec(path)?.[1];
     if (method === 'GET' && intentId) {
       const intent = intents.get(decodeURIComponent(intentId));
@@ -276,7 +306,13 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
     return { ...invalidRequest(`Unrecognized request URL (${method}: ${path})`), statusCode: 404 };
   }
 
-  async function handleApi(request: IncomingMessage, response: ServerResponse, method: string, path: string) {
+  async function handleApi(
+    request: IncomingMessage,
+    response: ServerResponse,
+    method: string,
+    path: string,
+    query: URLSearchParams,
+  ) {
     const body = await readBody(request);
     const idempotencyKey = typeof request.headers['idempotency-key'] === 'string' ? request.headers['idempotency-key'] : null;
     const params = method === 'GET' ? {} : parseForm(body);
@@ -302,11 +338,11 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
         answer = earlier.answer;
         replayed = true;
       } else {
-        answer = api(method, path, params);
+        answer = api(method, path, params, query);
         answered.set(idempotencyKey, { request: signature, answer });
       }
     } else {
-      answer = api(method, path, params);
+      answer = api(method, path, params, query);
     }
     if (answersToLose > 0) {
       answersToLose -= 1;
@@ -349,9 +385,12 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
 
   const server = createServer((request, response) => {
     const method = request.method ?? 'GET';
-    const path = new URL(request.url ?? '/', 'http://fake').pathname;
+    const url = new URL(request.url ?? '/', 'http://fake');
+    const path = url.pathname;
     const challenge = /^\/3ds\/([^/]+)$/.exec(path)?.[1];
-    const handled = challenge ? handleChallenge(request, response, challenge) : handleApi(request, response, method, path);
+    const handled = challenge
+      ? handleChallenge(request, response, challenge)
+      : handleApi(request, response, method, path, url.searchParams);
     handled.catch((error: unknown) => {
       response.writeHead(500, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ error: { type: 'api_error', message: String(error) } }));

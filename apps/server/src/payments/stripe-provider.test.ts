@@ -12,6 +12,8 @@ import { createStripeProvider } from './stripe-provider.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_storefront';
 
+const byReference = (reference: string) => ({ reference, paymentNumber: 'pay_unused', idempotencyKey: 'unused' });
+
 describe('Stripe provider', () => {
   let fake: StripeFake;
   let stripe: PaymentProvider;
@@ -97,17 +99,17 @@ describe('Stripe provider', () => {
         reference: expect.stringMatching(/^pi_/),
         redirectUrl: `${fake.baseUrl}/3ds/${outcome.reference}`,
       });
-      expect(await stripe.status(outcome.reference as string)).toMatchObject({ status: 'requires_action' });
+      expect(await stripe.status(byReference(outcome.reference as string))).toMatchObject({ status: 'requires_action' });
 
       fake.completeChallenge(outcome.reference as string, true);
-      expect(await stripe.status(outcome.reference as string)).toEqual({ status: 'captured', reference: outcome.reference });
+      expect(await stripe.status(byReference(outcome.reference as string))).toEqual({ status: 'captured', reference: outcome.reference });
     });
 
     it('reads a failed 3-D Secure challenge as a failure the visitor may retry', async () => {
       const outcome = await stripe.start(payment({ cardToken: 'pm_card_threeDSecure2Required' }));
       fake.completeChallenge(outcome.reference as string, false);
 
-      expect(await stripe.status(outcome.reference as string)).toEqual({
+      expect(await stripe.status(byReference(outcome.reference as string))).toEqual({
         status: 'failed',
         reference: outcome.reference,
         retryable: true,
@@ -132,7 +134,7 @@ describe('Stripe provider', () => {
       expect(location.searchParams.get('payment_number')).toBe(started.paymentNumber);
       expect(location.searchParams.get('payment_intent')).toBe(outcome.reference);
       expect(location.searchParams.get('redirect_status')).toBe('succeeded');
-      expect(await stripe.status(outcome.reference)).toEqual({ status: 'captured', reference: outcome.reference });
+      expect(await stripe.status(byReference(outcome.reference))).toEqual({ status: 'captured', reference: outcome.reference });
     });
 
     it('asks Stripe for a challenge on every card for the stripe_secure method', async () => {
@@ -207,14 +209,45 @@ describe('Stripe provider', () => {
   });
 
   describe('status', () => {
+    it("finds an intent whose start answer was lost by the shop's payment number", async () => {
+      const started = payment();
+      fake.loseAnswers(3);
+      await expect(providerFor(fake, { maxNetworkRetries: 0 }).start(started)).rejects.toThrow();
+      const [intent] = intentsFor(started.paymentNumber);
+      expect(intent?.status).toBe('succeeded');
+      expect(
+        await stripe.status({ reference: null, paymentNumber: started.paymentNumber, idempotencyKey: started.idempotencyKey }),
+      ).toEqual({ status: 'captured', reference: intent?.id });
+      expect(
+        await stripe.status({ reference: null, paymentNumber: 'pay_never_started', idempotencyKey: randomUUID() }),
+      ).toEqual({ status: 'unknown', reference: null });
+    });
+
     it('reads a payment still processing as pending', async () => {
       const reference = await capturedPayment();
       fake.setStatus(reference, 'processing');
-      expect(await stripe.status(reference)).toEqual({ status: 'pending', reference });
+      expect(await stripe.status(byReference(reference))).toEqual({ status: 'pending', reference });
     });
 
     it('throws for an intent Stripe does not know, so the question stays open', async () => {
-      await expect(stripe.status('pi_unknown')).rejects.toThrow(/No such payment_intent/);
+      await expect(stripe.status(byReference('pi_unknown'))).rejects.toThrow(/No such payment_intent/);
+    });
+  });
+
+  describe('cancel', () => {
+    it('voids an intent waiting for its challenge, which then cannot be passed', async () => {
+      const started = payment({ cardToken: 'pm_card_threeDSecure2Required' });
+      const outcome = await stripe.start(started);
+      const lookup = { reference: outcome.reference, paymentNumber: started.paymentNumber, idempotencyKey: started.idempotencyKey };
+      expect(await stripe.cancel(lookup)).toMatchObject({ status: 'failed', reference: outcome.reference });
+      expect(fake.intents.get(outcome.reference as string)?.status).toBe('canceled');
+      expect(() => fake.completeChallenge(outcome.reference as string, true)).toThrow();
+    });
+
+    it('answers captured for an intent paid before the cancel arrived, and leaves it paid', async () => {
+      const reference = await capturedPayment();
+      expect(await stripe.cancel(byReference(reference))).toEqual({ status: 'captured', reference });
+      expect(fake.intents.get(reference)?.status).toBe('succeeded');
     });
   });
 
@@ -276,6 +309,7 @@ describe('Stripe provider', () => {
       expect(await delivered(payload, signWebhook(payload, WEBHOOK_SECRET))).toEqual({
         eventId: JSON.parse(payload).id,
         reference: intent.id,
+        paymentNumber: intent.metadata.payment_number,
         outcome: { status: 'captured', reference: intent.id },
       });
     });

@@ -14,6 +14,8 @@ import { paymentProfile } from '@storefront/domain/payments';
 import Stripe from 'stripe';
 import {
   InvalidNotification,
+  type LookupOutcome,
+  type PaymentLookup,
   type PaymentProvider,
   type ProviderNotification,
   type ProviderOutcome,
@@ -53,6 +55,20 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     ...(options.protocol ? { protocol: options.protocol } : {}),
   });
 
+  /**
+   * The intent of an attempt: by id once Stripe named it, else by the payment number the shop put in
+   * its metadata (a start whose answer never arrived still made an intent that may be paid).
+   */
+  async function find(payment: PaymentLookup): Promise<Stripe.PaymentIntent | null> {
+    if (payment.reference) return stripe.paymentIntents.retrieve(payment.reference);
+    const found = await stripe.paymentIntents.search({
+      query: `metadata['payment_number']:'${payment.paymentNumber.replace(/[^\w-]/g, '')}'`,
+      limit: 10,
+    });
+    // One intent per attempt (the start carries the attempt's idempotency key); a paid one wins.
+    return found.data.find((intent) => intent.status === 'succeeded') ?? found.data[0] ?? null;
+  }
+
   return {
     id: 'stripe',
 
@@ -83,9 +99,23 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       }
     },
 
-    async status(reference: string): Promise<ProviderOutcome> {
+    async status(payment: PaymentLookup): Promise<LookupOutcome> {
       // Any error here leaves the question open: the caller asks again.
-      return outcomeOf(await stripe.paymentIntents.retrieve(reference));
+      const intent = await find(payment);
+      return intent ? outcomeOf(intent) : { status: 'unknown', reference: null };
+    },
+
+    async cancel(payment: PaymentLookup): Promise<LookupOutcome> {
+      const intent = await find(payment);
+      if (!intent) return { status: 'unknown', reference: null };
+      if (!CANCELABLE.has(intent.status)) return outcomeOf(intent);
+      try {
+        return outcomeOf(await stripe.paymentIntents.cancel(intent.id, { cancellation_reason: 'requested_by_customer' }));
+      } catch (error) {
+        if (isUndecided(error)) throw error;
+        // The visitor finished between the look and the cancel: the intent says what it is now.
+        return outcomeOf(await stripe.paymentIntents.retrieve(intent.id));
+      }
     },
 
     async refund(payment): Promise<RefundResult> {
@@ -119,10 +149,19 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       const intent = event.data.object as Stripe.PaymentIntent;
       // Intents the shop did not create (another system on the same account) are not its business.
       if (intent.object !== 'payment_intent' || !intent.metadata?.payment_number) return null;
-      return { eventId: event.id, reference: intent.id, outcome: outcomeOf(intent) };
+      return { eventId: event.id, reference: intent.id, paymentNumber: intent.metadata.payment_number, outcome: outcomeOf(intent) };
     },
   };
 }
+
+/** Intent statuses Stripe lets a merchant cancel; a succeeded intent can only be refunded. */
+const CANCELABLE = new Set<Stripe.PaymentIntent.Status>([
+  'requires_payment_method',
+  'requires_capture',
+  'requires_confirmation',
+  'requires_action',
+  'processing',
+]);
 
 /** Where a Payment Intent stands, in the shop's words. */
 function outcomeOf(intent: Stripe.PaymentIntent): ProviderOutcome {

@@ -1,6 +1,7 @@
 /** The payment ledger (schema: payments, payment_events). */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { rows } from '../../db/rows.ts';
 import { paymentEvents, payments } from '../../db/schema.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -66,32 +67,118 @@ export async function recordEvent(
   return rows.length > 0;
 }
 
+/** Attempts the provider may still be deciding: asked about, voided when given up. */
+export const OPEN_STATUSES: PaymentStatus[] = ['started', 'requires_action', 'pending'];
+
 /**
- * Payments to settle without the visitor: under way for a while, paid but not yet turned into
- * tickets, failed without their order released, or a refund still owed.
+ * Claims up to `limit` rows the ledger still owes something for, least recently checked first, and
+ * marks them checked: money that moved (captured, failed, refunds owed) before attempts still
+ * waiting, and waiting ones only once they are `olderThanSeconds` old. Rows checked since `since`
+ * are left for the next run, so a run pages through every row once; rows another process is
+ * settling (locked) are skipped, so processes share the work.
  */
-export function listUnsettled(db: Database, olderThanSeconds: number, limit = 50) {
+export async function claimUnsettled(
+  db: Database,
+  options: { olderThanSeconds: number; since: Date; limit: number },
+): Promise<PaymentRow[]> {
+  const ids = await rows<{ id: string }>(
+    db,
+    sql`
+    update payments set last_checked_at = clock_timestamp()
+    where id in (
+      select id from payments
+      where settled_at is null
+        and (last_checked_at is null or last_checked_at < ${options.since.toISOString()}::timestamptz)
+        and (status not in ('started', 'requires_action', 'pending')
+             or updated_at < now() - make_interval(secs => ${options.olderThanSeconds}))
+      order by (status in ('started', 'requires_action', 'pending')), last_checked_at nulls first, updated_at
+      limit ${options.limit}
+      for update skip locked)
+    returning id`,
+  );
+  if (ids.length === 0) return [];
+  const found = await db
+    .select()
+    .from(payments)
+    .where(
+      inArray(
+        payments.id,
+        ids.map((row) => row.id),
+      ),
+    );
+  // Keep the claim's order: captured before waiting.
+  const position = new Map(ids.map((row, index) => [row.id, index]));
+  return found.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
+}
+
+/** The database's clock, which every process shares. */
+export async function databaseNow(db: Database): Promise<Date> {
+  const [row] = await rows<{ now: string }>(db, sql`select clock_timestamp()::text as now`);
+  return new Date(row?.now ?? Date.now());
+}
+
+/**
+ * Marks the payment that completed its order (or date change), in the completing transaction.
+ * The unique indexes `payments_completes_order` / `payments_completes_change` let only one win.
+ */
+export async function markCompleting(db: Database, id: string): Promise<void> {
+  await db
+    .update(payments)
+    .set({ completedAt: sql`now()`, settledAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(payments.id, id));
+}
+
+/** The ledger owes nothing more for this row. */
+export async function markSettled(db: Database, id: string): Promise<void> {
+  await db.update(payments).set({ settledAt: sql`now()` }).where(and(eq(payments.id, id), sql`${payments.settledAt} is null`));
+}
+
+/** The payment that completed an order (`timeChangeId` null) or a date change; null when none has. */
+export async function completingPayment(db: Database, orderId: string, timeChangeId: string | null) {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.orderId, orderId),
+        timeChangeId === null ? sql`${payments.timeChangeId} is null` : eq(payments.timeChangeId, timeChangeId),
+        sql`${payments.completedAt} is not null`,
+      ),
+    );
+  return row ?? null;
+}
+
+/** The other attempts for the same order or date change that a provider may still capture. */
+export function openSiblings(db: Database, payment: PaymentRow) {
   return db
     .select()
     .from(payments)
     .where(
-      sql`(${payments.status} in ('started', 'requires_action', 'pending') and ${payments.updatedAt} < now() - make_interval(secs => ${olderThanSeconds}))
-          or ${payments.status} = 'refund_pending'
-          or (${payments.status} in ('captured', 'failed')
-              and (exists (select 1 from orders o where o.id = ${payments.orderId} and o.status = 'paying')
-                   or exists (select 1 from time_changes tc where tc.id = ${payments.timeChangeId} and tc.status = 'waiting'))
-              -- only the order's latest attempt speaks for it
-              and not exists (select 1 from payments later where later.order_id = ${payments.orderId} and later.attempt > ${payments.attempt}))`,
-    )
-    .limit(limit);
+      and(
+        eq(payments.orderId, payment.orderId),
+        payment.timeChangeId === null ? sql`${payments.timeChangeId} is null` : eq(payments.timeChangeId, payment.timeChangeId),
+        sql`${payments.id} <> ${payment.id}`,
+        inArray(payments.status, OPEN_STATUSES),
+      ),
+    );
 }
 
-/** The order's latest captured payment of at least `amount` (what a partial refund comes out of). */
+/**
+ * The order's latest kept payment of at least `amount` (what a partial refund comes out of): one
+ * that completed the order or a date change, never a surplus capture waiting for its refund.
+ */
 export async function latestCaptured(db: Database, orderId: string, amount: number): Promise<PaymentRow | null> {
   const [row] = await db
     .select()
     .from(payments)
-    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'captured'), sql`${payments.amount} >= ${amount}`))
+    .where(
+      and(
+        eq(payments.orderId, orderId),
+        eq(payments.status, 'captured'),
+        sql`${payments.completedAt} is not null`,
+        sql`${payments.amount} >= ${amount}`,
+      ),
+    )
     .orderBy(sql`${payments.attempt} desc`)
     .limit(1);
   return row ?? null;

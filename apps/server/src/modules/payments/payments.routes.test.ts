@@ -313,7 +313,7 @@ describeEachEngine(
       expect(await ticketsOf(slot)).toBe(1);
     });
 
-    it('a payment abandoned at the provider releases its order; a capture after that is refunded', async () => {
+    it('a payment abandoned at the provider is voided there and releases its order; its challenge can no longer be passed', async () => {
       const { token, slot } = await readyOrder('gmo_3ds', 1);
       const started = await api().post<Answer>(`orders/checkout/${token}`, {
         payment_method: 'gmo_3ds',
@@ -329,11 +329,16 @@ describeEachEngine(
         sql`select status from orders where time_span_id = ${slot.timeSpanId}`,
       );
       expect(order?.status).toBe('ready_checkout');
-      // The visitor finishes at the gateway anyway: the money is given back, no tickets.
+      // The visitor answers the challenge anyway: the gateway voided it, nothing is charged.
       await answerGateway(started.body.redirect_url ?? '', 'pass');
       const late = await api().post<Answer>('gmo-secure/exe-payment', { md: started.body.payment_number });
-      expect(late.status).toBe(409);
-      expect(await paymentStatus(started.body.payment_number ?? '')).toBe('refunded');
+      expect(late.status).toBe(402);
+      expect(await paymentStatus(started.body.payment_number ?? '')).toBe('failed');
+      const [charge] = await rows<{ status: string }>(
+        ctx.db,
+        sql`select status from sandbox_charges where payment_number = ${started.body.payment_number}`,
+      );
+      expect(charge?.status).toBe('failed');
       expect(await ticketsOf(slot)).toBe(0);
     });
 

@@ -14,7 +14,7 @@ import { returnPath } from '@storefront/domain/payments';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
-import type { CardDetails, PaymentProvider, ProviderOutcome } from '../../payments/provider.ts';
+import type { CardDetails, LookupOutcome, PaymentLookup, PaymentProvider, ProviderOutcome } from '../../payments/provider.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import type { Site } from '../sites/sites.repository.ts';
 import type { ChangeTokens, TimeChangesService } from '../timechanges/timechanges.service.ts';
@@ -44,8 +44,36 @@ function withTimeChange(error: unknown, payment: repo.PaymentRow, tokens: Change
   });
 }
 
-/** A payment still waiting for the visitor after this long is given up. */
+/** A payment still waiting for the visitor after this long is given up (voided at its provider). */
 const ABANDONED_AFTER_MS = 60 * 60 * 1000;
+
+/** How many rows the reconciler claims at a time, and settles at once. */
+const RECONCILE_BATCH = 50;
+const RECONCILE_CONCURRENCY = 8;
+
+const lookupOf = (payment: repo.PaymentRow): PaymentLookup => ({
+  reference: payment.providerReference,
+  paymentNumber: payment.paymentNumber,
+  idempotencyKey: payment.idempotencyKey,
+});
+
+const isOpen = (status: repo.PaymentStatus) => repo.OPEN_STATUSES.includes(status);
+
+const stillProcessing = () =>
+  new AppError(409, { error: 'payment_api_failure', can_retry: true, message: 'the payment is still being processed' });
+
+/** Runs `work` on every item, at most `limit` at a time. */
+async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const item = items[next];
+      next += 1;
+      if (item !== undefined) await work(item);
+    }
+  });
+  await Promise.all(lanes);
+}
 
 const newPaymentNumber = () => `pay_${randomBytes(16).toString('base64url')}`;
 
@@ -70,30 +98,6 @@ export function createPaymentsService(db: Database, deps: PaymentsDeps) {
     return deps.timeChanges;
   }
 
-  /** A captured payment for a date change completes the change (or is refunded when it cannot). */
-  async function settleCapturedChange(payment: repo.PaymentRow, site: Site, timeChangeId: string): Promise<CheckoutAnswer> {
-    const result = await transaction(async (tx) => {
-      await repo.findPayment(tx, payment.paymentNumber, { lock: true });
-      return timeChangesOf().completePaid(tx, site, timeChangeId);
-    });
-    if (result === 'no_places') {
-      const refunded = await refund(payment);
-      if (refunded.status === 'refund_failed')
-        throw new AppError(502, { error: 'critical refund error', can_retry: false, additional_info: payment.paymentNumber });
-      throw new AppError(409, { error: 'payment_api_failure', can_retry: false, message: 'invalid order status' });
-    }
-    if (result.justCompleted) {
-      await repo.recordEvent(db, {
-        paymentId: payment.id,
-        eventKey: 'completed',
-        kind: 'completed',
-        data: { orderId: payment.orderId, timeChangeId },
-      });
-      timeChangesOf().completed();
-    }
-    return { status: 'completed', reservation_number: result.reservationNumber, total: result.total };
-  }
-
   function providerOf(payment: repo.PaymentRow): PaymentProvider {
     const provider = deps.providers[payment.provider];
     if (!provider)
@@ -101,19 +105,29 @@ export function createPaymentsService(db: Database, deps: PaymentsDeps) {
     return provider;
   }
 
+  /** Where an attempt stands at its provider; a free payment has nothing to ask and is paid. */
+  async function askProvider(payment: repo.PaymentRow, how: 'status' | 'cancel'): Promise<LookupOutcome> {
+    if (payment.provider === 'free') return { status: 'captured', reference: `free_${payment.paymentNumber}` };
+    return providerOf(payment)[how](lookupOf(payment));
+  }
+
   /** Writes what the provider said, once: a later or repeated answer cannot move the payment back. */
-  async function recordOutcome(payment: repo.PaymentRow, outcome: ProviderOutcome, source: string): Promise<repo.PaymentRow> {
-    const open: repo.PaymentStatus[] = ['started', 'requires_action', 'pending'];
+  async function recordOutcome(payment: repo.PaymentRow, outcome: LookupOutcome, source: string): Promise<repo.PaymentRow> {
+    if (outcome.status === 'unknown') return (await repo.findPayment(db, payment.paymentNumber)) ?? payment;
     let next: repo.PaymentRow | null = null;
+    let kind: string = outcome.status;
     if (outcome.status === 'captured') {
-      // Money that moved always wins, even over a payment given up as abandoned: it is then
-      // completed or refunded, never kept without tickets.
-      next = await repo.transition(db, payment.id, [...open, 'failed'], {
-        status: 'captured',
-        providerReference: outcome.reference,
-      });
+      const captured = { status: 'captured' as const, providerReference: outcome.reference, settledAt: null };
+      next = await repo.transition(db, payment.id, repo.OPEN_STATUSES, captured);
+      if (!next) {
+        // Money that moved after the attempt was taken for failed (given up, cancelled, a gateway
+        // that ignored the void) still wins: it is recorded as such and then completes the order
+        // or is refunded, never kept without tickets.
+        next = await repo.transition(db, payment.id, ['failed'], captured);
+        if (next) kind = 'captured_after_failure';
+      }
     } else if (outcome.status === 'failed') {
-      next = await repo.transition(db, payment.id, open, {
+      next = await repo.transition(db, payment.id, repo.OPEN_STATUSES, {
         status: 'failed',
         providerReference: outcome.reference ?? payment.providerReference,
         failureReason: outcome.reason,
@@ -131,28 +145,32 @@ export function createPaymentsService(db: Database, deps: PaymentsDeps) {
     if (next) {
       await repo.recordEvent(db, {
         paymentId: payment.id,
-        eventKey: `${outcome.status}:${source}`,
-        kind: outcome.status,
+        eventKey: `${kind}:${source}`,
+        kind,
         data: { source, ...outcome },
       });
+      if (kind === 'captured_after_failure')
+        log?.warn({ paymentNumber: payment.paymentNumber, source }, 'a payment taken for failed was captured');
     }
     return next ?? (await repo.findPayment(db, payment.paymentNumber)) ?? payment;
   }
 
-  /** A failed payment lets the order be paid again (its coupon uses come back). */
+  /** A failed payment lets the order (or date change) be paid again; its coupon uses come back. */
   async function releaseFailed(payment: repo.PaymentRow): Promise<void> {
     // An older attempt's failure replayed must not touch the attempt under way.
-    if (!(await repo.isLatestAttempt(db, payment))) return;
-    const { timeChangeId } = payment;
-    if (timeChangeId !== null) {
-      await transaction((tx) => timeChangesOf().abandonPayment(tx, timeChangeId));
-      return;
+    if (await repo.isLatestAttempt(db, payment)) {
+      const { timeChangeId } = payment;
+      await transaction((tx) =>
+        timeChangeId !== null
+          ? timeChangesOf().abandonPayment(tx, timeChangeId)
+          : deps.orders.abandonPayment(tx, payment.orderId),
+      );
     }
-    await transaction((tx) => deps.orders.abandonPayment(tx, payment.orderId));
+    await repo.markSettled(db, payment.id);
   }
 
-  /** Refunds a captured payment whose order cannot be completed; records the outcome. */
-  async function refund(payment: repo.PaymentRow): Promise<repo.PaymentRow> {
+  /** Refunds a captured payment that completed nothing; records the outcome. */
+  async function refund(payment: repo.PaymentRow, reason: string): Promise<repo.PaymentRow> {
     const pending =
       (await repo.transition(db, payment.id, ['captured', 'refund_pending'], { status: 'refund_pending' })) ?? payment;
     if (pending.status !== 'refund_pending') return pending;
@@ -165,10 +183,11 @@ export function createPaymentsService(db: Database, deps: PaymentsDeps) {
       paymentId: pending.id,
       eventKey: `refund:${result.ok ? 'ok' : randomBytes(6).toString('hex')}`,
       kind: result.ok ? 'refunded' : 'refund_failed',
-      data: result,
+      data: { ...result, reason },
     });
     const next = await repo.transition(db, pending.id, ['refund_pending'], {
       status: result.ok ? 'refunded' : 'refund_failed',
+      settledAt: new Date(),
       ...(result.ok ? {} : { failureReason: result.reason }),
     });
     if (!result.ok)
@@ -179,44 +198,112 @@ export function createPaymentsService(db: Database, deps: PaymentsDeps) {
     return next ?? pending;
   }
 
+  /** A refund the visitor must hear about: the critical refund error when it could not be made. */
+  async function refundOrThrow(payment: repo.PaymentRow, reason: string): Promise<void> {
+    const refunded = await refund(payment, reason);
+    if (refunded.status === 'refund_failed')
+      throw new AppError(502, { error: 'critical refund error', can_retry: false, additional_info: payment.paymentNumber });
+  }
+
   /**
-   * Turns a captured payment into a completed order (or a refund when its places are gone).
-   * Safe to call any number of times, at once or one after another.
+   * Another payment completed this order or change first: this capture is a surplus and goes back.
+   * The order stands, so the visitor is answered with it.
+   */
+  async function refundSurplus(payment: repo.PaymentRow): Promise<void> {
+    const keeper = await repo.completingPayment(db, payment.orderId, payment.timeChangeId);
+    await repo.recordEvent(db, {
+      paymentId: payment.id,
+      eventKey: 'surplus',
+      kind: 'surplus_capture',
+      data: { completedBy: keeper?.paymentNumber ?? null },
+    });
+    log?.warn(
+      { paymentNumber: payment.paymentNumber, completedBy: keeper?.paymentNumber },
+      'a second capture for a completed order or date change is refunded',
+    );
+    await refundOrThrow(payment, 'another payment completed the order');
+  }
+
+  /**
+   * After a payment completed its order or change, the other attempts still open at a provider
+   * are voided, so none can be captured later (one that is captured anyway is refunded).
+   */
+  async function voidSiblings(payment: repo.PaymentRow): Promise<void> {
+    for (const sibling of await repo.openSiblings(db, payment)) {
+      try {
+        const outcome = await askProvider(sibling, 'cancel');
+        const current = await recordOutcome(sibling, outcome, 'void');
+        if (current.status === 'captured') await settle(current).catch(() => {});
+        else if (current.status === 'failed') await repo.markSettled(db, current.id);
+      } catch (error) {
+        log?.warn({ err: error, paymentNumber: sibling.paymentNumber }, 'voiding another attempt failed; the reconciler retries');
+      }
+    }
+  }
+
+  type Completion =
+    | { kind: 'completed'; answer: CheckoutAnswer; justCompleted: boolean }
+    | { kind: 'refund'; reason: string }
+    | { kind: 'surplus'; answer: CheckoutAnswer }
+    | { kind: 'moved'; payment: repo.PaymentRow };
+
+  /**
+   * Turns a captured payment into a completed order or date change (or a refund when its places
+   * are gone or another payment completed it). Safe to call any number of times, at once or one
+   * after another: the payment row is locked, and the one payment that completes is marked.
    */
   async function settleCaptured(payment: repo.PaymentRow): Promise<CheckoutAnswer> {
     const site = await deps.siteById(payment.siteId);
     if (!site) throw new AppError(404, { error: 'record not found', can_retry: false });
-    if (payment.timeChangeId !== null) return settleCapturedChange(payment, site, payment.timeChangeId);
-    const result = await transaction(async (tx) => {
-      // One finisher at a time per payment; the others then find the order completed.
-      await repo.findPayment(tx, payment.paymentNumber, { lock: true });
-      return deps.orders.completePaid(tx, site, payment.orderId);
+    const { timeChangeId } = payment;
+    const completion = await transaction(async (tx): Promise<Completion> => {
+      // One finisher at a time per payment; the others then find it completed or refunded.
+      const locked = await repo.findPayment(tx, payment.paymentNumber, { lock: true });
+      if (!locked || locked.status !== 'captured') return { kind: 'moved', payment: locked ?? payment };
+      if (timeChangeId !== null) {
+        const changed = await timeChangesOf().completePaid(tx, site, timeChangeId);
+        if (changed === 'no_places') return { kind: 'refund', reason: 'the date change could not be completed' };
+        const answer: CheckoutAnswer = { status: 'completed', reservation_number: changed.reservationNumber, total: changed.total };
+        if (changed.justCompleted) await repo.markCompleting(tx, locked.id);
+        else if (locked.completedAt === null) return { kind: 'surplus', answer };
+        return { kind: 'completed', answer, justCompleted: changed.justCompleted };
+      }
+      const paid = await deps.orders.completePaid(tx, site, payment.orderId);
+      if (paid === 'no_places') return { kind: 'refund', reason: 'the places were gone' };
+      if (paid === 'not_paying') return { kind: 'refund', reason: 'the order was no longer waiting for this payment' };
+      const answer: CheckoutAnswer = {
+        status: 'completed',
+        reservation_number: paid.reservationNumber,
+        ...(paid.reservationToken ? { reservation_token: paid.reservationToken } : {}),
+        total: paid.total,
+      };
+      if (paid.reservationToken) await repo.markCompleting(tx, locked.id);
+      else if (locked.completedAt === null) return { kind: 'surplus', answer };
+      return { kind: 'completed', answer, justCompleted: paid.reservationToken !== undefined };
     });
-    if (result === 'no_places' || result === 'not_paying') {
-      const refunded = await refund(payment);
-      if (refunded.status === 'refund_failed')
-        throw new AppError(502, { error: 'critical refund error', can_retry: false, additional_info: payment.paymentNumber });
-      throw new AppError(409, {
-        error: 'payment_api_failure',
-        can_retry: false,
-        message: 'invalid order status',
-      });
+    switch (completion.kind) {
+      case 'moved':
+        return settleNow(completion.payment);
+      case 'refund':
+        await refundOrThrow(payment, completion.reason);
+        throw new AppError(409, { error: 'payment_api_failure', can_retry: false, message: 'invalid order status' });
+      case 'surplus':
+        await refundSurplus(payment);
+        return completion.answer;
+      case 'completed':
+        if (completion.justCompleted) {
+          await repo.recordEvent(db, {
+            paymentId: payment.id,
+            eventKey: 'completed',
+            kind: 'completed',
+            data: { orderId: payment.orderId, ...(timeChangeId !== null ? { timeChangeId } : {}) },
+          });
+          if (timeChangeId !== null) timeChangesOf().completed();
+          else deps.orders.completed(payment.orderId);
+          await voidSiblings(payment);
+        }
+        return completion.answer;
     }
-    if (result.reservationToken) {
-      await repo.recordEvent(db, {
-        paymentId: payment.id,
-        eventKey: 'completed',
-        kind: 'completed',
-        data: { orderId: payment.orderId },
-      });
-      deps.orders.completed(payment.orderId);
-    }
-    return {
-      status: 'completed',
-      reservation_number: result.reservationNumber,
-      ...(result.reservationToken ? { reservation_token: result.reservationToken } : {}),
-      total: result.total,
-    };
   }
 
   /** Acts on where a payment stands now; a date change's failures say so (SPEC §7). */
@@ -243,11 +330,65 @@ export function createPaymentsService(db: Database, deps: PaymentsDeps) {
       case 'refund_pending':
         throw new AppError(409, { error: 'payment_api_failure', can_retry: false, message: 'invalid order status' });
       default:
-        throw new AppError(409, {
-          error: 'payment_api_failure',
-          can_retry: true,
-          message: 'the payment is still being processed',
-        });
+        throw stillProcessing();
+    }
+  }
+
+  /**
+   * The visitor came back without paying (a wallet's cancel, the storefront's cancel). The attempt
+   * is voided at its provider before the order can be paid again, so it can never be captured
+   * beside a second payment; while the provider cannot confirm that, the order stays `paying`.
+   */
+  async function cancelAttempt(payment: repo.PaymentRow): Promise<repo.PaymentRow> {
+    let outcome: LookupOutcome;
+    try {
+      outcome = await askProvider(payment, 'cancel');
+    } catch (error) {
+      log?.warn({ err: error, paymentNumber: payment.paymentNumber }, 'cancelling a payment at its provider failed');
+      throw new AppError(502, {
+        error: 'payment_api_failure',
+        can_retry: true,
+        message: 'the payment provider did not answer; try again in a moment',
+      });
+    }
+    if (outcome.status === 'failed')
+      return recordOutcome(payment, { ...outcome, retryable: true, reason: 'the visitor cancelled the payment' }, 'cancel');
+    return recordOutcome(payment, outcome, 'cancel');
+  }
+
+  /**
+   * The reconciler's look at one row: asks the provider about attempts under way, voids those
+   * waiting past `ABANDONED_AFTER_MS`, finishes captures, releases failures, retries refunds.
+   */
+  async function reconcileOne(payment: repo.PaymentRow): Promise<void> {
+    if (payment.status === 'refund_pending') {
+      await refund(payment, 'a refund still owed');
+      return;
+    }
+    let current = payment;
+    if (isOpen(current.status)) {
+      current = await recordOutcome(current, await askProvider(current, 'status'), 'reconcile');
+      if (isOpen(current.status) && Date.now() - current.createdAt.getTime() > ABANDONED_AFTER_MS) {
+        const outcome = await askProvider(current, 'cancel');
+        current =
+          outcome.status === 'unknown'
+            ? // An hour on, the provider has never heard of the attempt: it was never made.
+              await recordOutcome(
+                current,
+                { status: 'failed', reference: null, retryable: true, reason: 'the provider has no such payment' },
+                'abandoned',
+              )
+            : outcome.status === 'failed'
+              ? await recordOutcome(current, { ...outcome, reason: 'abandoned at the provider' }, 'abandoned')
+              : await recordOutcome(current, outcome, 'abandoned');
+      }
+    }
+    if (current.status === 'captured' || current.status === 'failed') {
+      await settle(current).catch((error) => {
+        if (!(error instanceof AppError)) throw error;
+      });
+    } else if (!isOpen(current.status)) {
+      await repo.markSettled(db, current.id);
     }
   }
 
@@ -338,35 +479,30 @@ export function createPaymentsService(db: Database, deps: PaymentsDeps) {
 
     /**
      * A browser return (`gmo-secure/exe-payment`, `orders/confirmcheckout`): asks the provider
-     * where the payment stands and settles it.
+     * where the payment stands and settles it. A return that says the visitor cancelled voids the
+     * attempt at the provider first.
      */
     async finish(site: Site, paymentNumber: string, options: { cancelled?: boolean } = {}): Promise<CheckoutAnswer> {
       const payment = await repo.findPayment(db, paymentNumber);
       if (!payment || payment.siteId !== site.id)
         throw new AppError(404, { error: 'record not found', can_retry: false, message: 'there is no payment with this number' });
-      // A failed payment is asked again too: one given up as abandoned may have been paid since.
-      if (['started', 'requires_action', 'pending', 'failed'].includes(payment.status)) {
-        const outcome = payment.provider === 'free' ? null : await providerOf(payment).status(payment.providerReference ?? '');
-        if (outcome) {
-          // A visitor who cancelled at the wallet may come back before the wallet says so.
-          const final =
-            options.cancelled && outcome.status === 'requires_action'
-              ? {
-                  status: 'failed' as const,
-                  reference: outcome.reference,
-                  retryable: true,
-                  reason: 'the visitor cancelled the payment',
-                }
-              : outcome;
-          return settle(await recordOutcome(payment, final, 'return'), undefined);
-        }
+      let current = payment;
+      if (isOpen(payment.status)) {
+        current = options.cancelled
+          ? await cancelAttempt(payment)
+          : await recordOutcome(payment, await askProvider(payment, 'status'), 'return');
+        // The provider has not seen the attempt yet (its start is still under way): not dead.
+        if (options.cancelled && isOpen(current.status)) throw stillProcessing();
+      } else if (payment.status === 'failed') {
+        // A failed payment is asked again too: one given up as abandoned may have been paid since.
+        current = await recordOutcome(payment, await askProvider(payment, 'status'), 'return');
       }
-      return settle(payment);
+      return settle(current);
     },
 
     /**
      * Gives part of an order's money back (a date change to a cheaper slot) from its latest
-     * captured payment large enough; the same key never refunds twice. False when it could not.
+     * kept payment large enough; the same key never refunds twice. False when it could not.
      */
     async refundPart(request: { orderId: string; amount: number; idempotencyKey: string }): Promise<boolean> {
       const payment = await repo.latestCaptured(db, request.orderId, request.amount);
@@ -393,7 +529,11 @@ export function createPaymentsService(db: Database, deps: PaymentsDeps) {
       if (!provider?.notification) return { handled: false };
       const notification = await provider.notification(rawBody, headers);
       if (!notification) return { handled: false };
-      const payment = await repo.findByReference(db, providerId, notification.reference);
+      // An attempt whose start answer was lost is known to the provider by the shop's payment number.
+      const byNumber = notification.paymentNumber ? await repo.findPayment(db, notification.paymentNumber) : null;
+      const payment =
+        (await repo.findByReference(db, providerId, notification.reference)) ??
+        (byNumber?.provider === providerId && byNumber.providerReference === null ? byNumber : null);
       if (!payment) return { handled: false };
       const fresh = await repo.recordEvent(db, {
         paymentId: payment.id,
@@ -410,45 +550,27 @@ export function createPaymentsService(db: Database, deps: PaymentsDeps) {
     },
 
     /**
-     * Settles payments nobody came back for: asks the provider about those under way for a while,
-     * finishes captured ones whose order is still `paying` (a server stopped in between), retries
-     * refunds. Returns how many it looked at.
+     * Settles what nobody came back for, paging through every unsettled row once per run, least
+     * recently checked first and captured before waiting: finishes captures whose order is still
+     * `paying` (a server stopped in between), refunds surplus captures, releases failures, asks
+     * about attempts under way for `olderThanSeconds` and voids those abandoned, retries refunds.
+     * Returns how many rows it looked at.
      */
     async reconcile(olderThanSeconds = 60): Promise<number> {
-      const unsettled = await repo.listUnsettled(db, olderThanSeconds);
-      for (const payment of unsettled) {
-        try {
-          if (payment.status === 'refund_pending') {
-            await refund(payment);
-            continue;
+      const since = await repo.databaseNow(db);
+      let seen = 0;
+      for (;;) {
+        const batch = await repo.claimUnsettled(db, { olderThanSeconds, since, limit: RECONCILE_BATCH });
+        if (batch.length === 0) return seen;
+        seen += batch.length;
+        await eachLimited(batch, RECONCILE_CONCURRENCY, async (payment) => {
+          try {
+            await reconcileOne(payment);
+          } catch (error) {
+            log?.warn({ err: error, paymentNumber: payment.paymentNumber }, 'reconciling a payment failed');
           }
-          let current = payment;
-          if (payment.status !== 'captured' && payment.provider !== 'free') {
-            current = await recordOutcome(
-              payment,
-              await providerOf(payment).status(payment.providerReference ?? ''),
-              'reconcile',
-            );
-          }
-          // Nobody finished at the provider in all this time: the order's places are released
-          // (its hold has lapsed long ago) and a late capture is still caught above and refunded.
-          if (
-            (current.status === 'requires_action' || current.status === 'started' || current.status === 'pending') &&
-            Date.now() - current.createdAt.getTime() > ABANDONED_AFTER_MS
-          ) {
-            current =
-              (await repo.transition(db, current.id, [current.status], {
-                status: 'failed',
-                failureReason: 'abandoned at the provider',
-                retryable: true,
-              })) ?? current;
-          }
-          if (current.status === 'captured' || current.status === 'failed') await settle(current).catch(() => {});
-        } catch (error) {
-          log?.warn({ err: error, paymentNumber: payment.paymentNumber }, 'reconciling a payment failed');
-        }
+        });
       }
-      return unsettled.length;
     },
   };
 }
