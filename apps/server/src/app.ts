@@ -61,6 +61,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Settles payments nobody came back for and owed refunds (the reconciler runs it every 30 s). */
     reconcilePayments(olderThanSeconds?: number): Promise<number>;
+    /** The reconcile run made when the server became ready (what a stopped process left). */
+    startupReconcile(): Promise<number>;
   }
 }
 
@@ -151,11 +153,18 @@ export async function buildApp(options: AppOptions) {
     reconcile().catch((error) => app.log.warn({ err: error }, 'payment reconciler failed'));
   }, 30_000);
   reconciler.unref();
-  // A process that stopped between a provider's capture and the tickets leaves work for the next one.
+  // A process that stopped between a provider's capture and the tickets leaves work for the next
+  // one. Other processes may be serving: their attempts under way are as young as ever, so the
+  // start-up run waits on them exactly as the periodic one does (decision 009).
+  let startupRun: Promise<number> = Promise.resolve(0);
   app.addHook('onReady', async () => {
-    reconcile(0).catch((error) => app.log.warn({ err: error }, 'payment reconciler failed'));
+    startupRun = reconcile().catch((error) => {
+      app.log.warn({ err: error }, 'payment reconciler failed');
+      return 0;
+    });
   });
   app.decorate('reconcilePayments', (olderThanSeconds?: number) => reconcile(olderThanSeconds));
+  app.decorate('startupReconcile', () => startupRun);
   app.addHook('onClose', async () => clearInterval(reconciler));
 
   const ticketMail = {

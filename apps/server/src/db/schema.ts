@@ -717,15 +717,11 @@ export const payments = pgTable(
   },
   (t) => [
     unique('payments_order_attempt').on(t.orderId, t.attempt),
-    uniqueIndex('payments_completes_order')
-      .on(t.orderId)
-      .where(sql`${t.completedAt} is not null and ${t.timeChangeId} is null`),
+    uniqueIndex('payments_completes_order').on(t.orderId).where(sql`${t.completedAt} is not null and ${t.timeChangeId} is null`),
     uniqueIndex('payments_completes_change')
       .on(t.timeChangeId)
       .where(sql`${t.completedAt} is not null and ${t.timeChangeId} is not null`),
-    index('payments_unsettled_idx')
-      .on(t.lastCheckedAt)
-      .where(sql`${t.settledAt} is null`),
+    index('payments_unsettled_idx').on(t.lastCheckedAt).where(sql`${t.settledAt} is null`),
     index('payments_open_idx').on(t.status, t.updatedAt),
     index('payments_reference_idx').on(t.provider, t.providerReference),
     index('payments_time_change_idx').on(t.timeChangeId).where(sql`${t.timeChangeId} is not null`),

@@ -277,7 +277,8 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
 
   function cancelIntent(intentId: string): Answer {
     const intent = intents.get(intentId);
-    if (!intent) return { ...invalidRequest(`No such payment_intent: '${intentId}'`, { code: 'resource_missing' }), statusCode: 404 };
+    if (!intent)
+      return { ...invalidRequest(`No such payment_intent: '${intentId}'`, { code: 'resource_missing' }), statusCode: 404 };
     if (intent.status === 'succeeded' || intent.status === 'canceled') {
       return invalidRequest(
         `You cannot cancel this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be canceled: requires_payment_method, requires_capture, requires_confirmation, requires_action, processing.`,

@@ -102,7 +102,10 @@ describe('Stripe provider', () => {
       expect(await stripe.status(byReference(outcome.reference as string))).toMatchObject({ status: 'requires_action' });
 
       fake.completeChallenge(outcome.reference as string, true);
-      expect(await stripe.status(byReference(outcome.reference as string))).toEqual({ status: 'captured', reference: outcome.reference });
+      expect(await stripe.status(byReference(outcome.reference as string))).toEqual({
+        status: 'captured',
+        reference: outcome.reference,
+      });
     });
 
     it('reads a failed 3-D Secure challenge as a failure the visitor may retry', async () => {
@@ -218,9 +221,10 @@ describe('Stripe provider', () => {
       expect(
         await stripe.status({ reference: null, paymentNumber: started.paymentNumber, idempotencyKey: started.idempotencyKey }),
       ).toEqual({ status: 'captured', reference: intent?.id });
-      expect(
-        await stripe.status({ reference: null, paymentNumber: 'pay_never_started', idempotencyKey: randomUUID() }),
-      ).toEqual({ status: 'unknown', reference: null });
+      expect(await stripe.status({ reference: null, paymentNumber: 'pay_never_started', idempotencyKey: randomUUID() })).toEqual({
+        status: 'unknown',
+        reference: null,
+      });
     });
 
     it('reads a payment still processing as pending', async () => {
@@ -238,7 +242,11 @@ describe('Stripe provider', () => {
     it('voids an intent waiting for its challenge, which then cannot be passed', async () => {
       const started = payment({ cardToken: 'pm_card_threeDSecure2Required' });
       const outcome = await stripe.start(started);
-      const lookup = { reference: outcome.reference, paymentNumber: started.paymentNumber, idempotencyKey: started.idempotencyKey };
+      const lookup = {
+        reference: outcome.reference,
+        paymentNumber: started.paymentNumber,
+        idempotencyKey: started.idempotencyKey,
+      };
       expect(await stripe.cancel(lookup)).toMatchObject({ status: 'failed', reference: outcome.reference });
       expect(fake.intents.get(outcome.reference as string)?.status).toBe('canceled');
       expect(() => fake.completeChallenge(outcome.reference as string, true)).toThrow();

@@ -149,7 +149,12 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       const intent = event.data.object as Stripe.PaymentIntent;
       // Intents the shop did not create (another system on the same account) are not its business.
       if (intent.object !== 'payment_intent' || !intent.metadata?.payment_number) return null;
-      return { eventId: event.id, reference: intent.id, paymentNumber: intent.metadata.payment_number, outcome: outcomeOf(intent) };
+      return {
+        eventId: event.id,
+        reference: intent.id,
+        paymentNumber: intent.metadata.payment_number,
+        outcome: outcomeOf(intent),
+      };
     },
   };
 }

@@ -166,7 +166,10 @@ describeEachEngine('one kept payment per order', (ctx) => {
 
   it('a second capture recorded by a process that stopped before settling it is refunded by the reconciler', async () => {
     const { token } = await readyOrder('gmo');
-    const paid = await api().post<Answer>(`orders/checkout/${token}`, { payment_method: 'gmo', card: card(SANDBOX_CARDS.success) });
+    const paid = await api().post<Answer>(`orders/checkout/${token}`, {
+      payment_method: 'gmo',
+      card: card(SANDBOX_CARDS.success),
+    });
     expect(paid.body.status).toBe('completed');
     // A stray attempt for the same order that the gateway captured: the ledger knows it was
     // captured, but nothing settled it.

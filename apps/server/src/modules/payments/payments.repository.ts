@@ -130,7 +130,10 @@ export async function markCompleting(db: Database, id: string): Promise<void> {
 
 /** The ledger owes nothing more for this row. */
 export async function markSettled(db: Database, id: string): Promise<void> {
-  await db.update(payments).set({ settledAt: sql`now()` }).where(and(eq(payments.id, id), sql`${payments.settledAt} is null`));
+  await db
+    .update(payments)
+    .set({ settledAt: sql`now()` })
+    .where(and(eq(payments.id, id), sql`${payments.settledAt} is null`));
 }
 
 /** The payment that completed an order (`timeChangeId` null) or a date change; null when none has. */

@@ -263,7 +263,11 @@ export function createPaymentsService(db: Database, deps: PaymentsDeps) {
       if (timeChangeId !== null) {
         const changed = await timeChangesOf().completePaid(tx, site, timeChangeId);
         if (changed === 'no_places') return { kind: 'refund', reason: 'the date change could not be completed' };
-        const answer: CheckoutAnswer = { status: 'completed', reservation_number: changed.reservationNumber, total: changed.total };
+        const answer: CheckoutAnswer = {
+          status: 'completed',
+          reservation_number: changed.reservationNumber,
+          total: changed.total,
+        };
         if (changed.justCompleted) await repo.markCompleting(tx, locked.id);
         else if (locked.completedAt === null) return { kind: 'surplus', answer };
         return { kind: 'completed', answer, justCompleted: changed.justCompleted };
