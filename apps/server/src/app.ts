@@ -154,11 +154,11 @@ export async function buildApp(options: AppOptions) {
   }, 30_000);
   reconciler.unref();
   // A process that stopped between a provider's capture and the tickets leaves work for the next
-  // one. Other processes may be serving: their attempts under way are as young as ever, so the
-  // start-up run waits on them exactly as the periodic one does (decision 009).
+  // one, so the start-up run asks about every attempt under way at once. Other processes may be
+  // serving: asking is harmless, and only an attempt an hour old is ever given up (decision 009).
   let startupRun: Promise<number> = Promise.resolve(0);
   app.addHook('onReady', async () => {
-    startupRun = reconcile().catch((error) => {
+    startupRun = reconcile(0).catch((error) => {
       app.log.warn({ err: error }, 'payment reconciler failed');
       return 0;
     });

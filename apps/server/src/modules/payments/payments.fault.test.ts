@@ -3,55 +3,16 @@
  * return turned it into tickets. The next process to start finishes the order: paid ⇒ tickets,
  * nothing twice. Runs on PostgreSQL, which outlives the killed process (PGlite lives inside it).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/rows.ts';
 import { seedCatalogue } from '../../db/seed.ts';
 import { SANDBOX_CARDS } from '../../payments/sandbox-gateway.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
+import { answerGatewayPage, clientOf, freePort, startServer } from '../../test/server-process.ts';
 import { CUSTOMER, freshSlot, orderBody } from '../orders/orders.test-support.ts';
-
-const mainScript = fileURLToPath(new URL('../../main.ts', import.meta.url));
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  return typeof address === 'object' && address ? address.port : 0;
-}
-
-async function startServer(url: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--experimental-strip-types', mainScript], {
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      APP_MODE: 'demo',
-      APP_ENV: 'development',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: 'silent',
-    },
-    stdio: 'ignore',
-  });
-  const until = Date.now() + 60_000;
-  while (Date.now() < until) {
-    const ok = await fetch(`http://127.0.0.1:${port}/demo/api/v1/configurations`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return child;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error('the server did not start');
-}
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('payments when the server is killed [postgres]', () => {
   let database: TestDatabase;
@@ -67,15 +28,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('payments when the server is kil
 
   it('SIGKILL between the capture and the tickets: the next process completes the order once', async () => {
     const port = await freePort();
-    const base = `http://127.0.0.1:${port}/demo/api/v1`;
     server = await startServer(database.url ?? '', port);
-    const first = await fetch(`${base}/configurations`);
-    const xsrf = /XSRF-TOKEN=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')?.[1] ?? '';
-    const headers = { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf };
-    const call = async (method: string, path: string, body: unknown) => {
-      const response = await fetch(`${base}/${path}`, { method, headers, body: JSON.stringify(body) });
-      return { status: response.status, body: (await response.json()) as Record<string, string> };
-    };
+    let call = await clientOf(port);
 
     const slot = await freshSlot(database.db, 'demo', 10);
     const created = await call('POST', 'orders', orderBody(slot, 2));
@@ -91,13 +45,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('payments when the server is kil
     const started = await call('POST', `orders/checkout/${token}`, { payment_method: 'gmo_3ds', card });
     expect(started.body.status).toBe('requires_action');
     // The visitor passes the challenge: the gateway has the money …
-    const challenge = await fetch(started.body.redirect_url ?? '', {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'action=pass',
-      redirect: 'manual',
-    });
-    expect(challenge.status).toBe(303);
+    expect(await answerGatewayPage(started.body.redirect_url ?? '', 'pass')).toBe(303);
     // … and the shop's process dies before the visitor's browser comes back.
     server.kill('SIGKILL');
     await once(server, 'exit');
@@ -108,6 +56,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('payments when the server is kil
     expect(before?.status).toBe('paying');
 
     server = await startServer(database.url ?? '', port);
+    call = await clientOf(port);
     const until = Date.now() + 30_000;
     let order: { status: string; tickets: number } | undefined;
     while (Date.now() < until) {

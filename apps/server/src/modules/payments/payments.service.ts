@@ -259,7 +259,7 @@ export function createPaymentsService(db: Database, deps: PaymentsDeps) {
     const completion = await transaction(async (tx): Promise<Completion> => {
       // One finisher at a time per payment; the others then find it completed or refunded.
       const locked = await repo.findPayment(tx, payment.paymentNumber, { lock: true });
-      if (!locked || locked.status !== 'captured') return { kind: 'moved', payment: locked ?? payment };
+      if (locked?.status !== 'captured') return { kind: 'moved', payment: locked ?? payment };
       if (timeChangeId !== null) {
         const changed = await timeChangesOf().completePaid(tx, site, timeChangeId);
         if (changed === 'no_places') return { kind: 'refund', reason: 'the date change could not be completed' };

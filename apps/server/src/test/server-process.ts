@@ -1,0 +1,81 @@
+/**
+ * Real server processes for tests that need more than one process on one PostgreSQL database, or a
+ * process that dies: `main.ts` started as a child on a free loopback port, and a small client with
+ * the XSRF cookie/header pair every state-changing call needs.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const mainScript = fileURLToPath(new URL('../main.ts', import.meta.url));
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  server.close();
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
+/** Starts a demo-mode server on `port` against the PostgreSQL database at `url`; resolves once it answers. */
+export async function startServer(url: string, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--experimental-strip-types', mainScript], {
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      APP_MODE: 'demo',
+      APP_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'silent',
+    },
+    stdio: 'ignore',
+  });
+  const until = Date.now() + 60_000;
+  while (Date.now() < until) {
+    const ok = await fetch(`http://127.0.0.1:${port}/demo/api/v1/configurations`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return child;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error('the server did not start');
+}
+
+export type ProcessClient = (
+  method: string,
+  path: string,
+  body?: unknown,
+) => Promise<{ status: number; body: Record<string, string> }>;
+
+/** A visitor's API client for one site of a server process, with its own XSRF pair. */
+export async function clientOf(port: number, site = 'demo'): Promise<ProcessClient> {
+  const base = `http://127.0.0.1:${port}/${site}/api/v1`;
+  const first = await fetch(`${base}/configurations`);
+  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')?.[1] ?? '';
+  const headers = { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf };
+  return async (method, path, body) => {
+    const response = await fetch(`${base}/${path}`, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, string> };
+  };
+}
+
+/** The visitor's answer on a sandbox gateway page; resolves to the HTTP status (303 when it redirects). */
+export async function answerGatewayPage(redirectUrl: string, action: string): Promise<number> {
+  const response = await fetch(redirectUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: `action=${action}`,
+    redirect: 'manual',
+  });
+  return response.status;
+}
