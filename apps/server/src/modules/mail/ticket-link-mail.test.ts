@@ -68,7 +68,6 @@ describe('tickets sent to a friend', () => {
       { ...forward, senderName: '<b>Eve</b>\r\nBcc: victim@example.com\u0000 and a very long name that keeps going on' },
       'en',
     );
-    expect(mail.subject).not.toMatch(/[\r\n\u0000]/);
     expect(mail.subject).toBe('<b>Eve</b> Bcc: victim@example.com and… sent you tickets for Borderless Museum');
     expect(mail.html).not.toContain('<b>Eve</b>');
     expect(mail.html).toContain('&lt;b&gt;Eve&lt;/b&gt;');
