@@ -130,18 +130,20 @@ export default function TicketPage(props: ScreenProps) {
               </div>
             )}
             <VisitTime ticket={view} />
-            <div className="ticket-fact">
-              <dt>{t('ticket_options')}</dt>
-              <dd>
-                <ul className="ticket-lines">
-                  {view.options.map((o) => (
-                    <li key={o.id}>
-                      {o.name} × {o.quantity}
-                    </li>
-                  ))}
-                </ul>
-              </dd>
-            </div>
+            {view.options.length > 0 && (
+              <div className="ticket-fact">
+                <dt>{t('ticket_options')}</dt>
+                <dd>
+                  <ul className="ticket-lines">
+                    {view.options.map((o) => (
+                      <li key={o.id}>
+                        {o.name} × {o.quantity}
+                      </li>
+                    ))}
+                  </ul>
+                </dd>
+              </div>
+            )}
             {view.setProducts.length > 0 && (
               <div className="ticket-fact">
                 <dt>{t('ticket_set_products')}</dt>
@@ -225,28 +227,29 @@ export default function TicketPage(props: ScreenProps) {
         </section>
       )}
 
-      <nav className="ticket-actions" aria-label={t('ticket_actions')}>
-        {isHolder && validCount > 1 && (
-          <Link className="button button-secondary" to={ticketPaths.share(token)}>
-            {t('ticket_share')}
-          </Link>
-        )}
-        {isHolder && validCount > 0 && (
-          <Link className="button button-secondary" to={ticketPaths.send(token)}>
-            {t('ticket_send')}
-          </Link>
-        )}
-        {isHolder && view.shares.length === 0 && view.admissions.every((a) => a.ticketStatus === 'valid') && (
-          <Link className="button button-secondary ticket-change-date" to={ticketPaths.changeDate(token)}>
-            {t('ticket_change_date')}
-          </Link>
-        )}
-        {isHolder && (
+      {/* Every action belongs to the booking, so a receiver of shared tickets has none. */}
+      {isHolder && (
+        <nav className="ticket-actions" aria-label={t('ticket_actions')}>
+          {validCount > 1 && (
+            <Link className="button button-secondary" to={ticketPaths.share(token)}>
+              {t('ticket_share')}
+            </Link>
+          )}
+          {validCount > 0 && (
+            <Link className="button button-secondary" to={ticketPaths.send(token)}>
+              {t('ticket_send')}
+            </Link>
+          )}
+          {view.shares.length === 0 && view.admissions.every((a) => a.ticketStatus === 'valid') && (
+            <Link className="button button-secondary ticket-change-date" to={ticketPaths.changeDate(token)}>
+              {t('ticket_change_date')}
+            </Link>
+          )}
           <Link className="button button-secondary" to={ticketPaths.receipt(token)}>
             {t('ticket_receipt')}
           </Link>
-        )}
-      </nav>
+        </nav>
+      )}
 
       {view.product.caution && (
         <section className="ticket-section" aria-labelledby="ticket-caution-heading">
