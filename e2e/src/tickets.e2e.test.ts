@@ -2,8 +2,10 @@
  * After the purchase, in Chromium: the visitor buys four admissions, opens the ticket from the
  * e-mail, shares two; the receiver claims them; both of the receiver's admissions are checked in
  * at the gate (one by reading its QR image with the scanner, one by a tap on the visitor's page)
- * and the second scan says used. The holder gets a receipt PDF with the total, finds the ticket
- * again by reservation inquiry (a wrong number says not found), and unsubscribes twice.
+ * and the second scan says used. Neither the receiver nor the gate is shown the reservation number.
+ * The holder gets a receipt PDF with the total, sends the other two by e-mail (the friend's mail
+ * names the holder and gives the tickets only), finds the ticket again by reservation inquiry
+ * (a wrong number says not found), and unsubscribes twice.
  */
 import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -101,7 +103,7 @@ describe.skipIf(!hasChromium)('after the purchase in Chromium', () => {
     await harness?.close();
   });
 
-  it('shares, claims, checks in by QR and by tap, issues a receipt PDF, finds the ticket again and unsubscribes', async () => {
+  it('shares, claims, checks in by QR and by tap, issues a receipt PDF, sends the rest by e-mail, finds the ticket again and unsubscribes', async () => {
     const email = 'holder@example.com';
     const context = await harness.browser.newContext({
       viewport: { width: 375, height: 900 },
@@ -146,11 +148,17 @@ describe.skipIf(!hasChromium)('after the purchase in Chromium', () => {
       const receiver = await receiverContext.newPage();
       await receiver.goto(shareLink.replace('/tickets/#', '/tickets/?lang=en#'));
       await receiver.getByRole('button', { name: t.shared_claim as string }).waitFor();
+      expect(await receiver.locator('main').textContent()).not.toContain(number);
       await judge(receiver, problems, 'shared');
       await receiver.getByRole('button', { name: t.shared_claim as string }).click();
       await receiver.locator('[data-screen="ticket"] .ticket-qr svg').first().waitFor();
       expect(await receiver.locator('.ticket-qr-item').count()).toBe(2);
       expect(await receiver.locator('.ticket-note').first().textContent()).toBe(t.ticket_received_note);
+      // A receiver's page shows the tickets, not the booking: no number, no sharing, sending, date change or receipt.
+      expect(await receiver.locator('.ticket-number').count()).toBe(0);
+      expect(await receiver.locator('main').textContent()).not.toContain(number);
+      expect(await receiver.locator('.ticket-actions a').count()).toBe(0);
+      await judge(receiver, problems, 'received');
 
       // A gate station reads the first admission's QR from an image.
       const qrImage = await receiver.locator('.ticket-qr-item').first().locator('.ticket-qr').screenshot();
@@ -162,6 +170,7 @@ describe.skipIf(!hasChromium)('after the purchase in Chromium', () => {
       const imageInput = gate.getByLabel(t.checkin_scan_image as string);
       await imageInput.setInputFiles({ name: 'ticket.png', mimeType: 'image/png', buffer: qrImage });
       await gate.locator('.checkin-result[data-status="success"]').waitFor({ timeout: 30_000 });
+      expect(await gate.locator('.checkin-result').textContent()).not.toContain(number);
       await judge(gate, problems, 'gate-success');
 
       // Staff tap the second one on the receiver's own page.
@@ -174,6 +183,7 @@ describe.skipIf(!hasChromium)('after the purchase in Chromium', () => {
       await receiver.getByRole('button', { name: t.checkin_tap as string }).click();
       await receiver.locator('[data-screen="check-in"][data-tap-state="success"]').waitFor();
       expect(await receiver.locator('.checkin-result-status').textContent()).toBe(t.checkin_status_success);
+      expect(await receiver.locator('main').textContent()).not.toContain(number);
 
       // The same QR read again says used.
       await imageInput.setInputFiles({ name: 'ticket-again.png', mimeType: 'image/png', buffer: qrImage });
@@ -200,6 +210,44 @@ describe.skipIf(!hasChromium)('after the purchase in Chromium', () => {
       expect(drawn).toContain(totalShown);
       expect(drawn).toContain(number);
       expect(drawn).toContain('Example Trading Co.');
+
+      // The holder sends the other two by e-mail: the friend's mail names the holder and carries a share link only.
+      await page.goto(ticketLink);
+      await page.getByRole('link', { name: t.ticket_send as string }).click();
+      await page.locator('[data-screen="send"] input[type="email"]').waitFor();
+      expect(await page.locator('[data-screen="send"] .ticket-note').textContent()).toBe(
+        (t.send_note as string).replace('{count}', '2'),
+      );
+      await judge(page, problems, 'send');
+      await page.getByLabel(t.send_email as string).fill('friend@example.com');
+      await page.getByRole('button', { name: t.send_submit as string }).click();
+      await page.locator('[data-screen="send"] .ticket-done').waitFor();
+      await judge(page, problems, 'send-done');
+      await page.getByRole('link', { name: t.ticket_back as string }).click();
+      await page.locator('.ticket-handed-on').waitFor();
+      expect(await page.locator('.ticket-handed-on').textContent()).toBe(t.ticket_all_handed_on);
+      expect(await page.locator('.ticket-number').first().textContent()).toBe(number);
+      expect(await page.getByRole('link', { name: t.ticket_send as string }).count()).toBe(0);
+      expect(await page.getByRole('link', { name: t.ticket_receipt as string }).count()).toBe(1);
+      await judge(page, problems, 'all-sent');
+
+      const friendContext = await harness.browser.newContext({ viewport: { width: 375, height: 900 }, reducedMotion: 'reduce' });
+      const friend = await friendContext.newPage();
+      await friend.goto(`${harness.baseUrl}/dev/mail/latest?to=${encodeURIComponent('friend@example.com')}`);
+      const friendMail = (await friend.locator('body').textContent()) ?? '';
+      expect(friendMail).toContain('Hanako Yamada');
+      expect(friendMail).not.toContain(number);
+      expect(await friend.locator('a[href*="/tickets/#/id/"]').count()).toBe(0);
+      const sentLink = (await friend.locator('a[href*="/tickets/#/tickets/shared/"]').first().getAttribute('href')) as string;
+      expect(sentLink).toMatch(/\/demo\/tickets\/#\/tickets\/shared\/[\w-]{22}$/);
+      await friend.goto(sentLink.replace('/tickets/#', '/tickets/?lang=en#'));
+      await friend.getByRole('button', { name: t.shared_claim as string }).click();
+      await friend.locator('[data-screen="ticket"] .ticket-qr svg').first().waitFor();
+      expect(await friend.locator('.ticket-qr-item').count()).toBe(2);
+      expect(await friend.locator('.ticket-number').count()).toBe(0);
+      expect(await friend.locator('main').textContent()).not.toContain(number);
+      expect(await friend.locator('.ticket-actions a').count()).toBe(0);
+      await friendContext.close();
 
       // Reservation inquiry finds the ticket; a wrong number says ticket not found.
       await page.goto(`${harness.baseUrl}/demo/#/reservation-inquiry`);

@@ -43,7 +43,11 @@ export const TicketShareSummary = z.object({
 });
 
 export const TicketView = z.object({
-  reservationNumber: z.string(),
+  /**
+   * Only on the holder's page: with the holder's e-mail address it opens the whole booking through
+   * the reservation inquiry, so a receiver's page never carries it (null).
+   */
+  reservationNumber: z.string().nullable(),
   /** The reservation holder's page, or a receiver's page that shows only the shared part. */
   role: z.enum(['holder', 'receiver']),
   lang: Lang,
@@ -77,8 +81,8 @@ export const CreateShareBody = z.object({
 });
 export const CreateShareResult = z.object({ share_token: z.string(), quantity: z.number().int() });
 
+/** What a share link shows before it is claimed: the tickets, nothing that opens the holder's booking. */
 export const SharedTicket = z.object({
-  reservationNumber: z.string(),
   product: z.object({ name: z.string() }),
   date: z.string(),
   reservationFrom: z.iso.datetime(),
@@ -89,6 +93,10 @@ export const SharedTicket = z.object({
 });
 export const ClaimShareResult = z.object({ reservation_token: z.string() });
 
+/**
+ * Sends the holder's remaining tickets to a friend: they move into a share whose link is mailed,
+ * so the friend gets the tickets, not the booking (no date change, receipt or further sharing).
+ */
 export const SendTicketBody = z.object({
   email: z.string().trim().min(1, { error: 'must not be empty' }).max(254),
   lang: Lang.optional(),
@@ -156,7 +164,7 @@ export const CheckInResult = z.object({
   status: z.enum(['success', 'used', 'invalid_time', 'invalid']),
   checkedIn: z.number().int(),
   admissions: z.array(z.object({ id: z.uuid(), optionName: z.string(), position: z.number().int() })),
-  reservationNumber: z.string().nullable(),
+  // No reservation number: anyone holding a QR can ask the gate, and the number opens the booking.
   productName: z.string().nullable(),
   checkedInAt: z.iso.datetime().nullable(),
 });

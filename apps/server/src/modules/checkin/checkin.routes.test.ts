@@ -104,6 +104,27 @@ describeEachEngine('check-in API', (ctx) => {
     expect(genuine.body.status).toBe('success');
   });
 
+  it('tells whoever scans a QR nothing that opens the booking: neither the payload nor any answer holds the reservation number', async () => {
+    const bought = await buyTickets(api, ctx.db, { quantity: 2 });
+    const view = (await api.get<View>(`tickets/${bought.reservationToken}`)).body;
+    const decoded = [view.partyQr, ...view.admissions.map((a) => a.qr)].map((qr) =>
+      Buffer.from(qr.split('.')[1] as string, 'base64url').toString('utf8'),
+    );
+    for (const contents of decoded) expect(contents).not.toContain(bought.reservationNumber);
+
+    const scan = (mode: string) =>
+      api.post<CheckIn & Record<string, unknown>>('checkins', { method: 'read_qr', payload: view.partyQr, gate: 'east-1', mode });
+    const answers = [await scan('gate'), await scan('gate'), await scan('set')];
+    expect(answers.map((a) => a.body.status)).toEqual(['success', 'used', 'invalid']);
+    for (const answer of answers) {
+      // Each answer still says what was scanned, for the staff at the gate.
+      expect(answer.body.productName).toBeTruthy();
+      expect(answer.body.admissions).toHaveLength(2);
+      expect(JSON.stringify(answer.body)).not.toContain(bought.reservationNumber);
+      expect(answer.body).not.toHaveProperty('reservationNumber');
+    }
+  });
+
   it('refuses a cancelled admission and says invalid_time outside the entry window', async () => {
     const bought = await buyTickets(api, ctx.db, { quantity: 2 });
     const view = (await api.get<View>(`tickets/${bought.reservationToken}`)).body;

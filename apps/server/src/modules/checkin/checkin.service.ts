@@ -4,6 +4,8 @@
  * over). The answer is one of the ticket check statuses: success, used, invalid_time or invalid.
  * Every check-in is recorded with its time, gate and method; of several simultaneous check-ins of
  * one admission exactly one succeeds (the unique key on admission and mode decides).
+ * Anyone who photographs a QR can ask, so the answer names the admissions and the product but
+ * nothing that opens the booking (no reservation number).
  */
 import type { CheckInBody, CheckInResult } from '@storefront/domain/api/tickets';
 import type { LanguageCode } from '@storefront/domain/constants';
@@ -19,7 +21,6 @@ const INVALID: CheckInResult = {
   status: 'invalid',
   checkedIn: 0,
   admissions: [],
-  reservationNumber: null,
   productName: null,
   checkedInAt: null,
 };
@@ -69,7 +70,6 @@ export function createCheckInService(db: Database) {
         const first = found[0] as repo.CheckInTarget;
         const summary = {
           admissions: found.map((t) => ({ id: t.id, optionName: localize(t.optionName, lang), position: t.position })),
-          reservationNumber: first.reservationNumber,
           productName: localize(first.productName, lang),
         };
         if (body.mode === 'set' && first.setProductCount === 0) return { ...INVALID, ...summary };

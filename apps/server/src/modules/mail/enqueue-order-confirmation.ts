@@ -87,19 +87,26 @@ export async function enqueueMailConfirmation(
   });
 }
 
-/** A ticket sent on to another address, or found again by a reservation inquiry. */
+/** Tickets sent to a friend (their share link), or the holder's link found again by a reservation inquiry. */
 export async function enqueueTicketLinkMail(db: Database, mail: TicketMail, publicUrl: string): Promise<void> {
-  const ticketUrl = `${publicUrl.replace(/\/$/, '')}/${mail.site.variant}/tickets/#/id/${encodeURIComponent(mail.reservationToken)}`;
+  const tickets = `${publicUrl.replace(/\/$/, '')}/${mail.site.variant}/tickets/#`;
   const venueName = localize(mail.site.venue.name, mail.lang);
+  const common = { venueName, productName: mail.productName, visitDate: mail.visitDate };
   const rendered = renderTicketLinkMail(
-    {
-      kind: mail.kind,
-      venueName,
-      reservationNumber: mail.reservationNumber,
-      productName: mail.productName,
-      visitDate: mail.visitDate,
-      ticketUrl,
-    },
+    mail.kind === 'ticket_inquiry'
+      ? {
+          ...common,
+          kind: mail.kind,
+          reservationNumber: mail.reservationNumber,
+          ticketUrl: `${tickets}/id/${encodeURIComponent(mail.reservationToken)}`,
+        }
+      : {
+          ...common,
+          kind: mail.kind,
+          senderName: mail.senderName,
+          quantity: mail.quantity,
+          ticketUrl: `${tickets}/tickets/shared/${encodeURIComponent(mail.shareToken)}`,
+        },
     mail.lang,
   );
   await enqueueMail(db, {

@@ -130,7 +130,6 @@ export type CheckInTarget = {
   siteId: number;
   orderStatus: string;
   timeSpanId: number;
-  reservationNumber: string | null;
   productName: Record<string, string>;
   setProductCount: number;
 };
@@ -142,7 +141,7 @@ export async function findCheckInTargets(db: Database, ids: string[]): Promise<C
     db,
     sql`select t.id, t.generation, t.status, t.position, o2.name as "optionName", t.order_id as "orderId",
                o.site_id as "siteId", o.status as "orderStatus", o.time_span_id as "timeSpanId",
-               o.reservation_number as "reservationNumber", p.name as "productName",
+               p.name as "productName",
                coalesce((select sum((sp->>'quantity')::int) from jsonb_array_elements(o.set_products) sp), 0)::int as "setProductCount"
         from tickets t
         join orders o on o.id = t.order_id

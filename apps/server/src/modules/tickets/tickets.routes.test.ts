@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_CHANGE_SETTINGS } from '@storefront/domain/time-change';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
@@ -5,12 +6,13 @@ import { rows } from '../../db/rows.ts';
 import { apiFor } from '../../test/api.ts';
 import { useTestApp } from '../../test/app.ts';
 import { describeEachEngine } from '../../test/database.ts';
+import { setTimeChangeRules } from '../timechanges/timechanges.test-support.ts';
 import { buyTickets, setCheckInGrace } from './tickets.test-support.ts';
 
 type ErrorBody = { error: string; field?: string };
 type Admission = { id: string; qr: string; status: string; ticketStatus: string; optionId: number };
 type View = {
-  reservationNumber: string;
+  reservationNumber: string | null;
   role: string;
   quantity: number;
   pricePaid: number | null;
@@ -160,20 +162,150 @@ describeEachEngine('tickets API', (ctx) => {
     expect((await api.get<View>(`tickets/${three.reservationToken}`)).body.quantity).toBe(3);
   });
 
-  it('sends the ticket link to another address, refusing a bad address', async () => {
-    const bought = await buyTickets(api, ctx.db, { quantity: 2 });
+  it('tells a share receiver no reservation number: not the share link, the claim, their ticket or their check-in', async () => {
+    const bought = await buyTickets(api, ctx.db, { quantity: 3 });
+    const holder = await api.get<View>(`tickets/${bought.reservationToken}`);
+    expect(holder.body.reservationNumber).toBe(bought.reservationNumber);
+    const shared = await api.post<{ share_token: string }>(`tickets/${bought.reservationToken}/shares`, {
+      option_values: [{ option_value_id: bought.slot.adultOptionId, quantity: 2 }],
+    });
+    const preview = await api.get<Record<string, unknown>>(`shares/${shared.body.share_token}?lang=en`);
+    expect(preview.status).toBe(200);
+    expect(preview.body).toMatchObject({ quantity: 2, isClaimed: false });
+    expect(JSON.stringify(preview.body)).not.toContain(bought.reservationNumber);
+    expect(preview.body).not.toHaveProperty('reservationNumber');
+
+    const claim = await api.post<{ reservation_token: string }>(`shares/${shared.body.share_token}/claim`);
+    expect(claim.status).toBe(200);
+    expect(JSON.stringify(claim.body)).not.toContain(bought.reservationNumber);
+    const receiver = await api.get<View>(`tickets/${claim.body.reservation_token}?lang=en`);
+    expect(receiver.status).toBe(200);
+    expect(receiver.body).toMatchObject({ role: 'receiver', quantity: 2, reservationNumber: null });
+    expect(JSON.stringify(receiver.body)).not.toContain(bought.reservationNumber);
+
+    const scanned = await api.post<CheckIn>('checkins', {
+      method: 'read_qr',
+      payload: receiver.body.admissions[0]?.qr,
+      gate: 'north',
+      mode: 'gate',
+    });
+    expect(scanned.body).toMatchObject({ status: 'success', checkedIn: 1 });
+    const tapped = await api.post<CheckIn>('checkins', {
+      method: 'tap_ticket',
+      reservation_token: claim.body.reservation_token,
+      ticket_id: receiver.body.admissions[1]?.id,
+      gate: 'tap',
+      mode: 'gate',
+    });
+    expect(tapped.body).toMatchObject({ status: 'success', checkedIn: 1 });
+    for (const answer of [scanned.body, tapped.body]) {
+      expect(JSON.stringify(answer)).not.toContain(bought.reservationNumber);
+      expect(answer).not.toHaveProperty('reservationNumber');
+    }
+    // The holder's own page keeps the number.
+    expect((await api.get<View>(`tickets/${bought.reservationToken}`)).body.reservationNumber).toBe(bought.reservationNumber);
+  });
+
+  it('sends the tickets by e-mail as a link that gives the friend the tickets but not the booking, naming the sender', async () => {
+    await setTimeChangeRules(ctx.db, 'demo', { ...DEFAULT_TIME_CHANGE_SETTINGS, deadlineMinutes: 0 });
+    const bought = await buyTickets(api, ctx.db, { quantity: 3 });
+    // Before sending, the holder may change the date: the refusals below are the send's doing.
+    expect((await api.get(`timechanges/tickets/${bought.reservationToken}?lang=en`)).status).toBe(200);
+    const before = (await api.get<View>(`tickets/${bought.reservationToken}`)).body;
+
     const sent = await api.post(`tickets/${bought.reservationToken}/send`, { email: 'friend@example.com', lang: 'en' });
     expect(sent.status).toBe(204);
-    const [mail] = await rows<{ text_body: string }>(
+    const [mail] = await rows<{ subject: string; text_body: string; html_body: string }>(
       ctx.db,
-      sql`select text_body from outbox where to_address = 'friend@example.com' and kind = 'ticket_forward' order by created_at desc limit 1`,
+      sql`select subject, text_body, html_body from outbox
+          where to_address = 'friend@example.com' and kind = 'ticket_forward' order by created_at desc limit 1`,
     );
-    expect(mail?.text_body).toContain(`/demo/tickets/#/id/${bought.reservationToken}`);
+    if (!mail) throw new Error('no mail was queued for the friend');
+    for (const part of [mail.subject, mail.text_body, mail.html_body]) {
+      expect(part).toContain('Hanako Yamada');
+      expect(part).not.toContain(bought.reservationNumber);
+      expect(part).not.toContain(bought.reservationToken);
+    }
+    const link = mail.text_body.match(/\/demo\/tickets\/#\/tickets\/shared\/([\w-]{22})\b/)?.[1];
+    if (!link) throw new Error(`the mail has no share link: ${mail.text_body}`);
+
+    // The link itself opens nothing of the booking.
+    expect((await api.get(`tickets/${link}`)).status).toBe(404);
+    expect((await api.get(`timechanges/tickets/${link}?lang=en`)).status).toBe(404);
+    expect((await api.post(`tickets/${link}/receipt`, { addressee: 'Friend' })).status).toBe(404);
+    const preview = await api.get<{ quantity: number }>(`shares/${link}?lang=en`);
+    expect(preview.body.quantity).toBe(3);
+    expect(JSON.stringify(preview.body)).not.toContain(bought.reservationNumber);
+
+    // The friend receives the tickets: every admission, and nothing else.
+    const claim = await api.post<{ reservation_token: string }>(`shares/${link}/claim`);
+    expect(claim.status).toBe(200);
+    const friend = claim.body.reservation_token;
+    const view = (await api.get<View>(`tickets/${friend}`)).body;
+    expect(view).toMatchObject({ role: 'receiver', quantity: 3, pricePaid: null, reservationNumber: null });
+    const dateChange = await api.get<ErrorBody>(`timechanges/tickets/${friend}?lang=en`);
+    expect(dateChange.status).toBe(400);
+    expect(dateChange.body.error).toBe('cannot change ticket');
+    const move = await api.post<ErrorBody>(`timechanges/tickets/${friend}`, { lang: 'en', time_span_id: bought.slot.timeSpanId });
+    expect(move.body.error).toBe('cannot change ticket');
+    expect((await api.post(`tickets/${friend}/receipt`, { addressee: 'Friend' })).status).toBe(404);
+    expect((await api.get(`tickets/${friend}/receipt`)).status).toBe(404);
+    const reshare = await api.post<ErrorBody>(`tickets/${friend}/shares`, {
+      option_values: [{ option_value_id: bought.slot.adultOptionId, quantity: 1 }],
+    });
+    expect(reshare.status).toBe(404);
+    const resend = await api.post<ErrorBody>(`tickets/${friend}/send`, { email: 'third@example.com', lang: 'en' });
+    expect(resend.status).toBe(404);
+    const [forwarded] = await rows<{ n: number }>(
+      ctx.db,
+      sql`select count(*)::int as n from outbox where to_address = 'third@example.com'`,
+    );
+    expect(forwarded?.n).toBe(0);
+
+    // The friend's QR gets in; the holder's copies from before the send do not, and the holder keeps the receipt.
+    const friendScan = await api.post<CheckIn>('checkins', {
+      method: 'read_qr',
+      payload: view.partyQr,
+      gate: 'north',
+      mode: 'gate',
+    });
+    expect(friendScan.body).toMatchObject({ status: 'success', checkedIn: 3 });
+    const oldScan = await api.post<CheckIn>('checkins', {
+      method: 'read_qr',
+      payload: before.partyQr,
+      gate: 'north',
+      mode: 'gate',
+    });
+    expect(oldScan.body.status).toBe('invalid');
+    const holder = (await api.get<View>(`tickets/${bought.reservationToken}`)).body;
+    expect(holder).toMatchObject({ role: 'holder', quantity: 0, reservationNumber: bought.reservationNumber });
+    expect(holder.shares).toEqual([expect.objectContaining({ quantity: 3 })]);
+    expect((await api.post(`tickets/${bought.reservationToken}/receipt`, { addressee: 'Hanako Yamada' })).status).toBe(200);
+  });
+
+  it('names the sender in the language of the mail, and refuses a bad address or nothing left to send', async () => {
+    const bought = await buyTickets(api, ctx.db, { quantity: 1 });
     const bad = await api.post<ErrorBody>(`tickets/${bought.reservationToken}/send`, { email: 'not-an-address' });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe('invalid email address');
     const empty = await api.post<ErrorBody>(`tickets/${bought.reservationToken}/send`, { email: '' });
     expect(empty.body.field).toBe('email');
+    expect((await api.get<View>(`tickets/${bought.reservationToken}`)).body.quantity).toBe(1);
+
+    const sent = await api.post(`tickets/${bought.reservationToken}/send`, { email: 'tomodachi@example.com', lang: 'ja' });
+    expect(sent.status).toBe(204);
+    const [mail] = await rows<{ subject: string; text_body: string; lang: string }>(
+      ctx.db,
+      sql`select subject, text_body, lang from outbox where to_address = 'tomodachi@example.com' and kind = 'ticket_forward'`,
+    );
+    expect(mail?.lang).toBe('ja');
+    expect(mail?.subject).toContain('Hanako Yamadaさん');
+    expect(mail?.text_body).toContain('Hanako Yamadaさん');
+    expect(mail?.text_body).not.toContain(bought.reservationNumber);
+
+    const nothing = await api.post<ErrorBody>(`tickets/${bought.reservationToken}/send`, { email: 'again@example.com' });
+    expect(nothing.status).toBe(404);
+    expect(nothing.body.error).toBe('record not found');
   });
 
   it('issues a numbered receipt once, with lines, tax and total, and a PDF', async () => {

@@ -26,16 +26,15 @@ export const DEFAULT_CHECK_IN_GRACE_MINUTES = 30;
 /** Consumption tax rate included in Japanese prices, in percent. */
 export const TAX_RATE = 10;
 
-export type TicketMail = {
-  site: Site;
-  kind: 'ticket_forward' | 'ticket_inquiry';
-  email: string;
-  lang: LanguageCode;
-  reservationNumber: string;
-  reservationToken: string;
-  productName: string;
-  visitDate: string;
-};
+type TicketMailCommon = { site: Site; email: string; lang: LanguageCode; productName: string; visitDate: string };
+
+/**
+ * A mail with a ticket link. The inquiry's goes to the holder's own address with their link; the
+ * forward goes to a friend with a share link only, and names who sent it.
+ */
+export type TicketMail =
+  | (TicketMailCommon & { kind: 'ticket_inquiry'; reservationNumber: string; reservationToken: string })
+  | (TicketMailCommon & { kind: 'ticket_forward'; shareToken: string; quantity: number; senderName: string | null });
 
 export type TicketsServiceOptions = {
   /** Writes the mail that carries a ticket link, in the caller's transaction. */
@@ -89,6 +88,19 @@ export function createTicketsService(db: Database, orders: OrdersService, option
     return { startsAt: slot.startsAt, endsAt: slot.endsAt, graceMinutes, date: slot.date, isAllDay: slot.productType !== 'time' };
   }
 
+  /** Moves admissions into a new share; their earlier QR payloads stop working. Gives the share's token. */
+  async function splitOff(tx: Database, orderId: string, ticketIds: string[]): Promise<string> {
+    const shareToken = newToken();
+    const [share] = await tx
+      .insert(ticketShares)
+      .values({ orderId, tokenHash: hashToken(shareToken), quantity: ticketIds.length })
+      .returning();
+    if (!share) throw new Error('the share was not written');
+    const moved = await repo.bumpGenerations(tx, ticketIds, { shareId: share.id });
+    if (moved !== ticketIds.length) throw orderError(409, 'parent ticket has not more than one child ticket');
+    return shareToken;
+  }
+
   return {
     async view(site: Site, token: string, lang: LanguageCode, now = new Date()): Promise<TicketView> {
       const key = await signingKey(site.id);
@@ -109,7 +121,7 @@ export function createTicketsService(db: Database, orders: OrdersService, option
         .map((o) => (o.type === 'admission' ? { ...o, quantity: held.get(o.id) ?? 0 } : o))
         .filter((o) => o.quantity > 0 && (isHolder || o.type === 'admission'));
       return {
-        reservationNumber: access.order.reservationNumber ?? '',
+        reservationNumber: isHolder ? (access.order.reservationNumber ?? '') : null,
         role: isHolder ? 'holder' : 'receiver',
         lang,
         product: {
@@ -171,15 +183,7 @@ export function createTicketsService(db: Database, orders: OrdersService, option
         }
         if (chosen.length >= available.length)
           throw badRequest('option_values', 'must leave at least one ticket with the holder');
-        const shareToken = newToken();
-        const [share] = await tx
-          .insert(ticketShares)
-          .values({ orderId: access.order.id, tokenHash: hashToken(shareToken), quantity: chosen.length })
-          .returning();
-        if (!share) throw new Error('the share was not written');
-        const moved = await repo.bumpGenerations(tx, chosen, { shareId: share.id });
-        if (moved !== chosen.length) throw orderError(409, 'parent ticket has not more than one child ticket');
-        return { share_token: shareToken, quantity: chosen.length };
+        return { share_token: await splitOff(tx, access.order.id, chosen), quantity: chosen.length };
       });
     },
 
@@ -195,7 +199,6 @@ export function createTicketsService(db: Database, orders: OrdersService, option
         byOption.set(name, (byOption.get(name) ?? 0) + 1);
       }
       return {
-        reservationNumber: found.order.reservationNumber ?? '',
         product: { name: order.mainProduct.name },
         date: window.date,
         reservationFrom: order.mainProduct.reservationFrom,
@@ -230,22 +233,37 @@ export function createTicketsService(db: Database, orders: OrdersService, option
       });
     },
 
-    /** Mails the ticket link (the same token) to another address. */
+    /**
+     * Sends the holder's remaining tickets to another address: they move into a share (as `share`
+     * does, the holder's copies stop working) and the mail carries the share link, never the
+     * holder's own link, so the friend gets the tickets but not the booking (no date change, receipt
+     * or further sharing). The mail names the holder as the sender.
+     */
     async send(site: Site, token: string, body: { email: string; lang?: LanguageCode | undefined }, clientIp: string) {
       await enforceRateLimits(db, [{ key: `ticket-send:ip:${clientIp}`, max: 10, windowSeconds: 600 }]);
       if (emailRule(body.email)) throw orderError(400, 'invalid email address');
-      const access = await requireAccess(db, site, token);
-      const lang = body.lang ?? (access.order.lang as LanguageCode);
-      const order = await requireOrder(site, access.order.id, lang);
-      const slot = await repo.findSlot(db, access.order.timeSpanId);
+      const found = await requireAccess(db, site, token);
+      const lang = body.lang ?? (found.order.lang as LanguageCode);
+      const order = await requireOrder(site, found.order.id, lang);
+      const slot = await repo.findSlot(db, found.order.timeSpanId);
       await transaction(async (tx) => {
+        const access = await requireAccess(tx, site, token);
+        if (access.shareId !== null) throw notFound('record not found', 'only the reservation holder can send tickets');
+        const remaining = (await repo.listAdmissions(tx, access, { lock: true })).filter((a) => a.status === 'valid');
+        if (remaining.length === 0) throw notFound('record not found', 'no ticket of this reservation is left to send');
+        const shareToken = await splitOff(
+          tx,
+          access.order.id,
+          remaining.map((a) => a.id),
+        );
         await options.enqueueTicketMail?.(tx, {
           site,
           kind: 'ticket_forward',
           email: body.email,
           lang,
-          reservationNumber: access.order.reservationNumber ?? '',
-          reservationToken: token,
+          shareToken,
+          quantity: remaining.length,
+          senderName: access.order.customerFields?.fullname?.trim() || null,
           productName: order.mainProduct.name,
           visitDate: slot?.date ?? '',
         });

@@ -32,11 +32,7 @@ function CheckInOutcome(props: { result: CheckInResult }) {
   return (
     <div className={`checkin-result checkin-result-${result.status}`} data-status={result.status}>
       <p className="checkin-result-status">{t(STATUS_KEYS[result.status] ?? 'checkin_status_invalid')}</p>
-      {result.reservationNumber && (
-        <p>
-          {t('ticket_reservation_number')}: {result.reservationNumber}
-        </p>
-      )}
+      {result.productName && <p className="checkin-result-product">{result.productName}</p>}
       {result.status === 'success' && <p>{t('checkin_admitted', { count: result.checkedIn })}</p>}
       {result.admissions.length > 0 && (
         <ul className="ticket-lines">
@@ -222,9 +218,11 @@ function TapTicket(props: { token: string; admission: string; mode: CheckInMode 
           {view && (
             <>
               <p className="ticket-product">{view.product.name}</p>
-              <p>
-                {t('ticket_reservation_number')}: <span className="ticket-number">{view.reservationNumber}</span>
-              </p>
+              {view.reservationNumber !== null && (
+                <p>
+                  {t('ticket_reservation_number')}: <span className="ticket-number">{view.reservationNumber}</span>
+                </p>
+              )}
               <ul className="ticket-lines">
                 {admissions.map((a) => (
                   <li key={a.id}>{a.optionName}</li>

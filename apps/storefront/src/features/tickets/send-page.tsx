@@ -1,14 +1,18 @@
-/** `/tickets/send/{reservationToken}`: mails the ticket link to another address (SPEC §2). */
+/**
+ * `/tickets/send/{reservationToken}`: sends the tickets by e-mail (SPEC §2). The friend gets a link
+ * to receive the tickets, never the holder's own link: the booking (receipt, reservation number)
+ * stays with the holder. Only the holder sends, and every ticket still on the page goes.
+ */
 import { email as emailRule, required } from '@storefront/domain/customer/validation';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useApp } from '../../app/app-context.tsx';
 import type { ScreenProps } from '../../app/route-table.ts';
 import { FieldError } from '../../ui/field-error.tsx';
 import { ticketPaths } from './ticket-links.ts';
-import { TicketHeader } from './ticket-page.tsx';
+import { TicketHeader, useTicket } from './ticket-page.tsx';
 import { ticketsApi } from './tickets-api.ts';
 import './tickets.css';
 
@@ -16,47 +20,68 @@ export default function SendPage(props: ScreenProps) {
   const app = useApp();
   const { t } = useTranslation();
   const token = String(props.reservationToken ?? '');
+  const ticket = useTicket(token);
   const ids = { email: useId(), error: useId() };
   const [address, setAddress] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const send = useMutation({ mutationFn: () => ticketsApi(app.api, app.lang).send(token, address.trim()) });
+  const send = useMutation({
+    mutationFn: () => ticketsApi(app.api, app.lang).send(token, address.trim()),
+    onSuccess: () => void ticket.refetch(),
+  });
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const failure = required(address) ?? emailRule(address.trim());
     setError(failure ? t(failure.key) : null);
     if (!failure) send.mutate();
   };
+  const view = ticket.data;
+  const remaining = view?.admissions.filter((a) => a.ticketStatus === 'valid').length ?? 0;
+
+  let body: ReactNode;
+  if (send.isSuccess) {
+    body = (
+      <p className="ticket-done" role="status">
+        {t('send_sent')}
+      </p>
+    );
+  } else if (ticket.isError) {
+    body = <p>{t('ticket_not_found_text')}</p>;
+  } else if (!view) {
+    body = null;
+  } else if (view.role !== 'holder') {
+    body = <p>{t('send_holder_only')}</p>;
+  } else if (remaining === 0) {
+    body = <p>{t('send_nothing_left')}</p>;
+  } else {
+    body = (
+      <form className="stack-form" onSubmit={onSubmit} noValidate>
+        <p>{t('send_text')}</p>
+        <p className="ticket-note">{t('send_note', { count: remaining })}</p>
+        <label htmlFor={ids.email}>{t('send_email')}</label>
+        <input
+          id={ids.email}
+          type="email"
+          autoComplete="email"
+          value={address}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? ids.error : undefined}
+          onChange={(e) => setAddress(e.target.value)}
+        />
+        <FieldError id={ids.error} message={error} />
+        <div className="actions">
+          <button type="submit" className="button button-primary" disabled={send.isPending}>
+            {t('send_submit')}
+          </button>
+        </div>
+      </form>
+    );
+  }
+
   return (
-    <section className="page ticket-page" data-screen="send">
+    <section className="page ticket-page" data-screen="send" aria-busy={!view && !ticket.isError ? true : undefined}>
       <article className="ticket-card">
         <TicketHeader title={t('send_title')} />
-        <div className="ticket-body">
-          {send.isSuccess ? (
-            <p className="ticket-done" role="status">
-              {t('send_sent')}
-            </p>
-          ) : (
-            <form className="stack-form" onSubmit={onSubmit} noValidate>
-              <p>{t('send_text')}</p>
-              <label htmlFor={ids.email}>{t('send_email')}</label>
-              <input
-                id={ids.email}
-                type="email"
-                autoComplete="email"
-                value={address}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? ids.error : undefined}
-                onChange={(e) => setAddress(e.target.value)}
-              />
-              <FieldError id={ids.error} message={error} />
-              <div className="actions">
-                <button type="submit" className="button button-primary" disabled={send.isPending}>
-                  {t('send_submit')}
-                </button>
-              </div>
-            </form>
-          )}
-        </div>
+        <div className="ticket-body">{body}</div>
       </article>
       <p>
         <Link to={ticketPaths.ticket(token)}>{t('ticket_back')}</Link>

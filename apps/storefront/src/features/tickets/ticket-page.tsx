@@ -1,7 +1,8 @@
 /**
  * `/id/{reservationToken}`: the ticket (SPEC §2). Product, date, slot, options, set products,
- * quantity, price paid, reservation number, and the QR codes in the site's display type: one for
- * the party (`fusion`) or one per person (`separate`), under a header in the site's colours.
+ * quantity, price paid, and the QR codes in the site's display type: one for the party (`fusion`)
+ * or one per person (`separate`), under a header in the site's colours. The reservation number is
+ * on the holder's page only: a receiver of shared tickets must not be able to open the booking.
  * Needs nothing but the token, so the e-mail link opens it on any device, days later.
  */
 import { DISPLAY_TIME_ZONE } from '@storefront/domain/constants';
@@ -122,23 +123,27 @@ export default function TicketPage(props: ScreenProps) {
         <div className="ticket-body">
           <p className="ticket-product">{view.product.name}</p>
           <dl className="ticket-facts">
-            <div className="ticket-fact">
-              <dt>{t('ticket_reservation_number')}</dt>
-              <dd className="ticket-number">{view.reservationNumber}</dd>
-            </div>
+            {view.reservationNumber !== null && (
+              <div className="ticket-fact">
+                <dt>{t('ticket_reservation_number')}</dt>
+                <dd className="ticket-number">{view.reservationNumber}</dd>
+              </div>
+            )}
             <VisitTime ticket={view} />
-            <div className="ticket-fact">
-              <dt>{t('ticket_options')}</dt>
-              <dd>
-                <ul className="ticket-lines">
-                  {view.options.map((o) => (
-                    <li key={o.id}>
-                      {o.name} × {o.quantity}
-                    </li>
-                  ))}
-                </ul>
-              </dd>
-            </div>
+            {view.options.length > 0 && (
+              <div className="ticket-fact">
+                <dt>{t('ticket_options')}</dt>
+                <dd>
+                  <ul className="ticket-lines">
+                    {view.options.map((o) => (
+                      <li key={o.id}>
+                        {o.name} × {o.quantity}
+                      </li>
+                    ))}
+                  </ul>
+                </dd>
+              </div>
+            )}
             {view.setProducts.length > 0 && (
               <div className="ticket-fact">
                 <dt>{t('ticket_set_products')}</dt>
@@ -168,8 +173,12 @@ export default function TicketPage(props: ScreenProps) {
         </div>
 
         <div className="ticket-qr-area">
-          <p className="ticket-qr-hint">{t('ticket_show_at_entrance')}</p>
-          {isFusion ? (
+          {view.admissions.length === 0 ? (
+            <p className="ticket-qr-hint ticket-handed-on">{t('ticket_all_handed_on')}</p>
+          ) : (
+            <p className="ticket-qr-hint">{t('ticket_show_at_entrance')}</p>
+          )}
+          {view.admissions.length === 0 ? null : isFusion ? (
             view.partyQr ? (
               <div className="ticket-qr-item">
                 <QrCode value={view.partyQr} label={t('ticket_party_qr', { count: validCount })} className="ticket-qr" />
@@ -218,26 +227,29 @@ export default function TicketPage(props: ScreenProps) {
         </section>
       )}
 
-      <nav className="ticket-actions" aria-label={t('ticket_actions')}>
-        {isHolder && validCount > 1 && (
-          <Link className="button button-secondary" to={ticketPaths.share(token)}>
-            {t('ticket_share')}
-          </Link>
-        )}
-        <Link className="button button-secondary" to={ticketPaths.send(token)}>
-          {t('ticket_send')}
-        </Link>
-        {isHolder && view.shares.length === 0 && view.admissions.every((a) => a.ticketStatus === 'valid') && (
-          <Link className="button button-secondary ticket-change-date" to={ticketPaths.changeDate(token)}>
-            {t('ticket_change_date')}
-          </Link>
-        )}
-        {isHolder && (
+      {/* Every action belongs to the booking, so a receiver of shared tickets has none. */}
+      {isHolder && (
+        <nav className="ticket-actions" aria-label={t('ticket_actions')}>
+          {validCount > 1 && (
+            <Link className="button button-secondary" to={ticketPaths.share(token)}>
+              {t('ticket_share')}
+            </Link>
+          )}
+          {validCount > 0 && (
+            <Link className="button button-secondary" to={ticketPaths.send(token)}>
+              {t('ticket_send')}
+            </Link>
+          )}
+          {view.shares.length === 0 && view.admissions.every((a) => a.ticketStatus === 'valid') && (
+            <Link className="button button-secondary ticket-change-date" to={ticketPaths.changeDate(token)}>
+              {t('ticket_change_date')}
+            </Link>
+          )}
           <Link className="button button-secondary" to={ticketPaths.receipt(token)}>
             {t('ticket_receipt')}
           </Link>
-        )}
-      </nav>
+        </nav>
+      )}
 
       {view.product.caution && (
         <section className="ticket-section" aria-labelledby="ticket-caution-heading">
