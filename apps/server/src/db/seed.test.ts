@@ -1,5 +1,5 @@
 import { addDays, todayIn } from '@storefront/domain/dates';
-import { count, eq, max, min, sql } from 'drizzle-orm';
+import { and, count, eq, max, min, ne, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeEachEngine } from '../test/database.ts';
 import { products, productTimeSpans, sites, texts } from './schema.ts';
@@ -55,6 +55,39 @@ describeEachEngine(
       await topUpCatalogue(ctx.db, { today: addDays(today, 3), days: 7 });
       const [range] = await ctx.db.select({ last: max(productTimeSpans.date) }).from(productTimeSpans);
       expect(range?.last).toBe(addDays(today, 9));
+    });
+
+    it('gives a site the texts added since it was seeded, keeping the ones it has', async () => {
+      const [site] = await ctx.db.select({ id: sites.id }).from(sites).limit(1);
+      const siteId = site?.id ?? 0;
+      const [kept] = await ctx.db
+        .select()
+        .from(texts)
+        .where(and(eq(texts.siteId, siteId), eq(texts.lang, 'en')))
+        .limit(1);
+      if (!kept) throw new Error('no text to keep');
+      const [dropped] = await ctx.db
+        .select()
+        .from(texts)
+        .where(and(eq(texts.siteId, siteId), eq(texts.lang, 'ja'), ne(texts.key, kept.key)))
+        .limit(1);
+      if (!dropped) throw new Error('no text to drop');
+      await ctx.db
+        .update(texts)
+        .set({ value: 'edited by the venue' })
+        .where(and(eq(texts.siteId, siteId), eq(texts.lang, 'en'), eq(texts.key, kept.key)));
+      await ctx.db.delete(texts).where(and(eq(texts.siteId, siteId), eq(texts.lang, 'ja'), eq(texts.key, dropped.key)));
+      await topUpCatalogue(ctx.db, { today, days: 7 });
+      const [back] = await ctx.db
+        .select()
+        .from(texts)
+        .where(and(eq(texts.siteId, siteId), eq(texts.lang, 'ja'), eq(texts.key, dropped.key)));
+      expect(back?.value).toBeTruthy();
+      const [still] = await ctx.db
+        .select()
+        .from(texts)
+        .where(and(eq(texts.siteId, siteId), eq(texts.lang, 'en'), eq(texts.key, kept.key)));
+      expect(still?.value).toBe('edited by the venue');
     });
 
     it('writes every text of every language for each site', async () => {

@@ -277,4 +277,21 @@ export async function topUpCatalogue(db: Database, options: { today?: string; da
     ) d
     on conflict (site_id, date) do nothing
   `);
+  await addMissingTexts(db);
+}
+
+/**
+ * Texts added to the storefront since a database was seeded reach its sites with their default
+ * wording; a text a site already has (its own or edited) is left as it is.
+ */
+export async function addMissingTexts(db: Database): Promise<void> {
+  const defaults = Object.entries(baseTexts).flatMap(([lang, entries]) =>
+    Object.entries(entries).map(([key, value]) => ({ lang, key, value })),
+  );
+  await db.execute(sql`
+    insert into texts (site_id, lang, key, value)
+    select s.id, t.lang, t.key, t.value
+    from sites s cross join jsonb_to_recordset(${JSON.stringify(defaults)}::jsonb) as t(lang text, key text, value text)
+    on conflict (site_id, lang, key) do nothing
+  `);
 }
