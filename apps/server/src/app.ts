@@ -188,7 +188,7 @@ export async function buildApp(options: AppOptions) {
     ]),
     { prefix: '/:site/api/v1' },
   );
-  await app.register(siteApi(sites, [carrierRoutes(sandbox, publicUrl)]), { prefix: '/:site' });
+  await app.register(siteApi(sites, [carrierRoutes(sandbox, publicUrl, orders)]), { prefix: '/:site' });
   if (sandbox) await app.register(sandboxGatewayRoutes(sandbox));
   await app.register(stripeWebhookRoutes(payments));
   // The mail viewer shows every visitor's mail to anyone: never in production.
