@@ -163,7 +163,7 @@ export async function buildApp(options: AppOptions) {
       enqueueTicketLinkMail(tx, mail, publicUrl()),
     onMailQueued: () => mailWorker.kick(),
   };
-  const tickets = createTicketsService(options.db, orders, ticketMail);
+  const tickets = createTicketsService(options.db, orders, { ...ticketMail, timeChanges });
   const reservations = createReservationsService(options.db, orders, ticketMail);
   const spot = createSpotService(options.db, {
     catalog,
