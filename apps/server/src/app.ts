@@ -172,7 +172,7 @@ export async function buildApp(options: AppOptions) {
       enqueueTicketLinkMail(tx, mail, publicUrl()),
     onMailQueued: () => mailWorker.kick(),
   };
-  const tickets = createTicketsService(options.db, orders, ticketMail);
+  const tickets = createTicketsService(options.db, orders, { ...ticketMail, timeChanges });
   const reservations = createReservationsService(options.db, orders, ticketMail);
   const spot = createSpotService(options.db, {
     catalog,
@@ -197,7 +197,7 @@ export async function buildApp(options: AppOptions) {
     ]),
     { prefix: '/:site/api/v1' },
   );
-  await app.register(siteApi(sites, [carrierRoutes(sandbox, publicUrl)]), { prefix: '/:site' });
+  await app.register(siteApi(sites, [carrierRoutes(sandbox, publicUrl, orders)]), { prefix: '/:site' });
   if (sandbox) await app.register(sandboxGatewayRoutes(sandbox));
   await app.register(stripeWebhookRoutes(payments));
   // The mail viewer shows every visitor's mail to anyone: never in production.

@@ -112,10 +112,16 @@ export const ReceiptLine = z.object({
   unitPrice: z.number().int(),
   amount: z.number().int(),
 });
+/**
+ * What the visitor paid for the reservation, net: its items and discounts, the fees of date
+ * changes, and any difference of an earlier price that was kept rather than refunded.
+ */
 export const Receipt = z.object({
   number: z.string(),
   addressee: z.string(),
   issuedAt: z.iso.datetime(),
+  /** The day of issue at the venue (yyyy-MM-dd in its time zone): the date printed on the receipt. */
+  issuedOn: z.iso.date(),
   reservationNumber: z.string(),
   venue: z.object({ name: z.string(), address: z.string(), phone: z.string(), email: z.string() }),
   lines: z.array(ReceiptLine),

@@ -3,10 +3,11 @@
  * transaction with the order it belongs to; a failure leaves nothing half-written.
  */
 import type { CreateOrderBody, TemporaryOrder, UpdateOrderBody } from '@storefront/domain/api/orders';
-import { type FieldTemplate, toCustomerInfo, validateCustomerFields } from '@storefront/domain/customer/customer-info';
+import { toCustomerInfo, validateCustomerFields } from '@storefront/domain/customer/customer-info';
 import { email } from '@storefront/domain/customer/validation';
 import type { ServerError } from '@storefront/domain/errors/catalogue';
 import { localize } from '@storefront/domain/localize';
+import { paymentProfile } from '@storefront/domain/payments';
 import { type CouponFacts, checkCoupon } from '@storefront/domain/pricing/coupon-rules';
 import { type PricedOrder, priceOrder } from '@storefront/domain/pricing/price-order';
 import { and, eq, sql } from 'drizzle-orm';
@@ -21,6 +22,7 @@ import { activePromotion } from '../membership/membership.repository.ts';
 import type { Site } from '../sites/sites.repository.ts';
 import { createOrderPlacer } from './order-placer.ts';
 import * as repo from './orders.repository.ts';
+import { fieldTemplatesOf, type OrderChannel, slotRefusal } from './sales-channels.ts';
 import {
   type HeldSlot,
   holdSetProduct,
@@ -188,10 +190,13 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions 
     return held;
   }
 
-  async function checkSlot(tx: Database, productId: number, timeSpanId: number) {
+  /** A slot the order may take: on sale, not over, and allowed on the order's channel. */
+  async function checkSlot(tx: Database, site: Site, channel: string, productId: number, timeSpanId: number) {
     const span = await repo.findTimeSpan(tx, productId, timeSpanId);
     if (!span) throw orderError(404, 'no stock has been registered for this product');
     if (!span.isOnSale || span.isPast) throw orderError(400, 'ticket not on sale now');
+    const refusal = slotRefusal(channel, span, site.timeZone);
+    if (refusal) throw orderError(400, 'ticket not on sale now', { message: refusal });
     return span;
   }
 
@@ -313,10 +318,12 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions 
   const stockChanged = () => options.onStockChanged?.();
 
   return {
-    async create(site: Site, body: CreateOrderBody, channel: 'web' | 'spot' = 'web'): Promise<TemporaryOrder> {
+    async create(site: Site, body: CreateOrderBody, channel: OrderChannel = 'web'): Promise<TemporaryOrder> {
       const product = (await productBundle(db, { siteId: site.id, uuid: body.product_uuid }))?.product;
       if (!product) throw notFound('record not found', 'product_uuid names no product of this site');
       if (!product.salesChannels.includes(channel)) throw orderError(400, 'ticket not on sale now');
+      // Web orders take any slot on sale (the hold itself refuses closed ones): no read before the rush's one statement.
+      if (channel !== 'web') await checkSlot(db, site, channel, product.id, body.time_span_id);
       const selection = await resolveSelection(db, product.id, body, body.lang);
       const { admissions, setProducts } = selection;
       if (admissions > product.maxPerOrder)
@@ -378,29 +385,22 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions 
       });
     },
 
-    /**
-     * `options.fieldTemplates` replaces the site's sign-in fields for checking customer_info: the
-     * spot flow asks for the e-mail address only.
-     */
-    async update(
-      site: Site,
-      token: string,
-      body: UpdateOrderBody,
-      options: { fieldTemplates?: readonly FieldTemplate[] } = {},
-    ): Promise<TemporaryOrder> {
+    /** Changes an open order within the rules of its own sales channel, whichever route asks. */
+    async update(site: Site, token: string, body: UpdateOrderBody): Promise<TemporaryOrder> {
       const updated = await transaction(async (tx) => {
         let order = await openOrder(tx, site, token);
         const changes: Partial<repo.OrderRow> = {};
         if (body.lang) changes.lang = body.lang;
         if (body.time_span_id !== undefined && body.quantity !== undefined && body.option_values) {
           const { product } = await requireBundle(tx, order.productId);
+          if (!product.salesChannels.includes(order.channel)) throw orderError(400, 'ticket not on sale now');
           const selection = {
             time_span_id: body.time_span_id,
             quantity: body.quantity,
             option_values: body.option_values,
             set_products: body.set_products ?? [],
           };
-          await checkSlot(tx, product.id, selection.time_span_id);
+          await checkSlot(tx, site, order.channel, product.id, selection.time_span_id);
           const { admissions, setProducts } = await resolveSelection(tx, product.id, selection, body.lang ?? order.lang);
           if (admissions > product.maxPerOrder)
             throw badRequest('quantity', `must be at most ${product.maxPerOrder} for this product`);
@@ -414,7 +414,7 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions 
           });
         }
         if (body.customer_info) {
-          const templates = options.fieldTemplates ?? (await repo.listFieldTemplates(tx, site.id));
+          const templates = fieldTemplatesOf(order.channel) ?? (await repo.listFieldTemplates(tx, site.id));
           const failures = validateCustomerFields(templates, body.customer_info, { confirmEmail: false });
           const [field] = Object.keys(failures);
           if (field) {
@@ -514,6 +514,23 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions 
       const order = await repo.findOrder(db, site.id, hashToken(token));
       if (!order) throw notFound('record not found', 'there is no order with this token');
       return order.channel;
+    },
+
+    /**
+     * Before the carrier login of d-pay (SPEC §7 `d-account/v1/auth/{id}`), which anyone can call:
+     * the token must name an order of this site ready to pay with a carrier method its channel
+     * offers, still held; anything else is not found. Counted per client, like every lookup by
+     * guessable input.
+     */
+    async requireCarrierCheckout(site: Site, token: string, clientIp: string): Promise<void> {
+      await enforceRateLimits(db, [{ key: `carrier-login:ip:${clientIp}`, max: 20, windowSeconds: 600 }]);
+      const order = await repo.findOrder(db, site.id, hashToken(token));
+      const method =
+        order?.status === 'ready_checkout' && order.paymentMethod && paymentProfile(order.paymentMethod)?.kind === 'carrier'
+          ? await repo.findPaymentMethod(db, site.id, order.channel, order.paymentMethod)
+          : null;
+      if (!order || !method || (await repo.isExpired(db, order.id)))
+        throw notFound('record not found', 'there is no order ready to pay with d-pay with this token');
     },
 
     async memberOf(site: Site, token: string): Promise<number | null> {

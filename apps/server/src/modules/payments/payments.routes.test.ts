@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { rows } from '../../db/rows.ts';
+import { hashToken, newToken } from '../../http/tokens.ts';
 import { SANDBOX_CARDS } from '../../payments/sandbox-gateway.ts';
 import { paymentIntentEvent, type StripeFake, signWebhook, startStripeFake } from '../../payments/stripe-fake.test-support.ts';
 import { apiFor } from '../../test/api.ts';
@@ -223,6 +224,45 @@ describeEachEngine(
       const { payment_token: paymentToken } = scptok.json() as { payment_token: string };
       const paid = await api().post<Answer>(`orders/checkout/${token}`, { payment_method: 'd_pay', card_token: paymentToken });
       expect(paid.body.status).toBe('completed');
+    });
+
+    it('d-pay: the carrier login starts only for an order ready to pay with d-pay, and a client gets a few tries', async () => {
+      const logins = async () =>
+        (await rows<{ n: number }>(ctx.db, sql`select count(*)::int as n from sandbox_carrier_logins`))[0]?.n ?? -1;
+      const login = (token: string, remoteAddress = '198.51.100.20') =>
+        app.inject({ method: 'GET', url: `/demo/d-account/v1/auth/${token}`, remoteAddress });
+
+      const pending = (await api().post<{ order_token: string }>('orders', orderBody(await freshSlot(ctx.db, 'demo', 10), 1)))
+        .body.order_token;
+      expect((await api().put(`orders/${pending}`, { payment_method: 'd_pay' })).status).toBe(200);
+      const byCard = (await readyOrder('gmo', 1)).token;
+      const lapsed = (await readyOrder('d_pay', 1)).token;
+      await ctx.db.execute(
+        sql`update orders set expires_at = now() - interval '1 second' where token_hash = ${hashToken(lapsed)}`,
+      );
+      const cancelled = (await readyOrder('d_pay', 1)).token;
+      expect((await api().delete(`orders/${cancelled}`)).status).toBe(204);
+      const before = await logins();
+      for (const token of [newToken(), pending, byCard, lapsed, cancelled]) {
+        const refused = await login(token);
+        expect(refused.statusCode, token).toBe(404);
+        expect(refused.json(), token).toMatchObject({ error: 'record not found', can_retry: false });
+      }
+      expect(await logins()).toBe(before);
+
+      const { token } = await readyOrder('d_pay', 1);
+      expect((await login(token)).statusCode).toBe(200);
+      expect(await logins()).toBe(before + 1);
+      const answers: number[] = [];
+      for (let i = 0; i < 25; i++) answers.push((await login(newToken(), '198.51.100.21')).statusCode);
+      expect(answers.filter((code) => code === 404).length).toBeGreaterThan(0);
+      expect(answers.at(-1)).toBe(429);
+      const limited = await login(token, '198.51.100.21');
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toMatchObject({ error: 'too many requests', can_retry: true });
+      // Another client is not held back by that one.
+      expect((await login(token, '198.51.100.22')).statusCode).toBe(200);
+      expect(await logins()).toBe(before + 2);
     });
 
     it('late payment with the places still there: sold again, completed', async () => {

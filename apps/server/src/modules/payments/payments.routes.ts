@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, notFound } from '../../http/errors.ts';
 import { InvalidNotification } from '../../payments/provider.ts';
 import type { SandboxGateway } from '../../payments/sandbox-gateway.ts';
+import type { OrdersService } from '../orders/orders.service.ts';
 import type { PaymentsService } from './payments.service.ts';
 
 const errors = { 400: ErrorBody, 402: ErrorBody, 404: ErrorBody, 409: ErrorBody, 410: ErrorBody, 502: ErrorBody };
@@ -43,16 +44,20 @@ export const paymentRoutes =
     );
   };
 
-/** The d-pay carrier login (SPEC §7 `/d-account/v1/auth/{id}`, `/d-pay/v1/scptok/{id}`), under `/<site>`. */
+/**
+ * The d-pay carrier login (SPEC §7 `/d-account/v1/auth/{id}`, `/d-pay/v1/scptok/{id}`), under
+ * `/<site>`. The id is the order token: a login is started only for an order ready to pay with d-pay.
+ */
 export const carrierRoutes =
-  (sandbox: SandboxGateway | null, publicUrl: () => string): FastifyPluginAsync =>
+  (sandbox: SandboxGateway | null, publicUrl: () => string, orders: OrdersService): FastifyPluginAsync =>
   async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.get(
       '/d-account/v1/auth/:id',
-      { schema: { tags, params: OrderTokenParams, response: { 200: DAccountAuth, ...errors } } },
+      { schema: { tags, params: OrderTokenParams, response: { 200: DAccountAuth, ...errors, 429: ErrorBody } } },
       async (req) => {
         if (!sandbox) throw notFound('record not found', 'd-pay is not configured');
+        await orders.requireCarrierCheckout(req.site, req.params.id, req.ip);
         // The login comes before any payment: back to /d-pay-confirm, where the carrier adds code and state.
         const login = await sandbox.startCarrierLogin(req.site.id, `${publicUrl()}/${req.site.variant}/#/d-pay-confirm`);
         return { auth_url: login.authUrl, state_code: login.stateCode };

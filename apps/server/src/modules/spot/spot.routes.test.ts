@@ -6,7 +6,8 @@ import { rows } from '../../db/rows.ts';
 import { apiFor } from '../../test/api.ts';
 import { buildTestApp, fakeStorefrontDir } from '../../test/app.ts';
 import { describeEachEngine } from '../../test/database.ts';
-import { freshSlot, orderBody } from '../orders/orders.test-support.ts';
+import { CUSTOMER, freshSlot, orderBody } from '../orders/orders.test-support.ts';
+import { otherSlot } from '../timechanges/timechanges.test-support.ts';
 import { signQrToken } from './qr-token.ts';
 import { type SpotSlot, spotOrderBody, todaySpotSlot } from './spot.test-support.ts';
 
@@ -32,6 +33,7 @@ describeEachEngine('spot API', (ctx) => {
   let api: ReturnType<typeof apiFor>;
   let slot: SpotSlot;
   let full: SpotSlot;
+  let onWebRoutes: SpotSlot;
   let qrToken: string;
   beforeAll(async () => {
     app = await buildTestApp(ctx.db);
@@ -39,6 +41,7 @@ describeEachEngine('spot API', (ctx) => {
     // Made before the first read: availability answers are cached for under a second.
     slot = await todaySpotSlot(ctx.db, 'demo', 20);
     full = await todaySpotSlot(ctx.db, 'demo', 1);
+    onWebRoutes = await todaySpotSlot(ctx.db, 'demo', 10);
     const qr = await api.get<{ qr_token: string }>(`spot/qr/${slot.productUuid}`);
     expect(qr.status).toBe(200);
     qrToken = qr.body.qr_token;
@@ -246,6 +249,68 @@ describeEachEngine('spot API', (ctx) => {
     expect(moved.body.error).toBe('ticket not on sale now');
     const partial = await api.put<ErrorBody>(`spot/orders/${spot.body.order_token}`, { time_span_id: slot.timeSpanId });
     expect(partial.body.field).toBe('time_span_id');
+  });
+
+  it('holds a spot order to the spot rules on the web routes too: today only, the e-mail only, spot methods, no date change', async () => {
+    const today = onWebRoutes;
+    const spot = await api.post<Order>('spot/orders', spotOrderBody(today, qrToken, 1));
+    expect(spot.status, JSON.stringify(spot.body)).toBe(201);
+    const token = spot.body.order_token;
+    const tomorrow = await otherSlot(ctx.db, today.productId, 1);
+    const moved = await api.put<ErrorBody>(`orders/${token}`, {
+      time_span_id: tomorrow,
+      quantity: 1,
+      option_values: [{ option_value_id: today.adultOptionId, quantity: 1 }],
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(400);
+    expect(moved.body.error).toBe('ticket not on sale now');
+    const [heldTomorrow] = await rows<{ n: number }>(
+      ctx.db,
+      sql`select count(*)::int as n from stock_holds where time_span_id = ${tomorrow} and released_at is null`,
+    );
+    expect(heldTomorrow?.n).toBe(0);
+    expect(
+      (await api.get<{ mainProduct: { productTimeSpanID: number } }>(`orders/${token}`)).body.mainProduct.productTimeSpanID,
+    ).toBe(today.timeSpanId);
+
+    // The spot asks for the address only, on whichever route the fields come.
+    const fields = await api.put<Order>(`orders/${token}`, { customer_info: { ...CUSTOMER, email: 'spot-web@example.com' } });
+    expect(fields.status, JSON.stringify(fields.body)).toBe(200);
+    expect(fields.body.customerFields).toEqual({ email: 'spot-web@example.com' });
+
+    // Payment methods offered on the web only (wallets, the carrier login) are not a spot order's.
+    for (const method of ['alipay', 'd_pay']) {
+      const webOnly = await api.put<ErrorBody>(`orders/${token}`, { payment_method: method });
+      expect(webOnly.status, method).toBe(400);
+      expect(webOnly.body.field, method).toBe('payment_method');
+    }
+    const ready = await api.put<Order>(`orders/${token}`, { payment_method: 'gmo' });
+    expect(ready.body.status).toBe('ready_checkout');
+    for (const method of ['alipay', 'd_pay']) {
+      const paidWebOnly = await api.post<ErrorBody>(`orders/checkout/${token}`, { payment_method: method });
+      expect(paidWebOnly.status, method).toBe(400);
+      expect(paidWebOnly.body.field, method).toBe('payment_method');
+    }
+    const login = await app.inject({ method: 'GET', url: `/demo/d-account/v1/auth/${token}` });
+    expect(login.statusCode).toBe(404);
+    expect(login.json()).toMatchObject({ error: 'record not found', can_retry: false });
+    expect((await api.get<Order>(`orders/${token}`)).body.status).toBe('ready_checkout');
+
+    const paid = await api.post<{ reservation_token: string }>(`orders/checkout/${token}`, { payment_method: 'gmo', card });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    const reservationToken = paid.body.reservation_token;
+    const change = await api.get<ErrorBody>(`timechanges/tickets/${reservationToken}`);
+    expect(change.status).toBe(400);
+    expect(change.body.error).toBe('cannot change ticket');
+    const created = await api.post<ErrorBody>(`timechanges/tickets/${reservationToken}`, { time_span_id: tomorrow });
+    expect(created.status).toBe(400);
+    expect(created.body.error).toBe('cannot change ticket');
+    const [order] = await rows<{ time_span_id: number; changes: number }>(
+      ctx.db,
+      sql`select o.time_span_id, (select count(*)::int from time_changes c where c.order_id = o.id) as changes
+          from orders o where o.time_span_id = ${today.timeSpanId}`,
+    );
+    expect(order).toEqual({ time_span_id: today.timeSpanId, changes: 0 });
   });
 
   it('applies a coupon valid on the spot, and refuses one that is not', async () => {

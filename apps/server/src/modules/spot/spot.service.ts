@@ -8,7 +8,6 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Product, ProductStocks, SetProductsSearchResult } from '@storefront/domain/api/catalog';
 import type { CreateOrderBody, TemporaryOrder, UpdateOrderBody } from '@storefront/domain/api/orders';
 import type { SpotProductStocks, SpotQrCode } from '@storefront/domain/api/spot';
-import type { FieldTemplate } from '@storefront/domain/customer/customer-info';
 import { todayIn } from '@storefront/domain/dates';
 import type { z } from 'zod';
 import type { AppMode } from '../../config.ts';
@@ -16,16 +15,10 @@ import type { Database } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import { type OrdersService, orderError } from '../orders/orders.service.ts';
+import { SPOT_CHANNEL } from '../orders/sales-channels.ts';
 import type { Site } from '../sites/sites.repository.ts';
 import { expiryOf, type QrClaims, signQrToken, verifyQrToken } from './qr-token.ts';
 import { qrSecretOf } from './spot.repository.ts';
-
-export const SPOT_CHANNEL = 'spot';
-
-/** On the spot the visitor gives only the address the ticket is mailed to. */
-export const SPOT_FIELD_TEMPLATES: readonly FieldTemplate[] = [
-  { fieldName: 'email', isDisplay: true, isRequired: true, type: 'text', choices: [], choiceList: null },
-];
 
 export type SpotServiceOptions = {
   catalog: CatalogService;
@@ -78,12 +71,6 @@ export function createSpotService(db: Database, options: SpotServiceOptions) {
     const date = todayIn(site.timeZone);
     const stocks = parse<z.infer<typeof ProductStocks>>(await catalog.stocks(site, { date, product_id: product.id, lang }));
     return { date, stocks, timeSpans: stocks.timeSpans.filter((span) => span.status !== 'closed') };
-  }
-
-  async function requireTodaysSlot(site: Site, product: Product, timeSpanId: number, lang: string) {
-    const { timeSpans } = await todaysSlots(site, product, lang);
-    if (!timeSpans.some((span) => span.id === timeSpanId))
-      throw orderError(400, 'ticket not on sale now', { message: 'time_span_id is not one of the slots still to come today' });
   }
 
   async function requireSpotOrder(site: Site, token: string) {
@@ -146,21 +133,15 @@ export function createSpotService(db: Database, options: SpotServiceOptions) {
     async createOrder(site: Site, body: CreateOrderBody & { qr_token: string }): Promise<TemporaryOrder> {
       const claims = await readToken(site, body.qr_token);
       if (body.product_uuid !== claims.productUuid) throw badRequest('product_uuid', 'is not the product of the QR code');
-      const product = await spotProduct(site, claims.productUuid, body.lang);
-      await requireTodaysSlot(site, product, body.time_span_id, body.lang);
+      await spotProduct(site, claims.productUuid, body.lang);
       const { qr_token: _qr, ...order } = body;
+      // Today's slots only: the orders service holds a spot order to that on every route.
       return orders.create(site, order, SPOT_CHANNEL);
     },
 
     async updateOrder(site: Site, token: string, body: UpdateOrderBody): Promise<TemporaryOrder> {
       await requireSpotOrder(site, token);
-      if (body.time_span_id !== undefined) {
-        const current = await orders.get(site, token);
-        const lang = body.lang ?? current.lang;
-        const product = await spotProduct(site, current.mainProduct.uuid, lang);
-        await requireTodaysSlot(site, product, body.time_span_id, lang);
-      }
-      return orders.update(site, token, body, { fieldTemplates: SPOT_FIELD_TEMPLATES });
+      return orders.update(site, token, body);
     },
 
     async applyCoupon(site: Site, token: string, code: string, clientIp: string) {

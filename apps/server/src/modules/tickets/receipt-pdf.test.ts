@@ -7,6 +7,7 @@ const receipt = (names: { addressee: string; product: string; venue: string }): 
   number: 'DEMO-2026-000001',
   addressee: names.addressee,
   issuedAt: '2026-11-21T09:00:00.000Z',
+  issuedOn: '2026-11-21',
   reservationNumber: 'ABCDE-12345',
   venue: { name: names.venue, address: '1-2-3 Example, Tokyo', phone: '03-0000-0000', email: 'info@example.com' },
   lines: [{ name: names.product, quantity: 2, unitPrice: 1200, amount: 2400 }],

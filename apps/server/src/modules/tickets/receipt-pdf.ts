@@ -142,7 +142,7 @@ export async function renderReceiptPdf(receipt: Receipt, _lang: LanguageCode): P
   await text('RECEIPT', left, { size: 24, font: bold });
   await rightText(`No. ${receipt.number}`, right);
   y -= 18;
-  await rightText(`Issued ${receipt.issuedAt.slice(0, 10)}`, right);
+  await rightText(`Issued ${receipt.issuedOn}`, right);
   y -= 40;
   await text(`${receipt.addressee}`, left, { size: 16, font: bold });
   rule();

@@ -7,6 +7,7 @@ import type { TemporaryOrder } from '@storefront/domain/api/orders';
 import type { Receipt, TicketCheckStatus, TicketView } from '@storefront/domain/api/tickets';
 import type { LanguageCode } from '@storefront/domain/constants';
 import { email as emailRule } from '@storefront/domain/customer/validation';
+import { todayIn } from '@storefront/domain/dates';
 import { localize } from '@storefront/domain/localize';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -17,6 +18,8 @@ import { hashToken, newToken } from '../../http/tokens.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import { orderError } from '../orders/orders.service.ts';
 import type { Site } from '../sites/sites.repository.ts';
+import type { TimeChangesService } from '../timechanges/timechanges.service.ts';
+import { receiptExtras } from './receipt-lines.ts';
 import { renderReceiptPdf } from './receipt-pdf.ts';
 import { createKeyCache, nextReceiptSequence, signPayload } from './ticket-signing.ts';
 import * as repo from './tickets.repository.ts';
@@ -40,6 +43,8 @@ export type TicketsServiceOptions = {
   /** Writes the mail that carries a ticket link, in the caller's transaction. */
   enqueueTicketMail?: (db: Database, mail: TicketMail) => Promise<void>;
   onMailQueued?: () => void;
+  /** Date changes, whose fees the receipt counts. */
+  timeChanges?: Pick<TimeChangesService, 'completedChangeFees'>;
 };
 
 export type EntryWindow = { startsAt: Date; endsAt: Date; graceMinutes: number };
@@ -272,19 +277,21 @@ export function createTicketsService(db: Database, orders: OrdersService, option
     },
 
     /** Issues the order's receipt once; asking again gives the same receipt (the addressee stays). */
-    async issueReceipt(site: Site, token: string, addressee: string, lang: LanguageCode): Promise<Receipt> {
+    async issueReceipt(site: Site, token: string, addressee: string, lang: LanguageCode, now = new Date()): Promise<Receipt> {
       const orderId = await transaction(async (tx) => {
         const access = await requireAccess(tx, site, token);
         if (access.shareId !== null) throw notFound('record not found', 'only the reservation holder can have a receipt');
         if (await repo.findReceipt(tx, access.order.id)) return access.order.id;
         const sequence = await nextReceiptSequence(tx, site.id);
-        const year = new Date().getUTCFullYear();
+        // Numbered by the venue's year, which a receipt issued on its New Year's morning is already in.
+        const year = todayIn(site.timeZone, now).slice(0, 4);
         await tx.insert(receipts).values({
           orderId: access.order.id,
           siteId: site.id,
           sequence,
           number: `${site.code.toUpperCase()}-${year}-${String(sequence).padStart(6, '0')}`,
           addressee,
+          issuedAt: now,
         });
         return access.order.id;
       });
@@ -302,10 +309,12 @@ export function createTicketsService(db: Database, orders: OrdersService, option
       if (!receipt) throw notFound('record not found', 'no receipt has been issued for this reservation');
       const order = await requireOrder(site, orderId, lang);
       const [row] = await db
-        .select({ number: ordersTable.reservationNumber })
+        .select({ number: ordersTable.reservationNumber, total: ordersTable.total })
         .from(ordersTable)
         .where(eq(ordersTable.id, orderId));
-      const lines = [
+      const fees = (await options.timeChanges?.completedChangeFees(orderId)) ?? [];
+      const extras = receiptExtras({ fees, worth: row?.total ?? order.price, itemsTotal: order.price }, lang);
+      const items = [
         ...order.mainProduct.options.map((o) => ({
           name: o.name,
           quantity: o.quantity,
@@ -325,10 +334,14 @@ export function createTicketsService(db: Database, orders: OrdersService, option
           : []),
         ...order.coupons.map((c) => ({ name: c.name, amount: c.discount })),
       ].filter((d) => d.amount > 0);
+      const subtotal = order.subtotal + extras.lines.reduce((sum, line) => sum + line.amount, 0);
+      const discount = order.discount + extras.discounts.reduce((sum, d) => sum + d.amount, 0);
+      const total = subtotal - discount;
       return {
         number: receipt.number,
         addressee: receipt.addressee,
         issuedAt: receipt.issuedAt.toISOString(),
+        issuedOn: todayIn(site.timeZone, receipt.issuedAt),
         reservationNumber: row?.number ?? '',
         venue: {
           name: localize(site.venue.name, lang),
@@ -336,12 +349,12 @@ export function createTicketsService(db: Database, orders: OrdersService, option
           phone: site.venue.phone,
           email: site.venue.email,
         },
-        lines,
-        discounts,
-        subtotal: order.subtotal,
-        discount: order.discount,
-        total: order.price,
-        tax: includedTax(order.price),
+        lines: [...items, ...extras.lines],
+        discounts: [...discounts, ...extras.discounts],
+        subtotal,
+        discount,
+        total,
+        tax: includedTax(total),
         taxRate: TAX_RATE,
         currency: site.currency,
       };

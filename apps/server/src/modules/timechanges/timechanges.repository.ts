@@ -1,7 +1,7 @@
 /** Date changes (schema: time_changes); their holds are stock_holds rows keyed by the change's id. */
 
 import type { TimeChangeSettings } from '@storefront/domain/time-change';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
 import { orders, sites, timeChanges } from '../../db/schema.ts';
@@ -112,4 +112,13 @@ export function listOwedRefunds(db: Database, olderThanSeconds: number) {
           and ${timeChanges.completedAt} < now() - make_interval(secs => ${olderThanSeconds})`,
     )
     .limit(50);
+}
+
+/** An order's completed changes, oldest first. */
+export function listCompleted(db: Database, orderId: string): Promise<TimeChangeRow[]> {
+  return db
+    .select()
+    .from(timeChanges)
+    .where(and(eq(timeChanges.orderId, orderId), eq(timeChanges.status, 'completed')))
+    .orderBy(asc(timeChanges.completedAt));
 }

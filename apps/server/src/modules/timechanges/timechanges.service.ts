@@ -89,6 +89,9 @@ export type TimeChangesOptions = {
 
 export type TimeChangePaymentToBegin = PaymentToBegin & { timeChangeId: string };
 
+/** The fee of a completed change, in minor units, for the admissions it moved. */
+export type ChangeFee = { quantity: number; fee: number };
+
 /** What completing a change came to. */
 type Completion =
   | { kind: 'completed'; reservationNumber: string; total: number }
@@ -333,6 +336,16 @@ export function createTimeChangesService(db: Database, orders: OrdersService, op
       const owed = await repo.listOwedRefunds(db, olderThanSeconds);
       for (const change of owed) await refundDifference(change);
       return owed.length;
+    },
+
+    /**
+     * The fees of an order's completed changes, oldest first (for its receipt). A change's fee is
+     * always the visitor's: paid on top, or taken from a cheaper price's difference, so the order's
+     * total after a change leaves it out.
+     */
+    async completedChangeFees(orderId: string): Promise<ChangeFee[]> {
+      const changes = await repo.listCompleted(db, orderId);
+      return changes.filter((change) => change.fee > 0).map((change) => ({ quantity: change.quantity, fee: change.fee }));
     },
 
     /** `GET timechanges/tickets/{reservationToken}`: the ticket as the change-date page starts from. */

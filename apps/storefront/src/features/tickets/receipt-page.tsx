@@ -32,7 +32,7 @@ function ReceiptDocument(props: { receipt: Receipt }) {
           </div>
           <div>
             <dt>{t('receipt_issued_date')}</dt>
-            <dd>{formatDate(receipt.issuedAt.slice(0, 10), app.lang)}</dd>
+            <dd>{formatDate(receipt.issuedOn, app.lang)}</dd>
           </div>
         </dl>
       </header>
@@ -54,7 +54,8 @@ function ReceiptDocument(props: { receipt: Receipt }) {
         </thead>
         <tbody>
           {receipt.lines.map((line) => (
-            <tr key={line.name}>
+            // A name may come twice: the date change fee at two rates.
+            <tr key={`${line.name}:${line.unitPrice}`}>
               <th scope="row">{line.name}</th>
               <td>{line.quantity}</td>
               <td>{price(line.unitPrice)}</td>
