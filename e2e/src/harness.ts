@@ -114,7 +114,8 @@ export async function recordCspViolations(context: BrowserContext): Promise<stri
     });
   });
   context.on('console', (message) => {
-    if (/Refused to|Content Security Policy/i.test(message.text())) violations.push(`${message.page()?.url()}: ${message.text()}`);
+    if (/Refused to|Content Security Policy/i.test(message.text()))
+      violations.push(`${message.page()?.url()}: ${message.text()}`);
   });
   return violations;
 }

@@ -13,8 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, hasChromium, recordCspViolations, startHarness } from './harness.ts';
 import {
   CARDS,
-  chooseTickets,
   choosePayment,
+  chooseTickets,
   fillSignIn,
   openOrderPage,
   proceedFromOrder,
@@ -86,7 +86,9 @@ describe.skipIf(!hasChromium)('the Content-Security-Policy in Chromium', () => {
       const gate = await context.newPage();
       await gate.goto(`${harness.baseUrl}/demo/tickets/?lang=en#/id/gate/north-1/gate`);
       await gate.locator('[data-screen="check-in"][data-method="read_qr"]').waitFor();
-      await gate.getByLabel(t.checkin_scan_image as string).setInputFiles({ name: 'ticket.png', mimeType: 'image/png', buffer: qrImage });
+      await gate
+        .getByLabel(t.checkin_scan_image as string)
+        .setInputFiles({ name: 'ticket.png', mimeType: 'image/png', buffer: qrImage });
       await gate.locator('.checkin-result[data-status="success"]').waitFor({ timeout: 30_000 });
       await gate.close();
 
