@@ -1,3 +1,4 @@
+import { PAGE_NONCE_PLACEHOLDER } from '@storefront/domain/page-nonce';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -5,6 +6,8 @@ export default defineConfig({
   plugins: [react()],
   base: '/',
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  // The server's Content-Security-Policy allows style elements with the page's nonce only.
+  html: { cspNonce: PAGE_NONCE_PLACEHOLDER },
   server: {
     port: 5173,
     // `npm run dev` runs the API on 3000; the dev server forwards every site's API calls to it.

@@ -2,13 +2,13 @@
  * Browser journeys run against the real server app, serving the built storefront, on a loopback
  * port with its own seeded database, driven by Debian's Chromium through playwright-core.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '@storefront/server/app';
 import { type Database, openDatabase } from '@storefront/server/db/client';
 import { seedCatalogue } from '@storefront/server/db/seed';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM_PATH);
@@ -71,7 +71,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   };
 }
 
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** Serious and critical accessibility violations on the page, as "rule: target" lines. */
 export async function seriousAxeViolations(page: Page): Promise<string[]> {
@@ -82,7 +82,8 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
   await atRest();
   await page.waitForLoadState('networkidle');
   await atRest();
-  await page.addScriptTag({ path: axePath });
+  // Evaluated rather than added as a <script>: the shop's Content-Security-Policy refuses inline scripts.
+  await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (
       window as unknown as {
@@ -94,4 +95,27 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+}
+
+/**
+ * Every Content-Security-Policy violation in the pages of `context` from now on, as
+ * "page: directive blocked-URI (source:line)" lines: the documents' `securitypolicyviolation`
+ * events, and the browser's "Refused to …" console messages for what no event reports.
+ */
+export async function recordCspViolations(context: BrowserContext): Promise<string[]> {
+  const violations: string[] = [];
+  await context.exposeBinding('reportCspViolation', (source, line: string) => {
+    violations.push(`${source.page?.url() ?? source.frame.url()}: ${line}`);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { reportCspViolation(line: string): void }).reportCspViolation;
+      report(`${event.effectiveDirective} ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`);
+    });
+  });
+  context.on('console', (message) => {
+    if (/Refused to|Content Security Policy/i.test(message.text()))
+      violations.push(`${message.page()?.url()}: ${message.text()}`);
+  });
+  return violations;
 }

@@ -1,7 +1,7 @@
 import { FINISHED_SCREENS, ROUTES } from '@storefront/storefront/app/route-table';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, hasChromium, seriousAxeViolations, startHarness } from './harness.ts';
+import { type Harness, hasChromium, recordCspViolations, seriousAxeViolations, startHarness } from './harness.ts';
 
 const viewports = [
   { width: 375, height: 812 },
@@ -56,11 +56,12 @@ describe.skipIf(!hasChromium)('storefront shell in Chromium', () => {
   }
 
   describe.each(viewports)('every route at $width px', (viewport) => {
-    it('renders each route of SPEC §2 with a heading, no overflow and no serious axe violation', async () => {
+    it('renders each route of SPEC §2 with a heading, no overflow, no serious axe violation and nothing the Content-Security-Policy refuses', async () => {
       // Without the route fade, a screen that redirects cannot be judged mid-animation.
       const page = await harness.browser.newPage({ viewport, reducedMotion: 'reduce' });
       // The app download offer has its own test; here it would only cover the pages.
       await page.addInitScript(() => sessionStorage.setItem('storefront:demo:showSmartphoneAppDownloadModal', 'false'));
+      const refused = await recordCspViolations(page.context());
       const problems: string[] = [];
       try {
         for (const route of ROUTES) {
@@ -81,6 +82,7 @@ describe.skipIf(!hasChromium)('storefront shell in Chromium', () => {
           if ((await horizontalOverflow(page)) > 0) problems.push(`${path}: wider than the screen`);
           for (const violation of await seriousAxeViolations(page)) problems.push(`${path}: ${violation}`);
         }
+        problems.push(...refused.map((violation) => `Content-Security-Policy: ${violation}`));
       } finally {
         await page.close();
       }

@@ -10,7 +10,7 @@ import { type StripeFake, startStripeFake } from '@storefront/server/payments/st
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, hasChromium, seriousAxeViolations, startHarness } from './harness.ts';
+import { type Harness, hasChromium, recordCspViolations, seriousAxeViolations, startHarness } from './harness.ts';
 import { orderUpToPayment, proceedFromPayment, reservationNumberOnComplete } from './purchase-steps.ts';
 
 /** Stripe.js as far as the payment page uses it; the "card element" is a plain input here. */
@@ -67,8 +67,12 @@ describe.skipIf(!hasChromium)('Stripe in Chromium', () => {
     await stripe?.close();
   });
 
+  /** The page's Content-Security-Policy violations: Stripe.js must be allowed where Stripe takes the cards. */
+  let violations: string[] = [];
+
   async function stripePage(width: number): Promise<Page> {
     const context = await harness.browser.newContext({ viewport: { width, height: 900 }, locale: 'en' });
+    violations = await recordCspViolations(context);
     await context.route('https://js.stripe.com/v3/', (route) =>
       route.fulfill({ status: 200, contentType: 'text/javascript', body: FAKE_STRIPE_JS }),
     );
@@ -93,6 +97,7 @@ describe.skipIf(!hasChromium)('Stripe in Chromium', () => {
     const intents = [...stripe.intents.values()].filter((intent) => intent.payment_method === 'pm_card_visa');
     expect(intents).toHaveLength(1);
     expect(intents[0]?.status).toBe('succeeded');
+    expect(violations).toEqual([]);
     await page.context().close();
   }, 120_000);
 
@@ -102,6 +107,7 @@ describe.skipIf(!hasChromium)('Stripe in Chromium', () => {
     await page.waitForURL(/\/3ds\//, { timeout: 30_000 });
     await page.getByRole('button', { name: 'Complete authentication' }).click();
     expect(await reservationNumberOnComplete(page)).toMatch(/^[0-9A-Z]{5}-[0-9A-Z]{5}$/);
+    expect(violations).toEqual([]);
     await page.context().close();
   }, 120_000);
 
@@ -114,6 +120,7 @@ describe.skipIf(!hasChromium)('Stripe in Chromium', () => {
     await page.locator('[data-screen="payment"] button[type="submit"]').click();
     await expect.poll(() => page.locator('#payment-cardNumber-error').textContent()).toBeTruthy();
     expect(new URL(page.url()).hash).toContain('/payment');
+    expect(violations).toEqual([]);
     await page.context().close();
   }, 120_000);
 });

@@ -7,6 +7,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandler } from './http/errors.ts';
+import { apiDocsDirectives, registerSecurityHeaders } from './http/security-headers.ts';
 import { xsrfProtection } from './http/xsrf.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
@@ -46,7 +47,8 @@ import { createSandboxGateway } from './payments/sandbox-gateway.ts';
 import { createStripeProvider } from './payments/stripe-provider.ts';
 
 export type AppOptions = {
-  config: Pick<Config, 'appMode' | 'appEnv' | 'reconnectSite'> & Partial<Pick<Config, 'smtpUrl' | 'stripe' | 'spotStaffKey'>>;
+  config: Pick<Config, 'appMode' | 'appEnv' | 'reconnectSite'> &
+    Partial<Pick<Config, 'smtpUrl' | 'stripe' | 'spotStaffKey' | 'trustProxy' | 'isApiDocsServed'>>;
   /** Signage: how often a site with screens connected is looked at for sales made by other processes. */
   signagePollMs?: number;
   /** Where visitors reach the shop, for links in e-mails; read when a mail is written. */
@@ -69,11 +71,15 @@ declare module 'fastify' {
 export async function buildApp(options: AppOptions) {
   const app = Fastify({
     logger: options.logger ?? false,
+    // Behind a load balancer the client is in X-Forwarded-For, trusted only from the proxies named.
+    trustProxy: options.config.trustProxy ?? false,
     // Query strings like `main_product_time_span_ids=1,2` stay strings; zod parses them.
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // First, so that every answer carries the headers, errors and 404s included.
+  await registerSecurityHeaders(app, { isProduction: options.config.appEnv === 'production' });
   registerErrorHandler(app);
   await app.register(xsrfProtection, { secure: options.config.appEnv === 'production' });
 
@@ -83,7 +89,18 @@ export async function buildApp(options: AppOptions) {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // The API's whole surface, for anyone to read: not in production unless asked for.
+  if (options.config.isApiDocsServed ?? options.config.appMode !== 'production') {
+    const directives = apiDocsDirectives({ isProduction: options.config.appEnv === 'production' });
+    await app.register(fastifySwaggerUi, {
+      routePrefix: '/api/docs',
+      uiHooks: {
+        onRequest: async (_request, reply) => {
+          reply.helmet({ contentSecurityPolicy: { useDefaults: false, directives } });
+        },
+      },
+    });
+  }
 
   const sites = createSitesService(options.db, {
     appMode: options.config.appMode,
@@ -202,7 +219,14 @@ export async function buildApp(options: AppOptions) {
   await app.register(stripeWebhookRoutes(payments));
   // The mail viewer shows every visitor's mail to anyone: never in production.
   if (options.config.appMode !== 'production') await app.register(mailViewerRoutes(options.db));
-  await app.register(storefrontRoutes({ sites, storefrontDir: options.storefrontDir, appMode: options.config.appMode }));
+  await app.register(
+    storefrontRoutes({
+      sites,
+      storefrontDir: options.storefrontDir,
+      appMode: options.config.appMode,
+      isProduction: options.config.appEnv === 'production',
+    }),
+  );
 
   return app;
 }

@@ -61,4 +61,37 @@ describe('configuration', () => {
     expect(config.stripe).toEqual({ secretKey: 'sk_live_abc123', webhookSecret: 'whsec_abc123' });
     expect(config.publicUrl).toBe('https://tickets.example.com');
   });
+
+  it('trusts no proxy unless TRUST_PROXY names the proxies by address or range', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5' }).trustProxy).toEqual(['10.0.0.5']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, fd00::/8,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it('refuses a TRUST_PROXY that would let a client choose its own address', () => {
+    for (const value of ['true', '1', '2', '10.0.0.0/33', 'proxy.internal', '10.0.0.5,', '10.0.0.0/8/1']) {
+      expect(problemsOf({ TRUST_PROXY: value }), value).toEqual([
+        expect.stringMatching(/^TRUST_PROXY must list the proxies by address or CIDR range/),
+      ]);
+    }
+  });
+
+  it('serves the API documentation except in production mode, unless API_DOCS says otherwise', () => {
+    const production = {
+      APP_MODE: 'production',
+      PUBLIC_URL: 'https://tickets.example.com',
+      DATABASE_URL: 'postgresql://db/shop',
+      STRIPE_SECRET_KEY: 'sk_live_abc123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+    };
+    expect(loadConfig({}).isApiDocsServed).toBe(true);
+    expect(loadConfig({ API_DOCS: 'false' }).isApiDocsServed).toBe(false);
+    expect(loadConfig(production).isApiDocsServed).toBe(false);
+    expect(loadConfig({ ...production, API_DOCS: 'true' }).isApiDocsServed).toBe(true);
+    expect(problemsOf({ API_DOCS: 'yes' })).toEqual(['API_DOCS must be true or false']);
+  });
 });

@@ -2,11 +2,41 @@
  * The one place that reads the environment. Everything is validated at start; a bad
  * configuration stops the process with a list of every problem found.
  */
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
 const AppEnv = z.enum(['development', 'staging', 'production']);
 const AppMode = z.enum(['demo', 'reconnect', 'production']);
+
+/** Names proxy-addr (Fastify's `trustProxy`) knows for whole address ranges. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, a CIDR range (`10.0.0.0/8`, `fd00::/8`) or one of proxy-addr's named ranges. */
+function isProxyAddress(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * The proxies whose X-Forwarded-For names the client: their addresses or ranges. A hop count or
+ * `true` cannot tell a proxy from a client that writes the header itself (Fastify refuses hop
+ * counts for that reason), so neither is taken.
+ */
+const TrustProxy = z.string().transform((value, ctx) => {
+  const entries = value.split(',').map((entry) => entry.trim());
+  if (entries.every(isProxyAddress)) return entries;
+  ctx.addIssue({
+    code: 'custom',
+    message:
+      'must list the proxies by address or CIDR range, comma-separated (10.0.0.5, 10.0.0.0/8, fd00::/8, loopback, uniquelocal); a hop count or true would let any client choose its own address',
+  });
+  return z.NEVER;
+});
 
 const Env = z
   .object({
@@ -37,6 +67,9 @@ const Env = z
     /** Staff give this key to print spot QR codes; production mode prints none without it. */
     SPOT_STAFF_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: TrustProxy.optional(),
+    /** The API documentation at /api/docs: served unless APP_MODE=production; this says otherwise. */
+    API_DOCS: z.enum(['true', 'false'], { message: 'must be true or false' }).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.APP_MODE !== 'production') return;
@@ -61,6 +94,9 @@ export type Config = {
   stripe: { secretKey: string; webhookSecret: string } | null;
   spotStaffKey: string | null;
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
+  /** Fastify's `trustProxy`: nobody, or the proxies' addresses and ranges. */
+  trustProxy: false | string[];
+  isApiDocsServed: boolean;
 };
 
 export class ConfigError extends Error {
@@ -94,5 +130,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : null,
     spotStaffKey: e.SPOT_STAFF_KEY ?? null,
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY ?? false,
+    isApiDocsServed: e.API_DOCS === undefined ? e.APP_MODE !== 'production' : e.API_DOCS === 'true',
   };
 }

@@ -62,7 +62,8 @@ async function main() {
   }).list();
   console.log(`\nStorefront (${config.appMode} mode, ${database.engine} database) is serving:`);
   for (const site of served) console.log(`  ${site.variant.padEnd(16)} ${base}/${site.variant}/`);
-  console.log(`  ${'API docs'.padEnd(16)} ${base}/api/docs\n`);
+  if (config.isApiDocsServed) console.log(`  ${'API docs'.padEnd(16)} ${base}/api/docs`);
+  console.log('');
 }
 
 main().catch((error) => {

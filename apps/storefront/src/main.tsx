@@ -8,11 +8,13 @@ import { AppContext } from './app/app-context.tsx';
 import { bootstrap } from './app/bootstrap.ts';
 import { catalogueQueries } from './app/catalogue-queries.ts';
 import { createErrorHandler } from './app/error-handler.ts';
+import { sharePageNonce } from './app/page-nonce.ts';
 import { createAppRouter } from './app/router.tsx';
 import { preloadDialog } from './ui/dialog/dialog-host.tsx';
 import { showToast } from './ui/toast/toast-store.ts';
 import './app/base.css';
 
+sharePageNonce();
 const rootElement = document.getElementById('root') as HTMLElement;
 const root = createRoot(rootElement);
 

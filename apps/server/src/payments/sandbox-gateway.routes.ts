@@ -3,14 +3,26 @@
  * wallet's approval page and a mobile carrier's login. Not served in production mode.
  */
 
+import { createHash } from 'node:crypto';
 import { CardInput } from '@storefront/domain/api/orders';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { baseDirectives, widen } from '../http/security-headers.ts';
 import { escapeHtml } from '../modules/mail/escape-html.ts';
 import type { SandboxGateway } from './sandbox-gateway.ts';
 
 const Params = z.object({ reference: z.string().regex(/^[\w-]{4,80}$/) });
 const Answer = z.object({ action: z.enum(['pass', 'fail', 'approve', 'cancel', 'allow']) });
+
+const PAGE_STYLE = `body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#f3f4f6;color:#111}main{max-width:28rem;margin:2rem auto;padding:1.5rem;background:#fff;border-radius:12px;box-shadow:0 1px 4px #0002}
+h1{font-size:1.3rem;margin-top:0}p.note{color:#444;font-size:.9rem}form{display:flex;flex-direction:column;gap:.75rem;margin-top:1.5rem}
+button{font:inherit;padding:.8rem 1rem;border-radius:8px;border:1px solid #555;background:#fff;color:#111;cursor:pointer}button.primary{background:#1d4ed8;border-color:#1d4ed8;color:#fff}
+button:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}`;
+
+/** The hosted pages' policy: the shop's, with their one style element allowed by its hash. */
+const PAGE_POLICY = widen(baseDirectives({ isProduction: false }), {
+  'style-src': [`'sha256-${createHash('sha256').update(PAGE_STYLE).digest('base64')}'`],
+});
 
 function page(title: string, body: string, buttons: [action: string, label: string, primary: boolean][]): string {
   const form = buttons
@@ -21,10 +33,7 @@ function page(title: string, body: string, buttons: [action: string, label: stri
     .join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} – Sandbox gateway</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#f3f4f6;color:#111}main{max-width:28rem;margin:2rem auto;padding:1.5rem;background:#fff;border-radius:12px;box-shadow:0 1px 4px #0002}
-h1{font-size:1.3rem;margin-top:0}p.note{color:#444;font-size:.9rem}form{display:flex;flex-direction:column;gap:.75rem;margin-top:1.5rem}
-button{font:inherit;padding:.8rem 1rem;border-radius:8px;border:1px solid #555;background:#fff;color:#111;cursor:pointer}button.primary{background:#1d4ed8;border-color:#1d4ed8;color:#fff}
-button:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}</style></head>
+<style>${PAGE_STYLE}</style></head>
 <body><main><h1>${escapeHtml(title)}</h1>${body}<form method="post">${form}</form>
 <p class="note">Sandbox gateway: no money moves.</p></main></body></html>`;
 }
@@ -80,7 +89,8 @@ export const sandboxGatewayRoutes =
       const { kind } = req.params as { kind: string };
       const params = Params.safeParse(req.params);
       if (!params.success) return reply.code(404).send({ error: 'record not found', can_retry: false });
-      reply.header('content-type', 'text/html; charset=utf-8').header('referrer-policy', 'no-referrer');
+      reply.helmet({ contentSecurityPolicy: { useDefaults: false, directives: PAGE_POLICY } });
+      reply.header('content-type', 'text/html; charset=utf-8');
       if (kind === 'carrier') {
         return page('d払い login', '<p>Log in to the mobile carrier and allow the shop to charge your phone bill.</p>', [
           ['allow', 'Log in and allow', true],

@@ -1,15 +1,20 @@
 /**
  * Serves the built storefront under every variant path (`/`, `/tickets/`, `/<variant>/`,
- * `/<variant>/tickets/`), writing the site code on <body> so the app knows which venue it is.
+ * `/<variant>/tickets/`), writing the site code on <body> so the app knows which venue it is, and
+ * the venue's Content-Security-Policy with a fresh nonce on each page.
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { localize } from '@storefront/domain/localize';
+import { PAGE_NONCE_PLACEHOLDER } from '@storefront/domain/page-nonce';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { AppMode } from '../../config.ts';
+import { baseDirectives } from '../../http/security-headers.ts';
 import type { Site } from '../sites/sites.repository.ts';
 import type { SitesService } from '../sites/sites.service.ts';
+import { pageDirectives } from './page-policy.ts';
 
 const plainPage = (heading: string, text: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${heading}</title></head>
@@ -28,8 +33,9 @@ export function renderIndex(template: string, site: Site, appMode: AppMode): str
 }
 
 export const storefrontRoutes =
-  (options: { sites: SitesService; storefrontDir: string; appMode: AppMode }): FastifyPluginAsync =>
+  (options: { sites: SitesService; storefrontDir: string; appMode: AppMode; isProduction: boolean }): FastifyPluginAsync =>
   async (app) => {
+    const base = baseDirectives({ isProduction: options.isProduction });
     const indexFile = join(options.storefrontDir, 'index.html');
     const template = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : UNBUILT_PAGE;
     const pages = new Map<number, string>();
@@ -53,20 +59,24 @@ export const storefrontRoutes =
         page = renderIndex(template, site, options.appMode);
         pages.set(site.id, page);
       }
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
+      const nonce = randomBytes(16).toString('base64');
+      reply.helmet({
+        contentSecurityPolicy: { useDefaults: false, directives: pageDirectives(base, site, options.appMode, nonce) },
+      });
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(page.replaceAll(PAGE_NONCE_PLACEHOLDER, nonce));
     };
 
     app.get('/', async (_req, reply) => sendPage(reply, await options.sites.defaultSite()));
-    // Ticket pages carry bearer tokens in their address: nothing is sent onwards as a Referer.
-    app.get('/tickets/', async (_req, reply) =>
-      sendPage(reply.header('referrer-policy', 'no-referrer'), await options.sites.defaultSite()),
-    );
+    app.get('/tickets/', async (_req, reply) => sendPage(reply, await options.sites.defaultSite()));
     app.get('/tickets', async (_req, reply) => reply.redirect('/tickets/', 301));
     app.get<{ Params: { variant: string } }>('/:variant/', async (req, reply) =>
       sendPage(reply, await variantSite(req.params.variant)),
     );
     app.get<{ Params: { variant: string } }>('/:variant/tickets/', async (req, reply) =>
-      sendPage(reply.header('referrer-policy', 'no-referrer'), await variantSite(req.params.variant)),
+      sendPage(reply, await variantSite(req.params.variant)),
     );
     app.get<{ Params: { variant: string } }>('/:variant', async (req, reply) => {
       if (!(await variantSite(req.params.variant))) return sendPage(reply, null);

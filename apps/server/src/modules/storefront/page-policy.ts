@@ -1,0 +1,48 @@
+/**
+ * What the storefront's page may load, by venue: the app's own files, Stripe.js where the venue
+ * takes cards through Stripe, the venue's tag manager where the page loads one, and its logos.
+ * Every hash route (order, payment, tickets, the gate) is this one page, so this is their policy.
+ */
+import type { AppMode } from '../../config.ts';
+import { type Directives, widen } from '../../http/security-headers.ts';
+import type { Site } from '../sites/sites.repository.ts';
+
+/** Stripe.js, its card fields' frames and its API (Stripe's integration security guide). */
+const STRIPE: Directives = {
+  'script-src': ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  'frame-src': ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  'connect-src': ['https://api.stripe.com'],
+};
+
+/** Google Tag Manager and the Analytics it sends to (Google's tag platform CSP guide). */
+const TAG_MANAGER: Directives = {
+  'script-src': ['https://*.googletagmanager.com'],
+  'img-src': ['https://*.google-analytics.com', 'https://*.googletagmanager.com'],
+  'connect-src': ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'],
+};
+
+/** The origin of an absolute http(s) address; null for anything else (a path is the shop's own). */
+function originOf(address: string | null): string | null {
+  if (!address) return null;
+  try {
+    const url = new URL(address);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+export function pageDirectives(base: Directives, site: Site, appMode: AppMode, nonce: string): Directives {
+  let directives = widen(base, {
+    // The gate's QR reader is WebAssembly (zxing), compiled from the shop's own file.
+    'script-src': ["'wasm-unsafe-eval'"],
+    'style-src': [`'nonce-${nonce}'`],
+  });
+  // The page mounts Stripe's card element only with the venue's publishable key.
+  if (site.paymentProviderKeys.stripe?.publishableKey) directives = widen(directives, STRIPE);
+  // Demo venues carry made-up ids: the page loads the tag manager in production mode only.
+  if (appMode === 'production' && site.tagManagerIds.length > 0) directives = widen(directives, TAG_MANAGER);
+  const logos = [originOf(site.logos.header), originOf(site.logos.footer)].filter((origin) => origin !== null);
+  if (logos.length > 0) directives = widen(directives, { 'img-src': logos });
+  return directives;
+}
