@@ -68,11 +68,21 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Fastify fails closed on a bare hop count (it cannot tell a proxy from a client that writes the
+ * header itself); a configured count means the operator vouches that only proxies reach the
+ * server, so the nearest `hops` addresses are trusted (proxy-addr counts the socket peer as 0).
+ */
+function trustProxyOf(setting: false | string[] | number) {
+  if (typeof setting !== 'number') return setting;
+  return (_address: string, hop: number) => hop < setting;
+}
+
 export async function buildApp(options: AppOptions) {
   const app = Fastify({
     logger: options.logger ?? false,
     // Behind a load balancer the client is in X-Forwarded-For, trusted only from the proxies named.
-    trustProxy: options.config.trustProxy ?? false,
+    trustProxy: trustProxyOf(options.config.trustProxy ?? false),
     // Query strings like `main_product_time_span_ids=1,2` stay strings; zod parses them.
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
   });

@@ -72,10 +72,15 @@ describe('configuration', () => {
     ]);
   });
 
-  it('refuses a TRUST_PROXY that would let a client choose its own address', () => {
-    for (const value of ['true', '1', '2', '10.0.0.0/33', 'proxy.internal', '10.0.0.5,', '10.0.0.0/8/1']) {
+  it('takes TRUST_PROXY as the number of proxies in front of the server', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: ' 2 ' }).trustProxy).toBe(2);
+  });
+
+  it('refuses a TRUST_PROXY that would let a client choose its own address, or names nothing', () => {
+    for (const value of ['true', '0', '100', '-1', '10.0.0.0/33', 'proxy.internal', '10.0.0.5,', '10.0.0.0/8/1']) {
       expect(problemsOf({ TRUST_PROXY: value }), value).toEqual([
-        expect.stringMatching(/^TRUST_PROXY must list the proxies by address or CIDR range/),
+        expect.stringMatching(/^TRUST_PROXY must be the number of proxies in front of the server/),
       ]);
     }
   });

@@ -23,17 +23,21 @@ function isProxyAddress(entry: string): boolean {
 }
 
 /**
- * The proxies whose X-Forwarded-For names the client: their addresses or ranges. A hop count or
- * `true` cannot tell a proxy from a client that writes the header itself (Fastify refuses hop
- * counts for that reason), so neither is taken.
+ * The proxies whose X-Forwarded-For names the client: their addresses or ranges, or how many
+ * proxies stand in front of the server. A hop count trusts whatever the nearest `n` hops say, so it
+ * is only safe where nothing reaches the server except through those proxies (a load balancer in
+ * front of a private network); addresses are checked and preferred. `true` (trust any sender) is
+ * refused: any client could then choose its own address.
  */
-const TrustProxy = z.string().transform((value, ctx) => {
-  const entries = value.split(',').map((entry) => entry.trim());
+const TrustProxy = z.string().transform((value, ctx): string[] | number => {
+  const trimmed = value.trim();
+  if (/^\d{1,2}$/.test(trimmed) && Number(trimmed) >= 1) return Number(trimmed);
+  const entries = trimmed.split(',').map((entry) => entry.trim());
   if (entries.every(isProxyAddress)) return entries;
   ctx.addIssue({
     code: 'custom',
     message:
-      'must list the proxies by address or CIDR range, comma-separated (10.0.0.5, 10.0.0.0/8, fd00::/8, loopback, uniquelocal); a hop count or true would let any client choose its own address',
+      'must be the number of proxies in front of the server (1–99) or list them by address or CIDR range, comma-separated (10.0.0.5, 10.0.0.0/8, fd00::/8, loopback, uniquelocal); true would let any client choose its own address',
   });
   return z.NEVER;
 });
@@ -94,8 +98,8 @@ export type Config = {
   stripe: { secretKey: string; webhookSecret: string } | null;
   spotStaffKey: string | null;
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
-  /** Fastify's `trustProxy`: nobody, or the proxies' addresses and ranges. */
-  trustProxy: false | string[];
+  /** Fastify's `trustProxy`: nobody, the proxies' addresses and ranges, or how many hops to trust. */
+  trustProxy: false | string[] | number;
   isApiDocsServed: boolean;
 };
 

@@ -94,6 +94,33 @@ describeEachEngine('rate limits count the client', (ctx) => {
     });
   });
 
+  describe('behind one proxy counted by TRUST_PROXY=1', () => {
+    let app: FastifyInstance;
+    beforeAll(async () => {
+      app = await buildApp({
+        config: { appMode: 'demo', appEnv: 'development', reconnectSite: null, trustProxy: 1 },
+        db: ctx.db,
+        storefrontDir: fakeStorefrontDir(),
+      });
+    });
+    afterAll(async () => {
+      await app.close();
+    });
+
+    it('counts the address the proxy saw, not what the client wrote before it', async () => {
+      const net = '198.51.102';
+      // The abuser writes a new address each time; the proxy appends the one it really saw.
+      const abuser = await calls(
+        app,
+        inquiry,
+        (i) => ({ peer: PROXY, forwardedFor: `203.0.113.${i + 1}, ${net}.1` }),
+        inquiry.limit + 1,
+      );
+      expect(abuser.at(-1)).toBe(429);
+      expect(await inquiry.call(app, { peer: PROXY, forwardedFor: `${net}.2` }, 0)).not.toBe(429);
+    });
+  });
+
   describe('without TRUST_PROXY', () => {
     let app: FastifyInstance;
     beforeAll(async () => {
