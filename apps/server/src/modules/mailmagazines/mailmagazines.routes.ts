@@ -3,7 +3,6 @@ import { MailMagazineParams, MailMagazineRelease, MailMagazineStatus } from '@st
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sendNoReferrer } from '../../http/no-referrer.ts';
 import type { MailMagazinesService } from './mailmagazines.service.ts';
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -13,7 +12,6 @@ export const mailMagazineRoutes =
   (magazines: MailMagazinesService): FastifyPluginAsync =>
   async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    sendNoReferrer(fastify);
     app.get(
       '/mailmagazines/:token',
       { schema: { tags: ['mail'], params: MailMagazineParams, response: { 200: MailMagazineStatus, ...errors } } },

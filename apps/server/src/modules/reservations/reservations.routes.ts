@@ -2,7 +2,6 @@ import { ErrorBody } from '@storefront/domain/api/common';
 import { ReservationsQuery, ReservationsResult } from '@storefront/domain/api/tickets';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sendNoReferrer } from '../../http/no-referrer.ts';
 import type { ReservationsService } from './reservations.service.ts';
 
 /** `GET reservations` of SPEC §7 under `/<site>/api/v1`. */
@@ -10,7 +9,6 @@ export const reservationRoutes =
   (reservations: ReservationsService): FastifyPluginAsync =>
   async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    sendNoReferrer(fastify);
     app.get(
       '/reservations',
       {

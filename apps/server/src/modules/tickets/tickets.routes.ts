@@ -15,7 +15,6 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sendNoReferrer } from '../../http/no-referrer.ts';
 import type { TicketsService } from './tickets.service.ts';
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody };
@@ -30,7 +29,6 @@ export const ticketRoutes =
   (tickets: TicketsService): FastifyPluginAsync =>
   async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    sendNoReferrer(fastify);
 
     app.get(
       '/tickets/:token',

@@ -14,7 +14,6 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sendNoReferrer } from '../../http/no-referrer.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import type { TimeChangesService } from './timechanges.service.ts';
 
@@ -29,7 +28,6 @@ export const timeChangeRoutes =
   (timeChanges: TimeChangesService, payments: PaymentsService): FastifyPluginAsync =>
   async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    sendNoReferrer(fastify);
     fastify.addHook('onSend', async (_req, reply) => {
       reply.header('cache-control', 'no-store');
     });
