@@ -7,7 +7,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import en from '@storefront/seed/texts/en.json' with { type: 'json' };
-import { sql } from 'drizzle-orm';
+import { setCheckInGrace } from '@storefront/server/modules/tickets/tickets.test-support';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, hasChromium, recordCspViolations, startHarness } from './harness.ts';
@@ -33,11 +33,7 @@ describe.skipIf(!hasChromium)('the Content-Security-Policy in Chromium', () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
     harness = await startHarness({ variants: ['demo'] });
     // The tickets bought are for a later day: let this venue's gates admit them now.
-    await harness.db.execute(
-      sql`insert into configurations (site_id, key, value)
-          select id, 'checkin_grace_minutes', '43200'::jsonb from sites where variant = 'demo'
-          on conflict (site_id, key) do update set value = excluded.value`,
-    );
+    await setCheckInGrace(harness.db, 'demo', 30 * 24 * 60);
   }, 120_000);
   afterAll(async () => {
     await harness?.close();

@@ -15,24 +15,9 @@ import { describeEachEngine } from '../../test/database.ts';
 import { CUSTOMER, freshSlot, orderBody, slotCounters } from '../orders/orders.test-support.ts';
 import { buyTickets, setCheckInGrace } from '../tickets/tickets.test-support.ts';
 import { otherSlot, setTimeChangeRules, slotState } from '../timechanges/timechanges.test-support.ts';
+import { answerGateway as answerGateway_, type CheckoutReply, card } from './payments.test-support.ts';
 
-type Answer = {
-  status?: string;
-  redirect_url?: string;
-  payment_number?: string;
-  reservation_number?: string;
-  time_change_token?: string;
-  error?: string;
-  can_retry?: boolean;
-};
-
-const card = (number: string) => ({
-  number,
-  exp_month: 12,
-  exp_year: new Date().getFullYear() + 1,
-  cvc: '123',
-  name: 'HANAKO YAMADA',
-});
+type Answer = CheckoutReply;
 
 describeEachEngine('one kept payment per order', (ctx) => {
   const test = useTestApp(ctx);
@@ -51,15 +36,9 @@ describeEachEngine('one kept payment per order', (ctx) => {
   }
 
   /** The visitor's answer on the gateway's page (whatever the gateway then does with it). */
-  async function answerGateway(redirectUrl: string, action: string) {
-    const response = await test.app.inject({
-      method: 'POST',
-      url: new URL(redirectUrl).pathname,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: `action=${action}`,
-    });
-    expect(response.statusCode).toBe(303);
-  }
+  const answerGateway = async (redirectUrl: string, action: string) => {
+    await answerGateway_(test.app, redirectUrl, action);
+  };
 
   /** A gateway that lost the shop's void and captured the attempt anyway. */
   async function gatewayCapturesAnyway(paymentNumber: string) {

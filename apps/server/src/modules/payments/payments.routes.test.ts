@@ -10,26 +10,10 @@ import { apiFor } from '../../test/api.ts';
 import { fakeStorefrontDir } from '../../test/app.ts';
 import { describeEachEngine } from '../../test/database.ts';
 import { CUSTOMER, freshSlot, orderBody, type SlotFixture, slotCounters } from '../orders/orders.test-support.ts';
+import { answerGateway as answerGateway_, type CheckoutReply, card } from './payments.test-support.ts';
 
-type Answer = {
-  status?: string;
-  redirect_url?: string;
-  payment_number?: string;
-  reservation_token?: string;
-  reservation_number?: string;
-  error?: string;
-  can_retry?: boolean;
-  order_token?: string;
-  message?: string;
-};
+type Answer = CheckoutReply;
 
-const card = (number: string) => ({
-  number,
-  exp_month: 12,
-  exp_year: new Date().getFullYear() + 1,
-  cvc: '123',
-  name: 'HANAKO YAMADA',
-});
 const WEBHOOK_SECRET = 'whsec_test_storefront';
 
 describeEachEngine(
@@ -69,17 +53,7 @@ describeEachEngine(
       return { token, slot: fixture };
     }
 
-    /** The visitor's answer on a sandbox gateway page; returns where the browser is sent. */
-    async function answerGateway(redirectUrl: string, action: string): Promise<string> {
-      const response = await app.inject({
-        method: 'POST',
-        url: new URL(redirectUrl).pathname,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: `action=${action}`,
-      });
-      expect(response.statusCode).toBe(303);
-      return String(response.headers.location);
-    }
+    const answerGateway = (redirectUrl: string, action: string) => answerGateway_(app, redirectUrl, action);
 
     async function ticketsOf(slot: SlotFixture) {
       const [row] = await rows<{ n: number }>(
