@@ -3,13 +3,17 @@
  * wallet's approval page and a mobile carrier's login. Not served in production mode.
  */
 
+import { InputText } from '@storefront/domain/api/common';
 import { CardInput } from '@storefront/domain/api/orders';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { escapeHtml } from '../modules/mail/escape-html.ts';
 import type { SandboxGateway } from './sandbox-gateway.ts';
 
-const Params = z.object({ reference: z.string().regex(/^[\w-]{4,80}$/) });
+const Params = z.object({
+  kind: z.enum(['challenge', 'wallet', 'carrier']),
+  reference: InputText.regex(/^[\w-]{4,80}$/),
+});
 const Answer = z.object({ action: z.enum(['pass', 'fail', 'approve', 'cancel', 'allow']) });
 
 function page(title: string, body: string, buttons: [action: string, label: string, primary: boolean][]): string {
@@ -77,41 +81,43 @@ export const sandboxGatewayRoutes =
     });
 
     app.get('/sandbox-gateway/:kind/:reference', async (req, reply) => {
-      const { kind } = req.params as { kind: string };
       const params = Params.safeParse(req.params);
       if (!params.success) return reply.code(404).send({ error: 'record not found', can_retry: false });
-      reply.header('content-type', 'text/html; charset=utf-8').header('referrer-policy', 'no-referrer');
+      const { kind, reference } = params.data;
+      const html = (title: string, body: string, buttons: Parameters<typeof page>[2]) =>
+        reply
+          .header('content-type', 'text/html; charset=utf-8')
+          .header('referrer-policy', 'no-referrer')
+          .send(page(title, body, buttons));
       if (kind === 'carrier') {
-        return page('d払い login', '<p>Log in to the mobile carrier and allow the shop to charge your phone bill.</p>', [
+        return html('d払い login', '<p>Log in to the mobile carrier and allow the shop to charge your phone bill.</p>', [
           ['allow', 'Log in and allow', true],
         ]);
       }
-      const charge = await gateway.charge(params.data.reference);
+      const charge = await gateway.charge(reference);
       if (!charge) return reply.code(404).send({ error: 'record not found', can_retry: false });
       const amount = `<p>Amount: <strong>${escapeHtml(amountText(charge.amount, charge.currency))}</strong></p>`;
       if (kind === 'challenge')
-        return page('3-D Secure authentication', `${amount}<p>Your card issuer asks you to confirm this payment.</p>`, [
+        return html('3-D Secure authentication', `${amount}<p>Your card issuer asks you to confirm this payment.</p>`, [
           ['pass', 'Authenticate', true],
           ['fail', 'Fail authentication', false],
         ]);
-      if (kind === 'wallet')
-        return page('Approve payment', `${amount}<p>Approve this payment in your wallet.</p>`, [
-          ['approve', 'Approve payment', true],
-          ['cancel', 'Cancel', false],
-        ]);
-      return reply.code(404).send({ error: 'record not found', can_retry: false });
+      return html('Approve payment', `${amount}<p>Approve this payment in your wallet.</p>`, [
+        ['approve', 'Approve payment', true],
+        ['cancel', 'Cancel', false],
+      ]);
     });
 
     app.post('/sandbox-gateway/:kind/:reference', async (req, reply) => {
-      const { kind } = req.params as { kind: string };
       const params = Params.safeParse(req.params);
+      if (!params.success) return reply.code(404).send({ error: 'record not found', can_retry: false });
       const answer = Answer.safeParse(req.body);
-      if (!params.success || !answer.success)
+      if (!answer.success)
         return reply
           .code(400)
           .send({ error: 'invalid request', can_retry: false, field: 'action', message: 'action is not valid' });
       const next =
-        kind === 'carrier'
+        params.data.kind === 'carrier'
           ? await gateway.allowCarrierLogin(params.data.reference)
           : answer.data.action === 'allow'
             ? null
