@@ -4,14 +4,14 @@ import { isIsoDate } from '../dates.ts';
 
 /**
  * Every string a client sends starts here. PostgreSQL cannot store NUL (U+0000) in text or jsonb,
- * and no field of the shop has a use for it: it is refused with the field's name, never stored.
+ * nor half of a surrogate pair in jsonb, and no field of the shop has a use for either: they are
+ * refused with the field's name, never stored.
  */
 export const InputText = z
   .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
   // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is the one character this refuses.
-  .regex(/^[^\u0000]*$/, {
-    error: 'must not contain a NUL character',
-  });
+  .regex(/^[^\u0000]*$/, { error: 'must not contain a NUL character' })
+  .regex(/^[^\ud800-\udfff]*$/u, { error: 'must be valid Unicode text' });
 
 /** The largest id and count a column of the shop holds (PostgreSQL integer). */
 export const MAX_INT4 = 2_147_483_647;
