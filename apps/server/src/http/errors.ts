@@ -71,12 +71,19 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof AppError) return reply.code(error.statusCode).send(error.body);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
-      const path = first?.instancePath?.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'request');
+      let path = first?.instancePath?.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'request');
+      let message = first?.message ?? 'is not valid';
+      if (first?.keyword === 'invalid_key') {
+        // A record's key is what is wrong: name the record, and do not echo the key, which may hold the bad character.
+        const reason = (first.params as { issues?: { message?: string }[] }).issues?.[0]?.message;
+        path = path.split('.').slice(0, -1).join('.') || path;
+        message = `has a key that is not valid${reason ? ` (${reason})` : ''}`;
+      }
       return reply.code(400).send({
         error: 'invalid request',
         can_retry: false,
         field: path,
-        message: `${path} ${first?.message ?? 'is not valid'}`,
+        message: `${path} ${message}`,
       } satisfies ErrorBody);
     }
     const status = error.statusCode ?? 500;

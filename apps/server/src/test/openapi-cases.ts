@@ -393,6 +393,7 @@ export function casesFor(endpoint: Endpoint, ctx: CaseContext): Case[] {
       const record = leaf.path.reduce<unknown>((node, step) => (node as Record<string | number, unknown>)[step], filled);
       send(`body ${leaf.path.join('.')} key with NUL`, {
         payload: json(withValue(filled, leaf.path, { ...(record as object), [`note${NUL}`]: 'x' })),
+        expectField: leaf.path.join('.'),
       });
     }
   }
