@@ -10,6 +10,7 @@ import { rows } from '../db/rows.ts';
 import { DEMO_MEMBER } from '../db/seed.ts';
 import { CUSTOMER, freshSlot, orderBody } from '../modules/orders/orders.test-support.ts';
 import { buyTickets } from '../modules/tickets/tickets.test-support.ts';
+import { SANDBOX_CARDS } from '../payments/sandbox-gateway.ts';
 import { apiFor } from '../test/api.ts';
 import { useTestApp } from '../test/app.ts';
 import { describeEachEngine } from '../test/database.ts';
@@ -129,7 +130,26 @@ describeEachEngine(
       }
     });
 
-    it('answers record not found for an unknown sandbox challenge, wallet or page kind', async () => {
+    it('answers record not found for an unknown sandbox challenge, wallet or page kind, and still shows a known one', async () => {
+      const slot = await freshSlot(ctx.db, 'demo', 20);
+      const order = await api.post<Order>('orders', orderBody(slot, 1));
+      await api.put(`orders/${order.body.order_token}`, { customer_info: CUSTOMER, payment_method: 'gmo_3ds' });
+      const started = await api.post<{ redirect_url: string }>(`orders/checkout/${order.body.order_token}`, {
+        payment_method: 'gmo_3ds',
+        card: {
+          number: SANDBOX_CARDS.success,
+          exp_month: 12,
+          exp_year: new Date().getFullYear() + 2,
+          cvc: '123',
+          name: 'HANAKO YAMADA',
+        },
+      });
+      const challenge = await app.inject({ method: 'GET', url: new URL(started.body.redirect_url).pathname });
+      expect(challenge.statusCode).toBe(200);
+      expect(challenge.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(challenge.headers['referrer-policy']).toBe('no-referrer');
+      expect(challenge.body).toContain('3-D Secure authentication');
+
       for (const url of [
         '/sandbox-gateway/challenge/sbx_unknown',
         '/sandbox-gateway/wallet/sbx_unknown',
