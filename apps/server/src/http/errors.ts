@@ -23,6 +23,46 @@ export const badRequest = (field: string, message: string) =>
   new AppError(400, { error: 'invalid request', can_retry: false, field, message: `${field} ${message}` });
 
 /**
+ * PostgreSQL errors that a client's values can cause when they slip past a contract: a safety net
+ * behind the schemas, which refuse these values first. Anything else from the database is the
+ * server's own fault and stays a 500.
+ */
+const CLIENT_CAUSED_DATABASE_ERRORS: Record<string, ErrorBody & { status: number }> = {
+  // untranslatable character (NUL in jsonb), character not in repertoire (NUL in text)
+  '22P05': {
+    status: 400,
+    error: 'invalid request',
+    can_retry: false,
+    message: 'the request holds a character that cannot be stored',
+  },
+  '22021': {
+    status: 400,
+    error: 'invalid request',
+    can_retry: false,
+    message: 'the request holds a character that cannot be stored',
+  },
+  '22003': { status: 400, error: 'invalid request', can_retry: false, message: 'the request holds a number out of range' },
+  '22P02': { status: 400, error: 'invalid request', can_retry: false, message: 'the request holds a value of the wrong kind' },
+  '22001': { status: 400, error: 'invalid request', can_retry: false, message: 'the request holds a value that is too long' },
+  // Two requests made the same record at once: the other one won, and this one may simply try again.
+  '23505': {
+    status: 409,
+    error: 'conflict',
+    can_retry: true,
+    message: 'another request changed the same record at the same time',
+  },
+};
+
+/** The SQLSTATE of a database error, looking through the query wrapper the ORM puts around it. */
+function sqlState(error: unknown): string | null {
+  for (let cause = error, depth = 0; cause && depth < 4; cause = (cause as { cause?: unknown }).cause, depth++) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return null;
+}
+
+/**
  * The one error handler: known failures become the SPEC §7 error body, schema failures a 400
  * naming the field, and anything unexpected a 500 that tells nothing of the inside.
  */
@@ -31,18 +71,33 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof AppError) return reply.code(error.statusCode).send(error.body);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
-      const path = first?.instancePath?.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'request');
+      let path = first?.instancePath?.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'request');
+      let message = first?.message ?? 'is not valid';
+      if (first?.keyword === 'invalid_key') {
+        // A record's key is what is wrong: name the record, and do not echo the key, which may hold the bad character.
+        const reason = (first.params as { issues?: { message?: string }[] }).issues?.[0]?.message;
+        path = path.split('.').slice(0, -1).join('.') || path;
+        message = `has a key that is not valid${reason ? ` (${reason})` : ''}`;
+      }
       return reply.code(400).send({
         error: 'invalid request',
         can_retry: false,
         field: path,
-        message: `${path} ${first?.message ?? 'is not valid'}`,
+        message: `${path} ${message}`,
       } satisfies ErrorBody);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: unparsable JSON, wrong content type, body too large…
       return reply.code(status).send({ error: 'invalid request', can_retry: false, message: error.message } satisfies ErrorBody);
+    }
+    const state = sqlState(error);
+    const clientCaused = state ? CLIENT_CAUSED_DATABASE_ERRORS[state] : undefined;
+    if (clientCaused) {
+      // Logged: a value the contracts let through, or a race, says where a schema or a lock is missing.
+      request.log.warn({ err: error, sqlState: state }, 'database refused a client value');
+      const { status, ...body } = clientCaused;
+      return reply.code(status).send(body);
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ error: 'internal error', can_retry: true } satisfies ErrorBody);

@@ -14,12 +14,20 @@ export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** The cookie's value from a Cookie header, without a cookie library on every request. */
+/**
+ * The cookie's value from a Cookie header, without a cookie library on every request. A value that
+ * is not valid percent-encoding counts as no cookie: pages hand out a fresh one, calls are refused.
+ */
 export function readXsrfCookie(header: string | undefined): string | null {
   if (!header) return null;
   for (const part of header.split(';')) {
     const [name, ...value] = part.trim().split('=');
-    if (name === XSRF_COOKIE) return decodeURIComponent(value.join('='));
+    if (name !== XSRF_COOKIE) continue;
+    try {
+      return decodeURIComponent(value.join('='));
+    } catch {
+      return null;
+    }
   }
   return null;
 }

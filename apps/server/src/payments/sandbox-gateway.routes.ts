@@ -4,6 +4,7 @@
  */
 
 import { createHash } from 'node:crypto';
+import { InputText } from '@storefront/domain/api/common';
 import { CardInput } from '@storefront/domain/api/orders';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
@@ -11,7 +12,10 @@ import { baseDirectives, widen } from '../http/security-headers.ts';
 import { escapeHtml } from '../modules/mail/escape-html.ts';
 import type { SandboxGateway } from './sandbox-gateway.ts';
 
-const Params = z.object({ reference: z.string().regex(/^[\w-]{4,80}$/) });
+const Params = z.object({
+  kind: z.enum(['challenge', 'wallet', 'carrier']),
+  reference: InputText.regex(/^[\w-]{4,80}$/),
+});
 const Answer = z.object({ action: z.enum(['pass', 'fail', 'approve', 'cancel', 'allow']) });
 
 const PAGE_STYLE = `body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#f3f4f6;color:#111}main{max-width:28rem;margin:2rem auto;padding:1.5rem;background:#fff;border-radius:12px;box-shadow:0 1px 4px #0002}
@@ -86,42 +90,42 @@ export const sandboxGatewayRoutes =
     });
 
     app.get('/sandbox-gateway/:kind/:reference', async (req, reply) => {
-      const { kind } = req.params as { kind: string };
       const params = Params.safeParse(req.params);
       if (!params.success) return reply.code(404).send({ error: 'record not found', can_retry: false });
-      reply.helmet({ contentSecurityPolicy: { useDefaults: false, directives: PAGE_POLICY } });
-      reply.header('content-type', 'text/html; charset=utf-8');
+      const { kind, reference } = params.data;
+      const html = (title: string, body: string, buttons: Parameters<typeof page>[2]) => {
+        reply.helmet({ contentSecurityPolicy: { useDefaults: false, directives: PAGE_POLICY } });
+        return reply.header('content-type', 'text/html; charset=utf-8').send(page(title, body, buttons));
+      };
       if (kind === 'carrier') {
-        return page('d払い login', '<p>Log in to the mobile carrier and allow the shop to charge your phone bill.</p>', [
+        return html('d払い login', '<p>Log in to the mobile carrier and allow the shop to charge your phone bill.</p>', [
           ['allow', 'Log in and allow', true],
         ]);
       }
-      const charge = await gateway.charge(params.data.reference);
+      const charge = await gateway.charge(reference);
       if (!charge) return reply.code(404).send({ error: 'record not found', can_retry: false });
       const amount = `<p>Amount: <strong>${escapeHtml(amountText(charge.amount, charge.currency))}</strong></p>`;
       if (kind === 'challenge')
-        return page('3-D Secure authentication', `${amount}<p>Your card issuer asks you to confirm this payment.</p>`, [
+        return html('3-D Secure authentication', `${amount}<p>Your card issuer asks you to confirm this payment.</p>`, [
           ['pass', 'Authenticate', true],
           ['fail', 'Fail authentication', false],
         ]);
-      if (kind === 'wallet')
-        return page('Approve payment', `${amount}<p>Approve this payment in your wallet.</p>`, [
-          ['approve', 'Approve payment', true],
-          ['cancel', 'Cancel', false],
-        ]);
-      return reply.code(404).send({ error: 'record not found', can_retry: false });
+      return html('Approve payment', `${amount}<p>Approve this payment in your wallet.</p>`, [
+        ['approve', 'Approve payment', true],
+        ['cancel', 'Cancel', false],
+      ]);
     });
 
     app.post('/sandbox-gateway/:kind/:reference', async (req, reply) => {
-      const { kind } = req.params as { kind: string };
       const params = Params.safeParse(req.params);
+      if (!params.success) return reply.code(404).send({ error: 'record not found', can_retry: false });
       const answer = Answer.safeParse(req.body);
-      if (!params.success || !answer.success)
+      if (!answer.success)
         return reply
           .code(400)
           .send({ error: 'invalid request', can_retry: false, field: 'action', message: 'action is not valid' });
       const next =
-        kind === 'carrier'
+        params.data.kind === 'carrier'
           ? await gateway.allowCarrierLogin(params.data.reference)
           : answer.data.action === 'allow'
             ? null

@@ -9,7 +9,7 @@ import {
   SALES_CHANNELS,
 } from '../constants.ts';
 import { daysBetween } from '../dates.ts';
-import { Channel, Id, IsoDate, idList, Lang, LangQuery, Uuid } from './common.ts';
+import { Channel, Id, InputText, IsoDate, idList, Lang, LangQuery, Uuid } from './common.ts';
 
 /** A from/to date range: to not before from, and no wider than a search may ask. */
 function checkRange(q: { from: string; to: string }, ctx: z.RefinementCtx) {
@@ -43,7 +43,7 @@ export const SetProductsSearchQuery = z.object({
 export const PaymentMethodsQuery = z.object({ lang: Lang.default('ja'), channel: Channel.default('web') });
 export const CalendarColorsQuery = z.object({ from: IsoDate, to: IsoDate }).superRefine(checkRange);
 export const GtmParams = z.object({
-  id: z.string().regex(/^GTM-[A-Z0-9]{4,10}$/, { error: 'must be a tag manager id (GTM-…)' }),
+  id: InputText.regex(/^GTM-[A-Z0-9]{4,10}$/, { error: 'must be a tag manager id (GTM-…)' }),
 });
 
 // ---- answers ----

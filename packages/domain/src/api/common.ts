@@ -2,33 +2,48 @@ import { z } from 'zod';
 import { LANGUAGE_CODES, SALES_CHANNELS } from '../constants.ts';
 import { isIsoDate } from '../dates.ts';
 
+/**
+ * Every string a client sends starts here. PostgreSQL cannot store NUL (U+0000) in text or jsonb,
+ * nor half of a surrogate pair in jsonb, and no field of the shop has a use for either: they are
+ * refused with the field's name, never stored.
+ */
+export const InputText = z
+  .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is the one character this refuses.
+  .regex(/^[^\u0000]*$/, { error: 'must not contain a NUL character' })
+  .regex(/^[^\ud800-\udfff]*$/u, { error: 'must be valid Unicode text' });
+
+/** The largest id and count a column of the shop holds (PostgreSQL integer). */
+export const MAX_INT4 = 2_147_483_647;
+
+/** A positive integer id in a JSON body. */
+export const PositiveId = z
+  .number({ error: 'must be an id' })
+  .int({ error: 'must be an id' })
+  .positive({ error: 'must be an id' })
+  .max(MAX_INT4, { error: 'must be an id' });
+
 export const Lang = z.enum(LANGUAGE_CODES, { error: `must be one of ${LANGUAGE_CODES.join(', ')}` });
 export const LangQuery = z.object({ lang: Lang.default('ja') });
 
-export const IsoDate = z.string().refine(isIsoDate, { error: 'must be a calendar date written yyyy-MM-dd' });
+export const IsoDate = InputText.refine(isIsoDate, { error: 'must be a calendar date written yyyy-MM-dd' });
 
 export const Uuid = z.uuid({ error: 'must be a UUID' });
 
 /** A positive integer id as written in a query string: digits only ("1e3" and "1.0" are not ids). */
-export const Id = z
-  .string()
-  .regex(/^[1-9]\d{0,9}$/, { error: 'must be a positive integer' })
+export const Id = InputText.regex(/^[1-9]\d{0,9}$/, { error: 'must be a positive integer' })
   .transform(Number)
-  .pipe(z.number().max(2_147_483_647, { error: 'must be a positive integer' }));
+  .pipe(z.number().max(MAX_INT4, { error: 'must be a positive integer' }));
 
 export const Channel = z.enum(SALES_CHANNELS, { error: `must be one of ${SALES_CHANNELS.join(', ')}` });
 
 /** A comma-separated list of ids, e.g. "12,13,14". */
 export function idList(max: number) {
-  return z
-    .string()
-    .regex(/^\d+(,\d+)*$/, { error: 'must be a comma-separated list of ids' })
+  return InputText.regex(/^\d+(,\d+)*$/, { error: 'must be a comma-separated list of ids' })
     .transform((value) => [...new Set(value.split(',').map(Number))])
     .pipe(
       z
-        .array(
-          z.number().int().positive({ error: 'must list positive ids' }).max(2_147_483_647, { error: 'must list valid ids' }),
-        )
+        .array(z.number().int().positive({ error: 'must list positive ids' }).max(MAX_INT4, { error: 'must list valid ids' }))
         .max(max, { error: `must list at most ${max} ids` }),
     );
 }

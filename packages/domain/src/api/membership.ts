@@ -1,9 +1,10 @@
 /** Contracts of membership login (SPEC §6, §7) on sites that enable it. */
 import { z } from 'zod';
+import { InputText } from './common.ts';
 
 export const MembershipLoginBody = z.object({
-  email: z.string().trim().min(1, { error: 'must not be empty' }).max(254),
-  password: z.string().min(1, { error: 'must not be empty' }).max(200),
+  email: InputText.trim().min(1, { error: 'must not be empty' }).max(254),
+  password: InputText.min(1, { error: 'must not be empty' }).max(200),
 });
 
 /** Membership info of SPEC §3. */

@@ -1,10 +1,9 @@
 /** Contracts of the order calls of SPEC §7 (orders, ordercoupons, checkout). */
 import { z } from 'zod';
 import { PAYMENT_METHOD_IDS } from '../constants.ts';
-import { Lang, Uuid } from './common.ts';
+import { Id, InputText, Lang, PositiveId, Uuid } from './common.ts';
 
 const Count = z.number({ error: 'must be a number' }).int({ error: 'must be a whole number' }).min(0).max(100);
-const PositiveId = z.number({ error: 'must be an id' }).int({ error: 'must be an id' }).positive({ error: 'must be an id' });
 
 export const OptionValueInput = z.object({ option_value_id: PositiveId, quantity: Count });
 export const SetProductInput = z.object({ set_product_id: PositiveId, quantity: Count });
@@ -28,7 +27,7 @@ export const UpdateOrderBody = z
     quantity: z.number().int().min(1).max(100).optional(),
     option_values: z.array(OptionValueInput).min(1).max(30).optional(),
     set_products: z.array(SetProductInput).max(30).optional(),
-    customer_info: z.record(z.string().max(64), z.string().max(2000)).optional(),
+    customer_info: z.record(InputText.max(64), InputText.max(2000)).optional(),
     payment_method: z.enum(PAYMENT_METHOD_IDS, { error: 'must be a payment method identifier' }).optional(),
   })
   .refine(
@@ -87,15 +86,10 @@ export const TemporaryOrder = z.object({
 });
 export type TemporaryOrder = z.infer<typeof TemporaryOrder>;
 
-export const OrderTokenParams = z.object({ id: z.string().regex(/^[\w-]{16,64}$/, { error: 'must be an order token' }) });
-export const OrderCouponParams = OrderTokenParams.extend({
-  couponId: z
-    .string()
-    .regex(/^[1-9]\d{0,9}$/, { error: 'must be a coupon id' })
-    .transform(Number),
-});
+export const OrderTokenParams = z.object({ id: InputText.regex(/^[\w-]{16,64}$/, { error: 'must be an order token' }) });
+export const OrderCouponParams = OrderTokenParams.extend({ couponId: Id });
 
-export const ApplyCouponBody = z.object({ coupon: z.string().trim().min(1, { error: 'must not be empty' }).max(64) });
+export const ApplyCouponBody = z.object({ coupon: InputText.trim().min(1, { error: 'must not be empty' }).max(64) });
 export const ApplyCouponResult = z.object({
   coupon_id: z.number().int(),
   coupon_name: z.string(),
@@ -105,18 +99,18 @@ export const ApplyCouponResult = z.object({
 
 /** Card details for the sandbox gateway; real providers tokenise in the browser instead. */
 export const CardInput = z.object({
-  number: z.string().regex(/^\d{12,19}$/, { error: 'must be 12 to 19 digits' }),
+  number: InputText.regex(/^\d{12,19}$/, { error: 'must be 12 to 19 digits' }),
   exp_month: z.number().int().min(1).max(12),
   exp_year: z.number().int().min(2000).max(2100),
-  cvc: z.string().regex(/^\d{3,4}$/, { error: 'must be 3 or 4 digits' }),
-  name: z.string().trim().min(1).max(30),
+  cvc: InputText.regex(/^\d{3,4}$/, { error: 'must be 3 or 4 digits' }),
+  name: InputText.trim().min(1).max(30),
 });
 
 export const CheckoutBody = z.object({
   payment_method: z.enum(PAYMENT_METHOD_IDS, { error: 'must be a payment method identifier' }),
   card: CardInput.optional(),
   /** A token from the provider's browser script or the d-pay carrier login, instead of card details. */
-  card_token: z.string().min(8).max(256).optional(),
+  card_token: InputText.min(8).max(256).optional(),
 });
 
 export const CheckoutResult = z.object({
@@ -127,6 +121,6 @@ export const CheckoutResult = z.object({
 });
 
 /** Mail-only confirmation (SPEC §1): the visitor's address, to which the link is sent. */
-export const OrderMailBody = z.object({ email: z.string().trim().min(1).max(254), lang: Lang.optional() });
-export const OrderMailParams = z.object({ id: z.string().regex(/^[\w-]{16,64}$/, { error: 'must be a mail token' }) });
+export const OrderMailBody = z.object({ email: InputText.trim().min(1).max(254), lang: Lang.optional() });
+export const OrderMailParams = z.object({ id: InputText.regex(/^[\w-]{16,64}$/, { error: 'must be a mail token' }) });
 export const OrderMailResult = z.object({ order_token: z.string() });

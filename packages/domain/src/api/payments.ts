@@ -1,8 +1,9 @@
 /** Payment calls of SPEC §7: checkout answers, 3-D Secure and wallet completion, d-pay. */
 import { z } from 'zod';
 import { PAYMENT_METHOD_IDS } from '../constants.ts';
+import { InputText } from './common.ts';
 
-const PaymentNumber = z.string().regex(/^[\w-]{8,64}$/, { error: 'must be a payment number' });
+const PaymentNumber = InputText.regex(/^[\w-]{8,64}$/, { error: 'must be a payment number' });
 
 /** A finished order: its reservation. The token comes with the first answer only (it is stored hashed). */
 export const CompletedCheckout = z.object({
@@ -38,4 +39,4 @@ export const DAccountAuth = z.object({ auth_url: z.string(), state_code: z.strin
 
 /** `GET /d-pay/v1/scptok/{id}` (id: the code the carrier login returned): the payment token. */
 export const DPayToken = z.object({ payment_token: z.string(), expires_at: z.string() });
-export const DPayParams = z.object({ id: z.string().regex(/^[\w-]{8,128}$/, { error: 'must be a token' }) });
+export const DPayParams = z.object({ id: InputText.regex(/^[\w-]{8,128}$/, { error: 'must be a token' }) });

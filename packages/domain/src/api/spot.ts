@@ -5,13 +5,11 @@
  */
 import { z } from 'zod';
 import { Product, SetProductsSearchQuery, TimeSpan } from './catalog.ts';
-import { Lang, Uuid } from './common.ts';
+import { InputText, Lang, Uuid } from './common.ts';
 import { CreateOrderBody } from './orders.ts';
 
 /** How a QR token is written: two URL-safe base64 parts, the payload and its signature. */
-export const QrToken = z
-  .string({ error: 'must be a QR token' })
-  .regex(/^[\w-]{8,200}\.[\w-]{16,100}$/, { error: 'must be a QR token' });
+export const QrToken = InputText.regex(/^[\w-]{8,200}\.[\w-]{16,100}$/, { error: 'must be a QR token' });
 
 export const SpotProductStocksQuery = z.object({ qr_token: QrToken, lang: Lang.default('ja') });
 
@@ -35,11 +33,11 @@ export const SpotCreateOrderBody = CreateOrderBody.extend({ qr_token: QrToken })
 export const SpotSetProductsSearchQuery = SetProductsSearchQuery.extend({ qr_token: QrToken });
 
 export const SpotQrParams = z.object({ productUUID: Uuid });
+/** The staff key, when the site sets one (SPOT_STAFF_KEY); other headers pass untouched. */
+export const SpotQrHeaders = z.looseObject({ 'x-staff-key': InputText.max(256).optional() });
 export const SpotQrQuery = z.object({
   /** How many venue days the code works for, today included; 1 (the default) rotates it daily. */
-  days: z
-    .string()
-    .regex(/^\d{1,2}$/, { error: 'must be a number of days from 1 to 31' })
+  days: InputText.regex(/^\d{1,2}$/, { error: 'must be a number of days from 1 to 31' })
     .transform(Number)
     .pipe(
       z

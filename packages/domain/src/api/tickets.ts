@@ -4,10 +4,10 @@
  * `mailmagazines`). SPEC §7 leaves the ticket paths unnamed; DESIGN names them here.
  */
 import { z } from 'zod';
-import { Lang } from './common.ts';
+import { InputText, Lang, PositiveId } from './common.ts';
 
 /** A bearer token in a path: reservation, share or mail-magazine token (128 bits, base64url). */
-export const BearerToken = z.string().regex(/^[\w-]{16,64}$/, { error: 'must be a token' });
+export const BearerToken = InputText.regex(/^[\w-]{16,64}$/, { error: 'must be a token' });
 export const ReservationTokenParams = z.object({ token: BearerToken });
 
 export const TICKET_CHECK_STATUSES = ['available', 'success', 'used', 'invalid_time', 'invalid'] as const;
@@ -75,7 +75,7 @@ export type TicketView = z.infer<typeof TicketView>;
 const ShareCount = z.number({ error: 'must be a number' }).int({ error: 'must be a whole number' }).max(100);
 export const CreateShareBody = z.object({
   option_values: z
-    .array(z.object({ option_value_id: z.number().int().positive(), quantity: ShareCount }))
+    .array(z.object({ option_value_id: PositiveId, quantity: ShareCount }))
     .min(1, { error: 'must choose at least one ticket type' })
     .max(30),
 });
@@ -98,12 +98,12 @@ export const ClaimShareResult = z.object({ reservation_token: z.string() });
  * so the friend gets the tickets, not the booking (no date change, receipt or further sharing).
  */
 export const SendTicketBody = z.object({
-  email: z.string().trim().min(1, { error: 'must not be empty' }).max(254),
+  email: InputText.trim().min(1, { error: 'must not be empty' }).max(254),
   lang: Lang.optional(),
 });
 
 export const ReceiptBody = z.object({
-  addressee: z.string().trim().min(1, { error: 'must not be empty' }).max(100, { error: 'must be at most 100 characters' }),
+  addressee: InputText.trim().min(1, { error: 'must not be empty' }).max(100, { error: 'must be at most 100 characters' }),
   lang: Lang.optional(),
 });
 export const ReceiptLine = z.object({
@@ -137,17 +137,16 @@ export const Receipt = z.object({
 export type Receipt = z.infer<typeof Receipt>;
 export const ReceiptPdfQuery = z.object({ lang: Lang.default('ja') });
 
-const GateName = z
-  .string()
-  .trim()
-  .regex(/^[\w.-]{1,40}$/, { error: 'must be 1 to 40 letters, digits, dots, hyphens or underscores' });
+const GateName = InputText.trim().regex(/^[\w.-]{1,40}$/, {
+  error: 'must be 1 to 40 letters, digits, dots, hyphens or underscores',
+});
 
 export const CheckInBody = z.discriminatedUnion(
   'method',
   [
     z.object({
       method: z.literal('read_qr'),
-      payload: z.string().min(1, { error: 'must not be empty' }).max(4000),
+      payload: InputText.min(1, { error: 'must not be empty' }).max(4000),
       gate: GateName,
       mode: z.enum(CHECK_IN_MODES),
       lang: Lang.optional(),
@@ -177,12 +176,8 @@ export const CheckInResult = z.object({
 export type CheckInResult = z.infer<typeof CheckInResult>;
 
 export const ReservationsQuery = z.object({
-  email: z.string().trim().min(1, { error: 'must not be empty' }).max(254),
-  reservation_number: z
-    .string()
-    .trim()
-    .min(1, { error: 'must not be empty' })
-    .max(20, { error: 'must be at most 20 characters' }),
+  email: InputText.trim().min(1, { error: 'must not be empty' }).max(254),
+  reservation_number: InputText.trim().min(1, { error: 'must not be empty' }).max(20, { error: 'must be at most 20 characters' }),
   lang: Lang.optional(),
 });
 export const ReservationsResult = z.object({ reservation_token: z.string() });
@@ -192,5 +187,5 @@ export const MailMagazineStatus = z.object({
   fields: z.array(z.object({ field_name: z.string(), is_subscribed: z.boolean() })),
 });
 export const MailMagazineRelease = z.object({
-  field_name: z.string().regex(/^mail_magazine(_\w{1,40})?$/, { error: 'must be a mail magazine field' }),
+  field_name: InputText.regex(/^mail_magazine(_\w{1,40})?$/, { error: 'must be a mail magazine field' }),
 });

@@ -12,7 +12,7 @@
 import { z } from 'zod';
 import { PAYMENT_METHOD_IDS } from '../constants.ts';
 import { CHEAPER_CHANGE_POLICIES, TIME_CHANGE_STATUSES } from '../time-change.ts';
-import { Lang } from './common.ts';
+import { InputText, Lang, PositiveId } from './common.ts';
 import { CardInput } from './orders.ts';
 import { BearerToken } from './tickets.ts';
 
@@ -20,13 +20,11 @@ export const TimeChangeTicketParams = z.object({ token: BearerToken });
 export const TimeChangeParams = z.object({ timechangeToken: BearerToken });
 export const TimeChangeQuery = z.object({ lang: Lang.default('ja') });
 
-const PositiveId = z.number({ error: 'must be an id' }).int({ error: 'must be an id' }).positive({ error: 'must be an id' });
-
 export const CreateTimeChangeBody = z.object({
   lang: Lang.default('ja'),
   time_span_id: PositiveId,
   /** Where the confirmation goes instead of the reservation's own address; checked by the server. */
-  email: z.string().trim().max(254).optional(),
+  email: InputText.trim().max(254).optional(),
 });
 export type CreateTimeChangeBody = z.infer<typeof CreateTimeChangeBody>;
 
@@ -37,7 +35,7 @@ export const TimeChangeCheckoutBody = z.object({
   reservation_token: BearerToken,
   payment_method: z.enum(PAYMENT_METHOD_IDS, { error: 'must be a payment method identifier' }),
   card: CardInput.optional(),
-  card_token: z.string().min(8).max(256).optional(),
+  card_token: InputText.min(8).max(256).optional(),
 });
 
 const Slot = z.object({

@@ -12,6 +12,7 @@ import {
   SpotProductStocks,
   SpotProductStocksQuery,
   SpotQrCode,
+  SpotQrHeaders,
   SpotQrParams,
   SpotQrQuery,
   SpotSetProductsSearchQuery,
@@ -68,12 +69,10 @@ export const spotRoutes =
             'For staff: a QR token for a poster of the product. Needs the X-Staff-Key header when SPOT_STAFF_KEY is set.',
           params: SpotQrParams,
           querystring: SpotQrQuery,
+          headers: SpotQrHeaders,
           response: { 200: SpotQrCode, ...errors },
         },
       },
-      async (req) => {
-        const key = req.headers['x-staff-key'];
-        return spot.qrCode(req.site, req.params.productUUID, req.query, typeof key === 'string' ? key : undefined);
-      },
+      async (req) => spot.qrCode(req.site, req.params.productUUID, req.query, req.headers['x-staff-key']),
     );
   };

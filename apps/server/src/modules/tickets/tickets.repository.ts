@@ -115,6 +115,11 @@ export async function bumpGenerations(db: Database, ticketIds: string[], values:
   return updated.length;
 }
 
+/** Holds the order's row until the caller's transaction ends: one receipt is issued at a time per order. */
+export async function lockOrderForReceipt(db: Database, orderId: string): Promise<void> {
+  await db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('update');
+}
+
 export async function findReceipt(db: Database, orderId: string) {
   const [row] = await db.select().from(receipts).where(eq(receipts.orderId, orderId));
   return row ?? null;

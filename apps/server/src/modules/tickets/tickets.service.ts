@@ -281,6 +281,8 @@ export function createTicketsService(db: Database, orders: OrdersService, option
       const orderId = await transaction(async (tx) => {
         const access = await requireAccess(tx, site, token);
         if (access.shareId !== null) throw notFound('record not found', 'only the reservation holder can have a receipt');
+        // A second first request waits here, then finds the receipt the first one issued.
+        await repo.lockOrderForReceipt(tx, access.order.id);
         if (await repo.findReceipt(tx, access.order.id)) return access.order.id;
         const sequence = await nextReceiptSequence(tx, site.id);
         // Numbered by the venue's year, which a receipt issued on its New Year's morning is already in.

@@ -1,0 +1,193 @@
+/**
+ * Walks the server's own OpenAPI document and sends every operation malformed requests: broken
+ * bodies, NUL bytes in every string, numbers past every range, huge arrays, unknown path ids and
+ * bad XSRF cookies. None may fail the server (5xx), and none that is refused may write anything.
+ */
+import { addDays, todayIn } from '@storefront/domain/dates';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { expect, it } from 'vitest';
+import type { Database } from '../db/client.ts';
+import { rows } from '../db/rows.ts';
+import { CUSTOMER, freshSlot, orderBody } from '../modules/orders/orders.test-support.ts';
+import { buyTickets } from '../modules/tickets/tickets.test-support.ts';
+import { SANDBOX_CARDS } from '../payments/sandbox-gateway.ts';
+import { apiFor } from '../test/api.ts';
+import { useTestApp } from '../test/app.ts';
+import { describeEachEngine } from '../test/database.ts';
+import { type Case, casesFor, type Endpoint, endpointsOf, type OpenApiDocument, seededRandom } from '../test/openapi-cases.ts';
+
+/** Tables written by reads or by refusals on purpose: rate-limit counters, lazily made keys, the sandbox's own side. */
+const NOT_BUSINESS_DATA = new Set(['rate_limits', 'site_secrets', 'spot_qr_secrets']);
+const isBusinessTable = (name: string) => !NOT_BUSINESS_DATA.has(name) && !name.startsWith('sandbox_');
+
+/** Answers that record the attempt by design: a refused card is a failed payment, a rate limit counts. */
+const RECORDED_REFUSALS = new Set([402, 429]);
+
+/** Row counts of every business table, and the stock and coupon counters, as one line of text. */
+async function snapshot(db: Database, tables: string[]): Promise<string> {
+  const counts = tables.map((t) => sql`select ${t} || '=' || count(*) as part from ${sql.identifier(t)}`);
+  const counters = [
+    sql`select 'held/sold=' || coalesce(sum(held), 0) || '/' || coalesce(sum(sold), 0) from product_time_spans`,
+    sql`select 'set held/sold=' || coalesce(sum(held), 0) || '/' || coalesce(sum(sold), 0) from set_product_stocks`,
+    sql`select 'coupons used=' || coalesce(sum(used_count), 0) from coupons`,
+  ];
+  const [row] = await rows<{ state: string }>(
+    db,
+    sql`select string_agg(part, ' ') as state from (${sql.join([...counts, ...counters], sql` union all `)}) parts`,
+  );
+  return row?.state ?? '';
+}
+
+/** Streams (server-sent events) never end, so only their refusals are sent. */
+const isStream = (endpoint: Endpoint) => endpoint.path.endsWith('/signage/events');
+
+/** State-changing calls on the test's own records go last, so the others still find them open. */
+function weight(endpoint: Endpoint): number {
+  if (endpoint.method === 'DELETE') return 2;
+  return /checkout|confirm|claim|exe-payment/.test(endpoint.path) ? 1 : 0;
+}
+
+describeEachEngine(
+  'API fuzz',
+  (ctx) => {
+    const test = useTestApp(ctx);
+
+    it('answers every malformed request of every documented operation without a 5xx, writing nothing when refused', async () => {
+      const app: FastifyInstance = test.app;
+      await app.ready();
+      const document = app.swagger() as unknown as OpenApiDocument;
+      const api = apiFor(app, 'demo');
+
+      // Real records for the operations to reach past their contracts.
+      const slot = await freshSlot(ctx.db, 'demo', 50);
+      const later = await freshSlot(ctx.db, 'demo', 50, 2);
+      const order = await api.post<{ order_token: string }>('orders', orderBody(slot, 1));
+      expect(order.status).toBe(201);
+      const bought = await buyTickets(api, ctx.db, { quantity: 2 });
+      const change = await api.post<{ time_change_token: string }>(`timechanges/tickets/${bought.reservationToken}`, {
+        time_span_id: later.timeSpanId,
+      });
+      expect(change.status, JSON.stringify(change.body)).toBe(201);
+      const share = await api.post<{ share_token: string }>(`tickets/${bought.reservationToken}/shares`, {
+        option_values: [{ option_value_id: bought.slot.adultOptionId, quantity: 1 }],
+      });
+      const xsrfPage = await app.inject({ method: 'GET', url: '/demo/api/v1/configurations' });
+      const xsrf = xsrfPage.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+      const tomorrow = addDays(todayIn('Asia/Tokyo'), 1);
+
+      const known = {
+        product_uuid: slot.productUuid,
+        time_span_id: slot.timeSpanId,
+        option_value_id: slot.adultOptionId,
+        set_products: [],
+        quantity: 1,
+        customer_info: { ...CUSTOMER },
+        coupon: 'NO-SUCH-COUPON',
+        email: bought.email,
+        password: 'not the password',
+        addressee: 'Storefront Test',
+        reservation_token: bought.reservationToken,
+        reservation_number: bought.reservationNumber,
+        payment_method: 'gmo',
+        payment_number: 'pay_unknown_00000001',
+        md: 'pay_unknown_00000001',
+        card_token: 'tok_unknown_00000001',
+        // A declining card: checkout calls reach the gateway but pay nothing, so the order stays open.
+        card: {
+          number: SANDBOX_CARDS.decline,
+          exp_month: 12,
+          exp_year: new Date().getFullYear() + 2,
+          cvc: '123',
+          name: 'HANAKO YAMADA',
+        },
+        from: tomorrow,
+        to: tomorrow,
+        date: tomorrow,
+        product_id: String(slot.productId),
+        product_time_span_id: String(slot.timeSpanId),
+        main_product_time_span_ids: String(slot.timeSpanId),
+        qr_token: 'AAAAAAAAAAAA.BBBBBBBBBBBBBBBBBBBBBB',
+        days: '1',
+        field_name: 'mail_magazine',
+        gate: 'gate-1',
+        payload: 'SF1.unknown',
+        mode: 'gate',
+        ticket_id: 'all',
+        lang: 'en',
+      };
+      const pathValue = (path: string, name: string): string => {
+        if (name === 'timechangeToken') return change.body.time_change_token;
+        if (name === 'productUUID') return slot.productUuid;
+        if (name === 'couponId') return '1';
+        if (name === 'variant') return 'demo';
+        if (name === 'kind') return 'challenge';
+        if (name === 'reference') return 'sbx_unknown_reference';
+        if (path.includes('/gtm/')) return 'GTM-ABCD123';
+        if (path.includes('/shares/')) return share.body.share_token;
+        if (name === 'token' && !path.includes('/mailmagazines/')) return bought.reservationToken;
+        if (/\/(orders|ordercoupons|membership|d-account)\b/.test(path)) return order.body.order_token;
+        return 'AAAAAAAAAAAAAAAAAAAAAA';
+      };
+
+      const [{ names }] = (await rows<{ names: string[] }>(
+        ctx.db,
+        sql`select array_agg(table_name::text order by table_name) as names from information_schema.tables
+            where table_schema = 'public' and table_type = 'BASE TABLE'`,
+      )) as [{ names: string[] }];
+      const tables = names.filter(isBusinessTable);
+      expect(tables).toEqual(expect.arrayContaining(['orders', 'tickets', 'payments', 'receipts', 'ticket_shares', 'members']));
+
+      const endpoints = endpointsOf(document).sort((a, b) => weight(a) - weight(b));
+      expect(endpoints.length).toBeGreaterThan(50);
+      const random = seededRandom(20_240_612);
+      const failures: string[] = [];
+      let sent = 0;
+      // Requests go one at a time, so the state after one is the state before the next.
+      let before = await snapshot(ctx.db, tables);
+      for (const endpoint of endpoints) {
+        const cases = casesFor(endpoint, { site: 'demo', pathValue, known, xsrf, random });
+        for (const request of isStream(endpoint) ? cases.filter((c) => c.label.startsWith('site ')) : cases) {
+          const response = await app.inject({
+            method: request.method,
+            url: request.url,
+            headers: request.headers,
+            ...(request.payload === undefined ? {} : { payload: request.payload }),
+          });
+          sent++;
+          const problem = judge(request, response.statusCode, response.body);
+          const refused = response.statusCode >= 400 && !RECORDED_REFUSALS.has(response.statusCode);
+          const after = await snapshot(ctx.db, tables);
+          const wroteWhileRefusing = refused && after !== before;
+          if (problem || wroteWhileRefusing) {
+            failures.push(
+              `${request.method} ${request.url.slice(0, 120)} (${request.label}): ${response.statusCode} ${response.body.slice(0, 200)}${
+                wroteWhileRefusing ? `\n    wrote while refusing: ${before} → ${after}` : ''
+              }${problem ? `\n    ${problem}` : ''}`,
+            );
+          }
+          before = after;
+        }
+      }
+      expect(sent).toBeGreaterThan(1_000);
+      expect(failures, failures.join('\n')).toEqual([]);
+    }, 120_000);
+  },
+  { seed: { variants: ['demo'], days: 3 } },
+);
+
+/** What is wrong with an answer, or null. */
+function judge(request: Case, status: number, body: string): string | null {
+  if (status >= 500) return 'a server error';
+  // The error handler's safety net answered: a value got past its contract to the database.
+  if (status === 400 && /"message":"the request holds /.test(body)) return 'refused by the database, not by a contract';
+  if (request.expectForbidden && status !== 403) return `expected 403 for a broken XSRF pair, got ${status}`;
+  if (request.expectField) {
+    if (status !== 400) return `expected 400 naming ${request.expectField}, got ${status}`;
+    const answer = JSON.parse(body) as { error?: string; field?: string; message?: string };
+    if (answer.error !== 'invalid request' || answer.field !== request.expectField || !answer.message) {
+      return `expected an invalid request naming ${request.expectField}`;
+    }
+  }
+  return null;
+}
