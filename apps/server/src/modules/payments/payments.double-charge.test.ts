@@ -172,6 +172,28 @@ describeEachEngine('one kept payment per order', (ctx) => {
     expect(await eventsOf(stray)).toEqual(['surplus_capture', 'refunded']);
   });
 
+  it('an order completed before the ledger marked its payment keeps that payment: adopted, not refunded', async () => {
+    const { token } = await readyOrder('gmo');
+    const paid = await api().post<Answer>(`orders/checkout/${token}`, {
+      payment_method: 'gmo',
+      card: card(SANDBOX_CARDS.success),
+    });
+    expect(paid.body.status).toBe('completed');
+    const [row] = await rows<{ payment_number: string }>(
+      ctx.db,
+      sql`select p.payment_number from payments p join orders o on o.id = p.order_id where o.reservation_number = ${paid.body.reservation_number}`,
+    );
+    const number = row?.payment_number ?? '';
+    // As a completion recorded by an earlier version, whose record of the completing payment was lost.
+    await ctx.db.execute(sql`update payments set completed_at = null, settled_at = null where payment_number = ${number}`);
+    await test.app.reconcilePayments(60);
+    expect(await money([number])).toEqual({
+      gatewayKept: [number],
+      gatewayRefunded: [],
+      ledger: { [number]: 'captured (completed)' },
+    });
+  });
+
   it('the date-change fee: a cancelled attempt is voided, a capture after it is refunded, the fee is kept once', async () => {
     const bought = await buyTickets(apiFor(test.app, 'demo'), ctx.db, { quantity: 1 });
     const to = await otherSlot(ctx.db, bought.slot.productId, 4);

@@ -241,6 +241,16 @@ export function createPaymentsService(db: Database, deps: PaymentsDeps) {
     }
   }
 
+  /**
+   * A completion from before the ledger marked its payment (the mark was added later, and the
+   * record of which payment completed may have been lost): the first capture to find it unmarked
+   * is the one kept, not refunded. Called with the order or change locked, so two cannot both adopt.
+   */
+  async function adoptsCompletion(tx: Database, payment: repo.PaymentRow): Promise<boolean> {
+    if (payment.completedAt !== null) return false;
+    return (await repo.completingPayment(tx, payment.orderId, payment.timeChangeId)) === null;
+  }
+
   type Completion =
     | { kind: 'completed'; answer: CheckoutAnswer; justCompleted: boolean }
     | { kind: 'refund'; reason: string }
@@ -268,7 +278,7 @@ export function createPaymentsService(db: Database, deps: PaymentsDeps) {
           reservation_number: changed.reservationNumber,
           total: changed.total,
         };
-        if (changed.justCompleted) await repo.markCompleting(tx, locked.id);
+        if (changed.justCompleted || (await adoptsCompletion(tx, locked))) await repo.markCompleting(tx, locked.id);
         else if (locked.completedAt === null) return { kind: 'surplus', answer };
         return { kind: 'completed', answer, justCompleted: changed.justCompleted };
       }
@@ -281,7 +291,7 @@ export function createPaymentsService(db: Database, deps: PaymentsDeps) {
         ...(paid.reservationToken ? { reservation_token: paid.reservationToken } : {}),
         total: paid.total,
       };
-      if (paid.reservationToken) await repo.markCompleting(tx, locked.id);
+      if (paid.reservationToken || (await adoptsCompletion(tx, locked))) await repo.markCompleting(tx, locked.id);
       else if (locked.completedAt === null) return { kind: 'surplus', answer };
       return { kind: 'completed', answer, justCompleted: paid.reservationToken !== undefined };
     });
