@@ -157,8 +157,14 @@ async function run(engine: string, database: DatabaseHandle) {
   const backlog = await attempts(app, db, BACKLOG, true);
   const started = performance.now();
   const looked = await app.reconcilePayments(60);
+  // The server's own 30-second run may have claimed part of the backlog first (processes and runs
+  // share the work): the backlog is done when every order is.
+  let settled = await completed(db, backlog);
+  while (settled.orders < BACKLOG && performance.now() - started < 300_000) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    settled = await completed(db, backlog);
+  }
   const seconds = (performance.now() - started) / 1000;
-  const settled = await completed(db, backlog);
   await app.close();
 
   console.log(`\n${engine}`);
@@ -166,7 +172,7 @@ async function run(engine: string, database: DatabaseHandle) {
     `  visitors' returns (baseline): ${BACKLOG} orders in ${baselineSeconds.toFixed(1)} s = ${(BACKLOG / baselineSeconds).toFixed(0)} orders/s, ${baseline.orders} completed`,
   );
   console.log(
-    `  reconciler, one run:          ${BACKLOG} paid behind ${ABANDONED} abandoned, ${looked} rows looked at in ${seconds.toFixed(1)} s = ${(BACKLOG / seconds).toFixed(0)} orders/s, ${settled.orders} completed, ${settled.completions} completions recorded`,
+    `  reconciler, one run:          ${BACKLOG} paid behind ${ABANDONED} abandoned, all completed ${seconds.toFixed(1)} s after the run began (${looked} rows looked at by it) = ${(BACKLOG / seconds).toFixed(0)} orders/s, ${settled.orders} completed, ${settled.completions} completions recorded`,
   );
   console.log(
     `  ratio reconciler / returns:   ${(baselineSeconds / seconds).toFixed(2)}   goal: ${BACKLOG} within 60 s → ${seconds <= 60 ? 'met' : 'NOT met'}`,
