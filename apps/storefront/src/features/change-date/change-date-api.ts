@@ -10,10 +10,12 @@ import type {
   TimeChangeView,
 } from '@storefront/domain/api/timechanges';
 import { CHECKOUT_TIMEOUT_MS } from '@storefront/domain/constants';
+import type { QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { ApiClient } from '../../api/client.ts';
 import type { SessionStore } from '../../session/session-store.ts';
 import type { CheckoutAnswer } from '../purchase/payment-api.ts';
+import { ticketQueryKeys } from '../tickets/tickets-api.ts';
 
 export type { CompletedTimeChange, TimeChangeTicket, TimeChangeView };
 
@@ -91,10 +93,18 @@ export function readChangeDateResult(session: SessionStore): ChangeDateResult | 
   };
 }
 
-/** A change that went through: the complete page's data, and nothing of the flow left over. */
-export function finishChange(session: SessionStore, result: ChangeDateResult): void {
+/**
+ * A change that went through: the complete page's data, and nothing of the flow left over. The
+ * ticket's cached reads go too, not just marked stale: the ticket page opens in the same document,
+ * and a stale entry would show the old date and the QR codes that no longer open the gate until
+ * its refetch landed.
+ */
+export function finishChange(session: SessionStore, queryClient: QueryClient, result: ChangeDateResult): void {
   session.resetChangeDateResults();
   session.resetChangeDateInput();
   session.remove('paymentNumber');
   session.set('changeDateResult', result);
+  queryClient.removeQueries({ queryKey: ticketQueryKeys.ticket(result.reservationToken) });
+  queryClient.removeQueries({ queryKey: ticketQueryKeys.receipt(result.reservationToken) });
+  queryClient.removeQueries({ queryKey: ['change-date', 'ticket'] });
 }

@@ -3,7 +3,7 @@
  * will be, with its money. Nothing to pay: the visitor confirms and the change completes. Something
  * to pay: on to the change-date payment step.
  */
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useApp } from '../../app/app-context.tsx';
@@ -18,11 +18,16 @@ export default function ChangeDateConfirmPage(props: ScreenProps) {
   const app = useApp();
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const { reservationToken, timechangeToken, api, query, change } = useTimeChange(props);
   const confirm = useMutation({
     mutationFn: () => api.confirm(timechangeToken, reservationToken),
     onSuccess: (done) => {
-      finishChange(app.session, { reservationToken, reservationNumber: done.reservation_number, refund: done.refund });
+      finishChange(app.session, queryClient, {
+        reservationToken,
+        reservationNumber: done.reservation_number,
+        refund: done.refund,
+      });
       navigate(changeDatePaths.complete(reservationToken), { replace: true });
     },
     onError: () => void query.refetch(),

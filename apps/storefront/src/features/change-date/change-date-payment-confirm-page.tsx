@@ -6,7 +6,7 @@
  */
 import type { PaymentMethodId } from '@storefront/domain/constants';
 import { formatPrice } from '@storefront/domain/format';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -26,6 +26,7 @@ export default function ChangeDatePaymentConfirmPage(props: ScreenProps) {
   const app = useApp();
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const { reservationToken, timechangeToken, api, query, change } = useTimeChange(props);
   const { data: methods } = useQuery(catalogueQueries.paymentMethods(app, 'web'));
   const payment = readChangeDatePayment(app.session);
@@ -54,7 +55,7 @@ export default function ChangeDatePaymentConfirmPage(props: ScreenProps) {
         leaveForProvider(app, answer);
         return;
       }
-      finishChange(app.session, { reservationToken, reservationNumber: answer.reservation_number, refund: null });
+      finishChange(app.session, queryClient, { reservationToken, reservationNumber: answer.reservation_number, refund: null });
       cardInMemory.set(null);
       go(changeDatePaths.complete(reservationToken));
     },

@@ -8,6 +8,7 @@
  */
 import type { PaymentMethodId } from '@storefront/domain/constants';
 import { paymentProfile } from '@storefront/domain/payments';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
@@ -51,6 +52,7 @@ export default function PaymentReturnPage(props: ScreenProps) {
   const app = useApp();
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const provider = providerOf(props.provider);
   const status = typeof props.status === 'string' ? props.status : null;
   const timeChange = props.timeChange === true;
@@ -101,7 +103,7 @@ export default function PaymentReturnPage(props: ScreenProps) {
         // A wallet left without paying is cancelled, unless the server says it was paid after all.
         if (status === 'cancel' && answer.status !== 'completed') return cancelled();
         if (change && answer.status === 'completed') {
-          finishChange(app.session, {
+          finishChange(app.session, queryClient, {
             reservationToken: change.reservationToken,
             reservationNumber: answer.reservation_number,
             refund: null,
@@ -125,7 +127,7 @@ export default function PaymentReturnPage(props: ScreenProps) {
         followFailure(app, route, go);
       },
     );
-  }, [app, attempt, navigate, paymentNumber, provider, status, timeChange]);
+  }, [app, attempt, navigate, paymentNumber, provider, queryClient, status, timeChange]);
 
   // Nothing to finish: no payment in progress on this visit.
   if (!paymentNumber) return <Navigate to="/order" replace />;

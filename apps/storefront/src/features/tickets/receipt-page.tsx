@@ -13,7 +13,7 @@ import { useApp } from '../../app/app-context.tsx';
 import type { ScreenProps } from '../../app/route-table.ts';
 import { FieldError } from '../../ui/field-error.tsx';
 import { ticketPaths } from './ticket-links.ts';
-import { type Receipt, ticketsApi } from './tickets-api.ts';
+import { type Receipt, ticketQueryKeys, ticketsApi } from './tickets-api.ts';
 import './tickets.css';
 
 function ReceiptDocument(props: { receipt: Receipt }) {
@@ -110,10 +110,11 @@ export default function ReceiptPage(props: ScreenProps) {
   const ids = { addressee: useId(), note: useId(), error: useId() };
   const [addressee, setAddressee] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const receipt = useQuery({ queryKey: ['receipt', token, app.lang], queryFn: () => calls.receipt(token), retry: false });
+  const receiptKey = [...ticketQueryKeys.receipt(token), app.lang];
+  const receipt = useQuery({ queryKey: receiptKey, queryFn: () => calls.receipt(token), retry: false });
   const issue = useMutation({
     mutationFn: () => calls.issueReceipt(token, addressee.trim()),
-    onSuccess: (issued) => queryClient.setQueryData(['receipt', token, app.lang], issued),
+    onSuccess: (issued) => queryClient.setQueryData(receiptKey, issued),
   });
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

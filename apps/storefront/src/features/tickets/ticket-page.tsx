@@ -17,13 +17,13 @@ import { useApp } from '../../app/app-context.tsx';
 import type { ScreenProps } from '../../app/route-table.ts';
 import { QrCode } from './qr-code.tsx';
 import { ticketPaths } from './ticket-links.ts';
-import { type TicketView, ticketsApi } from './tickets-api.ts';
+import { type TicketView, ticketQueryKeys, ticketsApi } from './tickets-api.ts';
 import './tickets.css';
 
 export function useTicket(token: string) {
   const app = useApp();
   return useQuery({
-    queryKey: ['ticket', token, app.lang],
+    queryKey: [...ticketQueryKeys.ticket(token), app.lang],
     queryFn: ({ signal }) => ticketsApi(app.api, app.lang).ticket(token, signal),
     enabled: token !== '',
     retry: false,

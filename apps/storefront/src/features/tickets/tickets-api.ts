@@ -18,6 +18,12 @@ export type SharedTicketData = z.infer<typeof SharedTicket>;
 
 const path = (token: string) => encodeURIComponent(token);
 
+/** The cache keys of a reservation's reads, in every language: a change to the ticket forgets them. */
+export const ticketQueryKeys = {
+  ticket: (token: string) => ['ticket', token] as const,
+  receipt: (token: string) => ['receipt', token] as const,
+};
+
 export function ticketsApi(api: ApiClient, lang: string) {
   return {
     ticket: (token: string, signal?: AbortSignal) =>
