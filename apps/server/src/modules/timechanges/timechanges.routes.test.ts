@@ -7,6 +7,7 @@ import { SANDBOX_CARDS } from '../../payments/sandbox-gateway.ts';
 import { apiFor } from '../../test/api.ts';
 import { useTestApp } from '../../test/app.ts';
 import { describeEachEngine } from '../../test/database.ts';
+import { answerGateway as answerGateway_, card } from '../payments/payments.test-support.ts';
 import { type Bought, buyTickets, setCheckInGrace } from '../tickets/tickets.test-support.ts';
 import { lapse, otherSlot, setTimeChangeRules, slotState } from './timechanges.test-support.ts';
 
@@ -19,14 +20,6 @@ type View = {
   to: { timeSpanId: number };
 };
 type TicketView = { admissions: { id: string; qr: string; status: string }[]; date: string; reservationFrom: string };
-
-const card = (number: string) => ({
-  number,
-  exp_month: 12,
-  exp_year: new Date().getFullYear() + 2,
-  cvc: '123',
-  name: 'HANAKO YAMADA',
-});
 
 describeEachEngine('date change API', (ctx) => {
   const test = useTestApp(ctx);
@@ -49,16 +42,7 @@ describeEachEngine('date change API', (ctx) => {
     return { to, created };
   }
 
-  async function answerGateway(redirectUrl: string, action: string): Promise<string> {
-    const response = await test.app.inject({
-      method: 'POST',
-      url: new URL(redirectUrl).pathname,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: `action=${action}`,
-    });
-    expect(response.statusCode).toBe(303);
-    return String(response.headers.location);
-  }
+  const answerGateway = (redirectUrl: string, action: string) => answerGateway_(test.app, redirectUrl, action);
 
   async function changeStatus(token: string) {
     const [row] = await rows<{ status: string }>(
