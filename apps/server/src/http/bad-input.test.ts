@@ -9,6 +9,7 @@ import type { Database } from '../db/client.ts';
 import { rows } from '../db/rows.ts';
 import { DEMO_MEMBER } from '../db/seed.ts';
 import { CUSTOMER, freshSlot, orderBody } from '../modules/orders/orders.test-support.ts';
+import { card } from '../modules/payments/payments.test-support.ts';
 import { buyTickets } from '../modules/tickets/tickets.test-support.ts';
 import { SANDBOX_CARDS } from '../payments/sandbox-gateway.ts';
 import { apiFor } from '../test/api.ts';
@@ -136,13 +137,7 @@ describeEachEngine(
       await api.put(`orders/${order.body.order_token}`, { customer_info: CUSTOMER, payment_method: 'gmo_3ds' });
       const started = await api.post<{ redirect_url: string }>(`orders/checkout/${order.body.order_token}`, {
         payment_method: 'gmo_3ds',
-        card: {
-          number: SANDBOX_CARDS.success,
-          exp_month: 12,
-          exp_year: new Date().getFullYear() + 2,
-          cvc: '123',
-          name: 'HANAKO YAMADA',
-        },
+        card: card(SANDBOX_CARDS.success),
       });
       const challenge = await app.inject({ method: 'GET', url: new URL(started.body.redirect_url).pathname });
       expect(challenge.statusCode).toBe(200);

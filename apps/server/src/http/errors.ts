@@ -27,20 +27,16 @@ export const badRequest = (field: string, message: string) =>
  * behind the schemas, which refuse these values first. Anything else from the database is the
  * server's own fault and stays a 500.
  */
+const UNSTORABLE_CHARACTER = {
+  status: 400,
+  error: 'invalid request',
+  can_retry: false,
+  message: 'the request holds a character that cannot be stored',
+};
 const CLIENT_CAUSED_DATABASE_ERRORS: Record<string, ErrorBody & { status: number }> = {
   // untranslatable character (NUL in jsonb), character not in repertoire (NUL in text)
-  '22P05': {
-    status: 400,
-    error: 'invalid request',
-    can_retry: false,
-    message: 'the request holds a character that cannot be stored',
-  },
-  '22021': {
-    status: 400,
-    error: 'invalid request',
-    can_retry: false,
-    message: 'the request holds a character that cannot be stored',
-  },
+  '22P05': UNSTORABLE_CHARACTER,
+  '22021': UNSTORABLE_CHARACTER,
   '22003': { status: 400, error: 'invalid request', can_retry: false, message: 'the request holds a number out of range' },
   '22P02': { status: 400, error: 'invalid request', can_retry: false, message: 'the request holds a value of the wrong kind' },
   '22001': { status: 400, error: 'invalid request', can_retry: false, message: 'the request holds a value that is too long' },

@@ -447,3 +447,8 @@ export function paymentIntentEvent(type: string, intent: FakeIntent | Json): str
 export function signWebhook(payload: string, secret: string, timestamp?: number): string {
   return Stripe.webhooks.generateTestHeaderString({ payload, secret, ...(timestamp === undefined ? {} : { timestamp }) });
 }
+
+/** The app's Stripe settings pointing the provider at `fake`. */
+export function stripeSettings(fake: StripeFake, webhookSecret: string) {
+  return { secretKey: fake.secretKey, webhookSecret, host: fake.host, port: fake.port, protocol: fake.protocol };
+}

@@ -13,6 +13,7 @@ import { SANDBOX_CARDS } from '../../payments/sandbox-gateway.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
 import { answerGatewayPage, clientOf, freePort, startServer } from '../../test/server-process.ts';
 import { CUSTOMER, freshSlot, orderBody } from '../orders/orders.test-support.ts';
+import { card } from './payments.test-support.ts';
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('payments when the server is killed [postgres]', () => {
   let database: TestDatabase;
@@ -35,14 +36,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('payments when the server is kil
     const created = await call('POST', 'orders', orderBody(slot, 2));
     const token = created.body.order_token ?? '';
     expect((await call('PUT', `orders/${token}`, { customer_info: CUSTOMER, payment_method: 'gmo_3ds' })).status).toBe(200);
-    const card = {
-      number: SANDBOX_CARDS.success,
-      exp_month: 12,
-      exp_year: new Date().getFullYear() + 1,
-      cvc: '123',
-      name: 'HANAKO',
-    };
-    const started = await call('POST', `orders/checkout/${token}`, { payment_method: 'gmo_3ds', card });
+    const started = await call('POST', `orders/checkout/${token}`, {
+      payment_method: 'gmo_3ds',
+      card: card(SANDBOX_CARDS.success),
+    });
     expect(started.body.status).toBe('requires_action');
     // The visitor passes the challenge: the gateway has the money …
     expect(await answerGatewayPage(started.body.redirect_url ?? '', 'pass')).toBe(303);

@@ -11,7 +11,13 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { rows } from '../../db/rows.ts';
 import { SANDBOX_CARDS } from '../../payments/sandbox-gateway.ts';
-import { paymentIntentEvent, type StripeFake, signWebhook, startStripeFake } from '../../payments/stripe-fake.test-support.ts';
+import {
+  paymentIntentEvent,
+  type StripeFake,
+  signWebhook,
+  startStripeFake,
+  stripeSettings,
+} from '../../payments/stripe-fake.test-support.ts';
 import { apiFor } from '../../test/api.ts';
 import { fakeStorefrontDir } from '../../test/app.ts';
 import { describeEachEngine } from '../../test/database.ts';
@@ -30,15 +36,8 @@ describeEachEngine(
     let app: FastifyInstance;
 
     async function startApp(): Promise<FastifyInstance> {
-      const stripeOptions = {
-        secretKey: stripe.secretKey,
-        webhookSecret: WEBHOOK_SECRET,
-        host: stripe.host,
-        port: stripe.port,
-        protocol: stripe.protocol,
-      };
       const built = await buildApp({
-        config: { appMode: 'demo', appEnv: 'development', reconnectSite: null, stripe: stripeOptions },
+        config: { appMode: 'demo', appEnv: 'development', reconnectSite: null, stripe: stripeSettings(stripe, WEBHOOK_SECRET) },
         publicUrl: () => 'http://shop.test',
         db: ctx.db,
         storefrontDir: fakeStorefrontDir(),

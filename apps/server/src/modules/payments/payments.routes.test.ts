@@ -5,7 +5,13 @@ import { buildApp } from '../../app.ts';
 import { rows } from '../../db/rows.ts';
 import { hashToken, newToken } from '../../http/tokens.ts';
 import { SANDBOX_CARDS } from '../../payments/sandbox-gateway.ts';
-import { paymentIntentEvent, type StripeFake, signWebhook, startStripeFake } from '../../payments/stripe-fake.test-support.ts';
+import {
+  paymentIntentEvent,
+  type StripeFake,
+  signWebhook,
+  startStripeFake,
+  stripeSettings,
+} from '../../payments/stripe-fake.test-support.ts';
 import { apiFor } from '../../test/api.ts';
 import { fakeStorefrontDir } from '../../test/app.ts';
 import { describeEachEngine } from '../../test/database.ts';
@@ -23,15 +29,8 @@ describeEachEngine(
     let stripe: StripeFake;
     beforeAll(async () => {
       stripe = await startStripeFake();
-      const stripeOptions = {
-        secretKey: stripe.secretKey,
-        webhookSecret: WEBHOOK_SECRET,
-        host: stripe.host,
-        port: stripe.port,
-        protocol: stripe.protocol,
-      };
       app = await buildApp({
-        config: { appMode: 'demo', appEnv: 'development', reconnectSite: null, stripe: stripeOptions },
+        config: { appMode: 'demo', appEnv: 'development', reconnectSite: null, stripe: stripeSettings(stripe, WEBHOOK_SECRET) },
         publicUrl: () => 'http://shop.test',
         db: ctx.db,
         storefrontDir: fakeStorefrontDir(),

@@ -14,8 +14,7 @@ import { SANDBOX_CARDS } from '../../payments/sandbox-gateway.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
 import { answerGatewayPage, clientOf, freePort, type ProcessClient, startServer } from '../../test/server-process.ts';
 import { CUSTOMER, freshSlot, orderBody } from '../orders/orders.test-support.ts';
-
-const card = (number: string) => ({ number, exp_month: 12, exp_year: new Date().getFullYear() + 1, cvc: '123', name: 'HANAKO' });
+import { card } from './payments.test-support.ts';
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('one kept payment across two server processes [postgres]', () => {
   let database: TestDatabase;

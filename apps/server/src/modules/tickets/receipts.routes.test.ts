@@ -10,6 +10,7 @@ import { apiFor } from '../../test/api.ts';
 import { useTestApp } from '../../test/app.ts';
 import { describeEachEngine } from '../../test/database.ts';
 import { createOrdersService } from '../orders/orders.service.ts';
+import { card } from '../payments/payments.test-support.ts';
 import { listSites } from '../sites/sites.repository.ts';
 import { otherSlot, setTimeChangeRules } from '../timechanges/timechanges.test-support.ts';
 import { createTicketsService } from './tickets.service.ts';
@@ -52,14 +53,6 @@ describeEachEngine('receipts', (ctx) => {
   beforeEach(async () => {
     await setTimeChangeRules(ctx.db, 'demo', { ...DEFAULT_TIME_CHANGE_SETTINGS, deadlineMinutes: 0 });
   });
-
-  const card = {
-    number: SANDBOX_CARDS.success,
-    exp_month: 12,
-    exp_year: new Date().getFullYear() + 2,
-    cvc: '123',
-    name: 'HANAKO YAMADA',
-  };
 
   async function changeDate(bought: Bought, offsetDays: number) {
     const to = await otherSlot(ctx.db, bought.slot.productId, offsetDays);
@@ -116,7 +109,7 @@ describeEachEngine('receipts', (ctx) => {
     const paid = await api.post<Body>(`timechanges/${change.time_change_token}/checkout`, {
       reservation_token: bought.reservationToken,
       payment_method: 'gmo',
-      card,
+      card: card(SANDBOX_CARDS.success),
     });
     expect(paid.body, JSON.stringify(paid.body)).toMatchObject({ status: 'completed' });
 

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { SANDBOX_CARDS } from '../../payments/sandbox-gateway.ts';
 import type { apiFor } from '../../test/api.ts';
 import { CUSTOMER, freshSlot, type SlotFixture } from '../orders/orders.test-support.ts';
+import { card } from '../payments/payments.test-support.ts';
 
 export type Bought = { slot: SlotFixture; reservationToken: string; reservationNumber: string; total: number; email: string };
 
@@ -33,13 +34,7 @@ export async function buyTickets(
     `orders/checkout/${token}`,
     {
       payment_method: 'gmo',
-      card: {
-        number: SANDBOX_CARDS.success,
-        exp_month: 12,
-        exp_year: new Date().getFullYear() + 2,
-        cvc: '123',
-        name: 'HANAKO YAMADA',
-      },
+      card: card(SANDBOX_CARDS.success),
     },
   );
   expect(paid.status, JSON.stringify(paid.body)).toBe(200);
