@@ -1,4 +1,5 @@
 import type { ErrorBody } from '@storefront/domain/api/common';
+import { type ErrorCode, statusOf } from '@storefront/domain/errors/catalogue';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
@@ -14,6 +15,18 @@ export class AppError extends Error {
     this.statusCode = statusCode;
     this.body = body;
   }
+}
+
+/** What a throw site may add to the body of its error; `status` only where the catalogue's would mislead. */
+export type ErrorExtra = Omit<ErrorBody, 'error'> & { status?: number };
+
+/**
+ * The one way the server fails a request on purpose: the code names the SPEC §8 error (or a
+ * generic one), whose HTTP status the domain catalogue gives; `can_retry` defaults to false.
+ */
+export function specError(code: ErrorCode, extra: ErrorExtra = {}): AppError {
+  const { status, ...body } = extra;
+  return new AppError(status ?? statusOf(code), { error: code, can_retry: false, ...body });
 }
 
 export const notFound = (error: string, message?: string) =>

@@ -10,6 +10,7 @@ import {
   genericError,
   lookupError,
   SERVER_ERRORS,
+  statusOf,
   type ServerError,
 } from './catalogue.ts';
 
@@ -168,5 +169,22 @@ describe('shared text files', () => {
       (key) => JSON.stringify(placeholders(texts[lang][key] ?? '')) !== JSON.stringify(placeholders(texts.ja[key] ?? '')),
     );
     expect(mismatched).toEqual([]);
+  });
+});
+
+describe('the status of each error', () => {
+  it('is a client or gateway status for every SPEC §8 error, taken from its catalogue entry', () => {
+    const statuses = SERVER_ERRORS.map((error) => statusOf(error));
+    expect(statuses.filter((status) => !(status >= 400 && status <= 599))).toEqual([]);
+    expect(statusOf('session_timeout')).toBe(410);
+    expect(statusOf('out of stock')).toBe(409);
+    expect(statusOf('critical refund error')).toBe(502);
+    expect(statusOf('membership login failed')).toBe(401);
+  });
+
+  it('gives the generic errors their own statuses', () => {
+    expect(statusOf('invalid request')).toBe(400);
+    expect(statusOf('not found')).toBe(404);
+    expect(statusOf('too many requests')).toBe(429);
   });
 });

@@ -64,59 +64,90 @@ export type ErrorEffect =
   /** The payment-error screen; `inquiry` selects its inquiry variant. */
   | { kind: 'payment-error'; inquiry: boolean };
 
-export type ErrorCatalogueEntry = { titleKey: string; textKey: string; okKey: string; effect: ErrorEffect };
+/**
+ * `status` is the HTTP status the server answers the error with unless a throw site names another
+ * for a reason it states (a payment still being processed is a 409, not the provider's 502).
+ */
+export type ErrorCatalogueEntry = { status: number; titleKey: string; textKey: string; okKey: string; effect: ErrorEffect };
 
 const DIALOG_ONLY: ErrorEffect = { kind: 'dialog' };
 
 /** The `dialog_<name>_title` / `dialog_<name>_text` pair of seed/src/texts, with the common OK button. */
-function dialog(name: string, effect: ErrorEffect = DIALOG_ONLY): ErrorCatalogueEntry {
-  return { titleKey: `dialog_${name}_title`, textKey: `dialog_${name}_text`, okKey: 'common_ok', effect };
+function dialog(status: number, name: string, effect: ErrorEffect = DIALOG_ONLY): ErrorCatalogueEntry {
+  return { status, titleKey: `dialog_${name}_title`, textKey: `dialog_${name}_text`, okKey: 'common_ok', effect };
 }
 
 export const ERROR_CATALOGUE: Record<ServerError, ErrorCatalogueEntry> = {
   // dialog_session_timeout_text has a {minutes} placeholder: the hold time of the temporary order.
-  session_timeout: dialog('session_timeout', { kind: 'session-timeout' }),
-  'out of stock': dialog('seat_reserve_error'),
-  'no stock has been registered for this product': dialog('product_change_date_error'),
-  time_change_out_of_stock: dialog('product_change_date_error'),
-  'ticket not on sale now': dialog('not_on_sale'),
-  payment_api_failure: dialog('payment_api_failure', { kind: 'back-to-payment' }),
-  'cannot change ticket': dialog('change_date_error'),
+  session_timeout: dialog(410, 'session_timeout', { kind: 'session-timeout' }),
+  'out of stock': dialog(409, 'seat_reserve_error'),
+  'no stock has been registered for this product': dialog(404, 'product_change_date_error'),
+  time_change_out_of_stock: dialog(409, 'product_change_date_error'),
+  'ticket not on sale now': dialog(400, 'not_on_sale'),
+  payment_api_failure: dialog(502, 'payment_api_failure', { kind: 'back-to-payment' }),
+  'cannot change ticket': dialog(400, 'change_date_error'),
   // SPEC §8 groups these two under the "coupon not available" dialog.
-  'coupon not available': dialog('coupon_not_available'),
-  'out of coverage dates': dialog('coupon_not_available'),
-  'coupon_code does not exist': dialog('coupon_not_exist'),
-  'expired coupon': dialog('coupon_expired'),
-  'coupon limit reached': dialog('coupon_limit_reached', { kind: 'back-to-payment' }),
-  'invalid channel': dialog('coupon_invalid_channel'),
-  'multiple flat or fixed discount coupons': dialog('coupon_multiple'),
-  'invitation with flat coupon': dialog('coupon_multiple'),
-  'different campaigns': dialog('coupon_multiple'),
-  'duplicate invitation code': dialog('coupon_multiple'),
-  'invitation codes exceeding tickets': dialog('coupon_common_error'),
-  'no further discounts': dialog('coupon_common_error'),
-  'discount not calculable': dialog('coupon_common_error'),
-  'coupon cannot be applied to specified order': dialog('coupon_cannot_apply'),
-  'ticket not found': dialog('inquiry_error'),
-  'parent ticket has not more than one child ticket': dialog('split_error_child'),
-  'option value less than 1': dialog('split_error_option_value'),
-  'mail magazine already unsubscribed': dialog('mail_magazine_already_unsubscribed'),
-  'record not found': dialog('record_not_found'),
-  'order status must be ready_checkout': dialog('order_status_not_ready'),
-  'spot qrCode has expired': dialog('spot_qr_expired'),
-  'time_change: expired coupon': dialog('time_change_expired_coupon'),
-  'time_change: out of coverage dates': dialog('time_change_out_of_coverage_dates'),
-  'time change status is not pending': dialog('time_change_status_not_pending'),
-  'time change expired': dialog('time_change_expired'),
-  'waiting time change exists': dialog('waiting_time_change_exists'),
-  'critical refund error': dialog('critical_refund_error', { kind: 'payment-error', inquiry: true }),
-  'invalid email address': dialog('invalid_email', { kind: 'to-order' }),
-  'invalid email address in time change': dialog('invalid_email_time_change', { kind: 'to-change-date' }),
-  'cannot change ticket because payment method discount': dialog('payment_method_discount'),
-  'option_value_id not found': dialog('option_value_not_found'),
-  'membership login failed': dialog('membership_login_failed'),
-  'membership retrieval failure': dialog('membership_retrieval_failure'),
+  'coupon not available': dialog(400, 'coupon_not_available'),
+  'out of coverage dates': dialog(400, 'coupon_not_available'),
+  'coupon_code does not exist': dialog(400, 'coupon_not_exist'),
+  'expired coupon': dialog(400, 'coupon_expired'),
+  'coupon limit reached': dialog(400, 'coupon_limit_reached', { kind: 'back-to-payment' }),
+  'invalid channel': dialog(400, 'coupon_invalid_channel'),
+  'multiple flat or fixed discount coupons': dialog(400, 'coupon_multiple'),
+  'invitation with flat coupon': dialog(400, 'coupon_multiple'),
+  'different campaigns': dialog(400, 'coupon_multiple'),
+  'duplicate invitation code': dialog(400, 'coupon_multiple'),
+  'invitation codes exceeding tickets': dialog(400, 'coupon_common_error'),
+  'no further discounts': dialog(400, 'coupon_common_error'),
+  'discount not calculable': dialog(400, 'coupon_common_error'),
+  'coupon cannot be applied to specified order': dialog(400, 'coupon_cannot_apply'),
+  'ticket not found': dialog(404, 'inquiry_error'),
+  'parent ticket has not more than one child ticket': dialog(400, 'split_error_child'),
+  'option value less than 1': dialog(400, 'split_error_option_value'),
+  'mail magazine already unsubscribed': dialog(409, 'mail_magazine_already_unsubscribed'),
+  'record not found': dialog(404, 'record_not_found'),
+  'order status must be ready_checkout': dialog(400, 'order_status_not_ready'),
+  'spot qrCode has expired': dialog(410, 'spot_qr_expired'),
+  'time_change: expired coupon': dialog(400, 'time_change_expired_coupon'),
+  'time_change: out of coverage dates': dialog(400, 'time_change_out_of_coverage_dates'),
+  'time change status is not pending': dialog(409, 'time_change_status_not_pending'),
+  'time change expired': dialog(410, 'time_change_expired'),
+  'waiting time change exists': dialog(409, 'waiting_time_change_exists'),
+  'critical refund error': dialog(502, 'critical_refund_error', { kind: 'payment-error', inquiry: true }),
+  'invalid email address': dialog(400, 'invalid_email', { kind: 'to-order' }),
+  'invalid email address in time change': dialog(400, 'invalid_email_time_change', { kind: 'to-change-date' }),
+  'cannot change ticket because payment method discount': dialog(400, 'payment_method_discount'),
+  'option_value_id not found': dialog(400, 'option_value_not_found'),
+  'membership login failed': dialog(401, 'membership_login_failed'),
+  'membership retrieval failure': dialog(404, 'membership_retrieval_failure'),
 };
+
+/** Error texts outside SPEC §8's dialogs: the request itself was wrong, or the server failed. */
+export const GENERIC_SERVER_ERRORS = {
+  'invalid request': 400,
+  'not found': 404,
+  conflict: 409,
+  'too many requests': 429,
+  'internal error': 500,
+} as const satisfies Record<string, number>;
+export type GenericServerError = keyof typeof GENERIC_SERVER_ERRORS;
+
+/** Every `ErrorBody.error` the server sends. */
+export type ErrorCode = ServerError | GenericServerError;
+
+/** The HTTP status an error is answered with (a throw site may name another, saying why). */
+export function statusOf(code: ErrorCode): number {
+  return Object.hasOwn(GENERIC_SERVER_ERRORS, code)
+    ? GENERIC_SERVER_ERRORS[code as GenericServerError]
+    : ERROR_CATALOGUE[code as ServerError].status;
+}
+
+/**
+ * Why a payment cannot go on, sent as `reason` beside `payment_api_failure` (SPEC §4's "invalid
+ * order status" and "invalid payment status"): clients read this code, never `message`.
+ */
+export const PAYMENT_FAILURE_REASONS = ['invalid order status', 'invalid payment status'] as const;
+export type PaymentFailureReason = (typeof PAYMENT_FAILURE_REASONS)[number];
 
 const KNOWN_ERRORS: ReadonlySet<string> = new Set(SERVER_ERRORS);
 
