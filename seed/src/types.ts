@@ -6,7 +6,7 @@ import type {
   ProductType,
   SalesChannel,
 } from '@storefront/domain/constants';
-import type { TimeChangeSettings } from '@storefront/domain/time-change';
+import type { DateChangeSettings } from '@storefront/domain/date-change';
 
 /** A text in every language of the product. */
 export type Localized = Record<LanguageCode, string>;
@@ -122,8 +122,8 @@ export type SiteSeed = {
   tagManagerIds: string[];
   /** Minutes a temporary order holds its places. */
   holdMinutes: number;
-  /** Date-change rules; the defaults (DEFAULT_TIME_CHANGE_SETTINGS) when left out. */
-  timeChange?: TimeChangeSettings;
+  /** Date-change rules; the defaults (DEFAULT_DATE_CHANGE_SETTINGS) when left out. */
+  dateChange?: DateChangeSettings;
   residentAreaField: 'text' | 'select';
   residentAreaList: 'countries' | 'prefectures' | 'regions';
   ageBands: 'teens_to_70' | 'young_adult_to_80';

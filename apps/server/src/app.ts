@@ -13,11 +13,13 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { checkInRoutes } from './modules/checkin/checkin.routes.ts';
 import { createCheckInService } from './modules/checkin/checkin.service.ts';
+import { dateChangeRoutes } from './modules/date-changes/date-changes.routes.ts';
+import { createDateChangesService } from './modules/date-changes/date-changes.service.ts';
 import {
+  enqueueDateChangeConfirmation,
   enqueueMailConfirmation,
   enqueueOrderConfirmation,
   enqueueTicketLinkMail,
-  enqueueTimeChangeConfirmation,
 } from './modules/mail/enqueue-order-confirmation.ts';
 import { mailViewerRoutes } from './modules/mail/mail.routes.ts';
 import { createMailTransport, createOutboxWorker } from './modules/mail/mail-sender.ts';
@@ -40,8 +42,6 @@ import { createSpotService } from './modules/spot/spot.service.ts';
 import { storefrontRoutes } from './modules/storefront/storefront.routes.ts';
 import { ticketRoutes } from './modules/tickets/tickets.routes.ts';
 import { createTicketsService } from './modules/tickets/tickets.service.ts';
-import { timeChangeRoutes } from './modules/timechanges/timechanges.routes.ts';
-import { createTimeChangesService } from './modules/timechanges/timechanges.service.ts';
 import { sandboxGatewayRoutes } from './payments/sandbox-gateway.routes.ts';
 import { createSandboxGateway } from './payments/sandbox-gateway.ts';
 import { createStripeProvider } from './payments/stripe-provider.ts';
@@ -155,15 +155,15 @@ export async function buildApp(options: AppOptions) {
   const sandbox = options.config.appMode === 'production' ? null : createSandboxGateway(options.db, { publicUrl });
   // A cheaper change's refund goes through the payments service, which is made just below.
   let refundPart: (request: { orderId: string; amount: number; idempotencyKey: string }) => Promise<boolean> = async () => false;
-  const timeChanges = createTimeChangesService(options.db, orders, {
-    enqueueConfirmation: (tx, mail) => enqueueTimeChangeConfirmation(tx, mail, publicUrl()),
+  const dateChanges = createDateChangesService(options.db, orders, {
+    enqueueConfirmation: (tx, mail) => enqueueDateChangeConfirmation(tx, mail, publicUrl()),
     refund: (request) => refundPart(request),
     onStockChanged: stockChanged,
     onMailQueued: () => mailWorker.kick(),
   });
   const payments = createPaymentsService(options.db, {
     orders,
-    timeChanges,
+    dateChanges,
     providers: {
       ...(sandbox ? { sandbox } : {}),
       ...(options.config.stripe ? { stripe: createStripeProvider(options.config.stripe) } : {}),
@@ -175,7 +175,7 @@ export async function buildApp(options: AppOptions) {
   refundPart = (request) => payments.refundPart(request);
   // Money nobody came back for: payments to settle and refunds of cheaper date changes still owed.
   const reconcile = async (olderThanSeconds?: number) =>
-    (await payments.reconcile(olderThanSeconds)) + (await timeChanges.settleOwedRefunds(olderThanSeconds));
+    (await payments.reconcile(olderThanSeconds)) + (await dateChanges.settleOwedRefunds(olderThanSeconds));
   const reconciler = setInterval(() => {
     reconcile().catch((error) => app.log.warn({ err: error }, 'payment reconciler failed'));
   }, 30_000);
@@ -199,7 +199,7 @@ export async function buildApp(options: AppOptions) {
       enqueueTicketLinkMail(tx, mail, publicUrl()),
     onMailQueued: () => mailWorker.kick(),
   };
-  const tickets = createTicketsService(options.db, orders, { ...ticketMail, timeChanges });
+  const tickets = createTicketsService(options.db, orders, { ...ticketMail, dateChanges });
   const reservations = createReservationsService(options.db, orders, ticketMail);
   const spot = createSpotService(options.db, {
     catalog,
@@ -215,7 +215,7 @@ export async function buildApp(options: AppOptions) {
       paymentRoutes(payments),
       membershipRoutes(membership),
       ticketRoutes(tickets),
-      timeChangeRoutes(timeChanges, payments),
+      dateChangeRoutes(dateChanges, payments),
       checkInRoutes(createCheckInService(options.db)),
       reservationRoutes(reservations),
       mailMagazineRoutes(createMailMagazinesService(options.db)),

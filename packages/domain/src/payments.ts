@@ -67,21 +67,21 @@ export function needsCard(method: string | null | undefined): boolean {
 export function returnPath(
   method: PaymentMethodId,
   paymentNumber: string,
-  options: { timeChange?: boolean; status?: 'success' | 'cancel' } = {},
+  options: { dateChange?: boolean; status?: 'success' | 'cancel' } = {},
 ): string {
   const p = PAYMENT_METHOD_PROFILES[method];
   const number = encodeURIComponent(paymentNumber);
-  const timeChange = options.timeChange ? 'true' : 'false';
+  const dateChange = options.dateChange ? 'true' : 'false';
   switch (p.returnRoute) {
     case 'gmo3ds':
-      return `/payment-callback/gmo3ds?md=${number}&time_change=${timeChange}`;
+      return `/payment-callback/gmo3ds?md=${number}&time_change=${dateChange}`;
     case 'sbps3ds':
-      return `/payment-callback/sbps3ds?payment_number=${number}&time_change=${timeChange}`;
+      return `/payment-callback/sbps3ds?payment_number=${number}&time_change=${dateChange}`;
     case 'adyen':
-      return `/adyen-callback?payment_number=${number}&time_change=${timeChange}`;
+      return `/adyen-callback?payment_number=${number}&time_change=${dateChange}`;
     case 'd-pay':
       return `/d-pay-confirm?payment_number=${number}`;
     default:
-      return `/payment-callback/${p.paymentType}${options.status ? `/${options.status}` : ''}?payment_number=${number}&time_change=${timeChange}`;
+      return `/payment-callback/${p.paymentType}${options.status ? `/${options.status}` : ''}?payment_number=${number}&time_change=${dateChange}`;
   }
 }

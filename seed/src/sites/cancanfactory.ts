@@ -51,7 +51,7 @@ export const site: SiteSeed = {
   },
   tagManagerIds: ['GTM-CC7K2QF'],
   holdMinutes: 15,
-  timeChange: {
+  dateChange: {
     isEnabled: true,
     productKeys: null,
     deadlineMinutes: 3 * 60,

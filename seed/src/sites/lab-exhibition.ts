@@ -62,7 +62,7 @@ export const site: SiteSeed = {
   },
   tagManagerIds: ['GTM-LB7K2MX'],
   holdMinutes: 20,
-  timeChange: {
+  dateChange: {
     isEnabled: true,
     productKeys: null,
     deadlineMinutes: 24 * 60,

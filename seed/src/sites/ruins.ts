@@ -81,7 +81,7 @@ export const site: SiteSeed = {
   tagManagerIds: [],
   holdMinutes: 10,
   // Guided tours are planned per group: dates are changed by the office only.
-  timeChange: {
+  dateChange: {
     isEnabled: false,
     productKeys: null,
     deadlineMinutes: 24 * 60,

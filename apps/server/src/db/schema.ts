@@ -3,7 +3,7 @@
  * (`npm run db:generate`) and committed; a test fails when the two disagree.
  */
 
-import { DEFAULT_TIME_CHANGE_SETTINGS, type TimeChangeSettings } from '@storefront/domain/time-change';
+import { type DateChangeSettings, DEFAULT_DATE_CHANGE_SETTINGS } from '@storefront/domain/date-change';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -92,7 +92,7 @@ export const sites = pgTable('sites', {
   theme: jsonb('theme').$type<ThemeSettings>().notNull(),
   venue: jsonb('venue').$type<VenueSettings>().notNull(),
   /** Which tickets visitors may re-date, until when, at what fee, and whether a cheaper change is refunded. */
-  timeChange: jsonb('time_change').$type<TimeChangeSettings>().notNull().default(DEFAULT_TIME_CHANGE_SETTINGS),
+  dateChange: jsonb('time_change').$type<DateChangeSettings>().notNull().default(DEFAULT_DATE_CHANGE_SETTINGS),
 });
 
 export const siteLanguages = pgTable(
@@ -515,7 +515,7 @@ export const checkIns = pgTable(
  * pending → waiting (a payment under way) → completed, or expired / cancelled; at most one
  * pending or waiting change per order. The token in URLs is stored hashed.
  */
-export const timeChanges = pgTable(
+export const dateChanges = pgTable(
   'time_changes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
@@ -678,7 +678,7 @@ export const payments = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     /** Set when the payment is for a date change of the (completed) order rather than the order itself. */
-    timeChangeId: uuid('time_change_id').references(() => timeChanges.id, { onDelete: 'cascade' }),
+    dateChangeId: uuid('time_change_id').references(() => dateChanges.id, { onDelete: 'cascade' }),
     /** Shown to gateways and carried through browser returns; unguessable. */
     paymentNumber: text('payment_number').notNull().unique(),
     orderId: uuid('order_id')
@@ -701,7 +701,7 @@ export const payments = pgTable(
     failureReason: text('failure_reason'),
     retryable: boolean('retryable'),
     /**
-     * Set on the one payment that completed its order (or its date change, with `timeChangeId`):
+     * Set on the one payment that completed its order (or its date change, with `dateChangeId`):
      * any other payment captured for the same order or change is a surplus and is refunded.
      */
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
@@ -717,14 +717,14 @@ export const payments = pgTable(
   },
   (t) => [
     unique('payments_order_attempt').on(t.orderId, t.attempt),
-    uniqueIndex('payments_completes_order').on(t.orderId).where(sql`${t.completedAt} is not null and ${t.timeChangeId} is null`),
+    uniqueIndex('payments_completes_order').on(t.orderId).where(sql`${t.completedAt} is not null and ${t.dateChangeId} is null`),
     uniqueIndex('payments_completes_change')
-      .on(t.timeChangeId)
-      .where(sql`${t.completedAt} is not null and ${t.timeChangeId} is not null`),
+      .on(t.dateChangeId)
+      .where(sql`${t.completedAt} is not null and ${t.dateChangeId} is not null`),
     index('payments_unsettled_idx').on(t.lastCheckedAt).where(sql`${t.settledAt} is null`),
     index('payments_open_idx').on(t.status, t.updatedAt),
     index('payments_reference_idx').on(t.provider, t.providerReference),
-    index('payments_time_change_idx').on(t.timeChangeId).where(sql`${t.timeChangeId} is not null`),
+    index('payments_time_change_idx').on(t.dateChangeId).where(sql`${t.dateChangeId} is not null`),
   ],
 );
 

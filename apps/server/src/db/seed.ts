@@ -3,8 +3,8 @@
  * so a demo never goes stale.
  */
 import { LANGUAGE_CODES } from '@storefront/domain/constants';
+import { DEFAULT_DATE_CHANGE_SETTINGS } from '@storefront/domain/date-change';
 import { addDays, todayIn } from '@storefront/domain/dates';
-import { DEFAULT_TIME_CHANGE_SETTINGS } from '@storefront/domain/time-change';
 import { buildFieldTemplates } from '@storefront/seed/field-templates';
 import { languageSeeds } from '@storefront/seed/languages';
 import { siteSeeds } from '@storefront/seed/sites';
@@ -90,7 +90,7 @@ async function insertSite(db: Database, site: SiteSeed, position: number, today:
       paymentProviderKeys: {},
       tagManagerIds: site.tagManagerIds,
       holdMinutes: site.holdMinutes,
-      timeChange: site.timeChange ?? DEFAULT_TIME_CHANGE_SETTINGS,
+      dateChange: site.dateChange ?? DEFAULT_DATE_CHANGE_SETTINGS,
       theme: site.theme,
       venue: { name: site.venueName, address: site.venueAddress, email: site.contactEmail, phone: site.contactPhone },
     })

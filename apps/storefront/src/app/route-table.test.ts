@@ -71,26 +71,26 @@ describe('route table', () => {
       paymentType: 'paypay',
       status: 'success',
       paymentNumber: null,
-      timeChange: true,
+      dateChange: true,
     });
     expect(props('/payment-callback/gmo3ds', {}, 'md=P0000001&time_change=false')).toEqual({
       provider: 'gmo3ds',
       paymentNumber: 'P0000001',
-      timeChange: false,
+      dateChange: false,
     });
     expect(props('/payment-callback/sbps3ds', {}, 'payment_number=P0000002')).toEqual({
       provider: 'sbps3ds',
       paymentNumber: 'P0000002',
-      timeChange: false,
+      dateChange: false,
     });
     expect(props('/adyen-callback', {}, 'payment_number=P0000003&time_change=true')).toEqual({
       provider: 'adyen',
       paymentNumber: 'P0000003',
-      timeChange: true,
+      dateChange: true,
     });
     expect(props('/payment-error/:variant', { variant: 'inquiry' }, 'time_change=false&additional_info=x')).toEqual({
       variant: 'inquiry',
-      timeChange: false,
+      dateChange: false,
       additionalInfo: 'x',
     });
     expect(props('/spot', {}, 'qr_token=abc')).toEqual({ qrToken: 'abc' });

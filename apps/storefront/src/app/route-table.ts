@@ -56,7 +56,7 @@ export type RouteEntry = {
 };
 
 const isChange = (query: URLSearchParams) => query.get('ref') === 'c';
-const timeChange = (query: URLSearchParams) => query.get('time_change') === 'true';
+const dateChange = (query: URLSearchParams) => query.get('time_change') === 'true';
 const param = (params: RouteParams, name: string) => params[name] ?? null;
 
 export const ROUTES: readonly RouteEntry[] = [
@@ -86,12 +86,12 @@ export const ROUTES: readonly RouteEntry[] = [
   {
     path: '/payment-callback/gmo3ds',
     screen: 'three-d-secure-callback',
-    toProps: (_p, q) => ({ provider: 'gmo3ds', paymentNumber: q.get('md'), timeChange: timeChange(q) }),
+    toProps: (_p, q) => ({ provider: 'gmo3ds', paymentNumber: q.get('md'), dateChange: dateChange(q) }),
   },
   {
     path: '/payment-callback/sbps3ds',
     screen: 'three-d-secure-callback',
-    toProps: (_p, q) => ({ provider: 'sbps3ds', paymentNumber: q.get('payment_number'), timeChange: timeChange(q) }),
+    toProps: (_p, q) => ({ provider: 'sbps3ds', paymentNumber: q.get('payment_number'), dateChange: dateChange(q) }),
   },
   {
     path: '/payment-callback/:paymentType',
@@ -101,7 +101,7 @@ export const ROUTES: readonly RouteEntry[] = [
       paymentType: param(p, 'paymentType'),
       status: null,
       paymentNumber: q.get('payment_number'),
-      timeChange: timeChange(q),
+      dateChange: dateChange(q),
     }),
   },
   {
@@ -112,23 +112,23 @@ export const ROUTES: readonly RouteEntry[] = [
       paymentType: param(p, 'paymentType'),
       status: param(p, 'status'),
       paymentNumber: q.get('payment_number'),
-      timeChange: timeChange(q),
+      dateChange: dateChange(q),
     }),
   },
   {
     path: '/adyen-callback',
     screen: 'adyen-callback',
-    toProps: (_p, q) => ({ provider: 'adyen', paymentNumber: q.get('payment_number'), timeChange: timeChange(q) }),
+    toProps: (_p, q) => ({ provider: 'adyen', paymentNumber: q.get('payment_number'), dateChange: dateChange(q) }),
   },
   {
     path: '/payment-error',
     screen: 'payment-error',
-    toProps: (_p, q) => ({ variant: null, timeChange: timeChange(q), additionalInfo: q.get('additional_info') }),
+    toProps: (_p, q) => ({ variant: null, dateChange: dateChange(q), additionalInfo: q.get('additional_info') }),
   },
   {
     path: '/payment-error/:variant',
     screen: 'payment-error',
-    toProps: (p, q) => ({ variant: param(p, 'variant'), timeChange: timeChange(q), additionalInfo: q.get('additional_info') }),
+    toProps: (p, q) => ({ variant: param(p, 'variant'), dateChange: dateChange(q), additionalInfo: q.get('additional_info') }),
   },
 
   // Tickets

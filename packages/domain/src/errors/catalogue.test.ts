@@ -10,8 +10,8 @@ import {
   genericError,
   lookupError,
   SERVER_ERRORS,
-  statusOf,
   type ServerError,
+  statusOf,
 } from './catalogue.ts';
 
 /** The shared texts of the seed, read as files: the domain package does not import the seed. */

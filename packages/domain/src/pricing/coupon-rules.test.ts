@@ -45,7 +45,7 @@ function context(overrides: Partial<CouponContext> = {}): CouponContext {
     admissions: 2,
     subtotal: 6400,
     remainingTotal: 6400,
-    isTimeChange: false,
+    isDateChange: false,
     ...overrides,
   };
 }
@@ -81,7 +81,7 @@ describe('checkCoupon', () => {
   });
 
   it('says time_change: expired coupon during a date change', () => {
-    expect(checkCoupon(facts({ expiresAt: '2026-10-31T00:00:00Z' }), context({ isTimeChange: true }))).toBe(
+    expect(checkCoupon(facts({ expiresAt: '2026-10-31T00:00:00Z' }), context({ isDateChange: true }))).toBe(
       'time_change: expired coupon',
     );
   });
@@ -94,7 +94,7 @@ describe('checkCoupon', () => {
   });
 
   it('says time_change: out of coverage dates during a date change', () => {
-    expect(checkCoupon(facts(), context({ visitDate: '2026-12-01', isTimeChange: true }))).toBe(
+    expect(checkCoupon(facts(), context({ visitDate: '2026-12-01', isDateChange: true }))).toBe(
       'time_change: out of coverage dates',
     );
   });
@@ -227,7 +227,7 @@ describe('checkCoupon', () => {
 
   it('reports expiry before coverage during a date change too', () => {
     const coupon = facts({ expiresAt: '2026-10-01T00:00:00Z' });
-    expect(checkCoupon(coupon, context({ visitDate: '2027-01-01', isTimeChange: true }))).toBe('time_change: expired coupon');
+    expect(checkCoupon(coupon, context({ visitDate: '2027-01-01', isDateChange: true }))).toBe('time_change: expired coupon');
   });
 });
 

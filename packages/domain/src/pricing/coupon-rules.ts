@@ -43,7 +43,7 @@ export type CouponContext = {
   /** The total after the discounts already applied. */
   remainingTotal: number;
   /** Checking for a date change, which has its own texts for expiry and coverage. */
-  isTimeChange: boolean;
+  isDateChange: boolean;
 };
 
 /**
@@ -60,9 +60,9 @@ function isCovered(coupon: CouponFacts, visitDate: string): boolean {
 }
 
 /** The expiry or coverage failure of one coupon at a date, in the wording of an order or a date change. */
-function dateError(coupon: CouponFacts, now: Date, visitDate: string, isTimeChange: boolean): ServerError | null {
-  if (isExpired(coupon, now)) return isTimeChange ? 'time_change: expired coupon' : 'expired coupon';
-  if (!isCovered(coupon, visitDate)) return isTimeChange ? 'time_change: out of coverage dates' : 'out of coverage dates';
+function dateError(coupon: CouponFacts, now: Date, visitDate: string, isDateChange: boolean): ServerError | null {
+  if (isExpired(coupon, now)) return isDateChange ? 'time_change: expired coupon' : 'expired coupon';
+  if (!isCovered(coupon, visitDate)) return isDateChange ? 'time_change: out of coverage dates' : 'out of coverage dates';
   return null;
 }
 
@@ -76,7 +76,7 @@ export function checkCoupon(coupon: CouponFacts | null, context: CouponContext):
   if (coupon === null) return 'coupon_code does not exist';
   if (!coupon.isActive) return 'coupon not available';
 
-  const dated = dateError(coupon, context.now, context.visitDate, context.isTimeChange);
+  const dated = dateError(coupon, context.now, context.visitDate, context.isDateChange);
   if (dated) return dated;
 
   if (!coupon.channels.includes(context.channel)) return 'invalid channel';

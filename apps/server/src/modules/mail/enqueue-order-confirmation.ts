@@ -7,11 +7,11 @@ import type { Database } from '../../db/client.ts';
 import { subscribeFromOrder } from '../mailmagazines/mailmagazines.service.ts';
 import type { Site } from '../sites/sites.repository.ts';
 import type { TicketMail } from '../tickets/tickets.service.ts';
+import { type DateChangeMailData, renderDateChangeMail } from './date-change-mail.ts';
 import { renderMailConfirmation } from './mail-confirmation-mail.ts';
 import { renderOrderConfirmation } from './order-confirmation-mail.ts';
 import { enqueueMail } from './outbox.repository.ts';
 import { renderTicketLinkMail } from './ticket-link-mail.ts';
-import { renderTimeChangeMail, type TimeChangeMailData } from './time-change-mail.ts';
 
 export type CompletedOrder = {
   site: Site;
@@ -122,16 +122,16 @@ export async function enqueueTicketLinkMail(db: Database, mail: TicketMail, publ
 }
 
 /** The confirmation of a completed date change, with a ticket link minted for it. */
-export async function enqueueTimeChangeConfirmation(
+export async function enqueueDateChangeConfirmation(
   db: Database,
   mail: { site: Site; email: string; lang: LanguageCode; reservationToken: string } & Omit<
-    TimeChangeMailData,
+    DateChangeMailData,
     'ticketUrl' | 'venueName'
   >,
   publicUrl: string,
 ): Promise<void> {
   const ticketUrl = `${publicUrl.replace(/\/$/, '')}/${mail.site.variant}/tickets/#/id/${encodeURIComponent(mail.reservationToken)}`;
-  const rendered = renderTimeChangeMail({ ...mail, venueName: localize(mail.site.venue.name, mail.lang), ticketUrl }, mail.lang);
+  const rendered = renderDateChangeMail({ ...mail, venueName: localize(mail.site.venue.name, mail.lang), ticketUrl }, mail.lang);
   await enqueueMail(db, {
     siteId: mail.site.id,
     kind: 'time_change_confirmation',

@@ -471,7 +471,7 @@ export function createOrdersService(db: Database, options: OrdersServiceOptions 
           admissions: priced.admissions,
           subtotal: priced.subtotal,
           remainingTotal: priced.total,
-          isTimeChange: false,
+          isDateChange: false,
         });
         if (failure || !coupon) throw orderError(400, failure ?? 'coupon_code does not exist');
         await repo.addOrderCoupon(tx, order.id, coupon.id);

@@ -4,7 +4,7 @@
  * at the gateway, and any capture that still arrives for an order or date change that another
  * payment completed is refunded and recorded — on the return, on a notification or by the reconciler.
  */
-import { DEFAULT_TIME_CHANGE_SETTINGS } from '@storefront/domain/time-change';
+import { DEFAULT_DATE_CHANGE_SETTINGS } from '@storefront/domain/date-change';
 import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { rows } from '../../db/rows.ts';
@@ -12,9 +12,9 @@ import { SANDBOX_CARDS } from '../../payments/sandbox-gateway.ts';
 import { apiFor } from '../../test/api.ts';
 import { useTestApp } from '../../test/app.ts';
 import { describeEachEngine } from '../../test/database.ts';
+import { otherSlot, setDateChangeRules, slotState } from '../date-changes/date-changes.test-support.ts';
 import { CUSTOMER, freshSlot, orderBody, slotCounters } from '../orders/orders.test-support.ts';
 import { buyTickets, setCheckInGrace } from '../tickets/tickets.test-support.ts';
-import { otherSlot, setTimeChangeRules, slotState } from '../timechanges/timechanges.test-support.ts';
 import { answerGateway as answerGateway_, type CheckoutReply, card } from './payments.test-support.ts';
 
 type Answer = CheckoutReply;
@@ -24,7 +24,7 @@ describeEachEngine('one kept payment per order', (ctx) => {
   const api = () => apiFor(test.app, 'demo');
   beforeAll(async () => {
     await setCheckInGrace(ctx.db, 'demo', 60 * 24 * 60);
-    await setTimeChangeRules(ctx.db, 'demo', { ...DEFAULT_TIME_CHANGE_SETTINGS, deadlineMinutes: 0, feePerAdmission: 500 });
+    await setDateChangeRules(ctx.db, 'demo', { ...DEFAULT_DATE_CHANGE_SETTINGS, deadlineMinutes: 0, feePerAdmission: 500 });
   });
 
   async function readyOrder(method: string, quantity = 1) {

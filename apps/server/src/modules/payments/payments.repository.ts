@@ -136,19 +136,19 @@ export async function markSettled(db: Database, id: string): Promise<void> {
     .where(and(eq(payments.id, id), sql`${payments.settledAt} is null`));
 }
 
-/** Payments for an order itself (`timeChangeId` null), or for one of its date changes. */
-const paying = (orderId: string, timeChangeId: string | null) =>
+/** Payments for an order itself (`dateChangeId` null), or for one of its date changes. */
+const paying = (orderId: string, dateChangeId: string | null) =>
   and(
     eq(payments.orderId, orderId),
-    timeChangeId === null ? sql`${payments.timeChangeId} is null` : eq(payments.timeChangeId, timeChangeId),
+    dateChangeId === null ? sql`${payments.dateChangeId} is null` : eq(payments.dateChangeId, dateChangeId),
   );
 
-/** The payment that completed an order (`timeChangeId` null) or a date change; null when none has. */
-export async function completingPayment(db: Database, orderId: string, timeChangeId: string | null) {
+/** The payment that completed an order (`dateChangeId` null) or a date change; null when none has. */
+export async function completingPayment(db: Database, orderId: string, dateChangeId: string | null) {
   const [row] = await db
     .select()
     .from(payments)
-    .where(and(paying(orderId, timeChangeId), sql`${payments.completedAt} is not null`));
+    .where(and(paying(orderId, dateChangeId), sql`${payments.completedAt} is not null`));
   return row ?? null;
 }
 
@@ -159,7 +159,7 @@ export function openSiblings(db: Database, payment: PaymentRow) {
     .from(payments)
     .where(
       and(
-        paying(payment.orderId, payment.timeChangeId),
+        paying(payment.orderId, payment.dateChangeId),
         sql`${payments.id} <> ${payment.id}`,
         inArray(payments.status, OPEN_STATUSES),
       ),

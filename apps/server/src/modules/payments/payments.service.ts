@@ -15,15 +15,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { CardDetails, LookupOutcome, PaymentLookup, PaymentProvider, ProviderOutcome } from '../../payments/provider.ts';
+import type { ChangeTokens, DateChangesService } from '../date-changes/date-changes.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import type { Site } from '../sites/sites.repository.ts';
-import type { ChangeTokens, TimeChangesService } from '../timechanges/timechanges.service.ts';
 import * as repo from './payments.repository.ts';
 
 export type PaymentsDeps = {
   orders: OrdersService;
-  /** Date changes paid through the same ledger (a payment row with `timeChangeId`). */
-  timeChanges?: TimeChangesService;
+  /** Date changes paid through the same ledger (a payment row with `dateChangeId`). */
+  dateChanges?: DateChangesService;
   providers: Partial<Record<repo.PaymentRow['provider'], PaymentProvider>>;
   /** Where visitors reach the shop; return URLs are built on it. */
   publicUrl: () => string;
@@ -34,8 +34,8 @@ export type PaymentsDeps = {
 type CheckoutBody = { payment_method: string; card?: CardDetails | undefined; card_token?: string | undefined };
 
 /** A date change's failure carries the SPEC §7 time-change fields, so the visitor returns to its payment page. */
-function withTimeChange(error: unknown, payment: repo.PaymentRow, tokens: ChangeTokens = {}): unknown {
-  if (!(error instanceof AppError) || payment.timeChangeId === null) return error;
+function withDateChange(error: unknown, payment: repo.PaymentRow, tokens: ChangeTokens = {}): unknown {
+  if (!(error instanceof AppError) || payment.dateChangeId === null) return error;
   return new AppError(error.statusCode, {
     ...error.body,
     is_time_change: true,
@@ -93,9 +93,9 @@ export function createPaymentsService(db: Database, deps: PaymentsDeps) {
   const log = deps.logger;
   const transaction = <T>(work: (tx: Database) => Promise<T>) => db.transaction((tx) => work(tx as unknown as Database));
 
-  function timeChangesOf(): TimeChangesService {
-    if (!deps.timeChanges) throw new Error('date changes are not configured');
-    return deps.timeChanges;
+  function dateChangesOf(): DateChangesService {
+    if (!deps.dateChanges) throw new Error('date changes are not configured');
+    return deps.dateChanges;
   }
 
   function providerOf(payment: repo.PaymentRow): PaymentProvider {
@@ -159,10 +159,10 @@ export function createPaymentsService(db: Database, deps: PaymentsDeps) {
   async function releaseFailed(payment: repo.PaymentRow): Promise<void> {
     // An older attempt's failure replayed must not touch the attempt under way.
     if (await repo.isLatestAttempt(db, payment)) {
-      const { timeChangeId } = payment;
+      const { dateChangeId } = payment;
       await transaction((tx) =>
-        timeChangeId !== null
-          ? timeChangesOf().abandonPayment(tx, timeChangeId)
+        dateChangeId !== null
+          ? dateChangesOf().abandonPayment(tx, dateChangeId)
           : deps.orders.abandonPayment(tx, payment.orderId),
       );
     }
@@ -210,7 +210,7 @@ export function createPaymentsService(db: Database, deps: PaymentsDeps) {
    * The order stands, so the visitor is answered with it.
    */
   async function refundSurplus(payment: repo.PaymentRow): Promise<void> {
-    const keeper = await repo.completingPayment(db, payment.orderId, payment.timeChangeId);
+    const keeper = await repo.completingPayment(db, payment.orderId, payment.dateChangeId);
     await repo.recordEvent(db, {
       paymentId: payment.id,
       eventKey: 'surplus',
@@ -248,7 +248,7 @@ export function createPaymentsService(db: Database, deps: PaymentsDeps) {
    */
   async function adoptsCompletion(tx: Database, payment: repo.PaymentRow): Promise<boolean> {
     if (payment.completedAt !== null) return false;
-    return (await repo.completingPayment(tx, payment.orderId, payment.timeChangeId)) === null;
+    return (await repo.completingPayment(tx, payment.orderId, payment.dateChangeId)) === null;
   }
 
   type Completion =
@@ -265,13 +265,13 @@ export function createPaymentsService(db: Database, deps: PaymentsDeps) {
   async function settleCaptured(payment: repo.PaymentRow): Promise<CheckoutAnswer> {
     const site = await deps.siteById(payment.siteId);
     if (!site) throw new AppError(404, { error: 'record not found', can_retry: false });
-    const { timeChangeId } = payment;
+    const { dateChangeId } = payment;
     const completion = await transaction(async (tx): Promise<Completion> => {
       // One finisher at a time per payment; the others then find it completed or refunded.
       const locked = await repo.findPayment(tx, payment.paymentNumber, { lock: true });
       if (locked?.status !== 'captured') return { kind: 'moved', payment: locked ?? payment };
-      if (timeChangeId !== null) {
-        const changed = await timeChangesOf().completePaid(tx, site, timeChangeId);
+      if (dateChangeId !== null) {
+        const changed = await dateChangesOf().completePaid(tx, site, dateChangeId);
         if (changed === 'no_places') return { kind: 'refund', reason: 'the date change could not be completed' };
         const answer: CheckoutAnswer = {
           status: 'completed',
@@ -310,9 +310,9 @@ export function createPaymentsService(db: Database, deps: PaymentsDeps) {
             paymentId: payment.id,
             eventKey: 'completed',
             kind: 'completed',
-            data: { orderId: payment.orderId, ...(timeChangeId !== null ? { timeChangeId } : {}) },
+            data: { orderId: payment.orderId, ...(dateChangeId !== null ? { dateChangeId } : {}) },
           });
-          if (timeChangeId !== null) timeChangesOf().completed();
+          if (dateChangeId !== null) dateChangesOf().completed();
           else deps.orders.completed(payment.orderId);
           await voidSiblings(payment);
         }
@@ -325,7 +325,7 @@ export function createPaymentsService(db: Database, deps: PaymentsDeps) {
     try {
       return await settleNow(payment, orderToken);
     } catch (error) {
-      throw withTimeChange(error, payment, tokens);
+      throw withDateChange(error, payment, tokens);
     }
   }
 
@@ -406,11 +406,11 @@ export function createPaymentsService(db: Database, deps: PaymentsDeps) {
     }
   }
 
-  function returnUrls(site: Site, method: PaymentMethodId, paymentNumber: string, timeChange = false) {
+  function returnUrls(site: Site, method: PaymentMethodId, paymentNumber: string, dateChange = false) {
     const base = `${deps.publicUrl()}/${site.variant}/#`;
     return {
-      returnUrl: `${base}${returnPath(method, paymentNumber, { status: 'success', timeChange })}`,
-      cancelUrl: `${base}${returnPath(method, paymentNumber, { status: 'cancel', timeChange })}`,
+      returnUrl: `${base}${returnPath(method, paymentNumber, { status: 'success', dateChange })}`,
+      cancelUrl: `${base}${returnPath(method, paymentNumber, { status: 'cancel', dateChange })}`,
     };
   }
 
@@ -426,7 +426,7 @@ export function createPaymentsService(db: Database, deps: PaymentsDeps) {
         currency: payment.currency,
         card: body.card,
         cardToken: body.card_token,
-        ...returnUrls(site, payment.method as PaymentMethodId, payment.paymentNumber, payment.timeChangeId !== null),
+        ...returnUrls(site, payment.method as PaymentMethodId, payment.paymentNumber, payment.dateChangeId !== null),
         description: `${site.code} ${payment.paymentNumber}`,
       });
     } catch (error) {
@@ -466,13 +466,13 @@ export function createPaymentsService(db: Database, deps: PaymentsDeps) {
      * `POST timechanges/{timechangeToken}/checkout`: pays a date change's difference through the
      * same providers; the browser returns with `time_change=true` and finishes like any payment.
      */
-    async checkoutTimeChange(site: Site, tokens: Required<ChangeTokens>, body: CheckoutBody): Promise<CheckoutAnswer> {
-      const payment = await timeChangesOf().beginPayment(site, tokens, body, async (tx, begun) => {
+    async checkoutDateChange(site: Site, tokens: Required<ChangeTokens>, body: CheckoutBody): Promise<CheckoutAnswer> {
+      const payment = await dateChangesOf().beginPayment(site, tokens, body, async (tx, begun) => {
         const attempt = await repo.nextAttempt(tx, begun.orderId);
         return repo.insertPayment(tx, {
           paymentNumber: newPaymentNumber(),
           orderId: begun.orderId,
-          timeChangeId: begun.timeChangeId,
+          dateChangeId: begun.dateChangeId,
           siteId: site.id,
           attempt,
           idempotencyKey: `${begun.orderId}:${attempt}`,

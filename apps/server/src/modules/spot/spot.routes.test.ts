@@ -6,8 +6,8 @@ import { rows } from '../../db/rows.ts';
 import { apiFor } from '../../test/api.ts';
 import { buildTestApp, fakeStorefrontDir } from '../../test/app.ts';
 import { describeEachEngine } from '../../test/database.ts';
+import { otherSlot } from '../date-changes/date-changes.test-support.ts';
 import { CUSTOMER, freshSlot, orderBody } from '../orders/orders.test-support.ts';
-import { otherSlot } from '../timechanges/timechanges.test-support.ts';
 import { signQrToken } from './qr-token.ts';
 import { type SpotSlot, spotOrderBody, todaySpotSlot } from './spot.test-support.ts';
 

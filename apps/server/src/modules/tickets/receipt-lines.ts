@@ -8,7 +8,7 @@
  */
 import type { Receipt } from '@storefront/domain/api/tickets';
 import type { LanguageCode } from '@storefront/domain/constants';
-import type { ChangeFee } from '../timechanges/timechanges.service.ts';
+import type { ChangeFee } from '../date-changes/date-changes.service.ts';
 
 type ReceiptLine = Receipt['lines'][number];
 type Discount = Receipt['discounts'][number];

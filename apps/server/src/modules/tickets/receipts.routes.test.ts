@@ -1,6 +1,6 @@
 import { inflateSync } from 'node:zlib';
+import { DEFAULT_DATE_CHANGE_SETTINGS } from '@storefront/domain/date-change';
 import { formatPrice } from '@storefront/domain/format';
-import { DEFAULT_TIME_CHANGE_SETTINGS } from '@storefront/domain/time-change';
 import { sql } from 'drizzle-orm';
 import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { beforeAll, beforeEach, expect, it } from 'vitest';
@@ -9,10 +9,10 @@ import { SANDBOX_CARDS } from '../../payments/sandbox-gateway.ts';
 import { apiFor } from '../../test/api.ts';
 import { useTestApp } from '../../test/app.ts';
 import { describeEachEngine } from '../../test/database.ts';
+import { otherSlot, setDateChangeRules } from '../date-changes/date-changes.test-support.ts';
 import { createOrdersService } from '../orders/orders.service.ts';
 import { card } from '../payments/payments.test-support.ts';
 import { listSites } from '../sites/sites.repository.ts';
-import { otherSlot, setTimeChangeRules } from '../timechanges/timechanges.test-support.ts';
 import { createTicketsService } from './tickets.service.ts';
 import { type Bought, buyTickets } from './tickets.test-support.ts';
 
@@ -51,7 +51,7 @@ describeEachEngine('receipts', (ctx) => {
     api = apiFor(test.app, 'demo');
   });
   beforeEach(async () => {
-    await setTimeChangeRules(ctx.db, 'demo', { ...DEFAULT_TIME_CHANGE_SETTINGS, deadlineMinutes: 0 });
+    await setDateChangeRules(ctx.db, 'demo', { ...DEFAULT_DATE_CHANGE_SETTINGS, deadlineMinutes: 0 });
   });
 
   async function changeDate(bought: Bought, offsetDays: number) {
@@ -102,7 +102,7 @@ describeEachEngine('receipts', (ctx) => {
   }
 
   it('after a paid date change the receipt is the order total plus the fee, with the fee as a line', async () => {
-    await setTimeChangeRules(ctx.db, 'demo', { feePerAdmission: 500 });
+    await setDateChangeRules(ctx.db, 'demo', { feePerAdmission: 500 });
     const bought = await buyTickets(api, ctx.db, { quantity: 2 });
     const change = await changeDate(bought, 4);
     expect(change.amounts).toMatchObject({ fee: 1000, toPay: 1000 });
@@ -134,7 +134,7 @@ describeEachEngine('receipts', (ctx) => {
   });
 
   it('a cheaper date: a difference given back lowers the receipt, a difference kept stays on it', async () => {
-    await setTimeChangeRules(ctx.db, 'demo', { feePerAdmission: 100, cheaperNewSlot: 'refund_difference' });
+    await setDateChangeRules(ctx.db, 'demo', { feePerAdmission: 100, cheaperNewSlot: 'refund_difference' });
     const refunded = await boughtDearer(300);
     const back = await changeDate(refunded, 4);
     expect(back.amounts).toMatchObject({ fee: 100, toPay: 0, toRefund: 200 });
@@ -148,7 +148,7 @@ describeEachEngine('receipts', (ctx) => {
     expect(lower.lines).toContainEqual({ name: 'Date change fee', quantity: 1, unitPrice: 100, amount: 100 });
     expectAddsUp(lower);
 
-    await setTimeChangeRules(ctx.db, 'demo', { cheaperNewSlot: 'no_refund' });
+    await setDateChangeRules(ctx.db, 'demo', { cheaperNewSlot: 'no_refund' });
     const kept = await boughtDearer(300);
     const keep = await changeDate(kept, 5);
     expect(keep.amounts).toMatchObject({ fee: 100, toPay: 0, toRefund: 0 });

@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_CHANGE_SETTINGS } from '@storefront/domain/time-change';
+import { DEFAULT_DATE_CHANGE_SETTINGS } from '@storefront/domain/date-change';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import { rows } from '../../db/rows.ts';
 import { apiFor } from '../../test/api.ts';
 import { useTestApp } from '../../test/app.ts';
 import { describeEachEngine } from '../../test/database.ts';
-import { setTimeChangeRules } from '../timechanges/timechanges.test-support.ts';
+import { setDateChangeRules } from '../date-changes/date-changes.test-support.ts';
 import { buyTickets, setCheckInGrace } from './tickets.test-support.ts';
 
 type ErrorBody = { error: string; field?: string };
@@ -207,7 +207,7 @@ describeEachEngine('tickets API', (ctx) => {
   });
 
   it('sends the tickets by e-mail as a link that gives the friend the tickets but not the booking, naming the sender', async () => {
-    await setTimeChangeRules(ctx.db, 'demo', { ...DEFAULT_TIME_CHANGE_SETTINGS, deadlineMinutes: 0 });
+    await setDateChangeRules(ctx.db, 'demo', { ...DEFAULT_DATE_CHANGE_SETTINGS, deadlineMinutes: 0 });
     const bought = await buyTickets(api, ctx.db, { quantity: 3 });
     // Before sending, the holder may change the date: the refusals below are the send's doing.
     expect((await api.get(`timechanges/tickets/${bought.reservationToken}?lang=en`)).status).toBe(200);

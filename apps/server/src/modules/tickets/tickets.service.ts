@@ -15,10 +15,10 @@ import { orders as ordersTable, receipts, ticketAccessTokens, ticketShares } fro
 import { badRequest, notFound } from '../../http/errors.ts';
 import { enforceRateLimits } from '../../http/rate-limit.ts';
 import { hashToken, newToken } from '../../http/tokens.ts';
+import type { DateChangesService } from '../date-changes/date-changes.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import { orderError } from '../orders/orders.service.ts';
 import type { Site } from '../sites/sites.repository.ts';
-import type { TimeChangesService } from '../timechanges/timechanges.service.ts';
 import { receiptExtras } from './receipt-lines.ts';
 import { renderReceiptPdf } from './receipt-pdf.ts';
 import { createKeyCache, nextReceiptSequence, signPayload } from './ticket-signing.ts';
@@ -44,7 +44,7 @@ export type TicketsServiceOptions = {
   enqueueTicketMail?: (db: Database, mail: TicketMail) => Promise<void>;
   onMailQueued?: () => void;
   /** Date changes, whose fees the receipt counts. */
-  timeChanges?: Pick<TimeChangesService, 'completedChangeFees'>;
+  dateChanges?: Pick<DateChangesService, 'completedChangeFees'>;
 };
 
 export type EntryWindow = { startsAt: Date; endsAt: Date; graceMinutes: number };
@@ -314,7 +314,7 @@ export function createTicketsService(db: Database, orders: OrdersService, option
         .select({ number: ordersTable.reservationNumber, total: ordersTable.total })
         .from(ordersTable)
         .where(eq(ordersTable.id, orderId));
-      const fees = (await options.timeChanges?.completedChangeFees(orderId)) ?? [];
+      const fees = (await options.dateChanges?.completedChangeFees(orderId)) ?? [];
       const extras = receiptExtras({ fees, worth: row?.total ?? order.price, itemsTotal: order.price }, lang);
       const items = [
         ...order.mainProduct.options.map((o) => ({

@@ -104,7 +104,7 @@ function ConfirmContent({ order, token, templates, methods, isDPay }: ContentPro
     onError: (error) => {
       const failure = failureOf(error);
       if (!failure || !isPaymentFailure(failure)) return;
-      followFailure(app, paymentFailureRoute(failure, { context: { kind: 'purchase' }, timeChange: false }), go);
+      followFailure(app, paymentFailureRoute(failure, { context: { kind: 'purchase' }, dateChange: false }), go);
     },
   });
 

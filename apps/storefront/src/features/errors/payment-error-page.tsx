@@ -12,15 +12,15 @@ import type { ScreenProps } from '../../app/route-table.ts';
 export default function PaymentErrorPage(props: ScreenProps) {
   const { t } = useTranslation();
   const isInquiry = props.variant === 'inquiry';
-  const isTimeChange = props.timeChange === true;
+  const isDateChange = props.dateChange === true;
   const additionalInfo =
     typeof props.additionalInfo === 'string' && props.additionalInfo.trim() !== '' ? props.additionalInfo : null;
-  const text = isInquiry ? 'payment_error_inquiry_text' : isTimeChange ? 'payment_error_time_change_text' : 'payment_error_text';
+  const text = isInquiry ? 'payment_error_inquiry_text' : isDateChange ? 'payment_error_time_change_text' : 'payment_error_text';
   return (
     <section
       className="page"
       data-screen="payment-error"
-      data-time-change={isTimeChange}
+      data-time-change={isDateChange}
       data-variant={isInquiry ? 'inquiry' : ''}
     >
       <h1>{t('payment_error_title')}</h1>
@@ -31,7 +31,7 @@ export default function PaymentErrorPage(props: ScreenProps) {
         </p>
       )}
       <p className="actions">
-        {isInquiry || isTimeChange ? (
+        {isInquiry || isDateChange ? (
           <Link className="button button-primary" to="/reservation-inquiry">
             {t(isInquiry ? 'footer_reservation_inquiry' : 'payment_error_find_ticket')}
           </Link>

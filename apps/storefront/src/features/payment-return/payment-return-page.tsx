@@ -15,7 +15,7 @@ import { Navigate, useNavigate } from 'react-router';
 import { useApp } from '../../app/app-context.tsx';
 import type { ScreenId, ScreenProps } from '../../app/route-table.ts';
 import { openDialog } from '../../ui/dialog/dialog-store.ts';
-import { changeDatePaths, finishChange, readChangeDatePayment } from '../change-date/change-date-api.ts';
+import { changeDatePaths, finishChange, readChangeDatePayment } from '../date-change/date-change-api.ts';
 import { failureOf, followAnswer, followFailure } from '../purchase/finish-payment.ts';
 import { cardInMemory } from '../purchase/flow.ts';
 import { type PaymentApi, paymentApi } from '../purchase/payment-api.ts';
@@ -55,7 +55,7 @@ export default function PaymentReturnPage(props: ScreenProps) {
   const queryClient = useQueryClient();
   const provider = providerOf(props.provider);
   const status = typeof props.status === 'string' ? props.status : null;
-  const timeChange = props.timeChange === true;
+  const dateChange = props.dateChange === true;
   // The number the provider sent back, else the one kept when the visitor left (SPEC §3).
   const [paymentNumber] = useState(() =>
     typeof props.paymentNumber === 'string' && props.paymentNumber !== ''
@@ -71,7 +71,7 @@ export default function PaymentReturnPage(props: ScreenProps) {
     started.current = attempt;
     const go = (path: string) => navigate(path, { replace: true });
     // A date change's payment (time_change=true) goes back to that change's steps.
-    const change = timeChange ? readChangeDatePayment(app.session) : null;
+    const change = dateChange ? readChangeDatePayment(app.session) : null;
     const context: PaymentContext = change
       ? { kind: 'change-date', reservationToken: change.reservationToken, timechangeToken: change.timechangeToken }
       : { kind: 'purchase' };
@@ -119,7 +119,7 @@ export default function PaymentReturnPage(props: ScreenProps) {
         if (status === 'cancel' && failure.status !== null) return cancelled();
         const route = paymentFailureRoute(failure, {
           context,
-          timeChange,
+          dateChange,
           isAdyen: provider === 'adyen',
           paymentNumber,
         });
@@ -127,7 +127,7 @@ export default function PaymentReturnPage(props: ScreenProps) {
         followFailure(app, route, go);
       },
     );
-  }, [app, attempt, navigate, paymentNumber, provider, queryClient, status, timeChange]);
+  }, [app, attempt, navigate, paymentNumber, provider, queryClient, status, dateChange]);
 
   // Nothing to finish: no payment in progress on this visit.
   if (!paymentNumber) return <Navigate to="/order" replace />;

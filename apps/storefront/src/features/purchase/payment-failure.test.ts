@@ -5,11 +5,11 @@ const purchase: PaymentContext = { kind: 'purchase' };
 const route = (
   status: number | null,
   body: unknown,
-  more: { timeChange?: boolean; isAdyen?: boolean; context?: PaymentContext } = {},
+  more: { dateChange?: boolean; isAdyen?: boolean; context?: PaymentContext } = {},
 ) =>
   paymentFailureRoute(
     { status, body },
-    { context: more.context ?? purchase, timeChange: more.timeChange ?? false, isAdyen: more.isAdyen ?? false },
+    { context: more.context ?? purchase, dateChange: more.dateChange ?? false, isAdyen: more.isAdyen ?? false },
   );
 
 describe('payment retry flow (SPEC §4)', () => {
@@ -27,7 +27,7 @@ describe('payment retry flow (SPEC §4)', () => {
         path: '/payment-error?time_change=true',
       },
     );
-    expect(route(402, { error: 'payment_api_failure', can_retry: false, order_token: 'o1' }, { timeChange: true })).toMatchObject(
+    expect(route(402, { error: 'payment_api_failure', can_retry: false, order_token: 'o1' }, { dateChange: true })).toMatchObject(
       {
         path: '/payment-error?time_change=true',
       },
@@ -36,7 +36,7 @@ describe('payment retry flow (SPEC §4)', () => {
       route(
         402,
         { error: 'payment_api_failure', can_retry: false, order_token: 'o1', is_time_change: false },
-        { timeChange: true },
+        { dateChange: true },
       ),
     ).toMatchObject({ path: '/payment-error?time_change=false' });
   });
@@ -71,7 +71,7 @@ describe('payment retry flow (SPEC §4)', () => {
     expect(
       paymentFailureRoute(
         { status: 502, body: { error: 'critical refund error', can_retry: false } },
-        { context: purchase, timeChange: true, paymentNumber: 'P-0001' },
+        { context: purchase, dateChange: true, paymentNumber: 'P-0001' },
       ),
     ).toMatchObject({ path: '/payment-error/inquiry?time_change=true&additional_info=P-0001' });
   });

@@ -86,7 +86,7 @@ function retryDialog(body: Body): DialogKeys {
 export type FailureOptions = {
   context: PaymentContext;
   /** The screen's own time-change flag (`time_change` of the return route). */
-  timeChange: boolean;
+  dateChange: boolean;
   /** The Adyen return: its retryable 400 has its own path. */
   isAdyen?: boolean;
   /** The payment being finished: the reference to quote when the answer gives none. */
@@ -104,17 +104,17 @@ export function paymentFailureRoute(failure: PaymentFailure, options: FailureOpt
   }
 
   if (!canRetry) {
-    const timeChange = body.is_time_change === true || (body.is_time_change === undefined && options.timeChange);
+    const dateChange = body.is_time_change === true || (body.is_time_change === undefined && options.dateChange);
     // Checked before the order token: a refund that failed leaves the visitor only the inquiry.
     if (body.error === CRITICAL_REFUND_ERROR) {
       const info = text(body.additional_info) ?? text(body.reservation_number) ?? text(options.paymentNumber);
-      const query = new URLSearchParams({ time_change: String(timeChange) });
+      const query = new URLSearchParams({ time_change: String(dateChange) });
       if (info) query.set('additional_info', info);
       return { kind: 'payment-error', path: `/payment-error/inquiry?${query}`, orderToken: null };
     }
     const orderToken = text(body.order_token);
     if (orderToken || isInvalidStatus(body)) {
-      return { kind: 'payment-error', path: `/payment-error?time_change=${timeChange}`, orderToken };
+      return { kind: 'payment-error', path: `/payment-error?time_change=${dateChange}`, orderToken };
     }
     return { kind: 'error', path: '/error' };
   }

@@ -4,9 +4,9 @@ import {
   changeAmounts,
   changeDeadline,
   changeRefusal,
-  DEFAULT_TIME_CHANGE_SETTINGS,
-  type TimeChangeSettings,
-} from './time-change.ts';
+  type DateChangeSettings,
+  DEFAULT_DATE_CHANGE_SETTINGS,
+} from './date-change.ts';
 
 const now = new Date('2026-05-01T00:00:00Z');
 const ticket: ChangeableTicket = {
@@ -18,7 +18,7 @@ const ticket: ChangeableTicket = {
   sharedAway: 0,
   startsAt: new Date('2026-05-03T01:00:00Z'),
 };
-const settings: TimeChangeSettings = { ...DEFAULT_TIME_CHANGE_SETTINGS, deadlineMinutes: 60 };
+const settings: DateChangeSettings = { ...DEFAULT_DATE_CHANGE_SETTINGS, deadlineMinutes: 60 };
 
 describe('changeRefusal', () => {
   it('lets the holder of an unused web ticket change it before the deadline', () => {

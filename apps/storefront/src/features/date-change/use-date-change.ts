@@ -2,10 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useApp } from '../../app/app-context.tsx';
 import type { ScreenProps } from '../../app/route-table.ts';
-import { changeDateApi } from './change-date-api.ts';
+import { changeDateApi } from './date-change-api.ts';
 
 /** The route's two tokens and the change they name, as the server has it now. */
-export function useTimeChange(props: ScreenProps) {
+export function useDateChange(props: ScreenProps) {
   const app = useApp();
   const reservationToken = typeof props.reservationToken === 'string' ? props.reservationToken : '';
   const timechangeToken = typeof props.timechangeToken === 'string' ? props.timechangeToken : '';

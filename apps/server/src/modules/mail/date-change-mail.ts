@@ -8,7 +8,7 @@ import { formatDate, formatPrice } from '@storefront/domain/format';
 import { escapeHtml } from './escape-html.ts';
 import type { RenderedMail } from './order-confirmation-mail.ts';
 
-export type TimeChangeMailData = {
+export type DateChangeMailData = {
   venueName: string;
   reservationNumber: string;
   productName: string;
@@ -112,7 +112,7 @@ const COPY: Record<LanguageCode, Copy> = {
 const when = (slot: { date: string; time: string | null }, lang: LanguageCode) =>
   `${formatDate(slot.date, lang)}${slot.time ? ` ${slot.time}` : ''}`;
 
-export function renderTimeChangeMail(data: TimeChangeMailData, lang: LanguageCode): RenderedMail {
+export function renderDateChangeMail(data: DateChangeMailData, lang: LanguageCode): RenderedMail {
   const copy = COPY[lang];
   const e = escapeHtml;
   const subject = copy.subject(data.venueName, data.reservationNumber);

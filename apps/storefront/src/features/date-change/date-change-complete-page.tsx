@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { useApp } from '../../app/app-context.tsx';
 import type { ScreenProps } from '../../app/route-table.ts';
 import { ticketUrl } from '../purchase/flow.ts';
-import { readChangeDateResult } from './change-date-api.ts';
+import { readChangeDateResult } from './date-change-api.ts';
 import '../complete/complete.css';
-import './change-date.css';
+import './date-change.css';
 import { DoneMark } from '../../ui/done-mark.tsx';
 
 export default function ChangeDateCompletePage(props: ScreenProps) {

@@ -11,27 +11,27 @@
  */
 import { z } from 'zod';
 import { PAYMENT_METHOD_IDS } from '../constants.ts';
-import { CHEAPER_CHANGE_POLICIES, TIME_CHANGE_STATUSES } from '../time-change.ts';
+import { CHEAPER_CHANGE_POLICIES, DATE_CHANGE_STATUSES } from '../date-change.ts';
 import { InputText, Lang, PositiveId } from './common.ts';
 import { CardInput } from './orders.ts';
 import { BearerToken } from './tickets.ts';
 
-export const TimeChangeTicketParams = z.object({ token: BearerToken });
-export const TimeChangeParams = z.object({ timechangeToken: BearerToken });
-export const TimeChangeQuery = z.object({ lang: Lang.default('ja') });
+export const DateChangeTicketParams = z.object({ token: BearerToken });
+export const DateChangeParams = z.object({ timechangeToken: BearerToken });
+export const DateChangeQuery = z.object({ lang: Lang.default('ja') });
 
-export const CreateTimeChangeBody = z.object({
+export const CreateDateChangeBody = z.object({
   lang: Lang.default('ja'),
   time_span_id: PositiveId,
   /** Where the confirmation goes instead of the reservation's own address; checked by the server. */
   email: InputText.trim().max(254).optional(),
 });
-export type CreateTimeChangeBody = z.infer<typeof CreateTimeChangeBody>;
+export type CreateDateChangeBody = z.infer<typeof CreateDateChangeBody>;
 
 /** The reservation token travels with the change's own token: the pair must belong together. */
-export const ConfirmTimeChangeBody = z.object({ reservation_token: BearerToken });
+export const ConfirmDateChangeBody = z.object({ reservation_token: BearerToken });
 
-export const TimeChangeCheckoutBody = z.object({
+export const DateChangeCheckoutBody = z.object({
   reservation_token: BearerToken,
   payment_method: z.enum(PAYMENT_METHOD_IDS, { error: 'must be a payment method identifier' }),
   card: CardInput.optional(),
@@ -54,7 +54,7 @@ const Line = z.object({
 const Product = z.object({ uuid: z.uuid(), name: z.string(), type: z.enum(['period', 'date', 'time']) });
 
 /** A ticket as the change-date page starts from. */
-export const TimeChangeTicket = z.object({
+export const DateChangeTicket = z.object({
   reservationNumber: z.string(),
   product: Product,
   current: Slot,
@@ -68,9 +68,9 @@ export const TimeChangeTicket = z.object({
   feePerAdmission: z.number().int(),
   cheaperNewSlot: z.enum(CHEAPER_CHANGE_POLICIES),
 });
-export type TimeChangeTicket = z.infer<typeof TimeChangeTicket>;
+export type DateChangeTicket = z.infer<typeof DateChangeTicket>;
 
-export const TimeChangeAmounts = z.object({
+export const DateChangeAmounts = z.object({
   paid: z.number().int(),
   newTotal: z.number().int(),
   fee: z.number().int(),
@@ -78,10 +78,10 @@ export const TimeChangeAmounts = z.object({
   toRefund: z.number().int(),
 });
 
-export const TimeChangeView = z.object({
+export const DateChangeView = z.object({
   /** Only in the answer that made the change (it is stored hashed). */
   time_change_token: z.string().optional(),
-  status: z.enum(TIME_CHANGE_STATUSES),
+  status: z.enum(DATE_CHANGE_STATUSES),
   expiresAt: z.iso.datetime(),
   reservationNumber: z.string(),
   product: Product,
@@ -91,18 +91,18 @@ export const TimeChangeView = z.object({
   options: z.array(Line),
   setProducts: z.array(Line),
   coupons: z.array(z.object({ code: z.string(), name: z.string(), discount: z.number().int() })),
-  amounts: TimeChangeAmounts,
+  amounts: DateChangeAmounts,
   cheaperNewSlot: z.enum(CHEAPER_CHANGE_POLICIES),
   currency: z.string(),
 });
-export type TimeChangeView = z.infer<typeof TimeChangeView>;
+export type DateChangeView = z.infer<typeof DateChangeView>;
 
 /** A completed change. The reservation token stays the same: it opens the ticket at its new slot. */
-export const CompletedTimeChange = z.object({
+export const CompletedDateChange = z.object({
   status: z.literal('completed'),
   reservation_number: z.string(),
   total: z.number().int(),
   /** A cheaper change's difference given back; failed means the venue pays it back by hand. */
   refund: z.object({ amount: z.number().int(), status: z.enum(['refunded', 'refund_failed']) }).nullable(),
 });
-export type CompletedTimeChange = z.infer<typeof CompletedTimeChange>;
+export type CompletedDateChange = z.infer<typeof CompletedDateChange>;

@@ -19,11 +19,11 @@ import { calendarWindow, lastOpenDate, todayInZone } from '../order/calendar-mon
 import { TimeSpanChoices } from '../order/order-sections.tsx';
 import { ticketUrl } from '../purchase/flow.ts';
 import { purchaseApi } from '../purchase/purchase-api.ts';
-import { changeDateApi, changeDatePaths, readChangeDateInput } from './change-date-api.ts';
 import { SlotText } from './change-summary.tsx';
+import { changeDateApi, changeDatePaths, readChangeDateInput } from './date-change-api.ts';
 import '../order/order-page.css';
 import '../purchase/checkout-forms.css';
-import './change-date.css';
+import './date-change.css';
 
 const AVAILABILITY = { staleTime: 15_000, gcTime: 0 };
 const isOpen = (status: StockStatus) => status === 'available' || status === 'few';

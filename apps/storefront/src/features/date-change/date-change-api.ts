@@ -3,12 +3,12 @@
  * packages/domain (types only cross over), and what the change-date screens keep in the session.
  */
 import type {
-  CompletedTimeChange,
-  CreateTimeChangeBody,
-  TimeChangeCheckoutBody,
-  TimeChangeTicket,
-  TimeChangeView,
-} from '@storefront/domain/api/timechanges';
+  CompletedDateChange,
+  CreateDateChangeBody,
+  DateChangeCheckoutBody,
+  DateChangeTicket,
+  DateChangeView,
+} from '@storefront/domain/api/date-changes';
 import { CHECKOUT_TIMEOUT_MS } from '@storefront/domain/constants';
 import type { QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -17,25 +17,25 @@ import type { SessionStore } from '../../session/session-store.ts';
 import type { CheckoutAnswer } from '../purchase/payment-api.ts';
 import { ticketQueryKeys } from '../tickets/tickets-api.ts';
 
-export type { CompletedTimeChange, TimeChangeTicket, TimeChangeView };
+export type { CompletedDateChange, DateChangeTicket, DateChangeView };
 
 const segment = encodeURIComponent;
 
 export function changeDateApi(api: ApiClient, lang: string) {
   return {
     ticket: (reservationToken: string, signal?: AbortSignal) =>
-      api.get<TimeChangeTicket>(`timechanges/tickets/${segment(reservationToken)}`, {
+      api.get<DateChangeTicket>(`timechanges/tickets/${segment(reservationToken)}`, {
         query: { lang },
         ...(signal ? { signal } : {}),
       }),
-    create: (reservationToken: string, body: Omit<z.input<typeof CreateTimeChangeBody>, 'lang'>) =>
-      api.post<TimeChangeView>(`timechanges/tickets/${segment(reservationToken)}`, { ...body, lang }),
+    create: (reservationToken: string, body: Omit<z.input<typeof CreateDateChangeBody>, 'lang'>) =>
+      api.post<DateChangeView>(`timechanges/tickets/${segment(reservationToken)}`, { ...body, lang }),
     get: (timechangeToken: string, signal?: AbortSignal) =>
-      api.get<TimeChangeView>(`timechanges/${segment(timechangeToken)}`, { query: { lang }, ...(signal ? { signal } : {}) }),
+      api.get<DateChangeView>(`timechanges/${segment(timechangeToken)}`, { query: { lang }, ...(signal ? { signal } : {}) }),
     cancel: (timechangeToken: string) => api.delete<null>(`timechanges/${segment(timechangeToken)}`),
     confirm: (timechangeToken: string, reservationToken: string) =>
-      api.post<CompletedTimeChange>(`timechanges/${segment(timechangeToken)}/confirm`, { reservation_token: reservationToken }),
-    checkout: (timechangeToken: string, body: z.input<typeof TimeChangeCheckoutBody>) =>
+      api.post<CompletedDateChange>(`timechanges/${segment(timechangeToken)}/confirm`, { reservation_token: reservationToken }),
+    checkout: (timechangeToken: string, body: z.input<typeof DateChangeCheckoutBody>) =>
       api.post<CheckoutAnswer>(`timechanges/${segment(timechangeToken)}/checkout`, body, { timeoutMs: CHECKOUT_TIMEOUT_MS }),
   };
 }

@@ -12,7 +12,7 @@ import { apiFor } from '../../test/api.ts';
 import { buildTestApp, useTestApp } from '../../test/app.ts';
 import { describeEachEngine } from '../../test/database.ts';
 import { buyTickets } from '../tickets/tickets.test-support.ts';
-import { otherSlot, setTimeChangeRules, slotState } from './timechanges.test-support.ts';
+import { otherSlot, setDateChangeRules, slotState } from './date-changes.test-support.ts';
 
 type Body = { error?: string; time_change_token?: string; status?: string };
 
@@ -21,7 +21,7 @@ describeEachEngine('date change under concurrency', (ctx) => {
   // A second server process on its own connections (PostgreSQL); on PGlite the same database.
   let second: { app: FastifyInstance; handle: DatabaseHandle | null } | null = null;
   beforeAll(async () => {
-    await setTimeChangeRules(ctx.db, 'demo', { deadlineMinutes: 0, feePerAdmission: 0 });
+    await setDateChangeRules(ctx.db, 'demo', { deadlineMinutes: 0, feePerAdmission: 0 });
     const handle = ctx.handle.url ? openDatabase({ engine: 'postgres', url: ctx.handle.url, poolSize: 10 }) : null;
     second = { app: await buildTestApp(handle?.db ?? ctx.db), handle };
   });

@@ -10,13 +10,13 @@ import { createOrdersService } from '../orders/orders.service.ts';
 import { listSites, type Site } from '../sites/sites.repository.ts';
 import { createTicketsService } from '../tickets/tickets.service.ts';
 import { buyTickets, setCheckInGrace } from '../tickets/tickets.test-support.ts';
-import { otherSlot, setTimeChangeRules } from './timechanges.test-support.ts';
+import { otherSlot, setDateChangeRules } from './date-changes.test-support.ts';
 
 describeEachEngine('gate after a date change', (ctx) => {
   const test = useTestApp(ctx);
   let site: Site;
   beforeAll(async () => {
-    await setTimeChangeRules(ctx.db, 'demo', { deadlineMinutes: 0, feePerAdmission: 0 });
+    await setDateChangeRules(ctx.db, 'demo', { deadlineMinutes: 0, feePerAdmission: 0 });
     await setCheckInGrace(ctx.db, 'demo', 0);
     site = (await listSites(ctx.db)).find((s) => s.variant === 'demo') as Site;
   });

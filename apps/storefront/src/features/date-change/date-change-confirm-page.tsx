@@ -8,18 +8,18 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useApp } from '../../app/app-context.tsx';
 import type { ScreenProps } from '../../app/route-table.ts';
-import { changeDatePaths, finishChange } from './change-date-api.ts';
 import { ChangeNotPending, ChangeSummary } from './change-summary.tsx';
+import { changeDatePaths, finishChange } from './date-change-api.ts';
 import { HoldUntil } from './hold-until.tsx';
-import { useTimeChange } from './use-time-change.ts';
-import './change-date.css';
+import { useDateChange } from './use-date-change.ts';
+import './date-change.css';
 
 export default function ChangeDateConfirmPage(props: ScreenProps) {
   const app = useApp();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { reservationToken, timechangeToken, api, query, change } = useTimeChange(props);
+  const { reservationToken, timechangeToken, api, query, change } = useDateChange(props);
   const confirm = useMutation({
     mutationFn: () => api.confirm(timechangeToken, reservationToken),
     onSuccess: (done) => {

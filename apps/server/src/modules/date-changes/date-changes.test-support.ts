@@ -1,5 +1,5 @@
+import type { DateChangeSettings } from '@storefront/domain/date-change';
 import { addDays, todayIn } from '@storefront/domain/dates';
-import type { TimeChangeSettings } from '@storefront/domain/time-change';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
@@ -21,7 +21,7 @@ export async function otherSlot(db: Database, productId: number, offsetDays: num
 }
 
 /** Sets part of a site's date-change rules. */
-export async function setTimeChangeRules(db: Database, variant: string, rules: Partial<TimeChangeSettings>): Promise<void> {
+export async function setDateChangeRules(db: Database, variant: string, rules: Partial<DateChangeSettings>): Promise<void> {
   await db.execute(sql`update sites set time_change = time_change || ${JSON.stringify(rules)}::jsonb where variant = ${variant}`);
 }
 

@@ -10,7 +10,7 @@ export const CHEAPER_CHANGE_POLICIES = ['no_refund', 'refund_difference'] as con
 export type CheaperChangePolicy = (typeof CHEAPER_CHANGE_POLICIES)[number];
 
 /** A venue's date-change rules (the site setting `time_change`). */
-export type TimeChangeSettings = {
+export type DateChangeSettings = {
   /** Whether visitors may change their own tickets at all. */
   isEnabled: boolean;
   /** Keys of the products whose tickets may change; null: every product of the site. */
@@ -29,7 +29,7 @@ export type TimeChangeSettings = {
 };
 
 /** Settings of a site that says nothing: changes allowed up to a day before, free, no refunds. */
-export const DEFAULT_TIME_CHANGE_SETTINGS: TimeChangeSettings = {
+export const DEFAULT_DATE_CHANGE_SETTINGS: DateChangeSettings = {
   isEnabled: true,
   productKeys: null,
   deadlineMinutes: 24 * 60,
@@ -39,8 +39,8 @@ export const DEFAULT_TIME_CHANGE_SETTINGS: TimeChangeSettings = {
 };
 
 /** Time change status of SPEC §4 (pending, expired, waiting) and how a change ends. */
-export const TIME_CHANGE_STATUSES = ['pending', 'waiting', 'completed', 'expired', 'cancelled'] as const;
-export type TimeChangeStatus = (typeof TIME_CHANGE_STATUSES)[number];
+export const DATE_CHANGE_STATUSES = ['pending', 'waiting', 'completed', 'expired', 'cancelled'] as const;
+export type DateChangeStatus = (typeof DATE_CHANGE_STATUSES)[number];
 
 /** The ticket as the change rules see it. */
 export type ChangeableTicket = {
@@ -59,7 +59,7 @@ export type ChangeableTicket = {
 };
 
 /** Why a ticket cannot change now, as the SPEC §8 error text, or null when it may. */
-export function changeRefusal(settings: TimeChangeSettings, ticket: ChangeableTicket, now: Date): ServerError | null {
+export function changeRefusal(settings: DateChangeSettings, ticket: ChangeableTicket, now: Date): ServerError | null {
   if (!settings.isEnabled) return 'cannot change ticket';
   if (settings.productKeys !== null && !settings.productKeys.includes(ticket.productKey)) return 'cannot change ticket';
   if (ticket.channel !== 'web' || !ticket.isHolder) return 'cannot change ticket';
@@ -72,7 +72,7 @@ export function changeRefusal(settings: TimeChangeSettings, ticket: ChangeableTi
 }
 
 /** The last moment a ticket of a slot starting at `startsAt` may change. */
-export function changeDeadline(settings: TimeChangeSettings, startsAt: Date): Date {
+export function changeDeadline(settings: DateChangeSettings, startsAt: Date): Date {
   return new Date(startsAt.getTime() - settings.deadlineMinutes * 60_000);
 }
 
@@ -97,7 +97,7 @@ export type ChangeAmounts = {
  * stays the ticket's worth, so a later change back to the dearer slot costs only the fee.
  */
 export function changeAmounts(
-  settings: Pick<TimeChangeSettings, 'feePerAdmission' | 'cheaperNewSlot'>,
+  settings: Pick<DateChangeSettings, 'feePerAdmission' | 'cheaperNewSlot'>,
   input: { paid: number; newTotal: number; admissions: number },
 ): ChangeAmounts {
   for (const [name, value] of Object.entries(input)) {

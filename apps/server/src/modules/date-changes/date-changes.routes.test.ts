@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_CHANGE_SETTINGS } from '@storefront/domain/time-change';
+import { DEFAULT_DATE_CHANGE_SETTINGS } from '@storefront/domain/date-change';
 import { sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, expect, it } from 'vitest';
 import { rows } from '../../db/rows.ts';
@@ -9,7 +9,7 @@ import { useTestApp } from '../../test/app.ts';
 import { describeEachEngine } from '../../test/database.ts';
 import { answerGateway as answerGateway_, card } from '../payments/payments.test-support.ts';
 import { type Bought, buyTickets, setCheckInGrace } from '../tickets/tickets.test-support.ts';
-import { lapse, otherSlot, setTimeChangeRules, slotState } from './timechanges.test-support.ts';
+import { lapse, otherSlot, setDateChangeRules, slotState } from './date-changes.test-support.ts';
 
 type Body = Record<string, unknown> & { error?: string; field?: string };
 type View = {
@@ -29,7 +29,7 @@ describeEachEngine('date change API', (ctx) => {
     await setCheckInGrace(ctx.db, 'demo', 60 * 24 * 60);
   });
   beforeEach(async () => {
-    await setTimeChangeRules(ctx.db, 'demo', { ...DEFAULT_TIME_CHANGE_SETTINGS, deadlineMinutes: 0 });
+    await setDateChangeRules(ctx.db, 'demo', { ...DEFAULT_DATE_CHANGE_SETTINGS, deadlineMinutes: 0 });
   });
 
   async function startChange(bought: Bought, offsetDays = 4, body: Record<string, unknown> = {}) {
@@ -125,7 +125,7 @@ describeEachEngine('date change API', (ctx) => {
   });
 
   it('charges the fee through 3-D Secure: waiting meanwhile, a second change refused, completed on return', async () => {
-    await setTimeChangeRules(ctx.db, 'demo', { feePerAdmission: 500 });
+    await setDateChangeRules(ctx.db, 'demo', { feePerAdmission: 500 });
     const bought = await buyTickets(api, ctx.db, { quantity: 2 });
     const { to, created } = await startChange(bought);
     expect(created.body.amounts).toMatchObject({ fee: 1000, toPay: 1000 });
@@ -168,7 +168,7 @@ describeEachEngine('date change API', (ctx) => {
   });
 
   it('a declined payment says so with the time-change fields; the change can be paid again', async () => {
-    await setTimeChangeRules(ctx.db, 'demo', { feePerAdmission: 300 });
+    await setDateChangeRules(ctx.db, 'demo', { feePerAdmission: 300 });
     const bought = await buyTickets(api, ctx.db, { quantity: 1 });
     const { created } = await startChange(bought);
     const token = created.body.time_change_token as string;
@@ -237,20 +237,20 @@ describeEachEngine('date change API', (ctx) => {
   it('refuses tickets the site does not let change, with their dialogs', async () => {
     const bought = await buyTickets(api, ctx.db, { quantity: 2 });
     const info = () => api.get<Body>(`timechanges/tickets/${bought.reservationToken}`);
-    await setTimeChangeRules(ctx.db, 'demo', { isEnabled: false });
+    await setDateChangeRules(ctx.db, 'demo', { isEnabled: false });
     expect((await info()).body.error).toBe('cannot change ticket');
-    await setTimeChangeRules(ctx.db, 'demo', { isEnabled: true, productKeys: ['no-such-product'] });
+    await setDateChangeRules(ctx.db, 'demo', { isEnabled: true, productKeys: ['no-such-product'] });
     expect((await info()).body.error).toBe('cannot change ticket');
-    await setTimeChangeRules(ctx.db, 'demo', { productKeys: null, deadlineMinutes: 60 * 24 * 400 });
+    await setDateChangeRules(ctx.db, 'demo', { productKeys: null, deadlineMinutes: 60 * 24 * 400 });
     expect((await info()).body.error).toBe('cannot change ticket');
-    await setTimeChangeRules(ctx.db, 'demo', { deadlineMinutes: 0, discountedPaymentMethods: ['gmo'] });
+    await setDateChangeRules(ctx.db, 'demo', { deadlineMinutes: 0, discountedPaymentMethods: ['gmo'] });
     const discounted = await info();
     expect(discounted.status).toBe(400);
     expect(discounted.body.error).toBe('cannot change ticket because payment method discount');
-    await setTimeChangeRules(ctx.db, 'demo', { discountedPaymentMethods: [] });
+    await setDateChangeRules(ctx.db, 'demo', { discountedPaymentMethods: [] });
     expect((await info()).status).toBe(200);
     const to = await otherSlot(ctx.db, bought.slot.productId, 4);
-    await setTimeChangeRules(ctx.db, 'demo', { isEnabled: false });
+    await setDateChangeRules(ctx.db, 'demo', { isEnabled: false });
     const created = await api.post<Body>(`timechanges/tickets/${bought.reservationToken}`, { time_span_id: to });
     expect(created.body.error).toBe('cannot change ticket');
   });
@@ -305,7 +305,7 @@ describeEachEngine('date change API', (ctx) => {
     const kept = await startChange(bought);
     expect(kept.created.body.amounts).toMatchObject({ paid: bought.total + 200, toPay: 0, toRefund: 0, newTotal: bought.total });
     await api.delete(`timechanges/${kept.created.body.time_change_token}`);
-    await setTimeChangeRules(ctx.db, 'demo', { cheaperNewSlot: 'refund_difference' });
+    await setDateChangeRules(ctx.db, 'demo', { cheaperNewSlot: 'refund_difference' });
     const { created } = await startChange(bought, 6);
     expect(created.body.amounts).toMatchObject({ toPay: 0, toRefund: 200 });
     const done = await api.post<Body>(`timechanges/${created.body.time_change_token}/confirm`, {
@@ -327,7 +327,7 @@ describeEachEngine('date change API', (ctx) => {
     await ctx.db.execute(sql`
       update payments set amount = amount + 300
       where order_id = (select id from orders where reservation_number = ${bought.reservationNumber})`);
-    await setTimeChangeRules(ctx.db, 'demo', { cheaperNewSlot: 'refund_difference' });
+    await setDateChangeRules(ctx.db, 'demo', { cheaperNewSlot: 'refund_difference' });
     const { created } = await startChange(bought, 7);
     expect(
       (

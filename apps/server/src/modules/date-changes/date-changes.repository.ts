@@ -1,13 +1,13 @@
 /** Date changes (schema: time_changes); their holds are stock_holds rows keyed by the change's id. */
 
-import type { TimeChangeSettings } from '@storefront/domain/time-change';
+import type { DateChangeSettings } from '@storefront/domain/date-change';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
-import { orders, sites, timeChanges } from '../../db/schema.ts';
+import { dateChanges, orders, sites } from '../../db/schema.ts';
 
-export type TimeChangeRow = typeof timeChanges.$inferSelect;
-export type TimeChangeStatus = TimeChangeRow['status'];
+export type DateChangeRow = typeof dateChanges.$inferSelect;
+export type DateChangeStatus = DateChangeRow['status'];
 
 /** A site's change by its token hash, with whether its hold has lapsed (by the database clock). */
 export async function findByToken(
@@ -15,34 +15,34 @@ export async function findByToken(
   siteId: number,
   tokenHash: string,
   options: { lock?: boolean } = {},
-): Promise<(TimeChangeRow & { isLapsed: boolean }) | null> {
+): Promise<(DateChangeRow & { isLapsed: boolean }) | null> {
   const query = db
-    .select({ change: timeChanges, isLapsed: sql<boolean>`${timeChanges.expiresAt} <= now()` })
-    .from(timeChanges)
-    .innerJoin(orders, eq(orders.id, timeChanges.orderId))
-    .where(and(eq(timeChanges.tokenHash, tokenHash), eq(orders.siteId, siteId)));
-  const [row] = options.lock ? await query.for('update', { of: timeChanges }) : await query;
+    .select({ change: dateChanges, isLapsed: sql<boolean>`${dateChanges.expiresAt} <= now()` })
+    .from(dateChanges)
+    .innerJoin(orders, eq(orders.id, dateChanges.orderId))
+    .where(and(eq(dateChanges.tokenHash, tokenHash), eq(orders.siteId, siteId)));
+  const [row] = options.lock ? await query.for('update', { of: dateChanges }) : await query;
   return row ? { ...row.change, isLapsed: row.isLapsed } : null;
 }
 
 export async function findById(db: Database, id: string, options: { lock?: boolean } = {}) {
   const query = db
-    .select({ change: timeChanges, isLapsed: sql<boolean>`${timeChanges.expiresAt} <= now()` })
-    .from(timeChanges)
-    .where(eq(timeChanges.id, id));
+    .select({ change: dateChanges, isLapsed: sql<boolean>`${dateChanges.expiresAt} <= now()` })
+    .from(dateChanges)
+    .where(eq(dateChanges.id, id));
   const [row] = options.lock ? await query.for('update') : await query;
   return row ? { ...row.change, isLapsed: row.isLapsed } : null;
 }
 
 /** The order's changes still under way (pending with a live hold, or waiting for a payment). */
-export async function openChanges(db: Database, orderId: string): Promise<TimeChangeRow[]> {
+export async function openChanges(db: Database, orderId: string): Promise<DateChangeRow[]> {
   return db
     .select()
-    .from(timeChanges)
+    .from(dateChanges)
     .where(
       and(
-        eq(timeChanges.orderId, orderId),
-        sql`(${timeChanges.status} = 'waiting' or (${timeChanges.status} = 'pending' and ${timeChanges.expiresAt} > now()))`,
+        eq(dateChanges.orderId, orderId),
+        sql`(${dateChanges.status} = 'waiting' or (${dateChanges.status} = 'pending' and ${dateChanges.expiresAt} > now()))`,
       ),
     );
 }
@@ -66,8 +66,8 @@ export async function holdUntil(db: Database, minutes: number): Promise<Date> {
   return new Date(row?.ms ?? Date.now() + minutes * 60_000);
 }
 
-export async function insert(db: Database, values: typeof timeChanges.$inferInsert): Promise<TimeChangeRow> {
-  const [row] = await db.insert(timeChanges).values(values).returning();
+export async function insert(db: Database, values: typeof dateChanges.$inferInsert): Promise<DateChangeRow> {
+  const [row] = await db.insert(dateChanges).values(values).returning();
   if (!row) throw new Error('the time change was not written');
   return row;
 }
@@ -76,16 +76,16 @@ export async function insert(db: Database, values: typeof timeChanges.$inferInse
 export async function transition(
   db: Database,
   id: string,
-  from: TimeChangeStatus[],
-  values: Partial<typeof timeChanges.$inferInsert> & { status?: TimeChangeStatus },
-): Promise<TimeChangeRow | null> {
+  from: DateChangeStatus[],
+  values: Partial<typeof dateChanges.$inferInsert> & { status?: DateChangeStatus },
+): Promise<DateChangeRow | null> {
   const [row] = await db
-    .update(timeChanges)
+    .update(dateChanges)
     .set(values)
     .where(
       and(
-        eq(timeChanges.id, id),
-        sql`${timeChanges.status} in (${sql.join(
+        eq(dateChanges.id, id),
+        sql`${dateChanges.status} in (${sql.join(
           from.map((s) => sql`${s}`),
           sql`, `,
         )})`,
@@ -96,8 +96,8 @@ export async function transition(
 }
 
 /** A site's date-change rules as they stand now (the site cache may be seconds old; money follows the rules of the moment). */
-export async function rulesOf(db: Database, siteId: number): Promise<TimeChangeSettings> {
-  const [row] = await db.select({ rules: sites.timeChange }).from(sites).where(eq(sites.id, siteId));
+export async function rulesOf(db: Database, siteId: number): Promise<DateChangeSettings> {
+  const [row] = await db.select({ rules: sites.dateChange }).from(sites).where(eq(sites.id, siteId));
   if (!row) throw new Error(`no site ${siteId}`);
   return row.rules;
 }
@@ -106,19 +106,19 @@ export async function rulesOf(db: Database, siteId: number): Promise<TimeChangeS
 export function listOwedRefunds(db: Database, olderThanSeconds: number) {
   return db
     .select()
-    .from(timeChanges)
+    .from(dateChanges)
     .where(
-      sql`${timeChanges.status} = 'completed' and ${timeChanges.toRefund} > 0 and ${timeChanges.refundStatus} is null
-          and ${timeChanges.completedAt} < now() - make_interval(secs => ${olderThanSeconds})`,
+      sql`${dateChanges.status} = 'completed' and ${dateChanges.toRefund} > 0 and ${dateChanges.refundStatus} is null
+          and ${dateChanges.completedAt} < now() - make_interval(secs => ${olderThanSeconds})`,
     )
     .limit(50);
 }
 
 /** An order's completed changes, oldest first. */
-export function listCompleted(db: Database, orderId: string): Promise<TimeChangeRow[]> {
+export function listCompleted(db: Database, orderId: string): Promise<DateChangeRow[]> {
   return db
     .select()
-    .from(timeChanges)
-    .where(and(eq(timeChanges.orderId, orderId), eq(timeChanges.status, 'completed')))
-    .orderBy(asc(timeChanges.completedAt));
+    .from(dateChanges)
+    .where(and(eq(dateChanges.orderId, orderId), eq(dateChanges.status, 'completed')))
+    .orderBy(asc(dateChanges.completedAt));
 }

@@ -5,9 +5,9 @@ import { formatDate, formatPrice } from '@storefront/domain/format';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../app/app-context.tsx';
 import { ticketUrl } from '../purchase/flow.ts';
-import type { TimeChangeView } from './change-date-api.ts';
+import type { DateChangeView } from './date-change-api.ts';
 
-type Slot = TimeChangeView['from'];
+type Slot = DateChangeView['from'];
 
 /** A slot as the visitor reads it: its date, and its times for timed products. */
 export function SlotText(props: { slot: Slot; isTimed: boolean }) {
@@ -27,7 +27,7 @@ export function SlotText(props: { slot: Slot; isTimed: boolean }) {
   );
 }
 
-export function ChangeSummary(props: { change: TimeChangeView }) {
+export function ChangeSummary(props: { change: DateChangeView }) {
   const app = useApp();
   const { t } = useTranslation();
   const { change } = props;
@@ -84,7 +84,7 @@ export function ChangeSummary(props: { change: TimeChangeView }) {
 }
 
 /** The change is no longer pending: what happened to it, and the way back to the ticket. */
-export function ChangeNotPending(props: { change: TimeChangeView; reservationToken: string }) {
+export function ChangeNotPending(props: { change: DateChangeView; reservationToken: string }) {
   const app = useApp();
   const { t } = useTranslation();
   const key =

@@ -15,18 +15,18 @@
  */
 import { randomUUID } from 'node:crypto';
 import type {
-  CompletedTimeChange,
-  CreateTimeChangeBody,
-  TimeChangeTicket,
-  TimeChangeView,
-} from '@storefront/domain/api/timechanges';
+  CompletedDateChange,
+  CreateDateChangeBody,
+  DateChangeTicket,
+  DateChangeView,
+} from '@storefront/domain/api/date-changes';
 import { DISPLAY_TIME_ZONE, type LanguageCode } from '@storefront/domain/constants';
 import { email as emailRule } from '@storefront/domain/customer/validation';
+import { changeAmounts, changeDeadline, changeRefusal } from '@storefront/domain/date-change';
 import { timeOfDayIn } from '@storefront/domain/dates';
 import type { ServerError } from '@storefront/domain/errors/catalogue';
 import { localize } from '@storefront/domain/localize';
 import { checkCouponsAtDate } from '@storefront/domain/pricing/coupon-rules';
-import { changeAmounts, changeDeadline, changeRefusal } from '@storefront/domain/time-change';
 import type { Database } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { hashToken, newToken } from '../../http/tokens.ts';
@@ -41,13 +41,13 @@ import {
 } from '../orders/stock.repository.ts';
 import type { Site } from '../sites/sites.repository.ts';
 import * as tickets from '../tickets/tickets.repository.ts';
-import * as repo from './timechanges.repository.ts';
+import * as repo from './date-changes.repository.ts';
 
 /** The two tokens of a change, when the caller knows them: failures carry them back (SPEC §7). */
 export type ChangeTokens = { reservationToken?: string | undefined; timechangeToken?: string | undefined };
 
 /** A failure of SPEC §8 flagged as a date change's, with its tokens (SPEC §7 error fields). */
-export function timeChangeError(
+export function dateChangeError(
   status: number,
   error: ServerError | 'invalid request',
   tokens: ChangeTokens = {},
@@ -64,7 +64,7 @@ export function timeChangeError(
   });
 }
 
-export type TimeChangeMail = {
+export type DateChangeMail = {
   site: Site;
   email: string;
   lang: LanguageCode;
@@ -78,16 +78,16 @@ export type TimeChangeMail = {
   currency: Site['currency'];
 };
 
-export type TimeChangesOptions = {
+export type DateChangesOptions = {
   /** Writes the confirmation mail into the outbox in the completing transaction. */
-  enqueueConfirmation?: (tx: Database, mail: TimeChangeMail) => Promise<void>;
+  enqueueConfirmation?: (tx: Database, mail: DateChangeMail) => Promise<void>;
   /** Gives part of an order's payment back (a cheaper change); false when the provider refused. */
   refund?: (request: { orderId: string; amount: number; idempotencyKey: string }) => Promise<boolean>;
   onStockChanged?: () => void;
   onMailQueued?: () => void;
 };
 
-export type TimeChangePaymentToBegin = PaymentToBegin & { timeChangeId: string };
+export type DateChangePaymentToBegin = PaymentToBegin & { dateChangeId: string };
 
 /** The fee of a completed change, in minor units, for the admissions it moved. */
 export type ChangeFee = { quantity: number; fee: number };
@@ -102,14 +102,14 @@ type Completion =
 
 class Rollback extends Error {}
 
-export function createTimeChangesService(db: Database, orders: OrdersService, options: TimeChangesOptions = {}) {
+export function createDateChangesService(db: Database, orders: OrdersService, options: DateChangesOptions = {}) {
   const transaction = <T>(work: (tx: Database) => Promise<T>) => db.transaction((tx) => work(tx as unknown as Database));
 
   async function holderAccess(tx: Database, site: Site, reservationToken: string, tokens: ChangeTokens = {}) {
     const access = await tickets.findAccess(tx, site.id, hashToken(reservationToken));
     if (!access) {
       throw tokens.timechangeToken
-        ? timeChangeError(404, 'record not found', {}, { message: 'this ticket has no such date change' })
+        ? dateChangeError(404, 'record not found', {}, { message: 'this ticket has no such date change' })
         : notFound('ticket not found', 'there is no ticket with this token');
     }
     return access;
@@ -178,12 +178,12 @@ export function createTimeChangesService(db: Database, orders: OrdersService, op
   }
 
   /** A pending change whose hold lapsed becomes expired (its holds go back); committed by the caller. */
-  async function expire(tx: Database, change: repo.TimeChangeRow) {
+  async function expire(tx: Database, change: repo.DateChangeRow) {
     const expired = await repo.transition(tx, change.id, ['pending', 'waiting'], { status: 'expired' });
     if (expired) await releaseOrderHolds(tx, change.id);
   }
 
-  async function present(tx: Database, site: Site, change: repo.TimeChangeRow & { isLapsed: boolean }, lang: string) {
+  async function present(tx: Database, site: Site, change: repo.DateChangeRow & { isLapsed: boolean }, lang: string) {
     const order = await orders.lockCompleted(tx, change.orderId).then((o) => o);
     if (!order) throw notFound('record not found', 'there is no such date change');
     const lines = await linesOf(tx, site, order, lang);
@@ -215,7 +215,7 @@ export function createTimeChangesService(db: Database, orders: OrdersService, op
       },
       cheaperNewSlot: (await repo.rulesOf(tx, site.id)).cheaperNewSlot,
       currency: site.currency,
-    } satisfies TimeChangeView;
+    } satisfies DateChangeView;
   }
 
   /**
@@ -226,7 +226,7 @@ export function createTimeChangesService(db: Database, orders: OrdersService, op
   async function complete(
     tx: Database,
     site: Site,
-    change: repo.TimeChangeRow,
+    change: repo.DateChangeRow,
     late: boolean,
   ): Promise<Completion & { mailQueued?: boolean }> {
     const order = await orders.lockCompleted(tx, change.orderId);
@@ -309,10 +309,10 @@ export function createTimeChangesService(db: Database, orders: OrdersService, op
   /** Finds a change of the site by its token, locked, with the reservation token checked against it. */
   async function lockedChange(tx: Database, site: Site, tokens: Required<ChangeTokens>) {
     const change = await repo.findByToken(tx, site.id, hashToken(tokens.timechangeToken), { lock: true });
-    if (!change) throw timeChangeError(404, 'record not found', tokens, { message: 'there is no date change with this token' });
+    if (!change) throw dateChangeError(404, 'record not found', tokens, { message: 'there is no date change with this token' });
     const access = await holderAccess(tx, site, tokens.reservationToken, tokens);
     if (access.order.id !== change.orderId || access.shareId !== null)
-      throw timeChangeError(404, 'record not found', tokens, { message: 'this ticket has no such date change' });
+      throw dateChangeError(404, 'record not found', tokens, { message: 'this ticket has no such date change' });
     return change;
   }
 
@@ -349,11 +349,11 @@ export function createTimeChangesService(db: Database, orders: OrdersService, op
     },
 
     /** `GET timechanges/tickets/{reservationToken}`: the ticket as the change-date page starts from. */
-    async ticket(site: Site, reservationToken: string, lang: LanguageCode, now = new Date()): Promise<TimeChangeTicket> {
+    async ticket(site: Site, reservationToken: string, lang: LanguageCode, now = new Date()): Promise<DateChangeTicket> {
       return transaction(async (tx) => {
         const access = await holderAccess(tx, site, reservationToken);
         const refusal = await refusalOf(tx, site, access, now);
-        if (refusal) throw timeChangeError(400, refusal, { reservationToken });
+        if (refusal) throw dateChangeError(400, refusal, { reservationToken });
         const order = access.order;
         const lines = await linesOf(tx, site, order, lang);
         const current = await slotView(tx, order.productId, order.timeSpanId);
@@ -380,10 +380,10 @@ export function createTimeChangesService(db: Database, orders: OrdersService, op
     },
 
     /** `POST timechanges/tickets/{reservationToken}`: a pending change holding the new slot. */
-    async create(site: Site, reservationToken: string, body: CreateTimeChangeBody, now = new Date()): Promise<TimeChangeView> {
+    async create(site: Site, reservationToken: string, body: CreateDateChangeBody, now = new Date()): Promise<DateChangeView> {
       const tokens = { reservationToken };
       if (body.email !== undefined && body.email !== '' && emailRule(body.email))
-        throw timeChangeError(400, 'invalid email address in time change', tokens, { field: 'email' });
+        throw dateChangeError(400, 'invalid email address in time change', tokens, { field: 'email' });
       const outcome = await transaction(async (tx) => {
         const found = await holderAccess(tx, site, reservationToken);
         // The order's row lock makes two tabs changing one ticket go one after the other.
@@ -391,21 +391,21 @@ export function createTimeChangesService(db: Database, orders: OrdersService, op
         if (!order) throw notFound('ticket not found');
         const access = { order, shareId: found.shareId };
         const refusal = await refusalOf(tx, site, access, now);
-        if (refusal) throw timeChangeError(400, refusal, tokens);
+        if (refusal) throw dateChangeError(400, refusal, tokens);
         await releaseAll(tx, await repo.expireLapsed(tx, order.id));
-        if ((await repo.openChanges(tx, order.id)).length > 0) throw timeChangeError(409, 'waiting time change exists', tokens);
+        if ((await repo.openChanges(tx, order.id)).length > 0) throw dateChangeError(409, 'waiting time change exists', tokens);
         if (body.time_span_id === order.timeSpanId)
-          throw timeChangeError(400, 'invalid request', tokens, {
+          throw dateChangeError(400, 'invalid request', tokens, {
             field: 'time_span_id',
             message: 'time_span_id is the slot the ticket already has',
           });
         const slot = await orders.slotOf(tx, order.productId, body.time_span_id);
-        if (!slot) throw timeChangeError(404, 'no stock has been registered for this product', tokens);
-        if (!slot.isOnSale || slot.isPast) throw timeChangeError(400, 'ticket not on sale now', tokens);
+        if (!slot) throw dateChangeError(404, 'no stock has been registered for this product', tokens);
+        if (!slot.isOnSale || slot.isPast) throw dateChangeError(400, 'ticket not on sale now', tokens);
         // The same selection at the new date: coupons must still hold there.
         const { priced, coupons } = await orders.priceForChange(tx, site, order, order.lang);
         const couponFailure = checkCouponsAtDate(coupons, { now, visitDate: slot.date });
-        if (couponFailure) throw timeChangeError(400, couponFailure, tokens);
+        if (couponFailure) throw dateChangeError(400, couponFailure, tokens);
         const amounts = changeAmounts(await repo.rulesOf(tx, site.id), {
           paid: order.total,
           newTotal: priced.total,
@@ -420,9 +420,9 @@ export function createTimeChangesService(db: Database, orders: OrdersService, op
           quantity: order.quantity,
           expiresAt,
         });
-        if (held === 'missing') throw timeChangeError(404, 'no stock has been registered for this product', tokens);
-        if (held === 'closed') throw timeChangeError(400, 'ticket not on sale now', tokens);
-        if (held === 'full') throw timeChangeError(409, 'time_change_out_of_stock', tokens);
+        if (held === 'missing') throw dateChangeError(404, 'no stock has been registered for this product', tokens);
+        if (held === 'closed') throw dateChangeError(400, 'ticket not on sale now', tokens);
+        if (held === 'full') throw dateChangeError(409, 'time_change_out_of_stock', tokens);
         for (const setProduct of order.setProducts.filter((s) => s.quantity > 0)) {
           const heldSet = await holdSetProduct(tx, {
             orderId: id,
@@ -431,7 +431,7 @@ export function createTimeChangesService(db: Database, orders: OrdersService, op
             quantity: setProduct.quantity,
             expiresAt,
           });
-          if (!heldSet) throw timeChangeError(409, 'time_change_out_of_stock', tokens);
+          if (!heldSet) throw dateChangeError(409, 'time_change_out_of_stock', tokens);
         }
         const timechangeToken = newToken();
         const change = await repo
@@ -458,7 +458,7 @@ export function createTimeChangesService(db: Database, orders: OrdersService, op
           .catch((error: unknown) => {
             // The one-open-change index, should another process have got past the check.
             if (String((error as { code?: unknown }).code ?? (error as { cause?: { code?: unknown } }).cause?.code) === '23505')
-              throw timeChangeError(409, 'waiting time change exists', tokens);
+              throw dateChangeError(409, 'waiting time change exists', tokens);
             throw error;
           });
         return { timechangeToken, view: await present(tx, site, { ...change, isLapsed: false }, body.lang) };
@@ -468,10 +468,10 @@ export function createTimeChangesService(db: Database, orders: OrdersService, op
     },
 
     /** `GET timechanges/{timechangeToken}`. */
-    async get(site: Site, timechangeToken: string, lang: LanguageCode): Promise<TimeChangeView> {
+    async get(site: Site, timechangeToken: string, lang: LanguageCode): Promise<DateChangeView> {
       return transaction(async (tx) => {
         const change = await repo.findByToken(tx, site.id, hashToken(timechangeToken));
-        if (!change) throw timeChangeError(404, 'record not found', { timechangeToken });
+        if (!change) throw dateChangeError(404, 'record not found', { timechangeToken });
         return present(tx, site, change, lang);
       });
     },
@@ -481,8 +481,8 @@ export function createTimeChangesService(db: Database, orders: OrdersService, op
       const tokens = { timechangeToken };
       await transaction(async (tx) => {
         const change = await repo.findByToken(tx, site.id, hashToken(timechangeToken), { lock: true });
-        if (!change) throw timeChangeError(404, 'record not found', tokens);
-        if (change.status !== 'pending') throw timeChangeError(409, 'time change status is not pending', tokens);
+        if (!change) throw dateChangeError(404, 'record not found', tokens);
+        if (change.status !== 'pending') throw dateChangeError(409, 'time change status is not pending', tokens);
         await repo.transition(tx, change.id, ['pending'], { status: 'cancelled' });
         await releaseOrderHolds(tx, change.id);
       });
@@ -490,12 +490,12 @@ export function createTimeChangesService(db: Database, orders: OrdersService, op
     },
 
     /** `POST timechanges/{timechangeToken}/confirm`: completes a change with nothing to pay. */
-    async confirm(site: Site, tokens: Required<ChangeTokens>): Promise<CompletedTimeChange> {
+    async confirm(site: Site, tokens: Required<ChangeTokens>): Promise<CompletedDateChange> {
       const outcome = await transaction(async (tx) => {
         const change = await lockedChange(tx, site, tokens);
-        if (change.status !== 'pending') throw timeChangeError(409, 'time change status is not pending', tokens);
+        if (change.status !== 'pending') throw dateChangeError(409, 'time change status is not pending', tokens);
         if (change.toPay > 0)
-          throw timeChangeError(400, 'invalid request', tokens, {
+          throw dateChangeError(400, 'invalid request', tokens, {
             field: 'payment_method',
             message: `a payment of ${change.toPay} is due: pay it through checkout`,
           });
@@ -508,12 +508,12 @@ export function createTimeChangesService(db: Database, orders: OrdersService, op
           await expire(tx, change);
           return { kind: 'expired' as const };
         }
-        if (result.kind === 'stale') throw timeChangeError(400, 'cannot change ticket', tokens);
+        if (result.kind === 'stale') throw dateChangeError(400, 'cannot change ticket', tokens);
         return { ...result, change };
       });
       if (outcome.kind === 'expired') {
         options.onStockChanged?.();
-        throw timeChangeError(410, 'time change expired', tokens);
+        throw dateChangeError(410, 'time change expired', tokens);
       }
       afterCommit(outcome);
       const refund = outcome.change.toRefund > 0 ? await refundDifference(outcome.change) : null;
@@ -528,23 +528,23 @@ export function createTimeChangesService(db: Database, orders: OrdersService, op
       site: Site,
       tokens: Required<ChangeTokens>,
       body: { payment_method: string },
-      record: (tx: Database, payment: TimeChangePaymentToBegin) => Promise<T>,
+      record: (tx: Database, payment: DateChangePaymentToBegin) => Promise<T>,
     ): Promise<T> {
       const outcome = await transaction(async (tx) => {
         const change = await lockedChange(tx, site, tokens);
-        if (change.status !== 'pending') throw timeChangeError(409, 'time change status is not pending', tokens);
+        if (change.status !== 'pending') throw dateChangeError(409, 'time change status is not pending', tokens);
         if (change.isLapsed) {
           await expire(tx, change);
           return { kind: 'expired' as const };
         }
         if (change.toPay === 0)
-          throw timeChangeError(400, 'invalid request', tokens, {
+          throw dateChangeError(400, 'invalid request', tokens, {
             field: 'payment_method',
             message: 'nothing is due for this change: confirm it instead',
           });
         const method = await orders.paymentMethodOf(tx, site, 'web', body.payment_method);
         if (!method || method.provider === 'free')
-          throw timeChangeError(400, 'invalid request', tokens, {
+          throw dateChangeError(400, 'invalid request', tokens, {
             field: 'payment_method',
             message: 'payment_method is not offered for paying a date change',
           });
@@ -553,7 +553,7 @@ export function createTimeChangesService(db: Database, orders: OrdersService, op
         const value = await record(tx, {
           orderId: change.orderId,
           orderToken: '',
-          timeChangeId: change.id,
+          dateChangeId: change.id,
           method: method.method,
           provider: method.provider,
           amount: change.toPay,
@@ -564,14 +564,14 @@ export function createTimeChangesService(db: Database, orders: OrdersService, op
       });
       if (outcome.kind === 'expired') {
         options.onStockChanged?.();
-        throw timeChangeError(410, 'time change expired', tokens);
+        throw dateChangeError(410, 'time change expired', tokens);
       }
       return outcome.value;
     },
 
     /** A payment for the change failed: it can be paid again while its hold lasts. */
-    async abandonPayment(tx: Database, timeChangeId: string): Promise<boolean> {
-      const change = await repo.findById(tx, timeChangeId, { lock: true });
+    async abandonPayment(tx: Database, dateChangeId: string): Promise<boolean> {
+      const change = await repo.findById(tx, dateChangeId, { lock: true });
       if (change?.status !== 'waiting') return false;
       if (change.isLapsed) {
         await expire(tx, change);
@@ -588,9 +588,9 @@ export function createTimeChangesService(db: Database, orders: OrdersService, op
     async completePaid(
       tx: Database,
       site: Site,
-      timeChangeId: string,
+      dateChangeId: string,
     ): Promise<{ status: 'completed'; reservationNumber: string; total: number; justCompleted: boolean } | 'no_places'> {
-      const change = await repo.findById(tx, timeChangeId, { lock: true });
+      const change = await repo.findById(tx, dateChangeId, { lock: true });
       if (!change || change.status === 'cancelled') return 'no_places';
       if (change.status === 'completed') {
         const order = await orders.lockCompleted(tx, change.orderId);
@@ -616,4 +616,4 @@ export function createTimeChangesService(db: Database, orders: OrdersService, op
   };
 }
 
-export type TimeChangesService = ReturnType<typeof createTimeChangesService>;
+export type DateChangesService = ReturnType<typeof createDateChangesService>;

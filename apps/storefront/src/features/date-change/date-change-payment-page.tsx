@@ -13,17 +13,17 @@ import { catalogueQueries } from '../../app/catalogue-queries.ts';
 import type { ScreenProps } from '../../app/route-table.ts';
 import { PaymentMethodForm } from '../payment/payment-method-form.tsx';
 import { initialMethod, methodsFor } from '../payment/payment-methods.ts';
-import { changeDatePaths, readChangeDatePayment } from './change-date-api.ts';
 import { ChangeNotPending } from './change-summary.tsx';
+import { changeDatePaths, readChangeDatePayment } from './date-change-api.ts';
 import { HoldUntil } from './hold-until.tsx';
-import { useTimeChange } from './use-time-change.ts';
-import './change-date.css';
+import { useDateChange } from './use-date-change.ts';
+import './date-change.css';
 
 export default function ChangeDatePaymentPage(props: ScreenProps) {
   const app = useApp();
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { reservationToken, timechangeToken, query, change } = useTimeChange(props);
+  const { reservationToken, timechangeToken, query, change } = useDateChange(props);
   const { data: methods } = useQuery(catalogueQueries.paymentMethods(app, 'web'));
   const toPay = change?.amounts.toPay ?? 0;
   const usable = useMemo(

@@ -16,18 +16,18 @@ import type { ScreenProps } from '../../app/route-table.ts';
 import { failureOf, followFailure, leaveForProvider } from '../purchase/finish-payment.ts';
 import { cardInMemory } from '../purchase/flow.ts';
 import { isPaymentFailure, paymentFailureRoute } from '../purchase/payment-failure.ts';
-import { changeDatePaths, finishChange, readChangeDatePayment } from './change-date-api.ts';
 import { ChangeNotPending, ChangeSummary } from './change-summary.tsx';
-import { useTimeChange } from './use-time-change.ts';
+import { changeDatePaths, finishChange, readChangeDatePayment } from './date-change-api.ts';
+import { useDateChange } from './use-date-change.ts';
 import '../confirm/confirm.css';
-import './change-date.css';
+import './date-change.css';
 
 export default function ChangeDatePaymentConfirmPage(props: ScreenProps) {
   const app = useApp();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { reservationToken, timechangeToken, api, query, change } = useTimeChange(props);
+  const { reservationToken, timechangeToken, api, query, change } = useDateChange(props);
   const { data: methods } = useQuery(catalogueQueries.paymentMethods(app, 'web'));
   const payment = readChangeDatePayment(app.session);
   const context = { kind: 'change-date' as const, reservationToken, timechangeToken };
@@ -65,7 +65,7 @@ export default function ChangeDatePaymentConfirmPage(props: ScreenProps) {
         void query.refetch();
         return;
       }
-      followFailure(app, paymentFailureRoute(failure, { context, timeChange: true }), go);
+      followFailure(app, paymentFailureRoute(failure, { context, dateChange: true }), go);
     },
   });
 
