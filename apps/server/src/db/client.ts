@@ -8,11 +8,9 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import * as schema from './schema.ts';
 
-export type Schema = typeof schema;
 /** Either engine; repositories take this (or a transaction of it) as their first argument. */
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Database = PgDatabase<PgQueryResultHKT>;
 export type Engine = 'pglite' | 'postgres';
 
 export type DatabaseHandle = {
@@ -41,7 +39,7 @@ function openPostgres(url: string, poolSize: number): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
-  const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+  const db = drizzlePg({ client: pool }) as unknown as Database;
   return {
     db,
     engine: 'postgres',
@@ -49,7 +47,7 @@ function openPostgres(url: string, poolSize: number): DatabaseHandle {
       const client = await pool.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
-        await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+        await migratePg(drizzlePg({ client }), { migrationsFolder });
       } finally {
         await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => {});
         client.release();
@@ -62,7 +60,7 @@ function openPostgres(url: string, poolSize: number): DatabaseHandle {
 function openPglite(dataDir: string | null): DatabaseHandle {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = dataDir ? new PGlite(dataDir) : new PGlite();
-  const db = drizzlePglite({ client, schema });
+  const db = drizzlePglite({ client });
   return {
     db: db as unknown as Database,
     engine: 'pglite',

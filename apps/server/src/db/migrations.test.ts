@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { migrationsFolder } from './client.ts';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
-const schema = fileURLToPath(new URL('./schema.ts', import.meta.url));
+// Every module's tables: the same glob as drizzle.config.ts.
+const schema = join(fileURLToPath(new URL('..', import.meta.url)), '**/*.schema.ts');
 
 describe('migrations', () => {
   it('agree with the schema (run `npm run db:generate` after changing it)', () => {

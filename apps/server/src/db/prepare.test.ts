@@ -1,9 +1,9 @@
 import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { sites } from '../modules/sites/sites.schema.ts';
 import { createTestDatabase, testEngines } from '../test/database.ts';
 import { openDatabase } from './client.ts';
 import { prepareDatabase } from './prepare.ts';
-import { sites } from './schema.ts';
 import { seedCatalogue } from './seed.ts';
 
 const seed = { variants: ['borderless', 'demo'], days: 2 };

@@ -12,21 +12,20 @@ import { baseTexts } from '@storefront/seed/texts';
 import type { SiteSeed } from '@storefront/seed/types';
 import { count, sql } from 'drizzle-orm';
 import { hashPassword } from '../http/passwords.ts';
-import type { Database } from './client.ts';
 import {
   configurations,
-  coupons,
   fieldTemplates,
-  members,
-  membershipPromotions,
   paymentMethods,
   productOptions,
   products,
   setProducts,
   siteLanguages,
-  sites,
   texts,
-} from './schema.ts';
+} from '../modules/catalog/catalog.schema.ts';
+import { members, membershipPromotions } from '../modules/membership/membership.schema.ts';
+import { coupons } from '../modules/orders/orders.schema.ts';
+import { sites } from '../modules/sites/sites.schema.ts';
+import type { Database } from './client.ts';
 
 /** How far ahead the demo catalogue has time slots. */
 export const SLOT_HORIZON_DAYS = 90;

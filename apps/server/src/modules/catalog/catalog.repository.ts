@@ -11,7 +11,7 @@ import {
   setProducts,
   siteLanguages,
   texts,
-} from '../../db/schema.ts';
+} from './catalog.schema.ts';
 
 export function listLanguages(db: Database, siteId: number) {
   return db

@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { rows } from '../../db/rows.ts';
-import { stockHolds } from '../../db/schema.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { describeEachEngine } from '../../test/database.ts';
+import { stockHolds } from '../orders/orders.schema.ts';
 
 const today = todayIn('Asia/Tokyo');
 const tomorrow = addDays(today, 1);

@@ -4,7 +4,9 @@ import type { DateChangeSettings } from '@storefront/domain/date-change';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
-import { dateChanges, orders, sites } from '../../db/schema.ts';
+import { orders } from '../orders/orders.schema.ts';
+import { sites } from '../sites/sites.schema.ts';
+import { dateChanges } from './date-changes.schema.ts';
 
 export type DateChangeRow = typeof dateChanges.$inferSelect;
 export type DateChangeStatus = DateChangeRow['status'];

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import type { Database } from '../../db/client.ts';
-import { outbox } from '../../db/schema.ts';
 import { describeEachEngine } from '../../test/database.ts';
+import { outbox } from './mail.schema.ts';
 import {
   decodeQuotedPrintable,
   firstSiteId,

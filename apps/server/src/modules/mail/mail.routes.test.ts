@@ -1,8 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { outbox } from '../../db/schema.ts';
 import { describeEachEngine } from '../../test/database.ts';
 import { mailViewerRoutes } from './mail.routes.ts';
+import { outbox } from './mail.schema.ts';
 import { axeViolations, firstSiteId, sampleMail, sampleOrder } from './mail.test-support.ts';
 import { renderOrderConfirmation } from './order-confirmation-mail.ts';
 import { enqueueMail, markStored } from './outbox.repository.ts';

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { Window } from 'happy-dom';
 import { SMTPServer } from 'smtp-server';
 import type { Database } from '../../db/client.ts';
-import { sites } from '../../db/schema.ts';
+import { sites } from '../sites/sites.schema.ts';
 import type { OrderConfirmationData } from './order-confirmation-mail.ts';
 import type { NewOutboxMail } from './outbox.repository.ts';
 

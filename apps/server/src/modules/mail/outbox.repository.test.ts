@@ -1,8 +1,8 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
-import { outbox } from '../../db/schema.ts';
 import { describeEachEngine } from '../../test/database.ts';
+import { outbox } from './mail.schema.ts';
 import { firstSiteId, sampleMail } from './mail.test-support.ts';
 import {
   claimDueMail,

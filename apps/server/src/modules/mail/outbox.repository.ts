@@ -4,7 +4,7 @@
  */
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { outbox } from '../../db/schema.ts';
+import { outbox } from './mail.schema.ts';
 
 export type OutboxMail = typeof outbox.$inferSelect;
 export type MailStatus = OutboxMail['status'];

@@ -5,10 +5,10 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { mailMagazineSubscriptions, mailMagazineTokens } from '../../db/schema.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { hashToken, newToken } from '../../http/tokens.ts';
 import type { Site } from '../sites/sites.repository.ts';
+import { mailMagazineSubscriptions, mailMagazineTokens } from './mailmagazines.schema.ts';
 
 /** Whether a sign-in field is one of the mail-magazine fields (mail_magazine, mail_magazine_<operator>). */
 export function isMailMagazineField(fieldName: string): boolean {

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { members, membershipPromotions } from '../../db/schema.ts';
+import { members, membershipPromotions } from './membership.schema.ts';
 
 export type MemberRow = typeof members.$inferSelect;
 

@@ -1,16 +1,14 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
-  coupons,
   fieldTemplates,
-  orderCoupons,
-  orders,
   paymentMethods,
   productOptions,
   products,
   productTimeSpans,
   setProducts,
-} from '../../db/schema.ts';
+} from '../catalog/catalog.schema.ts';
+import { coupons, orderCoupons, orders } from './orders.schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type CouponRow = typeof coupons.$inferSelect;

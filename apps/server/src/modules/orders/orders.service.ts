@@ -13,15 +13,16 @@ import { type PricedOrder, priceOrder } from '@storefront/domain/pricing/price-o
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
-import { orders, tickets } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { enforceRateLimits } from '../../http/rate-limit.ts';
 import { hashToken, newReservationNumber, newToken } from '../../http/tokens.ts';
 import type { CompletedOrder } from '../mail/enqueue-order-confirmation.ts';
 import { activePromotion } from '../membership/membership.repository.ts';
 import type { Site } from '../sites/sites.repository.ts';
+import { tickets } from '../tickets/tickets.schema.ts';
 import { createOrderPlacer } from './order-placer.ts';
 import * as repo from './orders.repository.ts';
+import { orders } from './orders.schema.ts';
 import { fieldTemplatesOf, type OrderChannel, slotRefusal } from './sales-channels.ts';
 import {
   type HeldSlot,

@@ -7,13 +7,14 @@
 import type { LanguageCode } from '@storefront/domain/constants';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { orders, ticketAccessTokens } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { enforceRateLimits } from '../../http/rate-limit.ts';
 import { hashToken, newToken } from '../../http/tokens.ts';
+import { orders } from '../orders/orders.schema.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import type { Site } from '../sites/sites.repository.ts';
 import { findSlot } from '../tickets/tickets.repository.ts';
+import { ticketAccessTokens } from '../tickets/tickets.schema.ts';
 import type { TicketsServiceOptions } from '../tickets/tickets.service.ts';
 
 export const INQUIRY_LIMITS = {

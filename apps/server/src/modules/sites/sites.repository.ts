@@ -1,6 +1,6 @@
 import { asc } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { sites } from '../../db/schema.ts';
+import { sites } from './sites.schema.ts';
 
 export type Site = typeof sites.$inferSelect;
 

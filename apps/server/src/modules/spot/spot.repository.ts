@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { spotQrSecrets } from '../../db/schema.ts';
+import { spotQrSecrets } from './spot.schema.ts';
 
 /** The site's QR signing key, made with `fresh` the first time it is asked for (the first writer wins). */
 export async function qrSecretOf(db: Database, siteId: number, fresh: () => string): Promise<string> {

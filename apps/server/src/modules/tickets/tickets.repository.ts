@@ -1,18 +1,9 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
-import {
-  checkIns,
-  configurations,
-  orders,
-  productOptions,
-  products,
-  productTimeSpans,
-  receipts,
-  ticketAccessTokens,
-  ticketShares,
-  tickets,
-} from '../../db/schema.ts';
+import { configurations, productOptions, products, productTimeSpans } from '../catalog/catalog.schema.ts';
+import { orders } from '../orders/orders.schema.ts';
+import { checkIns, receipts, ticketAccessTokens, ticketShares, tickets } from './tickets.schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type TicketRow = typeof tickets.$inferSelect;

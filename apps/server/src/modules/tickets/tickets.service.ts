@@ -11,11 +11,11 @@ import { todayIn } from '@storefront/domain/dates';
 import { localize } from '@storefront/domain/localize';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { orders as ordersTable, receipts, ticketAccessTokens, ticketShares } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { enforceRateLimits } from '../../http/rate-limit.ts';
 import { hashToken, newToken } from '../../http/tokens.ts';
 import type { DateChangesService } from '../date-changes/date-changes.service.ts';
+import { orders as ordersTable } from '../orders/orders.schema.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import { orderError } from '../orders/orders.service.ts';
 import type { Site } from '../sites/sites.repository.ts';
@@ -23,6 +23,7 @@ import { receiptExtras } from './receipt-lines.ts';
 import { renderReceiptPdf } from './receipt-pdf.ts';
 import { createKeyCache, nextReceiptSequence, signPayload } from './ticket-signing.ts';
 import * as repo from './tickets.repository.ts';
+import { receipts, ticketAccessTokens, ticketShares } from './tickets.schema.ts';
 
 /** Minutes before a slot starts and after it ends in which its tickets are still let in. */
 export const DEFAULT_CHECK_IN_GRACE_MINUTES = 30;

@@ -1,0 +1,121 @@
+/** The tables the tickets module owns (migrations are generated from every `*.schema.ts`: `npm run db:generate`). */
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { productOptions } from '../catalog/catalog.schema.ts';
+import { orders } from '../orders/orders.schema.ts';
+import { sites } from '../sites/sites.schema.ts';
+
+/** One admission of a completed order (the QR and check-in build on it). */
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    optionId: integer('option_id')
+      .notNull()
+      .references(() => productOptions.id),
+    position: integer('position').notNull(),
+    status: text('status', { enum: ['valid', 'used', 'cancelled'] })
+      .notNull()
+      .default('valid'),
+    /**
+     * Counts changes that make earlier QR payloads of this admission void (shared, claimed,
+     * changed, cancelled); a payload carries the generation it was signed for.
+     */
+    generation: integer('generation').notNull().default(1),
+    /** The share that took this admission from the party; null while it is the holder's. */
+    shareId: uuid('share_id').references(() => ticketShares.id),
+  },
+  (t) => [unique('tickets_order_position').on(t.orderId, t.position), index('tickets_share_idx').on(t.shareId)],
+);
+
+/**
+ * Part of a party handed to someone else: the link's token (hashed) until it is claimed, then the
+ * receiver's own reservation token (in ticket_access_tokens).
+ */
+export const ticketShares = pgTable(
+  'ticket_shares',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    quantity: integer('quantity').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('ticket_shares_order_idx').on(t.orderId), check('ticket_shares_quantity', sql`${t.quantity} > 0`)],
+);
+
+/**
+ * Further bearer tokens that open a reservation besides the one of the confirmation mail: one
+ * minted by a reservation inquiry (the first is known only by its hash), or a receiver's token for
+ * a claimed share (which then sees only that share's admissions).
+ */
+export const ticketAccessTokens = pgTable(
+  'ticket_access_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    shareId: uuid('share_id').references(() => ticketShares.id, { onDelete: 'cascade' }),
+    source: text('source', { enum: ['inquiry', 'share', 'time_change'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('ticket_access_tokens_order_idx').on(t.orderId)],
+);
+
+/**
+ * One check-in of one admission in one mode (`gate`: entry, `set`: set products handed over).
+ * The unique key is what lets exactly one of several simultaneous scans succeed.
+ */
+export const checkIns = pgTable(
+  'check_ins',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    mode: text('mode', { enum: ['gate', 'set'] }).notNull(),
+    method: text('method', { enum: ['read_qr', 'tap_ticket'] }).notNull(),
+    gate: text('gate').notNull(),
+    checkedInAt: timestamp('checked_in_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [unique('check_ins_ticket_mode').on(t.ticketId, t.mode)],
+);
+
+/** A receipt issued for an order: once, with its addressee and a number counted per site. */
+export const receipts = pgTable(
+  'receipts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    sequence: integer('sequence').notNull(),
+    number: text('number').notNull(),
+    addressee: text('addressee').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [unique('receipts_site_sequence').on(t.siteId, t.sequence)],
+);
+
+/**
+ * Per-site secrets the server alone reads: the key that signs ticket QR payloads, and the last
+ * receipt number. Never part of any API answer.
+ */
+export const siteSecrets = pgTable('site_secrets', {
+  siteId: integer('site_id')
+    .primaryKey()
+    .references(() => sites.id, { onDelete: 'cascade' }),
+  signingKey: text('signing_key').notNull(),
+  lastReceiptSequence: integer('last_receipt_sequence').notNull().default(0),
+});
