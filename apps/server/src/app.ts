@@ -42,9 +42,9 @@ import { createSpotService } from './modules/spot/spot.service.ts';
 import { storefrontRoutes } from './modules/storefront/storefront.routes.ts';
 import { ticketRoutes } from './modules/tickets/tickets.routes.ts';
 import { createTicketsService } from './modules/tickets/tickets.service.ts';
-import { sandboxGatewayRoutes } from './payments/sandbox-gateway.routes.ts';
-import { createSandboxGateway } from './payments/sandbox-gateway.ts';
-import { createStripeProvider } from './payments/stripe-provider.ts';
+import { sandboxGatewayRoutes } from './modules/payments/providers/sandbox-gateway.routes.ts';
+import { createSandboxGateway } from './modules/payments/providers/sandbox-gateway.ts';
+import { createStripeProvider } from './modules/payments/providers/stripe-provider.ts';
 
 export type AppOptions = {
   config: Pick<Config, 'appMode' | 'appEnv' | 'reconnectSite'> &

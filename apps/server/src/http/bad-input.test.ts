@@ -11,7 +11,7 @@ import { DEMO_MEMBER } from '../db/seed.ts';
 import { CUSTOMER, freshSlot, orderBody } from '../modules/orders/orders.test-support.ts';
 import { card } from '../modules/payments/payments.test-support.ts';
 import { buyTickets } from '../modules/tickets/tickets.test-support.ts';
-import { SANDBOX_CARDS } from '../payments/sandbox-gateway.ts';
+import { SANDBOX_CARDS } from '../modules/payments/providers/sandbox-gateway.ts';
 import { apiFor } from '../test/api.ts';
 import { useTestApp } from '../test/app.ts';
 import { describeEachEngine } from '../test/database.ts';

@@ -4,14 +4,14 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { rows } from '../../db/rows.ts';
 import { hashToken, newToken } from '../../http/tokens.ts';
-import { SANDBOX_CARDS } from '../../payments/sandbox-gateway.ts';
+import { SANDBOX_CARDS } from './providers/sandbox-gateway.ts';
 import {
   paymentIntentEvent,
   type StripeFake,
   signWebhook,
   startStripeFake,
   stripeSettings,
-} from '../../payments/stripe-fake.test-support.ts';
+} from './providers/stripe-fake.test-support.ts';
 import { apiFor } from '../../test/api.ts';
 import { fakeStorefrontDir } from '../../test/app.ts';
 import { describeEachEngine } from '../../test/database.ts';

@@ -11,8 +11,8 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, notFound } from '../../http/errors.ts';
-import { InvalidNotification } from '../../payments/provider.ts';
-import type { SandboxGateway } from '../../payments/sandbox-gateway.ts';
+import { InvalidNotification } from './providers/provider.ts';
+import type { SandboxGateway } from './providers/sandbox-gateway.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import type { PaymentsService } from './payments.service.ts';
 

@@ -14,7 +14,7 @@ import { returnPath } from '@storefront/domain/payments';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
-import type { CardDetails, LookupOutcome, PaymentLookup, PaymentProvider, ProviderOutcome } from '../../payments/provider.ts';
+import type { CardDetails, LookupOutcome, PaymentLookup, PaymentProvider, ProviderOutcome } from './providers/provider.ts';
 import type { ChangeTokens, DateChangesService } from '../date-changes/date-changes.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import type { Site } from '../sites/sites.repository.ts';

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { beforeAll, beforeEach, expect, it } from 'vitest';
 import { rows } from '../../db/rows.ts';
-import { SANDBOX_CARDS } from '../../payments/sandbox-gateway.ts';
+import { SANDBOX_CARDS } from '../payments/providers/sandbox-gateway.ts';
 import { apiFor } from '../../test/api.ts';
 import { useTestApp } from '../../test/app.ts';
 import { describeEachEngine } from '../../test/database.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Database } from '../../db/client.ts';
-import { SANDBOX_CARDS } from '../../payments/sandbox-gateway.ts';
+import { SANDBOX_CARDS } from '../payments/providers/sandbox-gateway.ts';
 import type { apiFor } from '../../test/api.ts';
 import { CUSTOMER, freshSlot, type SlotFixture } from '../orders/orders.test-support.ts';
 import { card } from '../payments/payments.test-support.ts';
