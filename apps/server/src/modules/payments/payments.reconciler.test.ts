@@ -10,6 +10,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { rows } from '../../db/rows.ts';
+import { apiFor } from '../../test/api.ts';
+import { fakeStorefrontDir } from '../../test/app.ts';
+import { describeEachEngine } from '../../test/database.ts';
+import { CUSTOMER, freshSlot, orderBody, type SlotFixture } from '../orders/orders.test-support.ts';
+import { answerGateway, type CheckoutReply, card } from './payments.test-support.ts';
 import { SANDBOX_CARDS } from './providers/sandbox-gateway.ts';
 import {
   paymentIntentEvent,
@@ -18,11 +23,6 @@ import {
   startStripeFake,
   stripeSettings,
 } from './providers/stripe-fake.test-support.ts';
-import { apiFor } from '../../test/api.ts';
-import { fakeStorefrontDir } from '../../test/app.ts';
-import { describeEachEngine } from '../../test/database.ts';
-import { CUSTOMER, freshSlot, orderBody, type SlotFixture } from '../orders/orders.test-support.ts';
-import { answerGateway, type CheckoutReply, card } from './payments.test-support.ts';
 
 type Answer = CheckoutReply;
 

@@ -4,6 +4,11 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { rows } from '../../db/rows.ts';
 import { hashToken, newToken } from '../../http/tokens.ts';
+import { apiFor } from '../../test/api.ts';
+import { fakeStorefrontDir } from '../../test/app.ts';
+import { describeEachEngine } from '../../test/database.ts';
+import { CUSTOMER, freshSlot, orderBody, type SlotFixture, slotCounters } from '../orders/orders.test-support.ts';
+import { answerGateway as answerGateway_, type CheckoutReply, card } from './payments.test-support.ts';
 import { SANDBOX_CARDS } from './providers/sandbox-gateway.ts';
 import {
   paymentIntentEvent,
@@ -12,11 +17,6 @@ import {
   startStripeFake,
   stripeSettings,
 } from './providers/stripe-fake.test-support.ts';
-import { apiFor } from '../../test/api.ts';
-import { fakeStorefrontDir } from '../../test/app.ts';
-import { describeEachEngine } from '../../test/database.ts';
-import { CUSTOMER, freshSlot, orderBody, type SlotFixture, slotCounters } from '../orders/orders.test-support.ts';
-import { answerGateway as answerGateway_, type CheckoutReply, card } from './payments.test-support.ts';
 
 type Answer = CheckoutReply;
 
