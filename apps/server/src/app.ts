@@ -13,7 +13,6 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { checkInRoutes } from './modules/checkin/checkin.routes.ts';
 import { createCheckInService } from './modules/checkin/checkin.service.ts';
-import { createDateChangePayable } from './modules/date-changes/date-change-payable.ts';
 import { dateChangeRoutes } from './modules/date-changes/date-changes.routes.ts';
 import { createDateChangesService } from './modules/date-changes/date-changes.service.ts';
 import {
@@ -169,7 +168,7 @@ export async function buildApp(options: AppOptions) {
     onMailQueued: () => mailWorker.kick(),
   });
   const payments = createPaymentsService(options.db, {
-    payables: { order: createOrderPayable(orders), 'date-change': createDateChangePayable(dateChanges) },
+    payables: { order: createOrderPayable(orders), 'date-change': dateChanges.payable },
     providers,
     publicUrl,
     siteById: async (id) => (await sites.list()).find((s) => s.id === id) ?? null,
