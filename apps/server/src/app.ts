@@ -27,10 +27,15 @@ import { mailMagazineRoutes } from './modules/mailmagazines/mailmagazines.routes
 import { createMailMagazinesService } from './modules/mailmagazines/mailmagazines.service.ts';
 import { membershipRoutes } from './modules/membership/membership.routes.ts';
 import { createMembershipService } from './modules/membership/membership.service.ts';
+import { createOrderPayable } from './modules/orders/order-payable.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import { carrierRoutes, paymentRoutes, stripeWebhookRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { sandboxGatewayRoutes } from './modules/payments/providers/sandbox-gateway.routes.ts';
+import { createSandboxGateway } from './modules/payments/providers/sandbox-gateway.ts';
+import { createStripeProvider } from './modules/payments/providers/stripe-provider.ts';
+import { refundPart } from './modules/payments/refund-part.ts';
 import { reservationRoutes } from './modules/reservations/reservations.routes.ts';
 import { createReservationsService } from './modules/reservations/reservations.service.ts';
 import { signageRoutes } from './modules/signage/signage.routes.ts';
@@ -42,9 +47,6 @@ import { createSpotService } from './modules/spot/spot.service.ts';
 import { storefrontRoutes } from './modules/storefront/storefront.routes.ts';
 import { ticketRoutes } from './modules/tickets/tickets.routes.ts';
 import { createTicketsService } from './modules/tickets/tickets.service.ts';
-import { sandboxGatewayRoutes } from './payments/sandbox-gateway.routes.ts';
-import { createSandboxGateway } from './payments/sandbox-gateway.ts';
-import { createStripeProvider } from './payments/stripe-provider.ts';
 
 export type AppOptions = {
   config: Pick<Config, 'appMode' | 'appEnv' | 'reconnectSite'> &
@@ -153,26 +155,25 @@ export async function buildApp(options: AppOptions) {
   const membership = createMembershipService(options.db, orders);
   // Demo and tests pay through the built-in sandbox gateway; production only through real providers.
   const sandbox = options.config.appMode === 'production' ? null : createSandboxGateway(options.db, { publicUrl });
-  // A cheaper change's refund goes through the payments service, which is made just below.
-  let refundPart: (request: { orderId: string; amount: number; idempotencyKey: string }) => Promise<boolean> = async () => false;
+  const providers = {
+    ...(sandbox ? { sandbox } : {}),
+    ...(options.config.stripe ? { stripe: createStripeProvider(options.config.stripe) } : {}),
+  };
   const dateChanges = createDateChangesService(options.db, orders, {
     enqueueConfirmation: (tx, mail) => enqueueDateChangeConfirmation(tx, mail, publicUrl()),
-    refund: (request) => refundPart(request),
+    // A cheaper change's difference comes out of the order's kept payment: the ledger and the
+    // providers are enough, so date changes never call the payments service.
+    refund: (request) => refundPart(options.db, { providers, logger: app.log }, request),
     onStockChanged: stockChanged,
     onMailQueued: () => mailWorker.kick(),
   });
   const payments = createPaymentsService(options.db, {
-    orders,
-    dateChanges,
-    providers: {
-      ...(sandbox ? { sandbox } : {}),
-      ...(options.config.stripe ? { stripe: createStripeProvider(options.config.stripe) } : {}),
-    },
+    payables: { order: createOrderPayable(orders), 'date-change': dateChanges.payable },
+    providers,
     publicUrl,
     siteById: async (id) => (await sites.list()).find((s) => s.id === id) ?? null,
     logger: app.log,
   });
-  refundPart = (request) => payments.refundPart(request);
   // Money nobody came back for: payments to settle and refunds of cheaper date changes still owed.
   const reconcile = async (olderThanSeconds?: number) =>
     (await payments.reconcile(olderThanSeconds)) + (await dateChanges.settleOwedRefunds(olderThanSeconds));
@@ -224,7 +225,14 @@ export async function buildApp(options: AppOptions) {
     ]),
     { prefix: '/:site/api/v1' },
   );
-  await app.register(siteApi(sites, [carrierRoutes(sandbox, publicUrl, orders)]), { prefix: '/:site' });
+  await app.register(
+    siteApi(sites, [
+      carrierRoutes(sandbox, publicUrl, (site, orderToken, clientIp) =>
+        orders.requireCarrierCheckout(site, orderToken, clientIp),
+      ),
+    ]),
+    { prefix: '/:site' },
+  );
   if (sandbox) await app.register(sandboxGatewayRoutes(sandbox));
   await app.register(stripeWebhookRoutes(payments));
   // The mail viewer shows every visitor's mail to anyone: never in production.

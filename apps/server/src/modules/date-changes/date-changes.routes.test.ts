@@ -3,11 +3,11 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, expect, it } from 'vitest';
 import { rows } from '../../db/rows.ts';
 import { hashToken } from '../../http/tokens.ts';
-import { SANDBOX_CARDS } from '../../payments/sandbox-gateway.ts';
 import { apiFor } from '../../test/api.ts';
 import { useTestApp } from '../../test/app.ts';
 import { describeEachEngine } from '../../test/database.ts';
 import { answerGateway as answerGateway_, card } from '../payments/payments.test-support.ts';
+import { SANDBOX_CARDS } from '../payments/providers/sandbox-gateway.ts';
 import { type Bought, buyTickets, setCheckInGrace } from '../tickets/tickets.test-support.ts';
 import { lapse, otherSlot, setDateChangeRules, slotState } from './date-changes.test-support.ts';
 

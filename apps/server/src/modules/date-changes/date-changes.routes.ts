@@ -98,7 +98,8 @@ export const dateChangeRoutes =
         schema: { tags, params: DateChangeParams, body: DateChangeCheckoutBody, response: { 200: CheckoutAnswer, ...errors } },
       },
       async (req) =>
-        payments.checkoutDateChange(
+        payments.checkout(
+          'date-change',
           req.site,
           { reservationToken: req.body.reservation_token, timechangeToken: req.params.timechangeToken },
           req.body,

@@ -3,10 +3,10 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { rows } from '../../db/rows.ts';
-import { SANDBOX_CARDS } from '../../payments/sandbox-gateway.ts';
 import { apiFor } from '../../test/api.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { describeEachEngine } from '../../test/database.ts';
+import { SANDBOX_CARDS } from '../payments/providers/sandbox-gateway.ts';
 import { CUSTOMER, freshSlot, orderBody, slotCounters } from './orders.test-support.ts';
 
 type Order = {

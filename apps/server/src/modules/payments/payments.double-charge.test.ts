@@ -8,7 +8,6 @@ import { DEFAULT_DATE_CHANGE_SETTINGS } from '@storefront/domain/date-change';
 import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { rows } from '../../db/rows.ts';
-import { SANDBOX_CARDS } from '../../payments/sandbox-gateway.ts';
 import { apiFor } from '../../test/api.ts';
 import { useTestApp } from '../../test/app.ts';
 import { describeEachEngine } from '../../test/database.ts';
@@ -16,6 +15,7 @@ import { otherSlot, setDateChangeRules, slotState } from '../date-changes/date-c
 import { CUSTOMER, freshSlot, orderBody, slotCounters } from '../orders/orders.test-support.ts';
 import { buyTickets, setCheckInGrace } from '../tickets/tickets.test-support.ts';
 import { answerGateway as answerGateway_, type CheckoutReply, card } from './payments.test-support.ts';
+import { SANDBOX_CARDS } from './providers/sandbox-gateway.ts';
 
 type Answer = CheckoutReply;
 

@@ -9,11 +9,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/rows.ts';
 import { seedCatalogue } from '../../db/seed.ts';
-import { SANDBOX_CARDS } from '../../payments/sandbox-gateway.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
 import { answerGatewayPage, clientOf, freePort, startServer } from '../../test/server-process.ts';
 import { CUSTOMER, freshSlot, orderBody } from '../orders/orders.test-support.ts';
 import { card } from './payments.test-support.ts';
+import { SANDBOX_CARDS } from './providers/sandbox-gateway.ts';
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('payments when the server is killed [postgres]', () => {
   let database: TestDatabase;

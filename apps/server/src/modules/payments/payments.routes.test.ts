@@ -4,19 +4,19 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { rows } from '../../db/rows.ts';
 import { hashToken, newToken } from '../../http/tokens.ts';
-import { SANDBOX_CARDS } from '../../payments/sandbox-gateway.ts';
+import { apiFor } from '../../test/api.ts';
+import { fakeStorefrontDir } from '../../test/app.ts';
+import { describeEachEngine } from '../../test/database.ts';
+import { CUSTOMER, freshSlot, orderBody, type SlotFixture, slotCounters } from '../orders/orders.test-support.ts';
+import { answerGateway as answerGateway_, type CheckoutReply, card } from './payments.test-support.ts';
+import { SANDBOX_CARDS } from './providers/sandbox-gateway.ts';
 import {
   paymentIntentEvent,
   type StripeFake,
   signWebhook,
   startStripeFake,
   stripeSettings,
-} from '../../payments/stripe-fake.test-support.ts';
-import { apiFor } from '../../test/api.ts';
-import { fakeStorefrontDir } from '../../test/app.ts';
-import { describeEachEngine } from '../../test/database.ts';
-import { CUSTOMER, freshSlot, orderBody, type SlotFixture, slotCounters } from '../orders/orders.test-support.ts';
-import { answerGateway as answerGateway_, type CheckoutReply, card } from './payments.test-support.ts';
+} from './providers/stripe-fake.test-support.ts';
 
 type Answer = CheckoutReply;
 

@@ -10,11 +10,11 @@ import {
 } from '@storefront/domain/api/payments';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError, notFound } from '../../http/errors.ts';
-import { InvalidNotification } from '../../payments/provider.ts';
-import type { SandboxGateway } from '../../payments/sandbox-gateway.ts';
-import type { OrdersService } from '../orders/orders.service.ts';
+import { specError } from '../../http/errors.ts';
+import type { Site } from '../sites/sites.repository.ts';
 import type { PaymentsService } from './payments.service.ts';
+import { InvalidNotification } from './providers/provider.ts';
+import type { SandboxGateway } from './providers/sandbox-gateway.ts';
 
 const errors = { 400: ErrorBody, 402: ErrorBody, 404: ErrorBody, 409: ErrorBody, 410: ErrorBody, 502: ErrorBody };
 const tags = ['payments'];
@@ -28,7 +28,7 @@ export const paymentRoutes =
     app.post(
       '/orders/checkout/:id',
       { schema: { tags, params: OrderTokenParams, body: CheckoutBody, response: { 200: CheckoutAnswer, ...errors } } },
-      async (req) => payments.checkout(req.site, req.params.id, req.body),
+      async (req) => payments.checkout('order', req.site, req.params.id, req.body),
     );
 
     app.post(
@@ -49,15 +49,20 @@ export const paymentRoutes =
  * `/<site>`. The id is the order token: a login is started only for an order ready to pay with d-pay.
  */
 export const carrierRoutes =
-  (sandbox: SandboxGateway | null, publicUrl: () => string, orders: OrdersService): FastifyPluginAsync =>
+  (
+    sandbox: SandboxGateway | null,
+    publicUrl: () => string,
+    /** Refuses an order not ready to pay with d-pay (the orders module's check). */
+    requireCarrierCheckout: (site: Site, orderToken: string, clientIp: string) => Promise<void>,
+  ): FastifyPluginAsync =>
   async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.get(
       '/d-account/v1/auth/:id',
       { schema: { tags, params: OrderTokenParams, response: { 200: DAccountAuth, ...errors, 429: ErrorBody } } },
       async (req) => {
-        if (!sandbox) throw notFound('record not found', 'd-pay is not configured');
-        await orders.requireCarrierCheckout(req.site, req.params.id, req.ip);
+        if (!sandbox) throw specError('record not found', { message: 'd-pay is not configured' });
+        await requireCarrierCheckout(req.site, req.params.id, req.ip);
         // The login comes before any payment: back to /d-pay-confirm, where the carrier adds code and state.
         const login = await sandbox.startCarrierLogin(req.site.id, `${publicUrl()}/${req.site.variant}/#/d-pay-confirm`);
         return { auth_url: login.authUrl, state_code: login.stateCode };
@@ -68,7 +73,7 @@ export const carrierRoutes =
       { schema: { tags, params: DPayParams, response: { 200: DPayToken, ...errors } } },
       async (req) => {
         const token = sandbox ? await sandbox.carrierPaymentToken(req.params.id) : null;
-        if (!token) throw notFound('record not found', 'there is no d-pay login with this code');
+        if (!token) throw specError('record not found', { message: 'there is no d-pay login with this code' });
         return { payment_token: token.paymentToken, expires_at: token.expiresAt.toISOString() };
       },
     );
@@ -85,12 +90,7 @@ export const stripeWebhookRoutes =
         return reply.send({ received: true, handled: result.handled });
       } catch (error) {
         if (error instanceof InvalidNotification)
-          throw new AppError(400, {
-            error: 'invalid request',
-            can_retry: false,
-            field: 'stripe-signature',
-            message: error.message,
-          });
+          throw specError('invalid request', { field: 'stripe-signature', message: error.message });
         throw error;
       }
     });

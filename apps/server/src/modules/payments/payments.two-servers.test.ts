@@ -10,11 +10,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/rows.ts';
 import { seedCatalogue } from '../../db/seed.ts';
-import { SANDBOX_CARDS } from '../../payments/sandbox-gateway.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
 import { answerGatewayPage, clientOf, freePort, type ProcessClient, startServer } from '../../test/server-process.ts';
 import { CUSTOMER, freshSlot, orderBody } from '../orders/orders.test-support.ts';
 import { card } from './payments.test-support.ts';
+import { SANDBOX_CARDS } from './providers/sandbox-gateway.ts';
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('one kept payment across two server processes [postgres]', () => {
   let database: TestDatabase;

@@ -7,8 +7,8 @@
 import { randomBytes } from 'node:crypto';
 import { paymentProfile } from '@storefront/domain/payments';
 import { eq, or, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
-import { sandboxCardTokens, sandboxCarrierLogins, sandboxCharges } from '../modules/payments/payments.schema.ts';
+import type { Database } from '../../../db/client.ts';
+import { sandboxCardTokens, sandboxCarrierLogins, sandboxCharges } from '../payments.schema.ts';
 import type { CardDetails, LookupOutcome, PaymentLookup, PaymentProvider, ProviderOutcome, StartPayment } from './provider.ts';
 
 export const SANDBOX_CARDS = {

@@ -8,8 +8,8 @@ import { InputText } from '@storefront/domain/api/common';
 import { CardInput } from '@storefront/domain/api/orders';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { baseDirectives, widen } from '../http/security-headers.ts';
-import { escapeHtml } from '../modules/mail/escape-html.ts';
+import { baseDirectives, widen } from '../../../http/security-headers.ts';
+import { escapeHtml } from '../../mail/escape-html.ts';
 import type { SandboxGateway } from './sandbox-gateway.ts';
 
 const Params = z.object({

@@ -1,0 +1,47 @@
+/** An order as the payments ledger pays for it (modules/payments/payable.ts). */
+import type { Payable } from '../payments/payable.ts';
+import type { OrdersService } from './orders.service.ts';
+
+export function createOrderPayable(
+  orders: Pick<OrdersService, 'beginPayment' | 'abandonPayment' | 'completePaid' | 'completed'>,
+): Payable<string> {
+  return {
+    begin: (site, orderToken, body, record) =>
+      orders.beginPayment(site, orderToken, body, (tx, begun) =>
+        record(tx, {
+          orderId: begun.orderId,
+          method: begun.method,
+          provider: begun.provider,
+          amount: begun.amount,
+          currency: begun.currency,
+        }),
+      ),
+
+    async abandon(tx, payment) {
+      await orders.abandonPayment(tx, payment.orderId);
+    },
+
+    async complete(tx, site, payment) {
+      const paid = await orders.completePaid(tx, site, payment.orderId);
+      if (paid === 'no_places') return { kind: 'refund', reason: 'the places were gone' };
+      if (paid === 'not_paying') return { kind: 'refund', reason: 'the order was no longer waiting for this payment' };
+      return {
+        kind: 'completed',
+        answer: {
+          status: 'completed',
+          reservation_number: paid.reservationNumber,
+          ...(paid.reservationToken ? { reservation_token: paid.reservationToken } : {}),
+          total: paid.total,
+        },
+        // Only the answer that completed the order carries its reservation token.
+        justCompleted: paid.reservationToken !== undefined,
+      };
+    },
+
+    afterCommit: (payment) => orders.completed(payment.orderId),
+
+    // A failed payment or start sends the visitor back to the order's payment page (SPEC §4).
+    failureFields: (orderToken) => ({ every: {}, retry: orderToken ? { order_token: orderToken } : {} }),
+    returnsAs: { dateChange: false },
+  };
+}

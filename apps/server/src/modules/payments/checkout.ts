@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import type { CheckoutAnswer } from '@storefront/domain/api/payments';
+import type { PaymentMethodId } from '@storefront/domain/constants';
+import { returnPath } from '@storefront/domain/payments';
+import type { Database } from '../../db/client.ts';
+import { specError } from '../../http/errors.ts';
+import type { Site } from '../sites/sites.repository.ts';
+import { providerOf, recordOutcome } from './ask-provider.ts';
+import type { FailureFields, Payable, PayableKind, PayableRefs } from './payable.ts';
+import type { PaymentDeps } from './payment-deps.ts';
+import * as repo from './payments.repository.ts';
+import type { CardDetails, ProviderOutcome } from './providers/provider.ts';
+import { settlePayment } from './settle-payment.ts';
+
+export type CheckoutBody = { payment_method: string; card?: CardDetails | undefined; card_token?: string | undefined };
+
+const newPaymentNumber = () => `pay_${randomBytes(16).toString('base64url')}`;
+
+function returnUrls(deps: PaymentDeps, site: Site, payment: repo.PaymentRow, dateChange: boolean) {
+  const base = `${deps.publicUrl()}/${site.variant}/#`;
+  const method = payment.method as PaymentMethodId;
+  return {
+    returnUrl: `${base}${returnPath(method, payment.paymentNumber, { status: 'success', dateChange })}`,
+    cancelUrl: `${base}${returnPath(method, payment.paymentNumber, { status: 'cancel', dateChange })}`,
+  };
+}
+
+/** Starts a ledger row's payment at its provider and records what it says. */
+async function start(
+  db: Database,
+  deps: PaymentDeps,
+  site: Site,
+  payment: repo.PaymentRow,
+  body: CheckoutBody,
+  options: { dateChange: boolean; fields: FailureFields },
+) {
+  let outcome: ProviderOutcome;
+  try {
+    outcome = await providerOf(deps, payment).start({
+      paymentNumber: payment.paymentNumber,
+      idempotencyKey: payment.idempotencyKey,
+      method: payment.method as PaymentMethodId,
+      amount: payment.amount,
+      currency: payment.currency,
+      card: body.card,
+      cardToken: body.card_token,
+      ...returnUrls(deps, site, payment, options.dateChange),
+      description: `${site.code} ${payment.paymentNumber}`,
+    });
+  } catch (error) {
+    // The provider may or may not have the payment: the reconciler asks it later.
+    deps.logger?.warn({ err: error, paymentNumber: payment.paymentNumber }, 'payment start failed');
+    throw specError('payment_api_failure', { ...options.fields.every, ...options.fields.retry });
+  }
+  return recordOutcome(db, deps, payment, outcome, 'start');
+}
+
+/**
+ * `POST orders/checkout/{id}` and `POST timechanges/{timechangeToken}/checkout`. The first half is
+ * one transaction: the payable writes its side and the ledger its row (idempotency key
+ * `{order id}:{attempt}`, attempts counted per order). Then, outside any transaction, the
+ * provider is asked, and what it says is settled like any return.
+ */
+export async function checkout<K extends PayableKind>(
+  db: Database,
+  deps: PaymentDeps,
+  kind: K,
+  site: Site,
+  ref: PayableRefs[K],
+  body: CheckoutBody,
+): Promise<CheckoutAnswer> {
+  const payable = deps.payables[kind] as Payable<PayableRefs[K]>;
+  const payment = await payable.begin(site, ref, body, async (tx, begun) => {
+    const attempt = await repo.nextAttempt(tx, begun.orderId);
+    return repo.insertPayment(tx, {
+      paymentNumber: newPaymentNumber(),
+      orderId: begun.orderId,
+      ...(begun.dateChangeId ? { dateChangeId: begun.dateChangeId } : {}),
+      siteId: site.id,
+      attempt,
+      idempotencyKey: `${begun.orderId}:${attempt}`,
+      method: begun.method,
+      provider: begun.provider,
+      amount: begun.amount,
+      currency: begun.currency,
+      status: 'started',
+    });
+  });
+  const fields = payable.failureFields(ref);
+  if (payment.provider === 'free') {
+    const outcome: ProviderOutcome = { status: 'captured', reference: `free_${payment.paymentNumber}` };
+    return settlePayment(db, deps, await recordOutcome(db, deps, payment, outcome, 'start'), fields);
+  }
+  const started = await start(db, deps, site, payment, body, { dateChange: payable.returnsAs.dateChange, fields });
+  return settlePayment(db, deps, started, fields);
+}

@@ -1,0 +1,65 @@
+import type { CheckoutAnswer } from '@storefront/domain/api/payments';
+import type { Database } from '../../db/client.ts';
+import { specError } from '../../http/errors.ts';
+import type { Site } from '../sites/sites.repository.ts';
+import { askProvider, isOpen, recordOutcome } from './ask-provider.ts';
+import type { PaymentDeps } from './payment-deps.ts';
+import * as repo from './payments.repository.ts';
+import type { LookupOutcome } from './providers/provider.ts';
+import { settlePayment, stillProcessing } from './settle-payment.ts';
+
+/**
+ * The visitor came back without paying (a wallet's cancel, the storefront's cancel). The attempt
+ * is voided at its provider before the order can be paid again, so it can never be captured
+ * beside a second payment; while the provider cannot confirm that, the order stays `paying`.
+ */
+async function cancelAttempt(db: Database, deps: PaymentDeps, payment: repo.PaymentRow): Promise<repo.PaymentRow> {
+  let outcome: LookupOutcome;
+  try {
+    outcome = await askProvider(deps, payment, 'cancel');
+  } catch (error) {
+    deps.logger?.warn({ err: error, paymentNumber: payment.paymentNumber }, 'cancelling a payment at its provider failed');
+    throw specError('payment_api_failure', {
+      can_retry: true,
+      message: 'the payment provider did not answer; try again in a moment',
+    });
+  }
+  if (outcome.status === 'failed')
+    return recordOutcome(
+      db,
+      deps,
+      payment,
+      { ...outcome, retryable: true, reason: 'the visitor cancelled the payment' },
+      'cancel',
+    );
+  return recordOutcome(db, deps, payment, outcome, 'cancel');
+}
+
+/**
+ * A browser return (`gmo-secure/exe-payment`, `orders/confirmcheckout`): asks the provider
+ * where the payment stands and settles it. A return that says the visitor cancelled voids the
+ * attempt at the provider first.
+ */
+export async function finishPayment(
+  db: Database,
+  deps: PaymentDeps,
+  site: Site,
+  paymentNumber: string,
+  options: { cancelled?: boolean } = {},
+): Promise<CheckoutAnswer> {
+  const payment = await repo.findPayment(db, paymentNumber);
+  if (!payment || payment.siteId !== site.id)
+    throw specError('record not found', { message: 'there is no payment with this number' });
+  let current = payment;
+  if (isOpen(payment.status)) {
+    current = options.cancelled
+      ? await cancelAttempt(db, deps, payment)
+      : await recordOutcome(db, deps, payment, await askProvider(deps, payment, 'status'), 'return');
+    // The provider has not seen the attempt yet (its start is still under way): not dead.
+    if (options.cancelled && isOpen(current.status)) throw stillProcessing();
+  } else if (payment.status === 'failed') {
+    // A failed payment is asked again too: one given up as abandoned may have been paid since.
+    current = await recordOutcome(db, deps, payment, await askProvider(deps, payment, 'status'), 'return');
+  }
+  return settlePayment(db, deps, current);
+}

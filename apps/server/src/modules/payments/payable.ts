@@ -1,0 +1,74 @@
+/**
+ * What a payment is for, as the ledger sees it (decisions 007, 009): an order, or the difference
+ * of a date change. The ledger keeps the money's side (the payment row, its lock, which payment
+ * completed what); a payable keeps its own side and is asked at four moments: when an attempt
+ * begins, when it fails, when a captured payment completes it, and after that commits.
+ */
+import type { ErrorBody } from '@storefront/domain/api/common';
+import type { CheckoutAnswer } from '@storefront/domain/api/payments';
+import type { Database } from '../../db/client.ts';
+import type { Site } from '../sites/sites.repository.ts';
+import type { PaymentRow } from './payments.repository.ts';
+
+/** The payable's side of an attempt, which the ledger's row is written from. */
+export type PaymentToRecord = {
+  orderId: string;
+  /** Set when the payment is for a date change of the order. */
+  dateChangeId?: string;
+  method: string;
+  provider: PaymentRow['provider'];
+  amount: number;
+  currency: string;
+};
+
+export type PayableCompletion =
+  /** Completed now (`justCompleted`) or before; the visitor is answered with it. */
+  | { kind: 'completed'; answer: CheckoutAnswer; justCompleted: boolean }
+  /** Nothing was completed (places gone, no longer waiting for this payment): the payment goes back. */
+  | { kind: 'refund'; reason: string };
+
+/** Fields of SPEC §7's error body a payable's failures carry, so the visitor returns to the right page. */
+export type FailureFields = {
+  /** On every failure of settling its payment. */
+  every: Omit<ErrorBody, 'error'>;
+  /** Besides, on failures the visitor retries from (a failed payment, a start the provider did not take). */
+  retry: Omit<ErrorBody, 'error'>;
+};
+
+export type Payable<Ref> = {
+  /**
+   * Checks the payable and writes its side of an attempt (the order becomes `paying`, the change
+   * `waiting`), then runs `record`, the ledger's row, in the same transaction.
+   */
+  begin(
+    site: Site,
+    ref: Ref,
+    body: { payment_method: string },
+    record: (tx: Database, payment: PaymentToRecord) => Promise<PaymentRow>,
+  ): Promise<PaymentRow>;
+  /** The latest attempt failed: the payable can be paid again (in the caller's transaction). */
+  abandon(tx: Database, payment: PaymentRow): Promise<void>;
+  /** A captured payment completes the payable, once, in the caller's transaction (the payment row is locked). */
+  complete(tx: Database, site: Site, payment: PaymentRow): Promise<PayableCompletion>;
+  /** After the completing transaction commits: availability and mail go at once. */
+  afterCommit(payment: PaymentRow): void;
+  /** The error fields of its failures, with the caller's reference when it has one. */
+  failureFields(ref?: Ref): FailureFields;
+  /** How the provider sends the visitor back (SPEC §4 return routes). */
+  returnsAs: { dateChange: boolean };
+};
+
+/** What each kind of payable is named by when a visitor pays it. */
+export type PayableRefs = {
+  /** The order token. */
+  order: string;
+  /** A date change and the ticket it belongs to (SPEC §7 `old_reservation_token`, `time_change_token`). */
+  'date-change': { reservationToken: string; timechangeToken: string };
+};
+export type PayableKind = keyof PayableRefs;
+export type Payables = { [K in PayableKind]: Payable<PayableRefs[K]> };
+
+/** The payable a ledger row pays for: a row with a date change pays for that change, any other for its order. */
+export function payableOf(payables: Payables, payment: PaymentRow): Payables[PayableKind] {
+  return payment.dateChangeId === null ? payables.order : payables['date-change'];
+}
