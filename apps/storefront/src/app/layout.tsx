@@ -4,12 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
+import { useApp } from '../lib/app-context.tsx';
+import { catalogueQueries } from '../lib/catalogue-queries.ts';
+import { prefixRedirect } from '../lib/site.ts';
 import { DialogHost } from '../ui/dialog/dialog-host.tsx';
 import { Loader } from '../ui/loader.tsx';
 import { ToastArea } from '../ui/toast/toast-area.tsx';
-import { useApp } from './app-context.tsx';
-import { catalogueQueries } from './catalogue-queries.ts';
-import { prefixRedirect } from './site.ts';
 
 const AppDownloadModal = lazy(() => import('./app-download-modal.tsx'));
 

@@ -7,10 +7,10 @@ import { email as emailRule, required } from '@storefront/domain/customer/valida
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApp } from '../../app/app-context.tsx';
+import { ticketUrl } from '../../checkout/flow.ts';
+import { useApp } from '../../lib/app-context.tsx';
 import { FieldError } from '../../ui/field-error.tsx';
-import { ticketUrl } from '../purchase/flow.ts';
-import { ticketsApi } from '../tickets/tickets-api.ts';
+import { inquiryApi } from './api/inquiry-api.ts';
 
 export default function ReservationInquiryPage() {
   const app = useApp();
@@ -19,7 +19,7 @@ export default function ReservationInquiryPage() {
   const [values, setValues] = useState({ email: '', number: '' });
   const [errors, setErrors] = useState<{ email: string | null; number: string | null }>({ email: null, number: null });
   const inquire = useMutation({
-    mutationFn: () => ticketsApi(app.api, app.lang).inquire(values.email.trim(), values.number.trim()),
+    mutationFn: () => inquiryApi(app.api, app.lang).inquire(values.email.trim(), values.number.trim()),
     // Tickets live under the tickets prefix of the venue: a full page load.
     onSuccess: (result) => window.location.assign(ticketUrl(app.location.ticketsPath, result.reservation_token)),
   });

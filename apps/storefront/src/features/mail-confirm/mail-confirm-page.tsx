@@ -7,10 +7,10 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useApp } from '../../app/app-context.tsx';
+import { purchaseApi } from '../../checkout/purchase-api.ts';
+import { useApp } from '../../lib/app-context.tsx';
 import { FieldError } from '../../ui/field-error.tsx';
 import { StepBar } from '../../ui/step-bar.tsx';
-import { purchaseApi } from '../purchase/purchase-api.ts';
 
 export default function MailConfirmPage() {
   const [query] = useSearchParams();

@@ -7,9 +7,9 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useApp } from '../../app/app-context.tsx';
-import type { ScreenProps } from '../../app/route-table.ts';
-import { ticketsApi } from '../tickets/tickets-api.ts';
+import { useApp } from '../../lib/app-context.tsx';
+import type { ScreenProps } from '../../lib/routes.ts';
+import { mailMagazineQuery, mailReleaseApi } from './api/mail-release-api.ts';
 
 const FIELD_LABELS: Record<string, string> = { mail_magazine: 'signin_field_mail_magazine' };
 
@@ -18,13 +18,12 @@ export default function MailReleasePage(props: ScreenProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const token = String(props.mailToken ?? '');
-  const calls = ticketsApi(app.api, app.lang);
-  const status = useQuery({ queryKey: ['mailmagazines', token], queryFn: () => calls.mailMagazines(token), retry: false });
+  const status = useQuery(mailMagazineQuery(app.api, token));
   const fields = status.data?.fields ?? [];
   const [chosen, setChosen] = useState<string | null>(null);
   const field = chosen ?? fields.find((f) => f.is_subscribed)?.field_name ?? fields[0]?.field_name ?? 'mail_magazine';
   const release = useMutation({
-    mutationFn: () => calls.releaseMailMagazine(token, field),
+    mutationFn: () => mailReleaseApi(app.api).releaseMailMagazine(token, field),
     onSuccess: () => navigate('/mail-release-completion', { replace: true }),
   });
   const onSubmit = (event: FormEvent) => {

@@ -12,16 +12,8 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { useApp } from '../../app/app-context.tsx';
-import { catalogueQueries } from '../../app/catalogue-queries.ts';
-import type { ScreenProps } from '../../app/route-table.ts';
-import { StepBar } from '../../ui/step-bar.tsx';
-import { afterOrder } from '../purchase/flow.ts';
-import { purchaseApi } from '../purchase/purchase-api.ts';
-import { Accordion, sectionButtonId } from './accordion.tsx';
-import { Calendar } from './calendar.tsx';
-import { calendarWindow, lastOpenDate, todayInZone } from './calendar-month.ts';
-import { OrderLines, ProductChoices, QuantityFields, SlotStock, TimeSpanChoices } from './order-sections.tsx';
+import { afterOrder } from '../../checkout/flow.ts';
+import { OrderLines, ProductChoices, QuantityFields, SlotStock, TimeSpanChoices } from '../../checkout/order-sections.tsx';
 import {
   chooseDate,
   chooseProduct,
@@ -40,7 +32,8 @@ import {
   selectionOf,
   setQuantity,
   withHeld,
-} from './order-state.ts';
+} from '../../checkout/order-state.ts';
+import { purchaseApi } from '../../checkout/purchase-api.ts';
 import {
   admissionLimit,
   conversionDataOf,
@@ -49,8 +42,15 @@ import {
   orderProblem,
   pricingInput,
   updateOrderBody,
-} from './quantity-rules.ts';
-import './order-page.css';
+} from '../../checkout/quantity-rules.ts';
+import { useApp } from '../../lib/app-context.tsx';
+import { catalogueQueries } from '../../lib/catalogue-queries.ts';
+import type { ScreenProps } from '../../lib/routes.ts';
+import { Calendar } from '../../ui/calendar.tsx';
+import { calendarWindow, lastOpenDate, todayInZone } from '../../ui/calendar-month.ts';
+import { StepBar } from '../../ui/step-bar.tsx';
+import { Accordion, sectionButtonId } from './accordion.tsx';
+import '../../ui/order-widgets.css';
 
 /**
  * Availability is kept only while the page shows it: it changes as others buy, and a visitor

@@ -11,8 +11,8 @@ import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useApp } from '../../app/app-context.tsx';
-import { I18N_TAGS } from '../../i18n/i18n.ts';
+import { useApp } from '../../lib/app-context.tsx';
+import { I18N_TAGS } from '../../lib/i18n/i18n.ts';
 import { type FeedState, followBoard } from './signage-feed.ts';
 import './signage.css';
 

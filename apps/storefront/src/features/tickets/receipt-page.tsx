@@ -9,11 +9,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useApp } from '../../app/app-context.tsx';
-import type { ScreenProps } from '../../app/route-table.ts';
+import { useApp } from '../../lib/app-context.tsx';
+import type { ScreenProps } from '../../lib/routes.ts';
+import { ticketQueryKeys } from '../../lib/ticket-query-keys.ts';
 import { FieldError } from '../../ui/field-error.tsx';
 import { ticketPaths } from './ticket-links.ts';
-import { type Receipt, ticketQueryKeys, ticketsApi } from './tickets-api.ts';
+import { type Receipt, ticketsApi } from './tickets-api.ts';
 import './tickets.css';
 
 function ReceiptDocument(props: { receipt: Receipt }) {

@@ -13,11 +13,12 @@ import { useQuery } from '@tanstack/react-query';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useApp } from '../../app/app-context.tsx';
-import type { ScreenProps } from '../../app/route-table.ts';
+import { useApp } from '../../lib/app-context.tsx';
+import type { ScreenProps } from '../../lib/routes.ts';
+import { ticketQueryKeys } from '../../lib/ticket-query-keys.ts';
 import { QrCode } from './qr-code.tsx';
 import { ticketPaths } from './ticket-links.ts';
-import { type TicketView, ticketQueryKeys, ticketsApi } from './tickets-api.ts';
+import { type TicketView, ticketsApi } from './tickets-api.ts';
 import './tickets.css';
 
 export function useTicket(token: string) {

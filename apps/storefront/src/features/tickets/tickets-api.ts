@@ -1,28 +1,14 @@
 /**
- * The after-purchase calls: ticket, share, send, receipt, check-in, reservation inquiry and
- * mail-magazine release, typed from the contracts in packages/domain (types only cross over).
+ * The after-purchase calls: ticket, share, send, receipt and check-in, typed from the contracts in packages/domain (types only cross over).
  */
-import type {
-  CheckInBody,
-  CheckInResult,
-  MailMagazineStatus,
-  Receipt,
-  SharedTicket,
-  TicketView,
-} from '@storefront/domain/api/tickets';
+import type { CheckInBody, CheckInResult, Receipt, SharedTicket, TicketView } from '@storefront/domain/api/tickets';
 import type { z } from 'zod';
-import { type ApiClient, ApiError } from '../../api/client.ts';
+import { type ApiClient, ApiError } from '../../lib/api/client.ts';
 
 export type { CheckInResult, Receipt, TicketView };
 export type SharedTicketData = z.infer<typeof SharedTicket>;
 
 const path = (token: string) => encodeURIComponent(token);
-
-/** The cache keys of a reservation's reads, in every language: a change to the ticket forgets them. */
-export const ticketQueryKeys = {
-  ticket: (token: string) => ['ticket', token] as const,
-  receipt: (token: string) => ['receipt', token] as const,
-};
 
 export function ticketsApi(api: ApiClient, lang: string) {
   return {
@@ -44,18 +30,5 @@ export function ticketsApi(api: ApiClient, lang: string) {
     },
     issueReceipt: (token: string, addressee: string) => api.post<Receipt>(`tickets/${path(token)}/receipt`, { addressee, lang }),
     checkIn: (body: z.input<typeof CheckInBody>) => api.post<CheckInResult>('checkins', { ...body, lang }),
-    inquire: (email: string, reservationNumber: string) =>
-      api.get<{ reservation_token: string }>('reservations', { query: { email, reservation_number: reservationNumber, lang } }),
-    /** SPEC §7: a 404 is ignored (the page still offers the release; the PUT then says why not). */
-    async mailMagazines(token: string): Promise<z.infer<typeof MailMagazineStatus> | null> {
-      try {
-        return await api.get<z.infer<typeof MailMagazineStatus>>(`mailmagazines/${path(token)}`);
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return null;
-        throw error;
-      }
-    },
-    releaseMailMagazine: (token: string, fieldName: string) =>
-      api.put<null>(`mailmagazines/${path(token)}`, { field_name: fieldName }),
   };
 }

@@ -2,7 +2,7 @@
  * In-flight API requests for the loader (SPEC §4): GET requests are counted apart from the rest,
  * and the last error response is kept.
  */
-import { createExternalStore } from '../ui/external-store.ts';
+import { createExternalStore } from '../../ui/external-store.ts';
 
 export type Activity = { gets: number; others: number; lastErrorResponse: unknown };
 

@@ -13,7 +13,7 @@ import type {
 import type { MembershipInfo } from '@storefront/domain/api/membership';
 import type { ApplyCouponResult, CreateOrderBody, TemporaryOrder, UpdateOrderBody } from '@storefront/domain/api/orders';
 import type { z } from 'zod';
-import { type ApiClient, ApiError } from '../../api/client.ts';
+import { type ApiClient, ApiError } from '../lib/api/client.ts';
 
 export type { TemporaryOrder };
 export type FieldTemplateData = z.infer<typeof FieldTemplate>;

@@ -4,7 +4,7 @@
  */
 import { DISPLAY_TIME_ZONE } from '@storefront/domain/constants';
 import { needsCard, paymentProfile } from '@storefront/domain/payments';
-import type { TemporaryOrder } from '../purchase/purchase-api.ts';
+import type { TemporaryOrder } from './purchase-api.ts';
 
 const dateFormat = new Intl.DateTimeFormat('en-CA', {
   year: 'numeric',

@@ -11,9 +11,8 @@ import { type RefObject, useEffect, useMemo, useRef } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useApp } from '../../app/app-context.tsx';
-import { FieldError } from '../../ui/field-error.tsx';
-import { cardInMemory } from '../purchase/flow.ts';
+import { useApp } from '../lib/app-context.tsx';
+import { FieldError } from '../ui/field-error.tsx';
 import {
   EXPIRY_MONTHS,
   expiryYears,
@@ -23,9 +22,10 @@ import {
   validatePaymentForm,
 } from './card-form.ts';
 import { CardTokenError, type HostedCard, hostsCardFields, mountStripeCard, tokenizeCard } from './card-token.ts';
+import { cardInMemory } from './flow.ts';
 import { PaymentMark } from './payment-mark.tsx';
 import type { MethodEntry } from './payment-methods.ts';
-import '../purchase/checkout-forms.css';
+import '../ui/forms.css';
 import './payment.css';
 
 export type PaymentMethodFormProps = {

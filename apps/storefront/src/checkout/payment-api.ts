@@ -8,7 +8,7 @@ import type { CheckoutBody } from '@storefront/domain/api/orders';
 import type { CheckoutAnswer, ConfirmCheckoutBody, DAccountAuth, DPayToken } from '@storefront/domain/api/payments';
 import { CHECKOUT_TIMEOUT_MS } from '@storefront/domain/constants';
 import type { z } from 'zod';
-import { type ApiClient, createApiClient } from '../../api/client.ts';
+import { type ApiClient, createApiClient } from '../lib/api/client.ts';
 
 export type { CheckoutAnswer };
 export type CompletedCheckout = Extract<CheckoutAnswer, { status: 'completed' }>;

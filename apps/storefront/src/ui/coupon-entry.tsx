@@ -4,8 +4,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { FieldError } from '../../ui/field-error.tsx';
-import { showToast } from '../../ui/toast/toast-store.ts';
+import { FieldError } from './field-error.tsx';
+import { showToast } from './toast/toast-store.ts';
 
 type Applied = z.infer<typeof ApplyCouponResult>;
 

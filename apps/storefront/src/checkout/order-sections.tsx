@@ -2,7 +2,7 @@
 import type { Product, StockStatus, TimeSpan } from '@storefront/domain/api/catalog';
 import type { PricedOrder } from '@storefront/domain/pricing/price-order';
 import { useTranslation } from 'react-i18next';
-import { STATUS_TEXT_KEYS } from './calendar.tsx';
+import { STATUS_TEXT_KEYS } from '../ui/calendar.tsx';
 import { admissionLimit, optionMax, type Quantities, type SetProductData, setProductMax } from './quantity-rules.ts';
 
 const isOpen = (status: StockStatus) => status === 'available' || status === 'few';

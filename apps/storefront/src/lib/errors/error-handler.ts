@@ -5,9 +5,9 @@
  */
 import { DEFAULT_HOLD_MINUTES } from '@storefront/domain/constants';
 import { type ErrorEffect, genericError, lookupError } from '@storefront/domain/errors/catalogue';
+import { openDialog } from '../../ui/dialog/dialog-store.ts';
 import { ApiError } from '../api/client.ts';
-import { openDialog } from '../ui/dialog/dialog-store.ts';
-import type { AppEnvironment } from './app-context.tsx';
+import type { AppEnvironment } from '../app-context.tsx';
 
 declare module '@tanstack/react-query' {
   interface Register {

@@ -1,8 +1,8 @@
 import type { Configuration, Language } from '@storefront/domain/api/catalog';
 import type { LanguageCode } from '@storefront/domain/constants';
 import { createContext, useContext } from 'react';
-import type { ApiClient } from '../api/client.ts';
-import type { SessionStore } from '../session/session-store.ts';
+import type { ApiClient } from './api/client.ts';
+import type { SessionStore } from './session/session-store.ts';
 import type { SiteLocation } from './site.ts';
 
 /** What every screen may need about the venue and the visit; made once at start. */

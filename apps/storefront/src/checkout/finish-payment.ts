@@ -4,12 +4,12 @@
  * number (SPEC §3) and leaves for the provider; a failure follows the retry flow of SPEC §4.
  */
 import { genericError } from '@storefront/domain/errors/catalogue';
-import { ApiError } from '../../api/client.ts';
-import type { AppEnvironment } from '../../app/app-context.tsx';
-import { openDialog } from '../../ui/dialog/dialog-store.ts';
+import { ApiError } from '../lib/api/client.ts';
+import type { AppEnvironment } from '../lib/app-context.tsx';
+import type { PaymentFailure, PaymentFailureRoute } from '../lib/errors/payment-failure.ts';
+import { openDialog } from '../ui/dialog/dialog-store.ts';
 import { type CompleteData, cardInMemory } from './flow.ts';
 import type { CheckoutAnswer, CompletedCheckout } from './payment-api.ts';
-import type { PaymentFailure, PaymentFailureRoute } from './payment-failure.ts';
 import type { TemporaryOrder } from './purchase-api.ts';
 import { purchaseEvent, pushToDataLayer, readConversionData, trackingItems } from './tracking.ts';
 

@@ -2,7 +2,7 @@
  * TanStack Query options for the purchase flow's reads, so every step shares one cache entry:
  * the order in progress (key ['order', token]) and the site's sign-in field templates.
  */
-import type { AppEnvironment } from '../../app/app-context.tsx';
+import type { AppEnvironment } from '../lib/app-context.tsx';
 import { purchaseApi } from './purchase-api.ts';
 
 type Env = Pick<AppEnvironment, 'api' | 'lang' | 'siteCode'>;

@@ -16,7 +16,7 @@ import {
   validateField,
 } from '@storefront/domain/customer/validation';
 import { needsCard } from '@storefront/domain/payments';
-import type { CardDetails } from '../purchase/flow.ts';
+import type { CardDetails } from './flow.ts';
 
 export type PaymentFormValues = {
   method: string;

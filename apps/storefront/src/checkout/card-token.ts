@@ -4,7 +4,7 @@
  * gateway serves its script at `/sandbox-gateway/card-token.js`.
  */
 import type { PaymentProviderId } from '@storefront/domain/constants';
-import type { CardDetails } from '../purchase/flow.ts';
+import type { CardDetails } from './flow.ts';
 
 export type CardToken = { token: string; last4: string };
 

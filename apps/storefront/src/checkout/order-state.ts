@@ -4,7 +4,7 @@
  * now, dropping choices that no longer exist or can no longer be bought.
  */
 import type { Product, StockStatus } from '@storefront/domain/api/catalog';
-import type { SavedOrderPage } from '../purchase/flow.ts';
+import type { SavedOrderPage } from './flow.ts';
 import type { Quantities } from './quantity-rules.ts';
 
 export type Selection = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { TemporaryOrder } from '../purchase/purchase-api.ts';
 import { checkoutBlocker, inShopTime, minutesLeft, orderLines, reservationOf } from './order-summary.ts';
+import type { TemporaryOrder } from './purchase-api.ts';
 
 const mainProduct: TemporaryOrder['mainProduct'] = {
   uuid: 'u',
