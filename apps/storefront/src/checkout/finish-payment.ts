@@ -8,8 +8,9 @@ import { ApiError } from '../lib/api/client.ts';
 import type { AppEnvironment } from '../lib/app-context.tsx';
 import type { PaymentFailure, PaymentFailureRoute } from '../lib/errors/payment-failure.ts';
 import { openDialog } from '../ui/dialog/dialog-store.ts';
-import { type CompleteData, cardInMemory } from './flow.ts';
+import type { CompleteData } from './flow.ts';
 import type { CheckoutAnswer, CompletedCheckout } from './payment-api.ts';
+import { pendingCard } from './pending-card.ts';
 import type { TemporaryOrder } from './purchase-api.ts';
 import { purchaseEvent, pushToDataLayer, readConversionData, trackingItems } from './tracking.ts';
 
@@ -44,7 +45,7 @@ export function completeCheckout(app: App, answer: CompletedCheckout, order: Tem
   }
   app.session.resetAll();
   app.session.set('complete', complete);
-  cardInMemory.set(null);
+  pendingCard.forget();
   go('/complete');
 }
 
@@ -52,7 +53,7 @@ export function completeCheckout(app: App, answer: CompletedCheckout, order: Tem
 export function leaveForProvider(app: App, answer: Extract<CheckoutAnswer, { status: 'requires_action' }>): void {
   app.session.set('paymentNumber', answer.payment_number);
   // Card details never outlive this page; a retry asks for them again.
-  cardInMemory.set(null);
+  pendingCard.forget();
   window.location.assign(answer.redirect_url);
 }
 

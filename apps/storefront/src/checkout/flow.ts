@@ -1,6 +1,7 @@
 /**
  * What the purchase screens keep between steps (SPEC §3 session data) and where each step goes
- * next (SPEC §2 purchase flow). Card details never reach the shop: the gateway's script turns them into a token, kept in memory until checkout.
+ * next (SPEC §2 purchase flow).
+ * Card details never reach the shop: see pending-card.ts.
  */
 import type { Configuration } from '@storefront/domain/api/catalog';
 import type { CardInput } from '@storefront/domain/api/orders';
@@ -25,15 +26,6 @@ export type SavedPaymentPage = { method: string };
 export type CompleteData = { reservationNumber: string; reservationToken: string | null; total: number; email: string | null };
 
 export type CardDetails = z.infer<typeof CardInput>;
-/** The gateway's one-time token for the card the visitor entered, with its last four digits. */
-export type PendingCard = { token: string; last4: string };
-let pendingCard: PendingCard | null = null;
-export const cardInMemory = {
-  set: (card: PendingCard | null) => {
-    pendingCard = card;
-  },
-  get: () => pendingCard,
-};
 
 /** The step after the order page. */
 export function afterOrder(config: Pick<Configuration, 'hasMembershipLogin' | 'isStartMailConfirmOnly'>): string {

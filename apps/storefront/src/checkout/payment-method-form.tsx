@@ -22,9 +22,9 @@ import {
   validatePaymentForm,
 } from './card-form.ts';
 import { CardTokenError, type HostedCard, hostsCardFields, mountStripeCard, tokenizeCard } from './card-token.ts';
-import { cardInMemory } from './flow.ts';
 import { PaymentMark } from './payment-mark.tsx';
 import type { MethodEntry } from './payment-methods.ts';
+import { pendingCard } from './pending-card.ts';
 import '../ui/forms.css';
 import './payment.css';
 
@@ -36,7 +36,7 @@ export type PaymentMethodFormProps = {
   initialMethod: string;
   isPending: boolean;
   backTo: string | null;
-  /** The method chosen; for a card method the card's token is in `cardInMemory` by then. */
+  /** The method chosen; for a card method the card's token is in `pendingCard` by then. */
   onSubmit: (method: PaymentMethodId) => void;
   /** The submit button's text key: proceeding to confirm by default; paying at once on the spot. */
   submitKey?: string;
@@ -82,11 +82,11 @@ export function PaymentMethodForm(props: PaymentMethodFormProps) {
   });
 
   const onSubmit = handleSubmit(async (values) => {
-    cardInMemory.set(null);
+    pendingCard.forget();
     const provider = usable.find((candidate) => candidate.method === values.method)?.provider;
     if (needsCard(values.method) && provider) {
       try {
-        cardInMemory.set(await tokenize.mutateAsync({ provider, values }));
+        pendingCard.remember(await tokenize.mutateAsync({ provider, values }));
       } catch (failure) {
         const refused = failure instanceof CardTokenError && failure.refused;
         setError(

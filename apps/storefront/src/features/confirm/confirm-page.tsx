@@ -14,9 +14,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { customerSummary } from '../../checkout/customer-fields.ts';
 import { failureOf, followAnswer, followFailure } from '../../checkout/finish-payment.ts';
-import { cardInMemory } from '../../checkout/flow.ts';
 import { checkoutBlocker, inShopTime, orderLines, reservationOf } from '../../checkout/order-summary.ts';
 import { paymentApi } from '../../checkout/payment-api.ts';
+import { pendingCard } from '../../checkout/pending-card.ts';
 import { purchaseApi, type TemporaryOrder } from '../../checkout/purchase-api.ts';
 import { purchaseQueries } from '../../checkout/purchase-queries.ts';
 import { useApp } from '../../lib/app-context.tsx';
@@ -94,7 +94,7 @@ function ConfirmContent({ order, token, templates, methods, isDPay }: ContentPro
     mutationFn: () =>
       payments.checkout(token, {
         payment_method: order.paymentMethod as PaymentMethodId,
-        card_token: carrierToken ?? cardInMemory.get()?.token ?? undefined,
+        card_token: carrierToken ?? pendingCard.current()?.token ?? undefined,
       }),
     meta: { handlesError: isRetryFlow },
     onSuccess: (answer) => {
@@ -120,7 +120,7 @@ function ConfirmContent({ order, token, templates, methods, isDPay }: ContentPro
 
   const needsLogin = isCarrier && carrierToken === null;
   const onPay = () => {
-    const blocker = checkoutBlocker(order, { hasCard: cardInMemory.get() !== null, hasSignIn });
+    const blocker = checkoutBlocker(order, { hasCard: pendingCard.current() !== null, hasSignIn });
     if (blocker) {
       navigate(blocker);
       return;
@@ -404,7 +404,7 @@ function PaymentSection(props: { order: TemporaryOrder; methods: PaymentMethod[]
   const method = props.order.paymentMethod;
   const name =
     props.methods.find((candidate) => candidate.method === method)?.name ?? (method ? t(`payment_method_${method}`) : '');
-  const card = needsCard(method) ? cardInMemory.get() : null;
+  const card = needsCard(method) ? pendingCard.current() : null;
   // A coupon can make the order free, or removing one make it cost money: the method must change.
   const mustChange = method !== null && (props.order.price === 0) !== (paymentProfile(method)?.kind === 'free');
   return (

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { changeDatePaths, finishChange, readChangeDatePayment } from '../../checkout/date-change-session.ts';
 import { failureOf, followFailure, leaveForProvider } from '../../checkout/finish-payment.ts';
-import { cardInMemory } from '../../checkout/flow.ts';
+import { pendingCard } from '../../checkout/pending-card.ts';
 import { useApp } from '../../lib/app-context.tsx';
 import { catalogueQueries } from '../../lib/catalogue-queries.ts';
 import { isPaymentFailure, paymentFailureRoute } from '../../lib/errors/payment-failure.ts';
@@ -46,7 +46,7 @@ export default function ChangeDatePaymentConfirmPage(props: ScreenProps) {
       api.checkout(timechangeToken, {
         reservation_token: reservationToken,
         payment_method: payment?.method as PaymentMethodId,
-        card_token: cardInMemory.get()?.token,
+        card_token: pendingCard.current()?.token,
       }),
     meta: { handlesError: (error: unknown) => isRetryFlow(error) },
     onSuccess: (answer) => {
@@ -56,7 +56,7 @@ export default function ChangeDatePaymentConfirmPage(props: ScreenProps) {
         return;
       }
       finishChange(app.session, queryClient, { reservationToken, reservationNumber: answer.reservation_number, refund: null });
-      cardInMemory.set(null);
+      pendingCard.forget();
       go(changeDatePaths.complete(reservationToken));
     },
     onError: (error) => {

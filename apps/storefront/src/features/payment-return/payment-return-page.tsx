@@ -14,8 +14,8 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { changeDatePaths, finishChange, readChangeDatePayment } from '../../checkout/date-change-session.ts';
 import { failureOf, followAnswer, followFailure } from '../../checkout/finish-payment.ts';
-import { cardInMemory } from '../../checkout/flow.ts';
 import { type PaymentApi, paymentApi } from '../../checkout/payment-api.ts';
+import { pendingCard } from '../../checkout/pending-card.ts';
 import { purchaseApi, type TemporaryOrder } from '../../checkout/purchase-api.ts';
 import { useApp } from '../../lib/app-context.tsx';
 import { type PaymentContext, paymentFailureRoute, paymentPageFor } from '../../lib/errors/payment-failure.ts';
@@ -108,7 +108,7 @@ export default function PaymentReturnPage(props: ScreenProps) {
             reservationNumber: answer.reservation_number,
             refund: null,
           });
-          cardInMemory.set(null);
+          pendingCard.forget();
           return go(changeDatePaths.complete(change.reservationToken));
         }
         followAnswer(app, answer, await order, go);
