@@ -49,7 +49,7 @@ describe('payment retry flow (SPEC §4)', () => {
         orderToken: null,
       });
     }
-    expect(route(409, { error: 'payment_api_failure', can_retry: false, message: 'invalid order status' })).toMatchObject({
+    expect(route(409, { error: 'payment_api_failure', can_retry: false, reason: 'invalid order status' })).toMatchObject({
       kind: 'payment-error',
     });
   });

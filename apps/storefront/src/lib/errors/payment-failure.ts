@@ -2,7 +2,7 @@
  * Where a failed payment takes the visitor: SPEC §4 retry flow for 3-D Secure and confirm-checkout
  * failures, and the Adyen retryable 400. Pure decisions; finish-payment.ts carries them out.
  */
-import { lookupError } from '@storefront/domain/errors/catalogue';
+import { lookupError, PAYMENT_FAILURE_REASONS } from '@storefront/domain/errors/catalogue';
 
 /** Which payment page a retry goes back to (SPEC §4: change-date payment, spot payment or payment). */
 export type PaymentContext =
@@ -29,12 +29,12 @@ export type PaymentFailureRoute =
   | { kind: 'no-answer' };
 
 /** Answers that say the order or its payment is no longer in a state to pay. */
-export const INVALID_STATUS_ERRORS: ReadonlySet<string> = new Set(['invalid order status', 'invalid payment status']);
-export const CRITICAL_REFUND_ERROR = 'critical refund error';
+const INVALID_STATUS: ReadonlySet<string> = new Set(PAYMENT_FAILURE_REASONS);
+const CRITICAL_REFUND_ERROR = 'critical refund error';
 
 type Body = {
   error?: unknown;
-  message?: unknown;
+  reason?: unknown;
   can_retry?: unknown;
   order_token?: unknown;
   is_time_change?: unknown;
@@ -47,9 +47,8 @@ type Body = {
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 
-/** The invalid order or payment status, as the error text or as the message beside a payment failure. */
-const isInvalidStatus = (body: Body) =>
-  INVALID_STATUS_ERRORS.has(String(body.error)) || INVALID_STATUS_ERRORS.has(String(body.message));
+/** The invalid order or payment status, as the error code or as the reason beside a payment failure. */
+const isInvalidStatus = (body: Body) => INVALID_STATUS.has(String(body.error)) || INVALID_STATUS.has(String(body.reason));
 
 function bodyOf(failure: PaymentFailure): Body {
   return typeof failure.body === 'object' && failure.body !== null ? (failure.body as Body) : {};
