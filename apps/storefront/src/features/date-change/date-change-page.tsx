@@ -9,6 +9,7 @@ import { DISPLAY_TIME_ZONE } from '@storefront/domain/constants';
 import { formatDateTime, formatPrice } from '@storefront/domain/format';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { changeDatePaths, readChangeDateInput } from '../../checkout/date-change-session.ts';
@@ -41,7 +42,8 @@ export default function ChangeDatePage(props: ScreenProps) {
   const range = calendarWindow(today);
   const [date, setDate] = useState<string | null>(null);
   const [slotId, setSlotId] = useState<number | null>(null);
-  const [email, setEmail] = useState('');
+  // Not a submitted form: the optional address rides along when the visitor proceeds.
+  const { register, getValues } = useForm({ defaultValues: { email: '' } });
 
   const ticketQuery = useQuery({
     queryKey: ['change-date', 'ticket', app.siteCode, app.lang, token],
@@ -84,7 +86,7 @@ export default function ChangeDatePage(props: ScreenProps) {
         await api.cancel(previous.timechangeToken).catch(() => undefined);
         app.session.resetChangeDateInput();
       }
-      const trimmed = email.trim();
+      const trimmed = getValues('email').trim();
       return api.create(token, { time_span_id: chosenSlot.id, ...(trimmed ? { email: trimmed } : {}) });
     },
     onSuccess: (change) => {
@@ -175,9 +177,8 @@ export default function ChangeDatePage(props: ScreenProps) {
               className="checkout-input"
               type="email"
               autoComplete="email"
-              value={email}
               aria-describedby="change-date-email-hint"
-              onChange={(event) => setEmail(event.target.value)}
+              {...register('email')}
             />
             <p id="change-date-email-hint" className="checkout-hint">
               {t('changedate_email_hint')}
