@@ -5,7 +5,7 @@ import { formatDate, formatPrice } from '@storefront/domain/format';
 import { useTranslation } from 'react-i18next';
 import { ticketUrl } from '../../checkout/flow.ts';
 import { useApp } from '../../lib/app-context.tsx';
-import type { DateChangeView } from './date-change-api.ts';
+import type { DateChangeView } from './api/date-change-api.ts';
 
 type Slot = DateChangeView['from'];
 

@@ -21,13 +21,13 @@ import { catalogueQueries } from '../../lib/catalogue-queries.ts';
 import type { ScreenProps } from '../../lib/routes.ts';
 import { Calendar } from '../../ui/calendar.tsx';
 import { calendarWindow, lastOpenDate, todayInZone } from '../../ui/calendar-month.ts';
+import { changeDateApi } from './api/date-change-api.ts';
+import { dateChangeQueries } from './api/date-change-queries.ts';
 import { SlotText } from './change-summary.tsx';
-import { changeDateApi } from './date-change-api.ts';
 import '../../ui/order-widgets.css';
 import '../../ui/forms.css';
 import './date-change.css';
 
-const AVAILABILITY = { staleTime: 15_000, gcTime: 0 };
 const isOpen = (status: StockStatus) => status === 'available' || status === 'few';
 
 export default function ChangeDatePage(props: ScreenProps) {
@@ -45,26 +45,12 @@ export default function ChangeDatePage(props: ScreenProps) {
   // Not a submitted form: the optional address rides along when the visitor proceeds.
   const { register, getValues } = useForm({ defaultValues: { email: '' } });
 
-  const ticketQuery = useQuery({
-    queryKey: ['change-date', 'ticket', app.siteCode, app.lang, token],
-    queryFn: ({ signal }) => api.ticket(token, signal),
-    retry: false,
-  });
+  const ticketQuery = useQuery(dateChangeQueries.ticket(app, api, token));
   const ticket = ticketQuery.data;
   const productsQuery = useQuery(catalogueQueries.products(app));
   const product = productsQuery.data?.find((p) => p.uuid === ticket?.product.uuid);
-  const statusesQuery = useQuery({
-    queryKey: ['change-date', 'stocks-statuses', app.siteCode, range.from, range.to, ticket?.product.uuid ?? null],
-    queryFn: () => purchase.stockStatuses(range.from, range.to, ticket?.product.uuid),
-    enabled: ticket !== undefined,
-    ...AVAILABILITY,
-  });
-  const stocksQuery = useQuery({
-    queryKey: ['change-date', 'stocks', app.siteCode, app.lang, product?.id ?? null, date],
-    queryFn: () => purchase.stocks(date as string, product?.id as number),
-    enabled: product !== undefined && date !== null,
-    ...AVAILABILITY,
-  });
+  const statusesQuery = useQuery(dateChangeQueries.stockStatuses(app, purchase, range, ticket?.product.uuid));
+  const stocksQuery = useQuery(dateChangeQueries.stocks(app, purchase, product?.id, date));
   // The whole party moves: a slot with fewer places left, or the ticket's own slot, cannot be chosen.
   const timeSpans: TimeSpan[] | undefined = stocksQuery.data?.timeSpans.map((span) =>
     ticket && isOpen(span.status) && (span.id === ticket.current.timeSpanId || span.remaining < ticket.quantity)
@@ -96,7 +82,7 @@ export default function ChangeDatePage(props: ScreenProps) {
       navigate(changeDatePaths.confirm(token, timechangeToken));
     },
     // The dialog comes from the app's error handler; the page shows fresh stock behind it.
-    onError: () => void queryClient.invalidateQueries({ queryKey: ['change-date'] }),
+    onError: () => void queryClient.invalidateQueries({ queryKey: dateChangeQueries.all }),
   });
 
   const statuses = new Map<string, StockStatus>((statusesQuery.data ?? []).map((day) => [day.date, day.status]));

@@ -13,7 +13,7 @@ import { useApp } from '../../lib/app-context.tsx';
 import type { ScreenProps } from '../../lib/routes.ts';
 import { FieldError } from '../../ui/field-error.tsx';
 import { StepBar } from '../../ui/step-bar.tsx';
-import { spotApi } from './spot-api.ts';
+import { spotApi } from './api/spot-api.ts';
 import { spotPath } from './spot-flow.ts';
 import { SpotOrderSummary } from './spot-order-summary.tsx';
 import '../../ui/forms.css';

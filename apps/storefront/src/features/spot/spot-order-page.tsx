@@ -10,8 +10,8 @@ import { SlotStock, TimeSpanChoices } from '../../checkout/order-sections.tsx';
 import { useApp } from '../../lib/app-context.tsx';
 import type { ScreenProps } from '../../lib/routes.ts';
 import { StepBar } from '../../ui/step-bar.tsx';
+import { spotQueries } from './api/spot-queries.ts';
 import { readSavedSpotOrder, spotPath, spotTickets } from './spot-flow.ts';
-import { spotQueries } from './spot-queries.ts';
 import '../../ui/order-widgets.css';
 import './spot.css';
 

@@ -22,7 +22,7 @@ import { useApp } from '../../lib/app-context.tsx';
 import { catalogueQueries } from '../../lib/catalogue-queries.ts';
 import { CouponEntry } from '../../ui/coupon-entry.tsx';
 import { StepBar } from '../../ui/step-bar.tsx';
-import { spotApi } from './spot-api.ts';
+import { spotApi } from './api/spot-api.ts';
 import { keepSpotTicket, spotPath } from './spot-flow.ts';
 import { SpotOrderSummary } from './spot-order-summary.tsx';
 import '../../ui/forms.css';

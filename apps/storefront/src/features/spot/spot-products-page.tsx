@@ -14,9 +14,9 @@ import { purchaseApi } from '../../checkout/purchase-api.ts';
 import { admissionLimit, createOrderBody, type OrderProblem, orderProblem, pricingInput } from '../../checkout/quantity-rules.ts';
 import { useApp } from '../../lib/app-context.tsx';
 import { StepBar } from '../../ui/step-bar.tsx';
-import { spotApi } from './spot-api.ts';
+import { spotApi } from './api/spot-api.ts';
+import { spotQueries } from './api/spot-queries.ts';
 import { readSavedSpotOrder, type SavedSpotOrder, spotPath } from './spot-flow.ts';
-import { spotQueries } from './spot-queries.ts';
 import '../../ui/order-widgets.css';
 import './spot.css';
 

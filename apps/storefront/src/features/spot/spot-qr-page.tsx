@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useApp } from '../../lib/app-context.tsx';
 import type { ScreenProps } from '../../lib/routes.ts';
-import { spotApi } from './spot-api.ts';
+import { spotApi } from './api/spot-api.ts';
 import { spotPath } from './spot-flow.ts';
 import './spot-qr.css';
 

@@ -14,9 +14,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useApp } from '../../lib/app-context.tsx';
 import type { ScreenProps } from '../../lib/routes.ts';
+import { type CheckInResult, ticketsApi } from './api/tickets-api.ts';
 import { GATE_STATION, ticketPaths } from './ticket-links.ts';
 import { TicketHeader, useTicket } from './ticket-page.tsx';
-import { type CheckInResult, ticketsApi } from './tickets-api.ts';
 import './tickets.css';
 
 const STATUS_KEYS: Record<string, string> = {

@@ -12,11 +12,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useApp } from '../../lib/app-context.tsx';
 import type { ScreenProps } from '../../lib/routes.ts';
-import { ticketQueryKeys } from '../../lib/ticket-query-keys.ts';
 import { FieldError } from '../../ui/field-error.tsx';
 import { validateWith } from '../../ui/field-rules.ts';
+import { ticketQueries } from './api/ticket-queries.ts';
+import { type Receipt, ticketsApi } from './api/tickets-api.ts';
 import { ticketPaths } from './ticket-links.ts';
-import { type Receipt, ticketsApi } from './tickets-api.ts';
 import './tickets.css';
 
 function ReceiptDocument(props: { receipt: Receipt }) {
@@ -117,11 +117,11 @@ export default function ReceiptPage(props: ScreenProps) {
     reValidateMode: 'onSubmit',
   });
   const error = formState.errors.addressee?.message ?? null;
-  const receiptKey = [...ticketQueryKeys.receipt(token), app.lang];
-  const receipt = useQuery({ queryKey: receiptKey, queryFn: () => calls.receipt(token), retry: false });
+  const receiptQuery = ticketQueries.receipt(app, token);
+  const receipt = useQuery(receiptQuery);
   const issue = useMutation({
     mutationFn: (addressee: string) => calls.issueReceipt(token, addressee.trim()),
-    onSuccess: (issued) => queryClient.setQueryData(receiptKey, issued),
+    onSuccess: (issued) => queryClient.setQueryData(receiptQuery.queryKey, issued),
   });
   const onSubmit = handleSubmit((values) => issue.mutate(values.addressee));
   const pdfUrl = `/${encodeURIComponent(app.siteCode)}/api/v1/tickets/${encodeURIComponent(token)}/receipt.pdf?lang=${app.lang}`;

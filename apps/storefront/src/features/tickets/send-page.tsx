@@ -13,9 +13,9 @@ import { useApp } from '../../lib/app-context.tsx';
 import type { ScreenProps } from '../../lib/routes.ts';
 import { FieldError } from '../../ui/field-error.tsx';
 import { validateWith } from '../../ui/field-rules.ts';
+import { ticketsApi } from './api/tickets-api.ts';
 import { ticketPaths } from './ticket-links.ts';
 import { TicketHeader, useTicket } from './ticket-page.tsx';
-import { ticketsApi } from './tickets-api.ts';
 import './tickets.css';
 
 export default function SendPage(props: ScreenProps) {

@@ -11,9 +11,9 @@ import { Link } from 'react-router';
 import { useApp } from '../../lib/app-context.tsx';
 import type { ScreenProps } from '../../lib/routes.ts';
 import { showToast } from '../../ui/toast/toast-store.ts';
+import { ticketsApi } from './api/tickets-api.ts';
 import { ticketPaths } from './ticket-links.ts';
 import { TicketHeader, useTicket } from './ticket-page.tsx';
-import { ticketsApi } from './tickets-api.ts';
 import './tickets.css';
 
 export default function SharePage(props: ScreenProps) {

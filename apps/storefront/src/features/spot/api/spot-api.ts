@@ -3,7 +3,7 @@ import type { SetProductsSearchResult } from '@storefront/domain/api/catalog';
 import type { ApplyCouponResult, CreateOrderBody, TemporaryOrder, UpdateOrderBody } from '@storefront/domain/api/orders';
 import type { SpotProductStocks, SpotQrCode } from '@storefront/domain/api/spot';
 import type { z } from 'zod';
-import type { ApiClient } from '../../lib/api/client.ts';
+import type { ApiClient } from '../../../lib/api/client.ts';
 
 export function spotApi(api: ApiClient, lang: string) {
   return {

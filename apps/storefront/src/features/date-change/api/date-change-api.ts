@@ -11,8 +11,8 @@ import type {
 } from '@storefront/domain/api/date-changes';
 import { CHECKOUT_TIMEOUT_MS } from '@storefront/domain/constants';
 import type { z } from 'zod';
-import type { CheckoutAnswer } from '../../checkout/payment-api.ts';
-import type { ApiClient } from '../../lib/api/client.ts';
+import type { CheckoutAnswer } from '../../../checkout/payment-api.ts';
+import type { ApiClient } from '../../../lib/api/client.ts';
 
 export type { CompletedDateChange, DateChangeTicket, DateChangeView };
 

@@ -1,5 +1,5 @@
 /** TanStack Query options of the spot screens: today's slots of the QR code's product. */
-import type { AppEnvironment } from '../../lib/app-context.tsx';
+import type { AppEnvironment } from '../../../lib/app-context.tsx';
 import { spotApi } from './spot-api.ts';
 
 type Env = Pick<AppEnvironment, 'api' | 'lang' | 'siteCode'>;

@@ -3,7 +3,7 @@
  */
 import type { CheckInBody, CheckInResult, Receipt, SharedTicket, TicketView } from '@storefront/domain/api/tickets';
 import type { z } from 'zod';
-import { type ApiClient, ApiError } from '../../lib/api/client.ts';
+import { type ApiClient, ApiError } from '../../../lib/api/client.ts';
 
 export type { CheckInResult, Receipt, TicketView };
 export type SharedTicketData = z.infer<typeof SharedTicket>;
