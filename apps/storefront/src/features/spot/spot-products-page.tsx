@@ -58,11 +58,8 @@ function Tickets(props: { qrToken: string; saved: SavedSpotOrder }) {
   const product = stocks.data?.product;
   const slot = stocks.data?.timeSpans.find((span) => span.id === choice.timeSpanId) ?? null;
   const setProductsQuery = useQuery({
-    queryKey: ['spot', 'setproducts', app.siteCode, lang, qrToken, choice.timeSpanId],
-    queryFn: () => spotApi(app.api, lang).setProducts(qrToken, [choice.timeSpanId]),
+    ...spotQueries.setProducts(app, qrToken, choice.timeSpanId),
     enabled: product?.hasSetProducts === true && slot !== null,
-    staleTime: 10_000,
-    gcTime: 0,
   });
   const setProducts = product?.hasSetProducts ? setProductsQuery.data?.[0]?.setProducts : [];
 
