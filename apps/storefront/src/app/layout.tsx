@@ -116,7 +116,7 @@ function Header() {
 type FooterLink = { key: string; to?: string; href?: string };
 
 /** Footer links of SPEC §2, each only when its condition holds. */
-export function footerLinks(app: Pick<ReturnType<typeof useApp>, 'config'>, hasText: (key: string) => boolean): FooterLink[] {
+function footerLinks(app: Pick<ReturnType<typeof useApp>, 'config'>, hasText: (key: string) => boolean): FooterLink[] {
   const values = app.config.values;
   const url = (key: string) => (typeof values[key] === 'string' && values[key] ? (values[key] as string) : null);
   const links: (FooterLink | null)[] = [

@@ -29,7 +29,7 @@ declare global {
 }
 
 /** Stripe's own script; Stripe asks that it is always loaded from js.stripe.com. */
-export const STRIPE_JS = 'https://js.stripe.com/v3/';
+const STRIPE_JS = 'https://js.stripe.com/v3/';
 
 const scripts = new Map<string, Promise<void>>();
 

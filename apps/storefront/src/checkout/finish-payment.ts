@@ -29,7 +29,7 @@ export function failureOf(error: unknown): PaymentFailure | null {
 export type Go = (path: string) => void;
 
 /** Resets the visit, keeps what the complete page shows, tracks the purchase; then /complete. */
-export function completeCheckout(app: App, answer: CompletedCheckout, order: TemporaryOrder | null, go: Go): void {
+function completeCheckout(app: App, answer: CompletedCheckout, order: TemporaryOrder | null, go: Go): void {
   const complete: CompleteData = {
     reservationNumber: answer.reservation_number,
     reservationToken: answer.reservation_token ?? null,

@@ -18,9 +18,6 @@ export type SavedOrderPage = {
   setProducts: Record<string, number>;
 };
 
-/** The saved payment page (session key paymentPage). */
-export type SavedPaymentPage = { method: string };
-
 /** What the complete page shows (session key complete). */
 /** `reservationToken` is null when the answer came from a repeated completion (the token is given once). */
 export type CompleteData = { reservationNumber: string; reservationToken: string | null; total: number; email: string | null };

@@ -52,7 +52,7 @@ export function methodNote(method: string): string | null {
   }
 }
 
-export const isFreeMethod = (method: string | null | undefined) => paymentProfile(method)?.kind === 'free';
+const isFreeMethod = (method: string | null | undefined) => paymentProfile(method)?.kind === 'free';
 
 /**
  * The methods this order can use, by position: an order of 0 can only be free, one that costs

@@ -14,7 +14,7 @@ export type SetProductData = z.infer<typeof SetProduct>;
 export type Quantities = Record<string, number>;
 
 /** The most of one line the order contract accepts. */
-export const MAX_LINE_QUANTITY = 100;
+const MAX_LINE_QUANTITY = 100;
 
 type ProductRules = Pick<Product, 'maxPerOrder' | 'options'>;
 type SlotRules = Pick<TimeSpan, 'remaining' | 'status'>;
@@ -76,13 +76,13 @@ export function orderProblem(input: {
 }
 
 /** Positive quantities as the wire lists them, in the product's own order. */
-export function optionValuesOf(product: ProductRules, options: Quantities) {
+function optionValuesOf(product: ProductRules, options: Quantities) {
   return product.options
     .filter((o) => quantityOf(options, o.id) > 0)
     .map((o) => ({ option_value_id: o.id, quantity: quantityOf(options, o.id) }));
 }
 
-export function setProductValuesOf(setProducts: readonly Pick<SetProductData, 'id'>[], quantities: Quantities) {
+function setProductValuesOf(setProducts: readonly Pick<SetProductData, 'id'>[], quantities: Quantities) {
   return setProducts
     .filter((s) => quantityOf(quantities, s.id) > 0)
     .map((s) => ({ set_product_id: s.id, quantity: quantityOf(quantities, s.id) }));

@@ -30,7 +30,7 @@ export function todayInZone(timeZone: string, now: Date = new Date()): string {
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
-export function isoDate(year: number, month: number, day: number): string {
+function isoDate(year: number, month: number, day: number): string {
   return fromUtc(Date.UTC(year, month - 1, day));
 }
 

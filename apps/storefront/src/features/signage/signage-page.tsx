@@ -24,7 +24,7 @@ const LANGUAGE_TURN_MS = 12_000;
  */
 const slotsShown = (products: number) => (products >= 3 ? 6 : 12);
 
-export function languagesOf(parameter: string | null, current: LanguageCode, offered: readonly string[]): LanguageCode[] {
+function languagesOf(parameter: string | null, current: LanguageCode, offered: readonly string[]): LanguageCode[] {
   const asked = (parameter ?? '')
     .split(',')
     .map((code) => code.trim())
