@@ -1,13 +1,9 @@
 /**
  * Finishing a payment, shared by the confirm page and the payment return screens: a completed
  * checkout resets the visit and keeps the complete page's data; a redirect keeps the payment
- * number (SPEC §3) and leaves for the provider; a failure follows the retry flow of SPEC §4.
+ * number (SPEC §3) and leaves for the provider; a failure is lib/errors' to route.
  */
-import { genericError } from '@storefront/domain/errors/catalogue';
-import { ApiError } from '../lib/api/client.ts';
 import type { AppEnvironment } from '../lib/app-context.tsx';
-import type { PaymentFailure, PaymentFailureRoute } from '../lib/errors/payment-failure.ts';
-import { openDialog } from '../ui/dialog/dialog-store.ts';
 import type { CompleteData } from './flow.ts';
 import type { CheckoutAnswer, CompletedCheckout } from './payment-api.ts';
 import { pendingCard } from './pending-card.ts';
@@ -15,15 +11,6 @@ import type { TemporaryOrder } from './purchase-api.ts';
 import { purchaseEvent, pushToDataLayer, readConversionData, trackingItems } from './tracking.ts';
 
 type App = Pick<AppEnvironment, 'session' | 'config' | 'lang'>;
-
-/** A failed call as the retry flow reads it; null for a request the visitor cancelled (nothing to show). */
-export function failureOf(error: unknown): PaymentFailure | null {
-  if (error instanceof ApiError) {
-    if (error.kind === 'aborted') return null;
-    return { status: error.kind === 'status' ? error.status : null, body: error.body };
-  }
-  return { status: null, body: null };
-}
 
 /** Where the visitor goes next; the caller navigates (replacing the return screen in the history). */
 export type Go = (path: string) => void;
@@ -61,31 +48,4 @@ export function leaveForProvider(app: App, answer: Extract<CheckoutAnswer, { sta
 export function followAnswer(app: App, answer: CheckoutAnswer, order: TemporaryOrder | null, go: Go): void {
   if (answer.status === 'completed') completeCheckout(app, answer, order, go);
   else leaveForProvider(app, answer);
-}
-
-/**
- * Carries out a failure route. `onNoAnswer` runs when the call got no answer at all, after the
- * generic connection dialog.
- */
-export function followFailure(app: App, route: PaymentFailureRoute, go: Go, onNoAnswer?: () => void): void {
-  switch (route.kind) {
-    case 'payment-error':
-      if (route.orderToken) app.session.set('orderToken', route.orderToken);
-      go(route.path);
-      return;
-    case 'error':
-      go(route.path);
-      return;
-    case 'retry':
-      if (route.clearPaymentInfo) app.session.removePaymentInfo();
-      // The dialog offers the way back; closing it any way takes it.
-      openDialog({ ...route.dialog, okAction: () => go(route.path), onClose: () => go(route.path) });
-      return;
-    case 'no-answer': {
-      const generic = genericError(app.lang);
-      openDialog({ title: generic.title, text: generic.text, okButtonText: generic.ok });
-      onNoAnswer?.();
-      return;
-    }
-  }
 }

@@ -13,7 +13,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { customerSummary } from '../../checkout/customer-fields.ts';
-import { failureOf, followAnswer, followFailure } from '../../checkout/finish-payment.ts';
+import { followAnswer } from '../../checkout/finish-payment.ts';
 import { checkoutBlocker, inShopTime, orderLines, reservationOf } from '../../checkout/order-summary.ts';
 import { paymentApi } from '../../checkout/payment-api.ts';
 import { pendingCard } from '../../checkout/pending-card.ts';
@@ -21,6 +21,7 @@ import { purchaseApi, type TemporaryOrder } from '../../checkout/purchase-api.ts
 import { purchaseQueries } from '../../checkout/purchase-queries.ts';
 import { useApp } from '../../lib/app-context.tsx';
 import { catalogueQueries } from '../../lib/catalogue-queries.ts';
+import { failureOf, followFailure } from '../../lib/errors/error-handler.ts';
 import { isPaymentFailure, paymentFailureRoute } from '../../lib/errors/payment-failure.ts';
 import type { ScreenProps } from '../../lib/routes.ts';
 import { openDialog } from '../../ui/dialog/dialog-store.ts';

@@ -1,13 +1,16 @@
 /**
- * The one place that turns a failed request into what the visitor sees: a server error text of
- * the catalogue becomes its dialog and effect (SPEC §4, §8); anything else becomes the generic
- * connection dialog in the current language. A request the visitor cancelled shows nothing.
+ * The one place that turns a failed request into what the visitor sees: a server error code of
+ * the catalogue becomes its dialog and effect (SPEC §4, §8); a payment failure follows the retry
+ * flow's route (payment-failure.ts decides it, `followFailure` carries it out); anything else
+ * becomes the generic connection dialog in the current language. A request the visitor cancelled
+ * shows nothing.
  */
 import { DEFAULT_HOLD_MINUTES } from '@storefront/domain/constants';
 import { type ErrorEffect, genericError, lookupError } from '@storefront/domain/errors/catalogue';
 import { openDialog } from '../../ui/dialog/dialog-store.ts';
 import { ApiError } from '../api/client.ts';
 import type { AppEnvironment } from '../app-context.tsx';
+import type { PaymentFailure, PaymentFailureRoute } from './payment-failure.ts';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -63,8 +66,7 @@ export function createErrorHandler(app: AppEnvironment, navigator: Navigator) {
     if (error instanceof ApiError && error.kind === 'aborted') return;
     const known = error instanceof ApiError ? lookupError(error.body) : null;
     if (!known) {
-      const generic = genericError(app.lang);
-      openDialog({ title: generic.title, text: generic.text, okButtonText: generic.ok });
+      showGenericError(app.lang);
       return;
     }
     const { entry } = known;
@@ -83,4 +85,49 @@ export function createErrorHandler(app: AppEnvironment, navigator: Navigator) {
     });
     if (destination && destination !== current) navigator.go(destination);
   };
+}
+
+/** The connection dialog, in the current language: for a failure the catalogue does not know. */
+function showGenericError(lang: AppEnvironment['lang']): void {
+  const generic = genericError(lang);
+  openDialog({ title: generic.title, text: generic.text, okButtonText: generic.ok });
+}
+
+/** A failed call as the retry flow reads it; null for a request the visitor cancelled (nothing to show). */
+export function failureOf(error: unknown): PaymentFailure | null {
+  if (error instanceof ApiError) {
+    if (error.kind === 'aborted') return null;
+    return { status: error.kind === 'status' ? error.status : null, body: error.body };
+  }
+  return { status: null, body: null };
+}
+
+/**
+ * Carries out a failure route. `onNoAnswer` runs when the call got no answer at all, after the
+ * generic connection dialog.
+ */
+export function followFailure(
+  app: Pick<AppEnvironment, 'session' | 'lang'>,
+  route: PaymentFailureRoute,
+  go: (path: string) => void,
+  onNoAnswer?: () => void,
+): void {
+  switch (route.kind) {
+    case 'payment-error':
+      if (route.orderToken) app.session.set('orderToken', route.orderToken);
+      go(route.path);
+      return;
+    case 'error':
+      go(route.path);
+      return;
+    case 'retry':
+      if (route.clearPaymentInfo) app.session.removePaymentInfo();
+      // The dialog offers the way back; closing it any way takes it.
+      openDialog({ ...route.dialog, okAction: () => go(route.path), onClose: () => go(route.path) });
+      return;
+    case 'no-answer':
+      showGenericError(app.lang);
+      onNoAnswer?.();
+      return;
+  }
 }
