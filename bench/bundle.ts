@@ -51,14 +51,12 @@ function gzipKb(outDir: string, manifest: Manifest, keys: Iterable<string>): num
   return bytes / 1024;
 }
 
-/** The source module the storefront's `order` screen loads, read from its screen table. */
+/** The source module the storefront's `order` screen loads, read from the order feature's routes. */
 function orderScreenModule(): string {
-  const screens = readFileSync(join(storefront, 'src/app/screens.ts'), 'utf8');
-  const line = screens.split('\n').find((l) => /^\s*order:/.test(l));
-  if (!line) throw new Error('screens.ts has no order screen');
-  const direct = line.match(/import\('([^']+)'\)/);
-  const target = direct ? direct[1] : '../features/placeholder/placeholder-screen.tsx';
-  return relative(storefront, resolve(storefront, 'src/app', target ?? ''));
+  const routes = readFileSync(join(storefront, 'src/features/order/order-routes.ts'), 'utf8');
+  const target = routes.match(/import\('([^']+)'\)/)?.[1];
+  if (!target) throw new Error('order-routes.ts loads no order screen');
+  return relative(storefront, resolve(storefront, 'src/features/order', target));
 }
 
 const app = await buildWithManifest(storefront, join(storefront, 'vite.config.ts'));

@@ -4,8 +4,8 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useApp } from '../lib/app-context.tsx';
 import { Modal } from '../ui/modal.tsx';
-import { useApp } from './app-context.tsx';
 
 export default function AppDownloadModal(props: { url: string }) {
   const app = useApp();

@@ -3,11 +3,11 @@
  * and texts. Runs the navigation rules that act on the address itself (tickets prefix, `lang`).
  */
 import type { Configuration, Language } from '@storefront/domain/api/catalog';
-import { createApiClient } from '../api/client.ts';
-import { chooseLanguage, createI18n, isLanguageCode, langParameter, withoutLangParameter } from '../i18n/i18n.ts';
-import { createSessionStore } from '../session/session-store.ts';
-import type { AppEnvironment } from './app-context.tsx';
-import { prefixRedirect, resolveLocation, resolveSiteCode } from './site.ts';
+import { createApiClient } from '../lib/api/client.ts';
+import type { AppEnvironment } from '../lib/app-context.tsx';
+import { chooseLanguage, createI18n, isLanguageCode, langParameter, withoutLangParameter } from '../lib/i18n/i18n.ts';
+import { createSessionStore } from '../lib/session/session-store.ts';
+import { prefixRedirect, resolveLocation, resolveSiteCode } from '../lib/site.ts';
 
 export type Bootstrapped = { kind: 'ready'; app: AppEnvironment; i18n: ReturnType<typeof createI18n> } | { kind: 'redirecting' };
 

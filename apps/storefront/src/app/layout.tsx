@@ -4,12 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
+import { useApp } from '../lib/app-context.tsx';
+import { catalogueQueries } from '../lib/catalogue-queries.ts';
+import { prefixRedirect } from '../lib/site.ts';
 import { DialogHost } from '../ui/dialog/dialog-host.tsx';
 import { Loader } from '../ui/loader.tsx';
 import { ToastArea } from '../ui/toast/toast-area.tsx';
-import { useApp } from './app-context.tsx';
-import { catalogueQueries } from './catalogue-queries.ts';
-import { prefixRedirect } from './site.ts';
 
 const AppDownloadModal = lazy(() => import('./app-download-modal.tsx'));
 
@@ -116,7 +116,7 @@ function Header() {
 type FooterLink = { key: string; to?: string; href?: string };
 
 /** Footer links of SPEC §2, each only when its condition holds. */
-export function footerLinks(app: Pick<ReturnType<typeof useApp>, 'config'>, hasText: (key: string) => boolean): FooterLink[] {
+function footerLinks(app: Pick<ReturnType<typeof useApp>, 'config'>, hasText: (key: string) => boolean): FooterLink[] {
   const values = app.config.values;
   const url = (key: string) => (typeof values[key] === 'string' && values[key] ? (values[key] as string) : null);
   const links: (FooterLink | null)[] = [

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
-import { isChunkLoadError } from './screens.ts';
+import { isChunkLoadError } from './chunk-load.ts';
 
 /** A screen that failed: a chunk that did not load offers a reload; anything else is the error page. */
 export function RouteError() {

@@ -1,16 +1,17 @@
 import type { ComponentType } from 'react';
 import { createHashRouter, type RouteObject, useParams, useSearchParams } from 'react-router';
 import NotFoundPage from '../features/not-found/not-found-page.tsx';
+import type { RouteEntry, ScreenProps } from '../lib/routes.ts';
+import { withChunkTimeout } from './chunk-load.ts';
 import { Layout } from './layout.tsx';
 import { RouteError } from './route-error.tsx';
-import { type RouteEntry, routesFor, type ScreenProps } from './route-table.ts';
-import { SCREENS, withChunkTimeout } from './screens.ts';
+import { routesFor } from './route-table.ts';
 
 function screenRoute(entry: RouteEntry): RouteObject {
   return {
     path: entry.path,
     lazy: async () => {
-      const { default: Screen } = await withChunkTimeout(SCREENS[entry.screen]());
+      const { default: Screen } = await withChunkTimeout(entry.load());
       return { Component: withRouteProps(Screen, entry) };
     },
   };

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { activity, isBusy } from '../api/activity.ts';
+import { activity, isBusy } from '../lib/api/activity.ts';
 import { useStore } from './external-store.ts';
 
 /** Visible while any API request is in flight (SPEC §4). */

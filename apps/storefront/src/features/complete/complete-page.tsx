@@ -4,9 +4,9 @@
  */
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { useApp } from '../../app/app-context.tsx';
-import { type CompleteData, ticketUrl } from '../purchase/flow.ts';
-import './complete.css';
+import { type CompleteData, ticketUrl } from '../../checkout/flow.ts';
+import { useApp } from '../../lib/app-context.tsx';
+import '../../ui/complete-layout.css';
 import { DoneMark } from '../../ui/done-mark.tsx';
 
 function readComplete(raw: unknown): CompleteData | null {

@@ -12,23 +12,24 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { useApp } from '../../app/app-context.tsx';
-import { catalogueQueries } from '../../app/catalogue-queries.ts';
-import type { ScreenProps } from '../../app/route-table.ts';
+import { customerSummary } from '../../checkout/customer-fields.ts';
+import { followAnswer } from '../../checkout/finish-payment.ts';
+import { checkoutBlocker, inShopTime, orderLines, reservationOf } from '../../checkout/order-summary.ts';
+import { paymentApi } from '../../checkout/payment-api.ts';
+import { pendingCard } from '../../checkout/pending-card.ts';
+import { purchaseApi, type TemporaryOrder } from '../../checkout/purchase-api.ts';
+import { purchaseQueries } from '../../checkout/purchase-queries.ts';
+import { useApp } from '../../lib/app-context.tsx';
+import { catalogueQueries } from '../../lib/catalogue-queries.ts';
+import { failureOf, followFailure } from '../../lib/errors/error-handler.ts';
+import { isPaymentFailure, paymentFailureRoute } from '../../lib/errors/payment-failure.ts';
+import type { ScreenProps } from '../../lib/routes.ts';
 import { openDialog } from '../../ui/dialog/dialog-store.ts';
 import { StepBar } from '../../ui/step-bar.tsx';
 import { showToast } from '../../ui/toast/toast-store.ts';
-import { customerSummary } from '../purchase/customer-fields.ts';
-import { failureOf, followAnswer, followFailure } from '../purchase/finish-payment.ts';
-import { cardInMemory } from '../purchase/flow.ts';
-import { paymentApi } from '../purchase/payment-api.ts';
-import { isPaymentFailure, paymentFailureRoute } from '../purchase/payment-failure.ts';
-import { purchaseApi, type TemporaryOrder } from '../purchase/purchase-api.ts';
-import { purchaseQueries } from '../purchase/purchase-queries.ts';
-import { checkoutBlocker, inShopTime, orderLines, reservationOf } from './order-summary.ts';
-import '../purchase/checkout-forms.css';
-import './confirm.css';
-import { CouponEntry } from '../purchase/coupon-entry.tsx';
+import '../../ui/forms.css';
+import '../../ui/confirm-layout.css';
+import { CouponEntry } from '../../ui/coupon-entry.tsx';
 
 export default function ConfirmPage(props: ScreenProps) {
   const app = useApp();
@@ -94,7 +95,7 @@ function ConfirmContent({ order, token, templates, methods, isDPay }: ContentPro
     mutationFn: () =>
       payments.checkout(token, {
         payment_method: order.paymentMethod as PaymentMethodId,
-        card_token: carrierToken ?? cardInMemory.get()?.token ?? undefined,
+        card_token: carrierToken ?? pendingCard.current()?.token ?? undefined,
       }),
     meta: { handlesError: isRetryFlow },
     onSuccess: (answer) => {
@@ -120,7 +121,7 @@ function ConfirmContent({ order, token, templates, methods, isDPay }: ContentPro
 
   const needsLogin = isCarrier && carrierToken === null;
   const onPay = () => {
-    const blocker = checkoutBlocker(order, { hasCard: cardInMemory.get() !== null, hasSignIn });
+    const blocker = checkoutBlocker(order, { hasCard: pendingCard.current() !== null, hasSignIn });
     if (blocker) {
       navigate(blocker);
       return;
@@ -404,7 +405,7 @@ function PaymentSection(props: { order: TemporaryOrder; methods: PaymentMethod[]
   const method = props.order.paymentMethod;
   const name =
     props.methods.find((candidate) => candidate.method === method)?.name ?? (method ? t(`payment_method_${method}`) : '');
-  const card = needsCard(method) ? cardInMemory.get() : null;
+  const card = needsCard(method) ? pendingCard.current() : null;
   // A coupon can make the order free, or removing one make it cost money: the method must change.
   const mustChange = method !== null && (props.order.price === 0) !== (paymentProfile(method)?.kind === 'free');
   return (

@@ -3,9 +3,9 @@ import { DISPLAY_TIME_ZONE } from '@storefront/domain/constants';
 import { timeOfDayIn } from '@storefront/domain/dates';
 import { formatDate, formatPrice } from '@storefront/domain/format';
 import { useTranslation } from 'react-i18next';
-import { useApp } from '../../app/app-context.tsx';
-import { ticketUrl } from '../purchase/flow.ts';
-import type { DateChangeView } from './date-change-api.ts';
+import { ticketUrl } from '../../checkout/flow.ts';
+import { useApp } from '../../lib/app-context.tsx';
+import type { DateChangeView } from './api/date-change-api.ts';
 
 type Slot = DateChangeView['from'];
 

@@ -4,11 +4,11 @@
  */
 import { formatPrice } from '@storefront/domain/format';
 import { useTranslation } from 'react-i18next';
-import { useApp } from '../../app/app-context.tsx';
-import type { ScreenProps } from '../../app/route-table.ts';
-import { ticketUrl } from '../purchase/flow.ts';
-import { readChangeDateResult } from './date-change-api.ts';
-import '../complete/complete.css';
+import { readChangeDateResult } from '../../checkout/date-change-session.ts';
+import { ticketUrl } from '../../checkout/flow.ts';
+import { useApp } from '../../lib/app-context.tsx';
+import type { ScreenProps } from '../../lib/routes.ts';
+import '../../ui/complete-layout.css';
 import './date-change.css';
 import { DoneMark } from '../../ui/done-mark.tsx';
 

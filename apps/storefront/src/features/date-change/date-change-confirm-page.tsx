@@ -6,10 +6,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { useApp } from '../../app/app-context.tsx';
-import type { ScreenProps } from '../../app/route-table.ts';
+import { changeDatePaths, finishChange } from '../../checkout/date-change-session.ts';
+import { useApp } from '../../lib/app-context.tsx';
+import type { ScreenProps } from '../../lib/routes.ts';
 import { ChangeNotPending, ChangeSummary } from './change-summary.tsx';
-import { changeDatePaths, finishChange } from './date-change-api.ts';
 import { HoldUntil } from './hold-until.tsx';
 import { useDateChange } from './use-date-change.ts';
 import './date-change.css';

@@ -9,23 +9,25 @@ import { DISPLAY_TIME_ZONE } from '@storefront/domain/constants';
 import { formatDateTime, formatPrice } from '@storefront/domain/format';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useApp } from '../../app/app-context.tsx';
-import { catalogueQueries } from '../../app/catalogue-queries.ts';
-import type { ScreenProps } from '../../app/route-table.ts';
-import { Calendar } from '../order/calendar.tsx';
-import { calendarWindow, lastOpenDate, todayInZone } from '../order/calendar-month.ts';
-import { TimeSpanChoices } from '../order/order-sections.tsx';
-import { ticketUrl } from '../purchase/flow.ts';
-import { purchaseApi } from '../purchase/purchase-api.ts';
+import { changeDatePaths, readChangeDateInput } from '../../checkout/date-change-session.ts';
+import { ticketUrl } from '../../checkout/flow.ts';
+import { TimeSpanChoices } from '../../checkout/order-sections.tsx';
+import { purchaseApi } from '../../checkout/purchase-api.ts';
+import { useApp } from '../../lib/app-context.tsx';
+import { catalogueQueries } from '../../lib/catalogue-queries.ts';
+import type { ScreenProps } from '../../lib/routes.ts';
+import { Calendar } from '../../ui/calendar.tsx';
+import { calendarWindow, lastOpenDate, todayInZone } from '../../ui/calendar-month.ts';
+import { changeDateApi } from './api/date-change-api.ts';
+import { dateChangeQueries } from './api/date-change-queries.ts';
 import { SlotText } from './change-summary.tsx';
-import { changeDateApi, changeDatePaths, readChangeDateInput } from './date-change-api.ts';
-import '../order/order-page.css';
-import '../purchase/checkout-forms.css';
+import '../../ui/order-widgets.css';
+import '../../ui/forms.css';
 import './date-change.css';
 
-const AVAILABILITY = { staleTime: 15_000, gcTime: 0 };
 const isOpen = (status: StockStatus) => status === 'available' || status === 'few';
 
 export default function ChangeDatePage(props: ScreenProps) {
@@ -40,28 +42,15 @@ export default function ChangeDatePage(props: ScreenProps) {
   const range = calendarWindow(today);
   const [date, setDate] = useState<string | null>(null);
   const [slotId, setSlotId] = useState<number | null>(null);
-  const [email, setEmail] = useState('');
+  // Not a submitted form: the optional address rides along when the visitor proceeds.
+  const { register, getValues } = useForm({ defaultValues: { email: '' } });
 
-  const ticketQuery = useQuery({
-    queryKey: ['change-date', 'ticket', app.siteCode, app.lang, token],
-    queryFn: ({ signal }) => api.ticket(token, signal),
-    retry: false,
-  });
+  const ticketQuery = useQuery(dateChangeQueries.ticket(app, api, token));
   const ticket = ticketQuery.data;
   const productsQuery = useQuery(catalogueQueries.products(app));
   const product = productsQuery.data?.find((p) => p.uuid === ticket?.product.uuid);
-  const statusesQuery = useQuery({
-    queryKey: ['change-date', 'stocks-statuses', app.siteCode, range.from, range.to, ticket?.product.uuid ?? null],
-    queryFn: () => purchase.stockStatuses(range.from, range.to, ticket?.product.uuid),
-    enabled: ticket !== undefined,
-    ...AVAILABILITY,
-  });
-  const stocksQuery = useQuery({
-    queryKey: ['change-date', 'stocks', app.siteCode, app.lang, product?.id ?? null, date],
-    queryFn: () => purchase.stocks(date as string, product?.id as number),
-    enabled: product !== undefined && date !== null,
-    ...AVAILABILITY,
-  });
+  const statusesQuery = useQuery(dateChangeQueries.stockStatuses(app, purchase, range, ticket?.product.uuid));
+  const stocksQuery = useQuery(dateChangeQueries.stocks(app, purchase, product?.id, date));
   // The whole party moves: a slot with fewer places left, or the ticket's own slot, cannot be chosen.
   const timeSpans: TimeSpan[] | undefined = stocksQuery.data?.timeSpans.map((span) =>
     ticket && isOpen(span.status) && (span.id === ticket.current.timeSpanId || span.remaining < ticket.quantity)
@@ -83,7 +72,7 @@ export default function ChangeDatePage(props: ScreenProps) {
         await api.cancel(previous.timechangeToken).catch(() => undefined);
         app.session.resetChangeDateInput();
       }
-      const trimmed = email.trim();
+      const trimmed = getValues('email').trim();
       return api.create(token, { time_span_id: chosenSlot.id, ...(trimmed ? { email: trimmed } : {}) });
     },
     onSuccess: (change) => {
@@ -93,7 +82,7 @@ export default function ChangeDatePage(props: ScreenProps) {
       navigate(changeDatePaths.confirm(token, timechangeToken));
     },
     // The dialog comes from the app's error handler; the page shows fresh stock behind it.
-    onError: () => void queryClient.invalidateQueries({ queryKey: ['change-date'] }),
+    onError: () => void queryClient.invalidateQueries({ queryKey: dateChangeQueries.all }),
   });
 
   const statuses = new Map<string, StockStatus>((statusesQuery.data ?? []).map((day) => [day.date, day.status]));
@@ -174,9 +163,8 @@ export default function ChangeDatePage(props: ScreenProps) {
               className="checkout-input"
               type="email"
               autoComplete="email"
-              value={email}
               aria-describedby="change-date-email-hint"
-              onChange={(event) => setEmail(event.target.value)}
+              {...register('email')}
             />
             <p id="change-date-email-hint" className="checkout-hint">
               {t('changedate_email_hint')}

@@ -10,16 +10,17 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { useApp } from '../../app/app-context.tsx';
-import { catalogueQueries } from '../../app/catalogue-queries.ts';
-import type { ScreenProps } from '../../app/route-table.ts';
-import { failureOf, followFailure, leaveForProvider } from '../purchase/finish-payment.ts';
-import { cardInMemory } from '../purchase/flow.ts';
-import { isPaymentFailure, paymentFailureRoute } from '../purchase/payment-failure.ts';
+import { changeDatePaths, finishChange, readChangeDatePayment } from '../../checkout/date-change-session.ts';
+import { leaveForProvider } from '../../checkout/finish-payment.ts';
+import { pendingCard } from '../../checkout/pending-card.ts';
+import { useApp } from '../../lib/app-context.tsx';
+import { catalogueQueries } from '../../lib/catalogue-queries.ts';
+import { failureOf, followFailure } from '../../lib/errors/error-handler.ts';
+import { isPaymentFailure, paymentFailureRoute } from '../../lib/errors/payment-failure.ts';
+import type { ScreenProps } from '../../lib/routes.ts';
 import { ChangeNotPending, ChangeSummary } from './change-summary.tsx';
-import { changeDatePaths, finishChange, readChangeDatePayment } from './date-change-api.ts';
 import { useDateChange } from './use-date-change.ts';
-import '../confirm/confirm.css';
+import '../../ui/confirm-layout.css';
 import './date-change.css';
 
 export default function ChangeDatePaymentConfirmPage(props: ScreenProps) {
@@ -46,9 +47,9 @@ export default function ChangeDatePaymentConfirmPage(props: ScreenProps) {
       api.checkout(timechangeToken, {
         reservation_token: reservationToken,
         payment_method: payment?.method as PaymentMethodId,
-        card_token: cardInMemory.get()?.token,
+        card_token: pendingCard.current()?.token,
       }),
-    meta: { handlesError: (error) => isRetryFlow(error) },
+    meta: { handlesError: (error: unknown) => isRetryFlow(error) },
     onSuccess: (answer) => {
       if (answer.status === 'requires_action') {
         setLeaving(true);
@@ -56,7 +57,7 @@ export default function ChangeDatePaymentConfirmPage(props: ScreenProps) {
         return;
       }
       finishChange(app.session, queryClient, { reservationToken, reservationNumber: answer.reservation_number, refund: null });
-      cardInMemory.set(null);
+      pendingCard.forget();
       go(changeDatePaths.complete(reservationToken));
     },
     onError: (error) => {

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useApp } from '../../app/app-context.tsx';
-import type { ScreenProps } from '../../app/route-table.ts';
-import { changeDateApi } from './date-change-api.ts';
+import { useApp } from '../../lib/app-context.tsx';
+import type { ScreenProps } from '../../lib/routes.ts';
+import { changeDateApi } from './api/date-change-api.ts';
+import { dateChangeQueries } from './api/date-change-queries.ts';
 
 /** The route's two tokens and the change they name, as the server has it now. */
 export function useDateChange(props: ScreenProps) {
@@ -10,11 +11,6 @@ export function useDateChange(props: ScreenProps) {
   const reservationToken = typeof props.reservationToken === 'string' ? props.reservationToken : '';
   const timechangeToken = typeof props.timechangeToken === 'string' ? props.timechangeToken : '';
   const api = useMemo(() => changeDateApi(app.api, app.lang), [app.api, app.lang]);
-  const query = useQuery({
-    queryKey: ['change-date', 'change', app.siteCode, app.lang, timechangeToken],
-    queryFn: ({ signal }) => api.get(timechangeToken, signal),
-    retry: false,
-    gcTime: 0,
-  });
+  const query = useQuery(dateChangeQueries.change(app, api, timechangeToken));
   return { reservationToken, timechangeToken, api, query, change: query.data };
 }

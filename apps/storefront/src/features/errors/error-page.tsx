@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useApp } from '../../app/app-context.tsx';
+import { useApp } from '../../lib/app-context.tsx';
 
 /** `/error`: where a failure that cannot be retried ends up. */
 export default function ErrorPage() {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { ScreenProps } from '../../app/route-table.ts';
+import type { ScreenProps } from '../../lib/routes.ts';
 
 /**
  * `/payment-error` (`?time_change=…&additional_info=…`): a payment that did not complete and

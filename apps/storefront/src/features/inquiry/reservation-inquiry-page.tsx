@@ -5,31 +5,32 @@
  */
 import { email as emailRule, required } from '@storefront/domain/customer/validation';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useApp } from '../../app/app-context.tsx';
+import { ticketUrl } from '../../checkout/flow.ts';
+import { useApp } from '../../lib/app-context.tsx';
 import { FieldError } from '../../ui/field-error.tsx';
-import { ticketUrl } from '../purchase/flow.ts';
-import { ticketsApi } from '../tickets/tickets-api.ts';
+import { validateWith } from '../../ui/field-rules.ts';
+import { inquiryApi } from './api/inquiry-api.ts';
 
 export default function ReservationInquiryPage() {
   const app = useApp();
   const { t } = useTranslation();
   const ids = { email: useId(), number: useId(), numberNote: useId(), emailError: useId(), numberError: useId() };
-  const [values, setValues] = useState({ email: '', number: '' });
-  const [errors, setErrors] = useState<{ email: string | null; number: string | null }>({ email: null, number: null });
+  const { register, handleSubmit, formState } = useForm({
+    defaultValues: { email: '', number: '' },
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
+  const errors = { email: formState.errors.email?.message ?? null, number: formState.errors.number?.message ?? null };
   const inquire = useMutation({
-    mutationFn: () => ticketsApi(app.api, app.lang).inquire(values.email.trim(), values.number.trim()),
+    mutationFn: (values: { email: string; number: string }) =>
+      inquiryApi(app.api, app.lang).inquire(values.email.trim(), values.number.trim()),
     // Tickets live under the tickets prefix of the venue: a full page load.
     onSuccess: (result) => window.location.assign(ticketUrl(app.location.ticketsPath, result.reservation_token)),
   });
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const emailFailure = required(values.email) ?? emailRule(values.email.trim());
-    const numberFailure = required(values.number);
-    setErrors({ email: emailFailure ? t(emailFailure.key) : null, number: numberFailure ? t(numberFailure.key) : null });
-    if (!emailFailure && !numberFailure) inquire.mutate();
-  };
+  const onSubmit = handleSubmit((values) => inquire.mutate(values));
   return (
     <section className="page" data-screen="reservation-inquiry">
       <h1>{t('inquiry_title')}</h1>
@@ -40,10 +41,9 @@ export default function ReservationInquiryPage() {
           id={ids.email}
           type="email"
           autoComplete="email"
-          value={values.email}
           aria-invalid={errors.email ? true : undefined}
           aria-describedby={errors.email ? ids.emailError : undefined}
-          onChange={(e) => setValues({ ...values, email: e.target.value })}
+          {...register('email', { validate: validateWith(t, required, (value) => emailRule(value?.trim())) })}
         />
         <FieldError id={ids.emailError} message={errors.email} />
         <label htmlFor={ids.number}>{t('inquiry_reservation_number')}</label>
@@ -52,10 +52,9 @@ export default function ReservationInquiryPage() {
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
-          value={values.number}
           aria-invalid={errors.number ? true : undefined}
           aria-describedby={`${ids.numberNote}${errors.number ? ` ${ids.numberError}` : ''}`}
-          onChange={(e) => setValues({ ...values, number: e.target.value })}
+          {...register('number', { validate: validateWith(t, required) })}
         />
         <p id={ids.numberNote} className="field-note">
           {t('inquiry_reservation_number_note')}

@@ -2,15 +2,17 @@
  * Mail-only confirmation (SPEC §1): without a token, the visitor enters their address and gets a
  * link by mail; with the link's token, the order comes back and the purchase goes on to payment.
  */
-import { email as emailRule, sameEmail } from '@storefront/domain/customer/validation';
+import { email as emailRule, required, sameEmail } from '@storefront/domain/customer/validation';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useApp } from '../../app/app-context.tsx';
+import { purchaseApi } from '../../checkout/purchase-api.ts';
+import { useApp } from '../../lib/app-context.tsx';
 import { FieldError } from '../../ui/field-error.tsx';
+import { validateWith } from '../../ui/field-rules.ts';
 import { StepBar } from '../../ui/step-bar.tsx';
-import { purchaseApi } from '../purchase/purchase-api.ts';
 
 export default function MailConfirmPage() {
   const [query] = useSearchParams();
@@ -49,8 +51,13 @@ function AddressForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const ids = { email: useId(), email2: useId(), error: useId() };
-  const [values, setValues] = useState({ email: '', email2: '' });
-  const [error, setError] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm({
+    defaultValues: { email: '', email2: '' },
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
+  // One message for the pair: the address's own rule first, then the two must match.
+  const error = formState.errors.email?.message ?? formState.errors.email2?.message ?? null;
   const token = app.session.get('orderToken');
   useEffect(() => {
     if (!token) navigate('/order', { replace: true });
@@ -59,14 +66,7 @@ function AddressForm() {
     mutationFn: (address: string) => purchaseApi(app.api, app.lang).sendOrderMail(token ?? '', address),
     onSuccess: () => navigate('/sended-mail'),
   });
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const failure =
-      (values.email.trim() ? emailRule(values.email) : { key: 'common_validate_required' }) ??
-      sameEmail(values.email, values.email2);
-    setError(failure ? t(failure.key) : null);
-    if (!failure) send.mutate(values.email.trim());
-  };
+  const onSubmit = handleSubmit((values) => send.mutate(values.email.trim()));
   return (
     <section className="page" data-screen="mail-confirm">
       <StepBar kind="mail-only" current="payment" hasMembershipLogin={app.config.hasMembershipLogin} />
@@ -79,10 +79,9 @@ function AddressForm() {
           type="email"
           autoComplete="email"
           required
-          value={values.email}
           aria-invalid={error !== null}
           aria-describedby={error ? ids.error : undefined}
-          onChange={(e) => setValues({ ...values, email: e.target.value })}
+          {...register('email', { validate: validateWith(t, (value) => (value?.trim() ? emailRule(value) : required(''))) })}
         />
         <label htmlFor={ids.email2}>{t('signin_field_email2')}</label>
         <input
@@ -90,10 +89,9 @@ function AddressForm() {
           type="email"
           autoComplete="email"
           required
-          value={values.email2}
           aria-invalid={error !== null}
           aria-describedby={error ? ids.error : undefined}
-          onChange={(e) => setValues({ ...values, email2: e.target.value })}
+          {...register('email2', { validate: (value, values) => validateWith(t, (v) => sameEmail(values.email, v))(value) })}
         />
         <FieldError id={ids.error} message={error} />
         <button type="submit" className="button button-primary" disabled={send.isPending}>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useApp } from '../../app/app-context.tsx';
+import { useApp } from '../../lib/app-context.tsx';
 
 /** `/sended-mail`: the link is on its way. */
 export default function SendedMailPage() {

@@ -4,12 +4,12 @@
  * address already released gets the `mail magazine already unsubscribed` dialog (SPEC §8).
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useApp } from '../../app/app-context.tsx';
-import type { ScreenProps } from '../../app/route-table.ts';
-import { ticketsApi } from '../tickets/tickets-api.ts';
+import { useApp } from '../../lib/app-context.tsx';
+import type { ScreenProps } from '../../lib/routes.ts';
+import { mailMagazineQuery, mailReleaseApi } from './api/mail-release-api.ts';
 
 const FIELD_LABELS: Record<string, string> = { mail_magazine: 'signin_field_mail_magazine' };
 
@@ -18,19 +18,16 @@ export default function MailReleasePage(props: ScreenProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const token = String(props.mailToken ?? '');
-  const calls = ticketsApi(app.api, app.lang);
-  const status = useQuery({ queryKey: ['mailmagazines', token], queryFn: () => calls.mailMagazines(token), retry: false });
+  const status = useQuery(mailMagazineQuery(app.api, token));
   const fields = status.data?.fields ?? [];
-  const [chosen, setChosen] = useState<string | null>(null);
-  const field = chosen ?? fields.find((f) => f.is_subscribed)?.field_name ?? fields[0]?.field_name ?? 'mail_magazine';
+  const initial = fields.find((f) => f.is_subscribed)?.field_name ?? fields[0]?.field_name ?? 'mail_magazine';
+  // `values`: the choice starts on the magazine the address receives, once the answer is in.
+  const { register, handleSubmit } = useForm({ values: { field_name: initial } });
   const release = useMutation({
-    mutationFn: () => calls.releaseMailMagazine(token, field),
+    mutationFn: (field: string) => mailReleaseApi(app.api).releaseMailMagazine(token, field),
     onSuccess: () => navigate('/mail-release-completion', { replace: true }),
   });
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    release.mutate();
-  };
+  const onSubmit = handleSubmit((values) => release.mutate(values.field_name));
   return (
     <section className="page" data-screen="mail-release">
       <h1>{t('mail_release_title')}</h1>
@@ -41,13 +38,7 @@ export default function MailReleasePage(props: ScreenProps) {
             <legend>{t('mail_release_choose')}</legend>
             {fields.map((f) => (
               <label key={f.field_name} className="radio-row">
-                <input
-                  type="radio"
-                  name="field_name"
-                  value={f.field_name}
-                  checked={field === f.field_name}
-                  onChange={() => setChosen(f.field_name)}
-                />
+                <input type="radio" value={f.field_name} {...register('field_name')} />
                 {t(FIELD_LABELS[f.field_name] ?? 'signin_field_mail_magazine_operator')}
               </label>
             ))}

@@ -4,22 +4,28 @@
  */
 import { required } from '@storefront/domain/customer/validation';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useEffect, useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useApp } from '../../app/app-context.tsx';
+import { purchaseApi } from '../../checkout/purchase-api.ts';
+import { useApp } from '../../lib/app-context.tsx';
 import { FieldError } from '../../ui/field-error.tsx';
+import { validateWith } from '../../ui/field-rules.ts';
 import { StepBar } from '../../ui/step-bar.tsx';
 import { showToast } from '../../ui/toast/toast-store.ts';
-import { purchaseApi } from '../purchase/purchase-api.ts';
 
 export default function MembershipLoginPage() {
   const app = useApp();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const ids = { email: useId(), password: useId(), error: useId() };
-  const [values, setValues] = useState({ email: '', password: '' });
-  const [error, setError] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm({
+    defaultValues: { email: '', password: '' },
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
+  const error = formState.errors.email?.message ?? formState.errors.password?.message ?? null;
   const token = app.session.get('orderToken');
   const next = app.config.isStartMailConfirmOnly ? '/mail-confirm' : '/sign-in';
   useEffect(() => {
@@ -27,7 +33,7 @@ export default function MembershipLoginPage() {
   }, [token, app.config.hasMembershipLogin, navigate, next]);
 
   const login = useMutation({
-    mutationFn: async () => {
+    mutationFn: async (values: { email: string; password: string }) => {
       const calls = purchaseApi(app.api, app.lang);
       const { membership } = await calls.membershipLogin(token ?? '', { email: values.email.trim(), password: values.password });
       return { membership, order: await calls.getOrder(token ?? '') };
@@ -51,12 +57,7 @@ export default function MembershipLoginPage() {
     },
   });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const failure = required(values.email) ?? required(values.password);
-    setError(failure ? t(failure.key) : null);
-    if (!failure) login.mutate();
-  };
+  const onSubmit = handleSubmit((values) => login.mutate(values));
 
   return (
     <section className="page" data-screen="membership-login">
@@ -69,18 +70,16 @@ export default function MembershipLoginPage() {
           id={ids.email}
           type="email"
           autoComplete="username"
-          value={values.email}
           aria-describedby={error ? ids.error : undefined}
-          onChange={(e) => setValues({ ...values, email: e.target.value })}
+          {...register('email', { validate: validateWith(t, required) })}
         />
         <label htmlFor={ids.password}>{t('membership_login_password')}</label>
         <input
           id={ids.password}
           type="password"
           autoComplete="current-password"
-          value={values.password}
           aria-describedby={error ? ids.error : undefined}
-          onChange={(e) => setValues({ ...values, password: e.target.value })}
+          {...register('password', { validate: validateWith(t, required) })}
         />
         <FieldError id={ids.error} message={error} />
         <div className="actions">

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Section } from './order-state.ts';
+import type { Section } from '../../checkout/order-state.ts';
 
 export const sectionButtonId = (section: Section) => `order-${section}-button`;
 

@@ -3,7 +3,7 @@
  * quantities of options and set products; the subtotal, and on proceed a temporary order (a new
  * one, or the same one changed when the visitor came back to change it).
  */
-import type { ProductsSearch2Result, StockStatus } from '@storefront/domain/api/catalog';
+import type { StockStatus } from '@storefront/domain/api/catalog';
 import { DISPLAY_TIME_ZONE } from '@storefront/domain/constants';
 import { formatDate, formatPrice } from '@storefront/domain/format';
 import { priceOrder } from '@storefront/domain/pricing/price-order';
@@ -11,17 +11,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { z } from 'zod';
-import { useApp } from '../../app/app-context.tsx';
-import { catalogueQueries } from '../../app/catalogue-queries.ts';
-import type { ScreenProps } from '../../app/route-table.ts';
-import { StepBar } from '../../ui/step-bar.tsx';
-import { afterOrder } from '../purchase/flow.ts';
-import { purchaseApi } from '../purchase/purchase-api.ts';
-import { Accordion, sectionButtonId } from './accordion.tsx';
-import { Calendar } from './calendar.tsx';
-import { calendarWindow, lastOpenDate, todayInZone } from './calendar-month.ts';
-import { OrderLines, ProductChoices, QuantityFields, SlotStock, TimeSpanChoices } from './order-sections.tsx';
+import { afterOrder } from '../../checkout/flow.ts';
+import { OrderLines, ProductChoices, QuantityFields, SlotStock, TimeSpanChoices } from '../../checkout/order-sections.tsx';
 import {
   chooseDate,
   chooseProduct,
@@ -40,7 +31,8 @@ import {
   selectionOf,
   setQuantity,
   withHeld,
-} from './order-state.ts';
+} from '../../checkout/order-state.ts';
+import { purchaseApi } from '../../checkout/purchase-api.ts';
 import {
   admissionLimit,
   conversionDataOf,
@@ -49,14 +41,21 @@ import {
   orderProblem,
   pricingInput,
   updateOrderBody,
-} from './quantity-rules.ts';
-import './order-page.css';
+} from '../../checkout/quantity-rules.ts';
+import { useApp } from '../../lib/app-context.tsx';
+import { catalogueQueries } from '../../lib/catalogue-queries.ts';
+import type { ScreenProps } from '../../lib/routes.ts';
+import { Calendar } from '../../ui/calendar.tsx';
+import { calendarWindow, lastOpenDate, todayInZone } from '../../ui/calendar-month.ts';
+import { StepBar } from '../../ui/step-bar.tsx';
+import { Accordion, sectionButtonId } from './accordion.tsx';
+import { orderQueries } from './api/order-queries.ts';
+import '../../ui/order-widgets.css';
 
 /**
  * Availability is kept only while the page shows it: it changes as others buy, and a visitor
  * coming back (after taking a hold) must never see counts from an earlier visit of the page.
  */
-const AVAILABILITY = { staleTime: 15_000, gcTime: 0 };
 
 const PROBLEM_KEYS: Record<OrderProblem, string> = {
   no_slot: 'order_choose_time',
@@ -68,7 +67,7 @@ const PROBLEM_KEYS: Record<OrderProblem, string> = {
 
 export default function OrderPage(props: ScreenProps) {
   const app = useApp();
-  const { config, lang, session, siteCode } = app;
+  const { config, lang, session } = app;
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -99,16 +98,12 @@ export default function OrderPage(props: ScreenProps) {
 
   const statusProduct = procedure === 'product_first' ? productFor(selection.productUuid) : undefined;
   const statusesQuery = useQuery({
-    queryKey: ['order-page', 'stocks-statuses', siteCode, range.from, range.to, statusProduct?.uuid ?? null],
-    queryFn: () => purchase.stockStatuses(range.from, range.to, statusProduct?.uuid),
+    ...orderQueries.stockStatuses(app, purchase, range, statusProduct?.uuid),
     enabled: procedure === 'date_first' || statusProduct !== undefined,
-    ...AVAILABILITY,
   });
   const colorsQuery = useQuery({
-    queryKey: ['order-page', 'calendar-colors', siteCode, range.from, range.to],
-    queryFn: () => purchase.calendarColors(range.from, range.to),
+    ...orderQueries.calendarColors(app, purchase, range),
     enabled: config.isCalendarColoured,
-    staleTime: Number.POSITIVE_INFINITY,
   });
   const dayStatuses =
     statusesQuery.data && (procedure === 'date_first' || isHeldProduct(statusProduct?.uuid))
@@ -118,11 +113,8 @@ export default function OrderPage(props: ScreenProps) {
 
   const dayDate = reconcile(selection, known).date;
   const dayProductsQuery = useQuery({
-    queryKey: ['order-page', 'products-search2', siteCode, lang, dayDate],
-    queryFn: ({ signal }) =>
-      app.api.get<z.infer<typeof ProductsSearch2Result>>('products/search2', { query: { date: dayDate, lang }, signal }),
+    ...orderQueries.dayProducts(app, dayDate),
     enabled: procedure === 'date_first' && dayDate !== null,
-    ...AVAILABILITY,
   });
   const dayProducts = dayProductsQuery.data
     ?.filter((entry) => entry.timeSpans.length > 0)
@@ -136,10 +128,8 @@ export default function OrderPage(props: ScreenProps) {
   const settled = reconcile(selection, known);
   const product = productFor(settled.productUuid);
   const stocksQuery = useQuery({
-    queryKey: ['order-page', 'stocks', siteCode, lang, product?.id ?? null, settled.date],
-    queryFn: () => purchase.stocks(settled.date as string, product?.id as number),
+    ...orderQueries.stocks(app, purchase, product?.id, settled.date),
     enabled: product !== undefined && settled.date !== null,
-    ...AVAILABILITY,
   });
   const timeSpans =
     stocksQuery.data && isHeldProduct(product?.uuid)
@@ -149,10 +139,8 @@ export default function OrderPage(props: ScreenProps) {
 
   const slotId = reconcile(selection, known).timeSpanId;
   const setProductsQuery = useQuery({
-    queryKey: ['order-page', 'setproducts', siteCode, lang, slotId],
-    queryFn: () => purchase.setProducts([slotId as number]),
+    ...orderQueries.setProducts(app, purchase, slotId),
     enabled: slotId !== null && product?.hasSetProducts === true,
-    ...AVAILABILITY,
   });
   const slotSetProducts = product?.hasSetProducts ? setProductsQuery.data?.[0]?.setProducts : [];
   const setProducts =
@@ -226,7 +214,7 @@ export default function OrderPage(props: ScreenProps) {
       navigate(props.isChange && session.get('paymentPage') ? '/confirm' : afterOrder(config));
     },
     // The dialog comes from the app's error handler; the page shows fresh stock behind it.
-    onError: () => void queryClient.invalidateQueries({ queryKey: ['order-page'] }),
+    onError: () => void queryClient.invalidateQueries({ queryKey: orderQueries.all }),
   });
 
   function onProceed() {

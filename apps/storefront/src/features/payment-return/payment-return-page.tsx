@@ -12,22 +12,23 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
-import { useApp } from '../../app/app-context.tsx';
-import type { ScreenId, ScreenProps } from '../../app/route-table.ts';
+import { changeDatePaths, finishChange, readChangeDatePayment } from '../../checkout/date-change-session.ts';
+import { followAnswer } from '../../checkout/finish-payment.ts';
+import { type PaymentApi, paymentApi } from '../../checkout/payment-api.ts';
+import { pendingCard } from '../../checkout/pending-card.ts';
+import { purchaseApi, type TemporaryOrder } from '../../checkout/purchase-api.ts';
+import { useApp } from '../../lib/app-context.tsx';
+import { failureOf, followFailure } from '../../lib/errors/error-handler.ts';
+import { type PaymentContext, paymentFailureRoute, paymentPageFor } from '../../lib/errors/payment-failure.ts';
+import type { ScreenProps } from '../../lib/routes.ts';
 import { openDialog } from '../../ui/dialog/dialog-store.ts';
-import { changeDatePaths, finishChange, readChangeDatePayment } from '../date-change/date-change-api.ts';
-import { failureOf, followAnswer, followFailure } from '../purchase/finish-payment.ts';
-import { cardInMemory } from '../purchase/flow.ts';
-import { type PaymentApi, paymentApi } from '../purchase/payment-api.ts';
-import { type PaymentContext, paymentFailureRoute, paymentPageFor } from '../purchase/payment-failure.ts';
-import { purchaseApi, type TemporaryOrder } from '../purchase/purchase-api.ts';
 import './payment-return.css';
 
 type Provider = 'gmo3ds' | 'sbps3ds' | 'wallet' | 'adyen';
 /** working: the server is finishing the payment; stopped: a dialog says what next; no-answer: offer it again. */
 type Phase = 'working' | 'stopped' | 'no-answer';
 
-const SCREEN_OF: Record<Provider, ScreenId> = {
+const SCREEN_OF: Record<Provider, string> = {
   gmo3ds: 'three-d-secure-callback',
   sbps3ds: 'three-d-secure-callback',
   wallet: 'payment-callback',
@@ -108,7 +109,7 @@ export default function PaymentReturnPage(props: ScreenProps) {
             reservationNumber: answer.reservation_number,
             refund: null,
           });
-          cardInMemory.set(null);
+          pendingCard.forget();
           return go(changeDatePaths.complete(change.reservationToken));
         }
         followAnswer(app, answer, await order, go);

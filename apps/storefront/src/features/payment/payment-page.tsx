@@ -9,16 +9,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
-import { useApp } from '../../app/app-context.tsx';
-import { catalogueQueries } from '../../app/catalogue-queries.ts';
-import type { ScreenProps } from '../../app/route-table.ts';
+import { PaymentMethodForm } from '../../checkout/payment-method-form.tsx';
+import { initialMethod, methodsFor } from '../../checkout/payment-methods.ts';
+import { purchaseApi, type TemporaryOrder } from '../../checkout/purchase-api.ts';
+import { purchaseQueries } from '../../checkout/purchase-queries.ts';
+import { useApp } from '../../lib/app-context.tsx';
+import { catalogueQueries } from '../../lib/catalogue-queries.ts';
+import type { ScreenProps } from '../../lib/routes.ts';
 import { StepBar } from '../../ui/step-bar.tsx';
-import { purchaseApi, type TemporaryOrder } from '../purchase/purchase-api.ts';
-import { purchaseQueries } from '../purchase/purchase-queries.ts';
-import { PaymentMethodForm } from './payment-method-form.tsx';
-import { initialMethod, methodsFor } from './payment-methods.ts';
-import '../purchase/checkout-forms.css';
-import './payment.css';
+import '../../ui/forms.css';
+import '../../checkout/payment.css';
 
 export default function PaymentPage(props: ScreenProps) {
   const app = useApp();

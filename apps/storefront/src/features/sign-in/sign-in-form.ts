@@ -9,7 +9,7 @@ import {
   initialValues,
   isMailMagazineField,
 } from '@storefront/domain/customer/customer-info';
-import { choicesOf, fieldLabelKey } from '../purchase/customer-fields.ts';
+import { choicesOf, fieldLabelKey } from '../../checkout/customer-fields.ts';
 
 export type SignInValues = Record<string, string>;
 

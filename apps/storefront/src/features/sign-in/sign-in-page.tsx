@@ -9,13 +9,13 @@ import { useEffect, useMemo } from 'react';
 import { Controller, type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { useApp } from '../../app/app-context.tsx';
-import type { ScreenProps } from '../../app/route-table.ts';
+import { purchaseApi } from '../../checkout/purchase-api.ts';
+import { purchaseQueries } from '../../checkout/purchase-queries.ts';
+import { useApp } from '../../lib/app-context.tsx';
+import type { ScreenProps } from '../../lib/routes.ts';
 import { StepBar } from '../../ui/step-bar.tsx';
-import { purchaseApi } from '../purchase/purchase-api.ts';
-import { purchaseQueries } from '../purchase/purchase-queries.ts';
 import { type FormField, formFields, restoreValues, type SignInValues } from './sign-in-form.ts';
-import '../purchase/checkout-forms.css';
+import '../../ui/forms.css';
 import './sign-in.css';
 import { FieldError } from '../../ui/field-error.tsx';
 

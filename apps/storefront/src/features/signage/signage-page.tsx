@@ -11,8 +11,8 @@ import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useApp } from '../../app/app-context.tsx';
-import { I18N_TAGS } from '../../i18n/i18n.ts';
+import { useApp } from '../../lib/app-context.tsx';
+import { I18N_TAGS } from '../../lib/i18n/i18n.ts';
 import { type FeedState, followBoard } from './signage-feed.ts';
 import './signage.css';
 
@@ -24,7 +24,7 @@ const LANGUAGE_TURN_MS = 12_000;
  */
 const slotsShown = (products: number) => (products >= 3 ? 6 : 12);
 
-export function languagesOf(parameter: string | null, current: LanguageCode, offered: readonly string[]): LanguageCode[] {
+function languagesOf(parameter: string | null, current: LanguageCode, offered: readonly string[]): LanguageCode[] {
   const asked = (parameter ?? '')
     .split(',')
     .map((code) => code.trim())

@@ -5,8 +5,8 @@
  */
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { useApp } from '../../app/app-context.tsx';
-import type { ScreenProps } from '../../app/route-table.ts';
+import { useApp } from '../../lib/app-context.tsx';
+import type { ScreenProps } from '../../lib/routes.ts';
 import { spotPath, spotTickets } from './spot-flow.ts';
 import { SpotTicketCard } from './spot-ticket-list.tsx';
 import './spot.css';

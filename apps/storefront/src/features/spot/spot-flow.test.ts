@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSessionStore } from '../../session/session-store.ts';
+import { createSessionStore } from '../../lib/session/session-store.ts';
 import { keepSpotTicket, readSavedSpotOrder, spotPath, spotTickets } from './spot-flow.ts';
 
 function memoryStorage(): Storage {

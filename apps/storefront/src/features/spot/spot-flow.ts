@@ -3,7 +3,7 @@
  * other. Every spot address carries the QR token it started from, so a reload, a back button or a
  * session time-out (SPEC §4: back to `/spot` with the same qr_token) never loses it.
  */
-import type { SessionStore } from '../../session/session-store.ts';
+import type { SessionStore } from '../../lib/session/session-store.ts';
 
 /** A spot path with the QR token in its query. */
 export function spotPath(path: string, qrToken: string | null): string {

@@ -6,13 +6,13 @@ import { formatDate } from '@storefront/domain/format';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { useApp } from '../../app/app-context.tsx';
-import type { ScreenProps } from '../../app/route-table.ts';
+import { SlotStock, TimeSpanChoices } from '../../checkout/order-sections.tsx';
+import { useApp } from '../../lib/app-context.tsx';
+import type { ScreenProps } from '../../lib/routes.ts';
 import { StepBar } from '../../ui/step-bar.tsx';
-import { SlotStock, TimeSpanChoices } from '../order/order-sections.tsx';
+import { spotQueries } from './api/spot-queries.ts';
 import { readSavedSpotOrder, spotPath, spotTickets } from './spot-flow.ts';
-import { spotQueries } from './spot-queries.ts';
-import '../order/order-page.css';
+import '../../ui/order-widgets.css';
 import './spot.css';
 
 export default function SpotOrderPage(props: ScreenProps) {

@@ -1,9 +1,9 @@
 /** The spot order in a few lines: product, today's slot, what is on it, and the total. */
 import { formatDate, formatPrice } from '@storefront/domain/format';
 import { useTranslation } from 'react-i18next';
-import { useApp } from '../../app/app-context.tsx';
-import { orderLines, reservationOf } from '../confirm/order-summary.ts';
-import type { TemporaryOrder } from '../purchase/purchase-api.ts';
+import { orderLines, reservationOf } from '../../checkout/order-summary.ts';
+import type { TemporaryOrder } from '../../checkout/purchase-api.ts';
+import { useApp } from '../../lib/app-context.tsx';
 
 export function SpotOrderSummary(props: { order: TemporaryOrder }) {
   const { order } = props;

@@ -10,23 +10,23 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { useApp } from '../../app/app-context.tsx';
-import { catalogueQueries } from '../../app/catalogue-queries.ts';
+import { leaveForProvider } from '../../checkout/finish-payment.ts';
+import { reservationOf } from '../../checkout/order-summary.ts';
+import { paymentApi } from '../../checkout/payment-api.ts';
+import { PaymentMethodForm } from '../../checkout/payment-method-form.tsx';
+import { initialMethod, methodsFor } from '../../checkout/payment-methods.ts';
+import { pendingCard } from '../../checkout/pending-card.ts';
+import type { TemporaryOrder } from '../../checkout/purchase-api.ts';
+import { purchaseQueries } from '../../checkout/purchase-queries.ts';
+import { useApp } from '../../lib/app-context.tsx';
+import { catalogueQueries } from '../../lib/catalogue-queries.ts';
+import { CouponEntry } from '../../ui/coupon-entry.tsx';
 import { StepBar } from '../../ui/step-bar.tsx';
-import { reservationOf } from '../confirm/order-summary.ts';
-import { PaymentMethodForm } from '../payment/payment-method-form.tsx';
-import { initialMethod, methodsFor } from '../payment/payment-methods.ts';
-import { CouponEntry } from '../purchase/coupon-entry.tsx';
-import { leaveForProvider } from '../purchase/finish-payment.ts';
-import { cardInMemory } from '../purchase/flow.ts';
-import { paymentApi } from '../purchase/payment-api.ts';
-import type { TemporaryOrder } from '../purchase/purchase-api.ts';
-import { purchaseQueries } from '../purchase/purchase-queries.ts';
-import { spotApi } from './spot-api.ts';
+import { spotApi } from './api/spot-api.ts';
 import { keepSpotTicket, spotPath } from './spot-flow.ts';
 import { SpotOrderSummary } from './spot-order-summary.tsx';
-import '../purchase/checkout-forms.css';
-import '../payment/payment.css';
+import '../../ui/forms.css';
+import '../../checkout/payment.css';
 import './spot.css';
 
 export default function SpotPaymentPage() {
@@ -85,7 +85,7 @@ function PayForm(props: { order: TemporaryOrder; methods: PaymentMethod[]; token
   const pay = useMutation({
     mutationFn: async (paymentMethod: PaymentMethodId) => {
       const ready = await spotApi(app.api, app.lang).updateOrder(token, { payment_method: paymentMethod });
-      const card = needsCard(paymentMethod) ? cardInMemory.get() : null;
+      const card = needsCard(paymentMethod) ? pendingCard.current() : null;
       const result = await paymentApi(app.api, app.siteCode).checkout(token, {
         payment_method: paymentMethod,
         ...(card ? { card_token: card.token } : {}),
@@ -93,7 +93,7 @@ function PayForm(props: { order: TemporaryOrder; methods: PaymentMethod[]; token
       return { ready, result };
     },
     onSuccess: ({ ready, result }) => {
-      cardInMemory.set(null);
+      pendingCard.forget();
       // A 3-D Secure challenge or a wallet's approval first: the payment return finishes it.
       if (result.status === 'requires_action') {
         leaveForProvider(app, result);

@@ -8,16 +8,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { useApp } from '../../app/app-context.tsx';
+import { OrderLines, QuantityFields } from '../../checkout/order-sections.tsx';
+import { setQuantity } from '../../checkout/order-state.ts';
+import { purchaseApi } from '../../checkout/purchase-api.ts';
+import { admissionLimit, createOrderBody, type OrderProblem, orderProblem, pricingInput } from '../../checkout/quantity-rules.ts';
+import { useApp } from '../../lib/app-context.tsx';
 import { StepBar } from '../../ui/step-bar.tsx';
-import { OrderLines, QuantityFields } from '../order/order-sections.tsx';
-import { setQuantity } from '../order/order-state.ts';
-import { admissionLimit, createOrderBody, type OrderProblem, orderProblem, pricingInput } from '../order/quantity-rules.ts';
-import { purchaseApi } from '../purchase/purchase-api.ts';
-import { spotApi } from './spot-api.ts';
+import { spotApi } from './api/spot-api.ts';
+import { spotQueries } from './api/spot-queries.ts';
 import { readSavedSpotOrder, type SavedSpotOrder, spotPath } from './spot-flow.ts';
-import { spotQueries } from './spot-queries.ts';
-import '../order/order-page.css';
+import '../../ui/order-widgets.css';
 import './spot.css';
 
 const PROBLEM_KEYS: Record<OrderProblem, string> = {
@@ -58,11 +58,8 @@ function Tickets(props: { qrToken: string; saved: SavedSpotOrder }) {
   const product = stocks.data?.product;
   const slot = stocks.data?.timeSpans.find((span) => span.id === choice.timeSpanId) ?? null;
   const setProductsQuery = useQuery({
-    queryKey: ['spot', 'setproducts', app.siteCode, lang, qrToken, choice.timeSpanId],
-    queryFn: () => spotApi(app.api, lang).setProducts(qrToken, [choice.timeSpanId]),
+    ...spotQueries.setProducts(app, qrToken, choice.timeSpanId),
     enabled: product?.hasSetProducts === true && slot !== null,
-    staleTime: 10_000,
-    gcTime: 0,
   });
   const setProducts = product?.hasSetProducts ? setProductsQuery.data?.[0]?.setProducts : [];
 

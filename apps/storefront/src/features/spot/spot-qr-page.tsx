@@ -9,9 +9,9 @@ import { toString as qrSvg } from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useApp } from '../../app/app-context.tsx';
-import type { ScreenProps } from '../../app/route-table.ts';
-import { spotApi } from './spot-api.ts';
+import { useApp } from '../../lib/app-context.tsx';
+import type { ScreenProps } from '../../lib/routes.ts';
+import { spotQueries } from './api/spot-queries.ts';
 import { spotPath } from './spot-flow.ts';
 import './spot-qr.css';
 
@@ -22,12 +22,7 @@ export default function SpotQrPage(props: ScreenProps) {
   const productUuid = typeof props.productUUID === 'string' ? props.productUUID : '';
   const days = Math.min(31, Math.max(1, Number(query.get('days')) || 1));
   const staffKey = query.get('key');
-  const code = useQuery({
-    queryKey: ['spot', 'qr', app.siteCode, app.lang, productUuid, days],
-    queryFn: () => spotApi(app.api, app.lang).qrCode(productUuid, days, staffKey),
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: 0,
-  });
+  const code = useQuery(spotQueries.qrCode(app, productUuid, days, staffKey));
   const url = code.data ? `${window.location.origin}${app.location.basePath}#${spotPath('/spot', code.data.qr_token)}` : null;
   const [svg, setSvg] = useState<string | null>(null);
   useEffect(() => {

@@ -1,7 +1,7 @@
 /** `/spot/ticket-inquiry`: every spot ticket bought on this device (kept in local storage), newest first. */
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { useApp } from '../../app/app-context.tsx';
+import { useApp } from '../../lib/app-context.tsx';
 import { spotPath, spotTickets } from './spot-flow.ts';
 import { SpotTicketCard } from './spot-ticket-list.tsx';
 import './spot.css';

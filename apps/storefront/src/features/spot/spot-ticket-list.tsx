@@ -1,8 +1,8 @@
 /** Spot purchases of this device, each with the way to its ticket. */
 import { formatDate } from '@storefront/domain/format';
 import { useTranslation } from 'react-i18next';
-import { useApp } from '../../app/app-context.tsx';
-import { ticketUrl } from '../purchase/flow.ts';
+import { ticketUrl } from '../../checkout/flow.ts';
+import { useApp } from '../../lib/app-context.tsx';
 import type { SpotTicket } from './spot-flow.ts';
 
 export function SpotTicketCard(props: { ticket: SpotTicket; headingLevel: 'h2' | 'h3' }) {

@@ -1,6 +1,6 @@
 import { localize } from '@storefront/domain/localize';
 import { useTranslation } from 'react-i18next';
-import { useApp } from '../../app/app-context.tsx';
+import { useApp } from '../../lib/app-context.tsx';
 import { StaticPage } from './static-page.tsx';
 
 /** The specified-commercial-transactions page, with the venue's own operator and contact. */

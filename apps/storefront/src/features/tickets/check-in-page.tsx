@@ -8,14 +8,15 @@
  */
 import type { CheckInMode, TapState } from '@storefront/domain/api/tickets';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useApp } from '../../app/app-context.tsx';
-import type { ScreenProps } from '../../app/route-table.ts';
+import { useApp } from '../../lib/app-context.tsx';
+import type { ScreenProps } from '../../lib/routes.ts';
+import { type CheckInResult, ticketsApi } from './api/tickets-api.ts';
 import { GATE_STATION, ticketPaths } from './ticket-links.ts';
 import { TicketHeader, useTicket } from './ticket-page.tsx';
-import { type CheckInResult, ticketsApi } from './tickets-api.ts';
 import './tickets.css';
 
 const STATUS_KEYS: Record<string, string> = {
@@ -54,7 +55,7 @@ function GateStation(props: { gate: string; mode: CheckInMode }) {
   const app = useApp();
   const { t } = useTranslation();
   const ids = { manual: useId(), image: useId() };
-  const [manual, setManual] = useState('');
+  const manualForm = useForm({ defaultValues: { code: '' } });
   const [cameraState, setCameraState] = useState<'off' | 'on' | 'unavailable'>('off');
   const [unreadable, setUnreadable] = useState(false);
   const video = useRef<HTMLVideoElement>(null);
@@ -115,10 +116,10 @@ function GateStation(props: { gate: string; mode: CheckInMode }) {
     else setUnreadable(true);
   };
 
-  const onManual = (event: FormEvent) => {
-    event.preventDefault();
-    if (manual.trim()) submit(manual.trim(), 'manual');
-  };
+  // An empty entry is ignored, without a message: staff just type again.
+  const onManual = manualForm.handleSubmit(({ code }) => {
+    if (code.trim()) submit(code.trim(), 'manual');
+  });
 
   return (
     <section className="page ticket-page checkin-page" data-screen="check-in" data-method="read_qr">
@@ -166,13 +167,7 @@ function GateStation(props: { gate: string; mode: CheckInMode }) {
           </div>
           <form className="stack-form checkin-manual" onSubmit={onManual} noValidate>
             <label htmlFor={ids.manual}>{t('checkin_manual_entry')}</label>
-            <input
-              id={ids.manual}
-              value={manual}
-              autoComplete="off"
-              spellCheck={false}
-              onChange={(e) => setManual(e.target.value)}
-            />
+            <input id={ids.manual} autoComplete="off" spellCheck={false} {...manualForm.register('code')} />
             <div className="actions">
               <button type="submit" className="button button-secondary" disabled={checkIn.isPending}>
                 {t('checkin_manual_submit')}

@@ -6,14 +6,17 @@
 import { required } from '@storefront/domain/customer/validation';
 import { formatDate, formatPrice } from '@storefront/domain/format';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useApp } from '../../app/app-context.tsx';
-import type { ScreenProps } from '../../app/route-table.ts';
+import { useApp } from '../../lib/app-context.tsx';
+import type { ScreenProps } from '../../lib/routes.ts';
 import { FieldError } from '../../ui/field-error.tsx';
+import { validateWith } from '../../ui/field-rules.ts';
+import { ticketQueries } from './api/ticket-queries.ts';
+import { type Receipt, ticketsApi } from './api/tickets-api.ts';
 import { ticketPaths } from './ticket-links.ts';
-import { type Receipt, ticketQueryKeys, ticketsApi } from './tickets-api.ts';
 import './tickets.css';
 
 function ReceiptDocument(props: { receipt: Receipt }) {
@@ -108,20 +111,19 @@ export default function ReceiptPage(props: ScreenProps) {
   const token = String(props.reservationToken ?? '');
   const calls = ticketsApi(app.api, app.lang);
   const ids = { addressee: useId(), note: useId(), error: useId() };
-  const [addressee, setAddressee] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const receiptKey = [...ticketQueryKeys.receipt(token), app.lang];
-  const receipt = useQuery({ queryKey: receiptKey, queryFn: () => calls.receipt(token), retry: false });
-  const issue = useMutation({
-    mutationFn: () => calls.issueReceipt(token, addressee.trim()),
-    onSuccess: (issued) => queryClient.setQueryData(receiptKey, issued),
+  const { register, handleSubmit, formState } = useForm({
+    defaultValues: { addressee: '' },
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
   });
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const failure = required(addressee);
-    setError(failure ? t(failure.key) : null);
-    if (!failure) issue.mutate();
-  };
+  const error = formState.errors.addressee?.message ?? null;
+  const receiptQuery = ticketQueries.receipt(app, token);
+  const receipt = useQuery(receiptQuery);
+  const issue = useMutation({
+    mutationFn: (addressee: string) => calls.issueReceipt(token, addressee.trim()),
+    onSuccess: (issued) => queryClient.setQueryData(receiptQuery.queryKey, issued),
+  });
+  const onSubmit = handleSubmit((values) => issue.mutate(values.addressee));
   const pdfUrl = `/${encodeURIComponent(app.siteCode)}/api/v1/tickets/${encodeURIComponent(token)}/receipt.pdf?lang=${app.lang}`;
 
   return (
@@ -145,12 +147,11 @@ export default function ReceiptPage(props: ScreenProps) {
             <label htmlFor={ids.addressee}>{t('receipt_addressee')}</label>
             <input
               id={ids.addressee}
-              value={addressee}
               maxLength={100}
               placeholder={t('receipt_addressee_placeholder')}
               aria-invalid={error ? true : undefined}
               aria-describedby={`${ids.note}${error ? ` ${ids.error}` : ''}`}
-              onChange={(e) => setAddressee(e.target.value)}
+              {...register('addressee', { validate: validateWith(t, required) })}
             />
             <p id={ids.note} className="ticket-note">
               {t('receipt_addressee_note')}

@@ -5,15 +5,17 @@
  */
 import { email as emailRule, required } from '@storefront/domain/customer/validation';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useApp } from '../../app/app-context.tsx';
-import type { ScreenProps } from '../../app/route-table.ts';
+import { useApp } from '../../lib/app-context.tsx';
+import type { ScreenProps } from '../../lib/routes.ts';
 import { FieldError } from '../../ui/field-error.tsx';
+import { validateWith } from '../../ui/field-rules.ts';
+import { ticketsApi } from './api/tickets-api.ts';
 import { ticketPaths } from './ticket-links.ts';
 import { TicketHeader, useTicket } from './ticket-page.tsx';
-import { ticketsApi } from './tickets-api.ts';
 import './tickets.css';
 
 export default function SendPage(props: ScreenProps) {
@@ -22,18 +24,17 @@ export default function SendPage(props: ScreenProps) {
   const token = String(props.reservationToken ?? '');
   const ticket = useTicket(token);
   const ids = { email: useId(), error: useId() };
-  const [address, setAddress] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm({
+    defaultValues: { address: '' },
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
+  const error = formState.errors.address?.message ?? null;
   const send = useMutation({
-    mutationFn: () => ticketsApi(app.api, app.lang).send(token, address.trim()),
+    mutationFn: (address: string) => ticketsApi(app.api, app.lang).send(token, address.trim()),
     onSuccess: () => void ticket.refetch(),
   });
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const failure = required(address) ?? emailRule(address.trim());
-    setError(failure ? t(failure.key) : null);
-    if (!failure) send.mutate();
-  };
+  const onSubmit = handleSubmit((values) => send.mutate(values.address));
   const view = ticket.data;
   const remaining = view?.admissions.filter((a) => a.ticketStatus === 'valid').length ?? 0;
 
@@ -62,10 +63,9 @@ export default function SendPage(props: ScreenProps) {
           id={ids.email}
           type="email"
           autoComplete="email"
-          value={address}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? ids.error : undefined}
-          onChange={(e) => setAddress(e.target.value)}
+          {...register('address', { validate: validateWith(t, required, (value) => emailRule(value?.trim())) })}
         />
         <FieldError id={ids.error} message={error} />
         <div className="actions">

@@ -4,15 +4,16 @@
  * server (SPEC §8) through the one error handler.
  */
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useApp } from '../../app/app-context.tsx';
-import type { ScreenProps } from '../../app/route-table.ts';
+import { useApp } from '../../lib/app-context.tsx';
+import type { ScreenProps } from '../../lib/routes.ts';
 import { showToast } from '../../ui/toast/toast-store.ts';
+import { ticketsApi } from './api/tickets-api.ts';
 import { ticketPaths } from './ticket-links.ts';
 import { TicketHeader, useTicket } from './ticket-page.tsx';
-import { ticketsApi } from './tickets-api.ts';
 import './tickets.css';
 
 export default function SharePage(props: ScreenProps) {
@@ -20,14 +21,16 @@ export default function SharePage(props: ScreenProps) {
   const { t } = useTranslation();
   const token = String(props.reservationToken ?? '');
   const ticket = useTicket(token);
-  const [counts, setCounts] = useState<Record<number, number>>({});
+  // Only the types the visitor touched are asked for, as they left them.
+  const { handleSubmit, setValue, watch } = useForm<{ counts: Record<number, number> }>({ defaultValues: { counts: {} } });
+  const counts = watch('counts');
   const [link, setLink] = useState<string | null>(null);
   const linkId = useId();
   const share = useMutation({
-    mutationFn: () =>
+    mutationFn: (chosen: Record<number, number>) =>
       ticketsApi(app.api, app.lang).share(
         token,
-        Object.entries(counts).map(([id, quantity]) => ({ option_value_id: Number(id), quantity })),
+        Object.entries(chosen).map(([id, quantity]) => ({ option_value_id: Number(id), quantity })),
       ),
     onSuccess: (result) => {
       setLink(`${window.location.origin}${app.location.ticketsPath}#${ticketPaths.shared(result.share_token)}`);
@@ -44,10 +47,7 @@ export default function SharePage(props: ScreenProps) {
   }
   const total = [...shareable.values()].reduce((sum, o) => sum + o.count, 0);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    share.mutate();
-  };
+  const onSubmit = handleSubmit((values) => share.mutate(values.counts));
 
   return (
     <section className="page ticket-page" data-screen="share">
@@ -79,7 +79,7 @@ export default function SharePage(props: ScreenProps) {
                     <select
                       className="share-count"
                       value={counts[optionId] ?? 0}
-                      onChange={(e) => setCounts({ ...counts, [optionId]: Number(e.target.value) })}
+                      onChange={(e) => setValue('counts', { ...counts, [optionId]: Number(e.target.value) })}
                     >
                       {Array.from({ length: Math.max(Math.min(option.count, total - 1), 0) + 1 }, (_, n) => String(n)).map(
                         (n) => (

@@ -5,11 +5,12 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useApp } from '../../app/app-context.tsx';
-import type { ScreenProps } from '../../app/route-table.ts';
+import { useApp } from '../../lib/app-context.tsx';
+import type { ScreenProps } from '../../lib/routes.ts';
+import { ticketQueries } from './api/ticket-queries.ts';
+import { ticketsApi } from './api/tickets-api.ts';
 import { ticketPaths } from './ticket-links.ts';
 import { TicketHeader, VisitTime } from './ticket-page.tsx';
-import { ticketsApi } from './tickets-api.ts';
 import './tickets.css';
 
 export default function SharedPage(props: ScreenProps) {
@@ -18,7 +19,7 @@ export default function SharedPage(props: ScreenProps) {
   const navigate = useNavigate();
   const token = String(props.reservationToken ?? '');
   const calls = ticketsApi(app.api, app.lang);
-  const shared = useQuery({ queryKey: ['shared', token, app.lang], queryFn: () => calls.shared(token), retry: false });
+  const shared = useQuery(ticketQueries.shared(app, token));
   const claim = useMutation({
     mutationFn: () => calls.claim(token),
     onSuccess: (result) => navigate(ticketPaths.ticket(result.reservation_token), { replace: true }),

@@ -13,21 +13,17 @@ import { useQuery } from '@tanstack/react-query';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useApp } from '../../app/app-context.tsx';
-import type { ScreenProps } from '../../app/route-table.ts';
+import { useApp } from '../../lib/app-context.tsx';
+import type { ScreenProps } from '../../lib/routes.ts';
+import { ticketQueries } from './api/ticket-queries.ts';
+import type { TicketView } from './api/tickets-api.ts';
 import { QrCode } from './qr-code.tsx';
 import { ticketPaths } from './ticket-links.ts';
-import { type TicketView, ticketQueryKeys, ticketsApi } from './tickets-api.ts';
 import './tickets.css';
 
 export function useTicket(token: string) {
   const app = useApp();
-  return useQuery({
-    queryKey: [...ticketQueryKeys.ticket(token), app.lang],
-    queryFn: ({ signal }) => ticketsApi(app.api, app.lang).ticket(token, signal),
-    enabled: token !== '',
-    retry: false,
-  });
+  return useQuery(ticketQueries.ticket(app, token));
 }
 
 export function TicketHeader(props: { title: string }) {

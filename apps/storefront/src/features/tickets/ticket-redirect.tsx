@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router';
-import type { ScreenProps } from '../../app/route-table.ts';
+import type { ScreenProps } from '../../lib/routes.ts';
 
 /** `/tickets/{reservationToken}` leads to the ticket. */
 export default function TicketRedirect(props: ScreenProps) {

@@ -1,0 +1,345 @@
+/**
+ * The payment step's form, shared by the order's payment page and a date change's: the site's
+ * methods with their marks, and the card for card methods. The card goes to the gateway's
+ * card-token script; only its one-time token is kept, in memory, for the checkout.
+ */
+import type { PaymentMethodId } from '@storefront/domain/constants';
+import { formatPrice } from '@storefront/domain/format';
+import { needsCard } from '@storefront/domain/payments';
+import { useMutation } from '@tanstack/react-query';
+import { type RefObject, useEffect, useMemo, useRef } from 'react';
+import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useApp } from '../lib/app-context.tsx';
+import { FieldError } from '../ui/field-error.tsx';
+import {
+  EXPIRY_MONTHS,
+  expiryYears,
+  initialValues,
+  type PaymentFormValues,
+  toCardDetails,
+  validatePaymentForm,
+} from './card-form.ts';
+import { CardTokenError, type HostedCard, hostsCardFields, mountStripeCard, tokenizeCard } from './card-token.ts';
+import { PaymentMark } from './payment-mark.tsx';
+import type { MethodEntry } from './payment-methods.ts';
+import { pendingCard } from './pending-card.ts';
+import '../ui/forms.css';
+import './payment.css';
+
+export type PaymentMethodFormProps = {
+  /** The methods the visitor may choose (already narrowed to what fits the amount). */
+  usable: MethodEntry[];
+  amount: number;
+  /** The method chosen first. */
+  initialMethod: string;
+  isPending: boolean;
+  backTo: string | null;
+  /** The method chosen; for a card method the card's token is in `pendingCard` by then. */
+  onSubmit: (method: PaymentMethodId) => void;
+  /** The submit button's text key: proceeding to confirm by default; paying at once on the spot. */
+  submitKey?: string;
+  /** Said just above the buttons (the spot page's no-cancellation note). */
+  footnote?: string;
+};
+
+export function PaymentMethodForm(props: PaymentMethodFormProps) {
+  const { usable, backTo } = props;
+  const app = useApp();
+  const { t } = useTranslation();
+  const years = useMemo(() => expiryYears(new Date()), []);
+
+  const resolver = useMemo<Resolver<PaymentFormValues>>(
+    () => (values) => {
+      const provider = usable.find((candidate) => candidate.method === values.method)?.provider;
+      const failures = validatePaymentForm(values, new Date(), { hostedCard: hostsCardFields(provider) });
+      const errors: FieldErrors<PaymentFormValues> = {};
+      for (const [name, failure] of Object.entries(failures)) {
+        errors[name as keyof PaymentFormValues] = { type: failure.key, message: t(failure.key, failure.values) };
+      }
+      return Object.keys(errors).length === 0 ? { values, errors: {} } : { values: {}, errors };
+    },
+    [t, usable],
+  );
+
+  const { register, handleSubmit, watch, formState, setError } = useForm<PaymentFormValues>({
+    // Card details are never kept: a visitor coming back enters the card again.
+    defaultValues: initialValues(props.initialMethod, null),
+    resolver,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const method = watch('method');
+  const chosen = usable.find((candidate) => candidate.method === method);
+  const hosted = useRef<HostedCard | null>(null);
+  const tokenize = useMutation({
+    mutationFn: (input: { provider: MethodEntry['provider']; values: PaymentFormValues }) =>
+      hostsCardFields(input.provider)
+        ? (hosted.current?.tokenize(input.values.cardHolder.trim()) ??
+          Promise.reject(new CardTokenError('the card fields are not ready', false)))
+        : tokenizeCard(input.provider, toCardDetails(input.values)),
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    pendingCard.forget();
+    const provider = usable.find((candidate) => candidate.method === values.method)?.provider;
+    if (needsCard(values.method) && provider) {
+      try {
+        pendingCard.remember(await tokenize.mutateAsync({ provider, values }));
+      } catch (failure) {
+        const refused = failure instanceof CardTokenError && failure.refused;
+        setError(
+          'cardNumber',
+          { message: t(refused ? 'payment_card_refused' : 'payment_card_gateway_unreachable') },
+          { shouldFocus: true },
+        );
+        return;
+      }
+    }
+    props.onSubmit(values.method as PaymentMethodId);
+  });
+
+  const errors = formState.errors;
+  const error = (name: keyof PaymentFormValues) => errors[name]?.message;
+  const describe = (name: keyof PaymentFormValues, ...more: string[]) =>
+    [...more, error(name) ? `payment-${name}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const invalid = (name: keyof PaymentFormValues) => (error(name) ? true : undefined);
+
+  return (
+    <form className="checkout-form" onSubmit={onSubmit} noValidate>
+      <p className="payment-amount">
+        <span>{t('payment_amount')}</span>
+        <strong>{formatPrice(props.amount, app.config.currency, app.lang)}</strong>
+      </p>
+
+      <fieldset className="payment-methods" aria-describedby={describe('method')}>
+        <legend className="section-title">{t('payment_choose_method')}</legend>
+        {usable.map((candidate) => (
+          <label key={candidate.method} className="payment-method" data-method={candidate.method}>
+            <input
+              type="radio"
+              value={candidate.method}
+              aria-invalid={invalid('method')}
+              aria-describedby={candidate.noteKey && candidate.method === method ? `payment-note-${candidate.method}` : undefined}
+              {...register('method')}
+            />
+            <PaymentMark mark={candidate.mark} />
+            <span className="payment-method-text">
+              <span className="payment-method-name">{candidate.name}</span>
+              {candidate.noteKey && candidate.method === method && (
+                <span id={`payment-note-${candidate.method}`} className="payment-method-note">
+                  {t(candidate.noteKey)}
+                </span>
+              )}
+            </span>
+          </label>
+        ))}
+        <FieldError id="payment-method-error" message={error('method')} />
+      </fieldset>
+
+      {chosen && needsCard(chosen.method) && (
+        <fieldset className="payment-card">
+          <legend className="section-title">{chosen.name}</legend>
+          {app.config.appMode === 'demo' && (
+            // Demo only: the sandbox gateway's own test numbers.
+            <p className="payment-demo-cards">{t('payment_demo_test_cards')}</p>
+          )}
+          {hostsCardFields(chosen.provider) ? (
+            <HostedCardField
+              provider={chosen.provider}
+              keys={app.config.paymentProviderKeys}
+              error={error('cardNumber')}
+              cardRef={hosted}
+            />
+          ) : (
+            <>
+              <div className="checkout-field">
+                <Label htmlFor="payment-card-number" textKey="payment_card_number" />
+                <input
+                  id="payment-card-number"
+                  className="checkout-input payment-number-input"
+                  type="text"
+                  inputMode="numeric"
+                  autoComplete="cc-number"
+                  maxLength={23}
+                  aria-required="true"
+                  aria-invalid={invalid('cardNumber')}
+                  aria-describedby={describe('cardNumber')}
+                  {...register('cardNumber')}
+                />
+                <FieldError id="payment-cardNumber-error" message={error('cardNumber')} />
+              </div>
+
+              <fieldset className="checkout-field payment-expiry">
+                <legend className="checkout-label">
+                  <span>{t('payment_expiry')}</span>
+                  <span className="checkout-badge checkout-badge-required">{t('common_required')}</span>
+                </legend>
+                <div className="payment-expiry-row">
+                  <div>
+                    <label className="payment-sub-label" htmlFor="payment-exp-month">
+                      {t('payment_expiry_month')}
+                    </label>
+                    <select
+                      id="payment-exp-month"
+                      className="checkout-input"
+                      autoComplete="cc-exp-month"
+                      aria-required="true"
+                      aria-invalid={invalid('expMonth')}
+                      aria-describedby={describe('expMonth')}
+                      {...register('expMonth', { deps: ['expYear'] })}
+                    >
+                      <option value="">--</option>
+                      {EXPIRY_MONTHS.map((month) => (
+                        <option key={month} value={month}>
+                          {month}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                  <span aria-hidden="true" className="payment-expiry-slash">
+                    /
+                  </span>
+                  <div>
+                    <label className="payment-sub-label" htmlFor="payment-exp-year">
+                      {t('payment_expiry_year')}
+                    </label>
+                    <select
+                      id="payment-exp-year"
+                      className="checkout-input"
+                      autoComplete="cc-exp-year"
+                      aria-required="true"
+                      aria-invalid={invalid('expYear')}
+                      aria-describedby={describe('expYear')}
+                      {...register('expYear')}
+                    >
+                      <option value="">----</option>
+                      {years.map((year) => (
+                        <option key={year} value={year}>
+                          {year}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                </div>
+                <FieldError id="payment-expMonth-error" message={error('expMonth')} />
+                <FieldError id="payment-expYear-error" message={error('expYear')} />
+              </fieldset>
+
+              <div className="checkout-field">
+                <Label htmlFor="payment-cvc" textKey="payment_security_code" />
+                <input
+                  id="payment-cvc"
+                  className="checkout-input payment-cvc-input"
+                  type="text"
+                  inputMode="numeric"
+                  autoComplete="cc-csc"
+                  maxLength={4}
+                  aria-required="true"
+                  aria-invalid={invalid('cvc')}
+                  aria-describedby={describe('cvc', 'payment-cvc-note')}
+                  {...register('cvc')}
+                />
+                <p id="payment-cvc-note" className="checkout-hint">
+                  {t('payment_security_code_note')}
+                </p>
+                <FieldError id="payment-cvc-error" message={error('cvc')} />
+              </div>
+            </>
+          )}
+
+          <div className="checkout-field">
+            <Label htmlFor="payment-card-holder" textKey="payment_card_holder" />
+            <input
+              id="payment-card-holder"
+              className="checkout-input"
+              type="text"
+              autoComplete="cc-name"
+              autoCapitalize="characters"
+              spellCheck={false}
+              placeholder={t('payment_card_holder_placeholder')}
+              aria-required="true"
+              aria-invalid={invalid('cardHolder')}
+              aria-describedby={describe('cardHolder')}
+              {...register('cardHolder')}
+            />
+            <FieldError id="payment-cardHolder-error" message={error('cardHolder')} />
+          </div>
+        </fieldset>
+      )}
+
+      {props.footnote && <p className="spot-note">{props.footnote}</p>}
+      <div className="actions checkout-actions">
+        <button type="submit" className="button button-primary payment-submit" disabled={props.isPending || usable.length === 0}>
+          {t(props.isPending && props.submitKey ? 'payment_processing' : (props.submitKey ?? 'payment_proceed'))}
+        </button>
+        {backTo && (
+          <Link className="button button-secondary" to={backTo}>
+            {t('common_back')}
+          </Link>
+        )}
+      </div>
+      <p className="visually-hidden" role="status">
+        {props.isPending ? t('payment_processing') : ''}
+      </p>
+    </form>
+  );
+}
+
+function Label(props: { htmlFor: string; textKey: string }) {
+  const { t } = useTranslation();
+  return (
+    <label className="checkout-label" htmlFor={props.htmlFor}>
+      <span>{t(props.textKey)}</span>
+      <span className="checkout-badge checkout-badge-required">{t('common_required')}</span>
+    </label>
+  );
+}
+
+/** The gateway's own card fields (Stripe's card element), mounted while this method is chosen. */
+function HostedCardField(props: {
+  provider: MethodEntry['provider'];
+  keys: Record<string, Record<string, string>>;
+  error: string | undefined;
+  /** Holds the mounted card while it is there, for the form's submit. */
+  cardRef: RefObject<HostedCard | null>;
+}) {
+  const { t } = useTranslation();
+  const host = useRef<HTMLDivElement>(null);
+  const publishableKey = props.keys[props.provider]?.publishableKey ?? '';
+  const { cardRef } = props;
+  useEffect(() => {
+    let card: HostedCard | null = null;
+    let gone = false;
+    if (host.current && publishableKey) {
+      mountStripeCard(publishableKey, host.current).then(
+        (mounted) => {
+          if (gone) mounted.destroy();
+          else {
+            card = mounted;
+            cardRef.current = mounted;
+          }
+        },
+        () => {
+          cardRef.current = null;
+        },
+      );
+    }
+    return () => {
+      gone = true;
+      card?.destroy();
+      cardRef.current = null;
+    };
+  }, [publishableKey, cardRef]);
+  return (
+    <fieldset className="checkout-field" aria-describedby={props.error ? 'payment-cardNumber-error' : undefined}>
+      <legend className="checkout-label">
+        <span>{t('payment_card_number')}</span>
+        <span className="checkout-badge checkout-badge-required">{t('common_required')}</span>
+      </legend>
+      <div ref={host} id="payment-hosted-card" className="checkout-input payment-hosted-card" />
+      <FieldError id="payment-cardNumber-error" message={props.error} />
+    </fieldset>
+  );
+}

@@ -1,0 +1,33 @@
+/**
+ * TanStack Query options of the ticket screens. The ticket and receipt keys start with
+ * `ticketQueryKeys`, so a completed date change forgets them in every language; the share, send and
+ * check-in pages read the same ticket entry as the ticket page, so none of them can show the old date.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import type { AppEnvironment } from '../../../lib/app-context.tsx';
+import { ticketQueryKeys } from '../../../lib/ticket-query-keys.ts';
+import { ticketsApi } from './tickets-api.ts';
+
+type Env = Pick<AppEnvironment, 'api' | 'lang'>;
+
+export const ticketQueries = {
+  ticket: (app: Env, token: string) =>
+    queryOptions({
+      queryKey: [...ticketQueryKeys.ticket(token), app.lang],
+      queryFn: ({ signal }) => ticketsApi(app.api, app.lang).ticket(token, signal),
+      enabled: token !== '',
+      retry: false,
+    }),
+  receipt: (app: Env, token: string) =>
+    queryOptions({
+      queryKey: [...ticketQueryKeys.receipt(token), app.lang],
+      queryFn: () => ticketsApi(app.api, app.lang).receipt(token),
+      retry: false,
+    }),
+  shared: (app: Env, shareToken: string) =>
+    queryOptions({
+      queryKey: ['shared', shareToken, app.lang],
+      queryFn: () => ticketsApi(app.api, app.lang).shared(shareToken),
+      retry: false,
+    }),
+};
