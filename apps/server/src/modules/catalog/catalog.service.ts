@@ -28,10 +28,11 @@ import { dayStatus, remainingOf, slotStatus } from '@storefront/domain/stock';
 import type { z } from 'zod';
 import type { AppMode } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { notFound } from '../../http/errors.ts';
+import { specError } from '../../http/errors.ts';
 import { createMicroCache } from '../../http/micro-cache.ts';
-import type { Site } from '../sites/sites.repository.ts';
+import type { Site } from '../sites/site.ts';
 import * as repo from './catalog.repository.ts';
+import { listFieldTemplates } from './catalog-facts.ts';
 
 const CONTENT_TTL_MS = 5_000;
 /** Under the one-second staleness budget for availability, leaving room for the load itself. */
@@ -99,7 +100,7 @@ export function createCatalogService(db: Database, options: { appMode: AppMode }
       (p) => (!filter.productUuid || p.uuid === filter.productUuid) && (!filter.productType || p.type === filter.productType),
     );
     if (filter.productUuid && chosen.length === 0)
-      throw notFound('record not found', 'product_uuid names no product of this site');
+      throw specError('record not found', { message: 'product_uuid names no product of this site' });
     const spans = await repo.listTimeSpanStocks(db, {
       siteId: site.id,
       from: filter.from,
@@ -125,7 +126,7 @@ export function createCatalogService(db: Database, options: { appMode: AppMode }
 
     fieldTemplates: (site: Site) =>
       cached(content, `fields:${site.id}`, FieldTemplate.array(), async () =>
-        (await repo.listFieldTemplates(db, site.id)).map((f) => ({
+        (await listFieldTemplates(db, site.id)).map((f) => ({
           fieldName: f.fieldName,
           isDisplay: f.isDisplay,
           isRequired: f.isRequired,
@@ -198,7 +199,7 @@ export function createCatalogService(db: Database, options: { appMode: AppMode }
     stocks: (site: Site, q: { date: string; product_id: number; lang: Lang }) =>
       cached(availability, `stocks:${site.id}:${q.product_id}:${q.date}`, ProductStocks, async () => {
         const product = (await repo.listProducts(db, site.id)).find((p) => p.id === q.product_id);
-        if (!product) throw notFound('record not found', 'product_id names no product of this site');
+        if (!product) throw specError('record not found', { message: 'product_id names no product of this site' });
         const spans = await repo.listTimeSpanStocks(db, { siteId: site.id, from: q.date, to: q.date, productIds: [product.id] });
         return {
           productId: product.id,
@@ -214,7 +215,7 @@ export function createCatalogService(db: Database, options: { appMode: AppMode }
         const productRows = await repo.listProducts(db, site.id);
         const chosen = q.product_uuid ? productRows.filter((p) => p.uuid === q.product_uuid) : productRows;
         if (q.product_uuid && chosen.length === 0)
-          throw notFound('record not found', 'product_uuid names no product of this site');
+          throw specError('record not found', { message: 'product_uuid names no product of this site' });
         const spans = await repo.listTimeSpanStocks(db, {
           siteId: site.id,
           from: q.from,
@@ -239,7 +240,7 @@ export function createCatalogService(db: Database, options: { appMode: AppMode }
           to: '',
           timeSpanIds: [q.product_time_span_id],
         });
-        if (!span) throw notFound('record not found', 'product_time_span_id names no time slot of this site');
+        if (!span) throw specError('record not found', { message: 'product_time_span_id names no time slot of this site' });
         const product = (await repo.listProducts(db, site.id)).find((p) => p.id === span.product_id);
         const timeSpan = toTimeSpan(site, span);
         const orderable = timeSpan.status === 'closed' ? 0 : Math.min(timeSpan.remaining, product?.maxPerOrder ?? 0);
@@ -256,7 +257,9 @@ export function createCatalogService(db: Database, options: { appMode: AppMode }
           const spans = await repo.listTimeSpanStocks(db, { siteId: site.id, from: '', to: '', timeSpanIds: ids });
           const missing = ids.filter((id) => !spans.some((s) => s.id === id));
           if (missing.length > 0)
-            throw notFound('record not found', `main_product_time_span_ids has no time slot ${missing.join(', ')} on this site`);
+            throw specError('record not found', {
+              message: `main_product_time_span_ids has no time slot ${missing.join(', ')} on this site`,
+            });
           const [definitions, stocks] = await Promise.all([
             repo.listSetProducts(db, [...new Set(spans.map((s) => s.product_id))]),
             repo.listSetProductStocks(db, ids),
@@ -304,7 +307,8 @@ export function createCatalogService(db: Database, options: { appMode: AppMode }
       ),
 
     gtm: async (site: Site, id: string) => {
-      if (!site.tagManagerIds.includes(id)) throw notFound('record not found', `${id} is not a tag manager id of this site`);
+      if (!site.tagManagerIds.includes(id))
+        throw specError('record not found', { message: `${id} is not a tag manager id of this site` });
       return cached(content, `gtm:${site.id}:${id}`, Gtm, async () => ({ id, dataLayerName: 'dataLayer' }));
     },
 

@@ -12,7 +12,7 @@ import type { LanguageCode } from '@storefront/domain/constants';
 import { localize } from '@storefront/domain/localize';
 import type { Database } from '../../db/client.ts';
 import { hashToken } from '../../http/tokens.ts';
-import type { Site } from '../sites/sites.repository.ts';
+import type { Site } from '../sites/site.ts';
 import { createKeyCache, verifyPayload } from '../tickets/ticket-signing.ts';
 import * as repo from '../tickets/tickets.repository.ts';
 import { DEFAULT_CHECK_IN_GRACE_MINUTES, isWithinEntryWindow } from '../tickets/tickets.service.ts';

@@ -31,15 +31,9 @@ import type { Database } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { hashToken, newToken } from '../../http/tokens.ts';
 import type { OrdersService, PaymentToBegin } from '../orders/orders.service.ts';
-import {
-  holdSetProduct,
-  holdSlot,
-  releaseOrderHolds,
-  sellAfterExpiry,
-  sellOrderHolds,
-  unsellPlaces,
-} from '../orders/stock.repository.ts';
 import type { Site } from '../sites/sites.repository.ts';
+import { holdSetProduct, holdSlot } from '../stock/hold-places.ts';
+import { releaseOrderHolds, sellAfterExpiry, sellOrderHolds, unsellPlaces } from '../stock/sell-places.ts';
 import * as tickets from '../tickets/tickets.repository.ts';
 import * as repo from './date-changes.repository.ts';
 

@@ -5,7 +5,7 @@ import { timeOfDayIn } from '@storefront/domain/dates';
 import { localize } from '@storefront/domain/localize';
 import type { Database } from '../../db/client.ts';
 import { subscribeFromOrder } from '../mailmagazines/mailmagazines.service.ts';
-import type { Site } from '../sites/sites.repository.ts';
+import type { Site } from '../sites/site.ts';
 import type { TicketMail } from '../tickets/tickets.service.ts';
 import { type DateChangeMailData, renderDateChangeMail } from './date-change-mail.ts';
 import { renderMailConfirmation } from './mail-confirmation-mail.ts';

@@ -7,12 +7,12 @@
 import type { LanguageCode } from '@storefront/domain/constants';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { notFound } from '../../http/errors.ts';
+import { specError } from '../../http/errors.ts';
 import { enforceRateLimits } from '../../http/rate-limit.ts';
 import { hashToken, newToken } from '../../http/tokens.ts';
 import { orders } from '../orders/orders.schema.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
-import type { Site } from '../sites/sites.repository.ts';
+import type { Site } from '../sites/site.ts';
 import { findSlot } from '../tickets/tickets.repository.ts';
 import { ticketAccessTokens } from '../tickets/tickets.schema.ts';
 import type { TicketsServiceOptions } from '../tickets/tickets.service.ts';
@@ -46,7 +46,7 @@ export function createReservationsService(db: Database, orderService: OrdersServ
             sql`lower(${orders.customerFields}->>'email') = ${address}`,
           ),
         );
-      if (!order) throw notFound('ticket not found');
+      if (!order) throw specError('ticket not found');
       const lang = query.lang ?? (order.lang as LanguageCode);
       const described = await orderService.describe(site, order.id, lang);
       const slot = await findSlot(db, order.timeSpanId);

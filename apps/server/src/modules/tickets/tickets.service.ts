@@ -11,19 +11,21 @@ import { todayIn } from '@storefront/domain/dates';
 import { localize } from '@storefront/domain/localize';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { specError } from '../../http/errors.ts';
 import { enforceRateLimits } from '../../http/rate-limit.ts';
 import { hashToken, newToken } from '../../http/tokens.ts';
 import type { DateChangesService } from '../date-changes/date-changes.service.ts';
 import { orders as ordersTable } from '../orders/orders.schema.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
-import { orderError } from '../orders/orders.service.ts';
-import type { Site } from '../sites/sites.repository.ts';
+import type { Site } from '../sites/site.ts';
 import { receiptExtras } from './receipt-lines.ts';
 import { renderReceiptPdf } from './receipt-pdf.ts';
 import { createKeyCache, nextReceiptSequence, signPayload } from './ticket-signing.ts';
 import * as repo from './tickets.repository.ts';
 import { receipts, ticketAccessTokens, ticketShares } from './tickets.schema.ts';
+
+/** A request whose `field` is wrong (SPEC §7's generic error, naming the field). */
+const invalidField = (field: string, message: string) => specError('invalid request', { field, message: `${field} ${message}` });
 
 /** Minutes before a slot starts and after it ends in which its tickets are still let in. */
 export const DEFAULT_CHECK_IN_GRACE_MINUTES = 30;
@@ -73,13 +75,13 @@ export function createTicketsService(db: Database, orders: OrdersService, option
 
   async function requireAccess(tx: Database, site: Site, token: string): Promise<repo.Access> {
     const access = await repo.findAccess(tx, site.id, hashToken(token));
-    if (!access) throw notFound('ticket not found', 'there is no ticket with this token');
+    if (!access) throw specError('ticket not found', { message: 'there is no ticket with this token' });
     return access;
   }
 
   async function requireOrder(site: Site, orderId: string, lang: string): Promise<TemporaryOrder> {
     const order = await orders.describe(site, orderId, lang);
-    if (!order) throw notFound('ticket not found');
+    if (!order) throw specError('ticket not found');
     return order;
   }
 
@@ -89,7 +91,7 @@ export function createTicketsService(db: Database, orders: OrdersService, option
     timeSpanId: number,
   ): Promise<EntryWindow & { date: string; isAllDay: boolean }> {
     const slot = await repo.findSlot(tx, timeSpanId);
-    if (!slot) throw notFound('ticket not found');
+    if (!slot) throw specError('ticket not found');
     const graceMinutes = await repo.checkInGraceMinutes(tx, site.id, DEFAULT_CHECK_IN_GRACE_MINUTES);
     return { startsAt: slot.startsAt, endsAt: slot.endsAt, graceMinutes, date: slot.date, isAllDay: slot.productType !== 'time' };
   }
@@ -103,7 +105,8 @@ export function createTicketsService(db: Database, orders: OrdersService, option
       .returning();
     if (!share) throw new Error('the share was not written');
     const moved = await repo.bumpGenerations(tx, ticketIds, { shareId: share.id });
-    if (moved !== ticketIds.length) throw orderError(409, 'parent ticket has not more than one child ticket');
+    // Another request shared some of these admissions meanwhile: a conflict, not a bad request.
+    if (moved !== ticketIds.length) throw specError('parent ticket has not more than one child ticket', { status: 409 });
     return shareToken;
   }
 
@@ -169,33 +172,37 @@ export function createTicketsService(db: Database, orders: OrdersService, option
      * working at once (their QR payloads are re-issued under the share).
      */
     async share(site: Site, token: string, body: { option_values: { option_value_id: number; quantity: number }[] }) {
-      if (body.option_values.some((v) => v.quantity < 1)) throw orderError(400, 'option value less than 1');
+      if (body.option_values.some((v) => v.quantity < 1)) throw specError('option value less than 1');
       const wanted = new Map<number, number>();
       for (const value of body.option_values)
         wanted.set(value.option_value_id, (wanted.get(value.option_value_id) ?? 0) + value.quantity);
       return transaction(async (tx) => {
         const access = await requireAccess(tx, site, token);
-        if (access.shareId !== null) throw notFound('record not found', 'only the reservation holder can share tickets');
+        if (access.shareId !== null)
+          throw specError('record not found', { message: 'only the reservation holder can share tickets' });
         const available = (await repo.listAdmissions(tx, access, { lock: true })).filter((a) => a.status === 'valid');
-        if (available.length <= 1) throw orderError(400, 'parent ticket has not more than one child ticket');
+        if (available.length <= 1) throw specError('parent ticket has not more than one child ticket');
         const chosen: string[] = [];
         for (const [optionId, quantity] of wanted) {
           // The last admissions of the type go; the holder keeps the first ones.
           const ofOption = available.filter((a) => a.optionId === optionId);
           if (ofOption.length < quantity) {
-            throw badRequest('option_values', `asks for ${quantity} of option ${optionId} but ${ofOption.length} can be shared`);
+            throw invalidField(
+              'option_values',
+              `asks for ${quantity} of option ${optionId} but ${ofOption.length} can be shared`,
+            );
           }
           chosen.push(...ofOption.slice(-quantity).map((a) => a.id));
         }
         if (chosen.length >= available.length)
-          throw badRequest('option_values', 'must leave at least one ticket with the holder');
+          throw invalidField('option_values', 'must leave at least one ticket with the holder');
         return { share_token: await splitOff(tx, access.order.id, chosen), quantity: chosen.length };
       });
     },
 
     async shared(site: Site, shareToken: string, lang: LanguageCode) {
       const found = await repo.findShare(db, site.id, hashToken(shareToken));
-      if (!found) throw notFound('record not found', 'there is no share with this token');
+      if (!found) throw specError('record not found', { message: 'there is no share with this token' });
       const order = await requireOrder(site, found.order.id, lang);
       const window = await entryWindow(db, site, found.order.timeSpanId);
       const admissions = await repo.shareAdmissions(db, found.share.id);
@@ -219,8 +226,9 @@ export function createTicketsService(db: Database, orders: OrdersService, option
     async claim(site: Site, shareToken: string): Promise<{ reservation_token: string }> {
       return transaction(async (tx) => {
         const found = await repo.findShare(tx, site.id, hashToken(shareToken), { lock: true });
-        if (!found) throw notFound('record not found', 'there is no share with this token');
-        if (found.share.claimedAt !== null) throw notFound('record not found', 'these tickets have already been received');
+        if (!found) throw specError('record not found', { message: 'there is no share with this token' });
+        if (found.share.claimedAt !== null)
+          throw specError('record not found', { message: 'these tickets have already been received' });
         const reservationToken = newToken();
         await tx.update(ticketShares).set({ claimedAt: new Date() }).where(eq(ticketShares.id, found.share.id));
         await tx.insert(ticketAccessTokens).values({
@@ -247,16 +255,18 @@ export function createTicketsService(db: Database, orders: OrdersService, option
      */
     async send(site: Site, token: string, body: { email: string; lang?: LanguageCode | undefined }, clientIp: string) {
       await enforceRateLimits(db, [{ key: `ticket-send:ip:${clientIp}`, max: 10, windowSeconds: 600 }]);
-      if (emailRule(body.email)) throw orderError(400, 'invalid email address');
+      if (emailRule(body.email)) throw specError('invalid email address');
       const found = await requireAccess(db, site, token);
       const lang = body.lang ?? (found.order.lang as LanguageCode);
       const order = await requireOrder(site, found.order.id, lang);
       const slot = await repo.findSlot(db, found.order.timeSpanId);
       await transaction(async (tx) => {
         const access = await requireAccess(tx, site, token);
-        if (access.shareId !== null) throw notFound('record not found', 'only the reservation holder can send tickets');
+        if (access.shareId !== null)
+          throw specError('record not found', { message: 'only the reservation holder can send tickets' });
         const remaining = (await repo.listAdmissions(tx, access, { lock: true })).filter((a) => a.status === 'valid');
-        if (remaining.length === 0) throw notFound('record not found', 'no ticket of this reservation is left to send');
+        if (remaining.length === 0)
+          throw specError('record not found', { message: 'no ticket of this reservation is left to send' });
         const shareToken = await splitOff(
           tx,
           access.order.id,
@@ -281,7 +291,8 @@ export function createTicketsService(db: Database, orders: OrdersService, option
     async issueReceipt(site: Site, token: string, addressee: string, lang: LanguageCode, now = new Date()): Promise<Receipt> {
       const orderId = await transaction(async (tx) => {
         const access = await requireAccess(tx, site, token);
-        if (access.shareId !== null) throw notFound('record not found', 'only the reservation holder can have a receipt');
+        if (access.shareId !== null)
+          throw specError('record not found', { message: 'only the reservation holder can have a receipt' });
         // A second first request waits here, then finds the receipt the first one issued.
         await repo.lockOrderForReceipt(tx, access.order.id);
         if (await repo.findReceipt(tx, access.order.id)) return access.order.id;
@@ -303,13 +314,14 @@ export function createTicketsService(db: Database, orders: OrdersService, option
 
     async receipt(site: Site, token: string, lang: LanguageCode): Promise<Receipt> {
       const access = await requireAccess(db, site, token);
-      if (access.shareId !== null) throw notFound('record not found', 'only the reservation holder can have a receipt');
+      if (access.shareId !== null)
+        throw specError('record not found', { message: 'only the reservation holder can have a receipt' });
       return this.receiptOf(site, access.order.id, lang);
     },
 
     async receiptOf(site: Site, orderId: string, lang: LanguageCode): Promise<Receipt> {
       const receipt = await repo.findReceipt(db, orderId);
-      if (!receipt) throw notFound('record not found', 'no receipt has been issued for this reservation');
+      if (!receipt) throw specError('record not found', { message: 'no receipt has been issued for this reservation' });
       const order = await requireOrder(site, orderId, lang);
       const [row] = await db
         .select({ number: ordersTable.reservationNumber, total: ordersTable.total })
