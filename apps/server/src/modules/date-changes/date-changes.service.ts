@@ -34,7 +34,7 @@ import type { OrdersService, PaymentToBegin } from '../orders/orders.service.ts'
 import type { Site } from '../sites/sites.repository.ts';
 import { holdSetProduct, holdSlot } from '../stock/hold-places.ts';
 import { releaseOrderHolds, sellAfterExpiry, sellOrderHolds, unsellPlaces } from '../stock/sell-places.ts';
-import * as tickets from '../tickets/tickets.repository.ts';
+import * as tickets from '../tickets/order-tickets.ts';
 import * as repo from './date-changes.repository.ts';
 
 /** The two tokens of a change, when the caller knows them: failures carry them back (SPEC §7). */

@@ -6,7 +6,7 @@ import { localize } from '@storefront/domain/localize';
 import type { Database } from '../../db/client.ts';
 import { subscribeFromOrder } from '../mailmagazines/mailmagazines.service.ts';
 import type { Site } from '../sites/site.ts';
-import type { TicketMail } from '../tickets/tickets.service.ts';
+import type { TicketMail } from '../tickets/ticket-mail.ts';
 import { type DateChangeMailData, renderDateChangeMail } from './date-change-mail.ts';
 import { renderMailConfirmation } from './mail-confirmation-mail.ts';
 import { renderOrderConfirmation } from './order-confirmation-mail.ts';
