@@ -14,7 +14,7 @@ import { openDatabase } from '@storefront/server/db/client';
 import { prepareDatabase } from '@storefront/server/db/prepare';
 import { rows } from '@storefront/server/db/rows';
 import { seedCatalogue } from '@storefront/server/db/seed';
-import { placeOrder } from '@storefront/server/modules/orders/stock.repository';
+import { placeOrder } from '@storefront/server/modules/orders/place-orders';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 

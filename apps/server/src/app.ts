@@ -15,18 +15,15 @@ import { checkInRoutes } from './modules/checkin/checkin.routes.ts';
 import { createCheckInService } from './modules/checkin/checkin.service.ts';
 import { dateChangeRoutes } from './modules/date-changes/date-changes.routes.ts';
 import { createDateChangesService } from './modules/date-changes/date-changes.service.ts';
-import {
-  enqueueDateChangeConfirmation,
-  enqueueMailConfirmation,
-  enqueueOrderConfirmation,
-  enqueueTicketLinkMail,
-} from './modules/mail/enqueue-order-confirmation.ts';
+import { enqueueDateChangeConfirmation, enqueueTicketLinkMail } from './modules/mail/enqueue-order-confirmation.ts';
 import { mailViewerRoutes } from './modules/mail/mail.routes.ts';
 import { createMailTransport, createOutboxWorker } from './modules/mail/mail-sender.ts';
+import { subscribeOrderMails } from './modules/mail/order-mail-listeners.ts';
 import { mailMagazineRoutes } from './modules/mailmagazines/mailmagazines.routes.ts';
 import { createMailMagazinesService } from './modules/mailmagazines/mailmagazines.service.ts';
 import { membershipRoutes } from './modules/membership/membership.routes.ts';
 import { createMembershipService } from './modules/membership/membership.service.ts';
+import { createOrderEvents } from './modules/orders/order-events.ts';
 import { createOrderPayable } from './modules/orders/order-payable.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
@@ -141,16 +138,12 @@ export async function buildApp(options: AppOptions) {
     signage.stockChanged();
   };
 
-  const orders = createOrdersService(options.db, {
-    enqueueConfirmation: (tx, completed) => enqueueOrderConfirmation(tx, completed, publicUrl()),
-    enqueueMailConfirmation: (tx, mail) => enqueueMailConfirmation(tx, mail, publicUrl()),
-    onMailQueued: () => mailWorker.kick(),
-    onStockChanged: stockChanged,
-    onOrderCompleted: () => {
-      stockChanged();
-      mailWorker.kick();
-    },
-  });
+  // A completed order announces itself: availability is recomputed and its mail goes at once.
+  const orderEvents = createOrderEvents();
+  orderEvents.onStockChanged(stockChanged);
+  orderEvents.onCompleted(stockChanged);
+  subscribeOrderMails(orderEvents, { publicUrl, kick: () => mailWorker.kick() });
+  const orders = createOrdersService(options.db, orderEvents);
 
   const membership = createMembershipService(options.db, orders);
   // Demo and tests pay through the built-in sandbox gateway; production only through real providers.

@@ -125,6 +125,7 @@ export const ERROR_CATALOGUE: Record<ServerError, ErrorCatalogueEntry> = {
 /** Error texts outside SPEC §8's dialogs: the request itself was wrong, or the server failed. */
 export const GENERIC_SERVER_ERRORS = {
   'invalid request': 400,
+  'site not found': 404,
   'not found': 404,
   conflict: 409,
   'too many requests': 429,

@@ -1,10 +1,10 @@
 import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
+import { liveHeldQuantity } from '../stock/hold-places.ts';
 import {
   calendarColors,
   configurations,
-  fieldTemplates,
   paymentMethods,
   productOptions,
   products,
@@ -19,10 +19,6 @@ export function listLanguages(db: Database, siteId: number) {
     .from(siteLanguages)
     .where(eq(siteLanguages.siteId, siteId))
     .orderBy(asc(siteLanguages.displayPosition), asc(siteLanguages.code));
-}
-
-export function listFieldTemplates(db: Database, siteId: number) {
-  return db.select().from(fieldTemplates).where(eq(fieldTemplates.siteId, siteId)).orderBy(asc(fieldTemplates.position));
 }
 
 export function listConfigurationValues(db: Database, siteId: number) {
@@ -100,10 +96,7 @@ export function listTimeSpanStocks(
              coalesce(h.held, 0)::int as held, t.is_on_sale, t.ends_at <= now() as is_past
       from product_time_spans t
       join products p on p.id = t.product_id
-      left join lateral (
-        select sum(sh.quantity) as held from stock_holds sh
-        where sh.time_span_id = t.id and sh.set_product_id is null and sh.released_at is null and sh.expires_at > now()
-      ) h on true
+      left join lateral (${liveHeldQuantity(sql`t.id`, null)}) h on true
       where p.site_id = ${filter.siteId} ${byProduct} ${bySpan}
       order by t.product_id, t.starts_at`,
   );
@@ -127,10 +120,7 @@ export function listSetProductStocks(db: Database, timeSpanIds: number[]): Promi
       from product_time_spans t
       join set_products sp on sp.main_product_id = t.product_id
       left join set_product_stocks s on s.set_product_id = sp.id and s.time_span_id = t.id
-      left join lateral (
-        select sum(sh.quantity) as held from stock_holds sh
-        where sh.time_span_id = t.id and sh.set_product_id = sp.id and sh.released_at is null and sh.expires_at > now()
-      ) h on true
+      left join lateral (${liveHeldQuantity(sql`t.id`, sql`sp.id`)}) h on true
       where t.id in (${idList(timeSpanIds)})`,
   );
 }

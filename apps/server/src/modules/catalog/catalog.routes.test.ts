@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { rows } from '../../db/rows.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { describeEachEngine } from '../../test/database.ts';
-import { stockHolds } from '../orders/orders.schema.ts';
+import { stockHolds } from '../stock/stock.schema.ts';
 
 const today = todayIn('Asia/Tokyo');
 const tomorrow = addDays(today, 1);

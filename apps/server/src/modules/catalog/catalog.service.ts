@@ -18,20 +18,21 @@ import {
   SetProductsSearchResult,
   StockStatuses,
   Texts,
-  type TimeSpan,
 } from '@storefront/domain/api/catalog';
 import type { SignageBoard } from '@storefront/domain/api/signage';
 import type { PaymentMethodId, PaymentProviderId, ProductType, SalesChannel } from '@storefront/domain/constants';
-import { addDays, timeOfDayIn, todayIn } from '@storefront/domain/dates';
+import { addDays, todayIn } from '@storefront/domain/dates';
 import { localize } from '@storefront/domain/localize';
-import { dayStatus, remainingOf, slotStatus } from '@storefront/domain/stock';
+import { dayStatus, remainingOf } from '@storefront/domain/stock';
 import type { z } from 'zod';
 import type { AppMode } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { notFound } from '../../http/errors.ts';
+import { specError } from '../../http/errors.ts';
 import { createMicroCache } from '../../http/micro-cache.ts';
-import type { Site } from '../sites/sites.repository.ts';
+import type { Site } from '../sites/site.ts';
 import * as repo from './catalog.repository.ts';
+import { listFieldTemplates } from './catalog-facts.ts';
+import { productsOf, productTimeSpans, toTimeSpan } from './list-products.ts';
 
 const CONTENT_TTL_MS = 5_000;
 /** Under the one-second staleness budget for availability, leaving room for the load itself. */
@@ -47,71 +48,6 @@ export function createCatalogService(db: Database, options: { appMode: AppMode }
   const cached = <S extends z.ZodType>(cache: typeof content, key: string, schema: S, load: () => Promise<z.input<S>>) =>
     cache.get(key, async () => schema.parse(await load()));
 
-  async function productsOf(site: Site, lang: Lang): Promise<z.infer<typeof Product>[]> {
-    const productRows = await repo.listProducts(db, site.id);
-    const ids = productRows.map((p) => p.id);
-    const [optionRows, setProductRows] = await Promise.all([repo.listOptions(db, ids), repo.listSetProducts(db, ids)]);
-    return productRows.map((p) => {
-      const options = optionRows.filter((o) => o.productId === p.id);
-      // Free admissions (infants, carers) would make every "from" price ¥0.
-      const admissionPrices = options.filter((o) => o.type === 'admission' && o.price > 0).map((o) => o.price);
-      return {
-        id: p.id,
-        uuid: p.uuid,
-        type: p.type,
-        saleType: p.saleType,
-        salesChannels: p.salesChannels as SalesChannel[],
-        name: localize(p.name, lang),
-        description: localize(p.description, lang),
-        caution: localize(p.caution, lang),
-        presentedBy: localize(p.presentedBy, lang),
-        maxPerOrder: p.maxPerOrder,
-        priceFrom: admissionPrices.length > 0 ? Math.min(...admissionPrices) : 0,
-        hasSetProducts: setProductRows.some((s) => s.mainProductId === p.id),
-        options: options.map((o) => ({ id: o.id, name: localize(o.name, lang), type: o.type, price: o.price })),
-      };
-    });
-  }
-
-  function toTimeSpan(site: Site, row: repo.TimeSpanStockRow): TimeSpan {
-    const slot = { capacity: row.capacity, sold: row.sold, held: row.held, isOnSale: row.is_on_sale, isPast: row.is_past };
-    return {
-      id: row.id,
-      productId: row.product_id,
-      date: row.date,
-      startTime: timeOfDayIn(new Date(row.starts_ms), site.timeZone),
-      endTime: timeOfDayIn(new Date(row.ends_ms), site.timeZone),
-      startsAt: new Date(row.starts_ms).toISOString(),
-      endsAt: new Date(row.ends_ms).toISOString(),
-      capacity: row.capacity,
-      remaining: remainingOf(slot),
-      status: slotStatus(slot, site.lowStockThreshold),
-    };
-  }
-
-  async function productTimeSpans(
-    site: Site,
-    lang: Lang,
-    filter: { from: string; to: string; productUuid?: string; productType?: ProductType },
-  ) {
-    const all = await productsOf(site, lang);
-    const chosen = all.filter(
-      (p) => (!filter.productUuid || p.uuid === filter.productUuid) && (!filter.productType || p.type === filter.productType),
-    );
-    if (filter.productUuid && chosen.length === 0)
-      throw notFound('record not found', 'product_uuid names no product of this site');
-    const spans = await repo.listTimeSpanStocks(db, {
-      siteId: site.id,
-      from: filter.from,
-      to: filter.to,
-      productIds: chosen.map((p) => p.id),
-    });
-    return chosen.map((p) => ({
-      product: { id: p.id, uuid: p.uuid, type: p.type, name: p.name },
-      timeSpans: spans.filter((s) => s.product_id === p.id).map((s) => toTimeSpan(site, s)),
-    }));
-  }
-
   return {
     languages: (site: Site) =>
       cached(content, `langs:${site.id}`, Language.array(), async () =>
@@ -125,7 +61,7 @@ export function createCatalogService(db: Database, options: { appMode: AppMode }
 
     fieldTemplates: (site: Site) =>
       cached(content, `fields:${site.id}`, FieldTemplate.array(), async () =>
-        (await repo.listFieldTemplates(db, site.id)).map((f) => ({
+        (await listFieldTemplates(db, site.id)).map((f) => ({
           fieldName: f.fieldName,
           isDisplay: f.isDisplay,
           isRequired: f.isRequired,
@@ -171,7 +107,7 @@ export function createCatalogService(db: Database, options: { appMode: AppMode }
       ),
 
     products: (site: Site, lang: Lang) =>
-      cached(content, `products:${site.id}:${lang}`, Product.array(), () => productsOf(site, lang)),
+      cached(content, `products:${site.id}:${lang}`, Product.array(), () => productsOf(db, site, lang)),
 
     search: (
       site: Site,
@@ -182,7 +118,7 @@ export function createCatalogService(db: Database, options: { appMode: AppMode }
         `search:${site.id}:${q.from}:${q.to}:${q.lang}:${q.product_uuid ?? ''}:${q.product_type ?? ''}`,
         ProductsSearchResult,
         () =>
-          productTimeSpans(site, q.lang, {
+          productTimeSpans(db, site, q.lang, {
             from: q.from,
             to: q.to,
             ...(q.product_uuid ? { productUuid: q.product_uuid } : {}),
@@ -192,13 +128,13 @@ export function createCatalogService(db: Database, options: { appMode: AppMode }
 
     search2: (site: Site, q: { date: string; lang: Lang }) =>
       cached(availability, `search2:${site.id}:${q.date}:${q.lang}`, ProductsSearch2Result, () =>
-        productTimeSpans(site, q.lang, { from: q.date, to: q.date }),
+        productTimeSpans(db, site, q.lang, { from: q.date, to: q.date }),
       ),
 
     stocks: (site: Site, q: { date: string; product_id: number; lang: Lang }) =>
       cached(availability, `stocks:${site.id}:${q.product_id}:${q.date}`, ProductStocks, async () => {
         const product = (await repo.listProducts(db, site.id)).find((p) => p.id === q.product_id);
-        if (!product) throw notFound('record not found', 'product_id names no product of this site');
+        if (!product) throw specError('record not found', { message: 'product_id names no product of this site' });
         const spans = await repo.listTimeSpanStocks(db, { siteId: site.id, from: q.date, to: q.date, productIds: [product.id] });
         return {
           productId: product.id,
@@ -214,7 +150,7 @@ export function createCatalogService(db: Database, options: { appMode: AppMode }
         const productRows = await repo.listProducts(db, site.id);
         const chosen = q.product_uuid ? productRows.filter((p) => p.uuid === q.product_uuid) : productRows;
         if (q.product_uuid && chosen.length === 0)
-          throw notFound('record not found', 'product_uuid names no product of this site');
+          throw specError('record not found', { message: 'product_uuid names no product of this site' });
         const spans = await repo.listTimeSpanStocks(db, {
           siteId: site.id,
           from: q.from,
@@ -239,7 +175,7 @@ export function createCatalogService(db: Database, options: { appMode: AppMode }
           to: '',
           timeSpanIds: [q.product_time_span_id],
         });
-        if (!span) throw notFound('record not found', 'product_time_span_id names no time slot of this site');
+        if (!span) throw specError('record not found', { message: 'product_time_span_id names no time slot of this site' });
         const product = (await repo.listProducts(db, site.id)).find((p) => p.id === span.product_id);
         const timeSpan = toTimeSpan(site, span);
         const orderable = timeSpan.status === 'closed' ? 0 : Math.min(timeSpan.remaining, product?.maxPerOrder ?? 0);
@@ -256,7 +192,9 @@ export function createCatalogService(db: Database, options: { appMode: AppMode }
           const spans = await repo.listTimeSpanStocks(db, { siteId: site.id, from: '', to: '', timeSpanIds: ids });
           const missing = ids.filter((id) => !spans.some((s) => s.id === id));
           if (missing.length > 0)
-            throw notFound('record not found', `main_product_time_span_ids has no time slot ${missing.join(', ')} on this site`);
+            throw specError('record not found', {
+              message: `main_product_time_span_ids has no time slot ${missing.join(', ')} on this site`,
+            });
           const [definitions, stocks] = await Promise.all([
             repo.listSetProducts(db, [...new Set(spans.map((s) => s.product_id))]),
             repo.listSetProductStocks(db, ids),
@@ -304,7 +242,8 @@ export function createCatalogService(db: Database, options: { appMode: AppMode }
       ),
 
     gtm: async (site: Site, id: string) => {
-      if (!site.tagManagerIds.includes(id)) throw notFound('record not found', `${id} is not a tag manager id of this site`);
+      if (!site.tagManagerIds.includes(id))
+        throw specError('record not found', { message: `${id} is not a tag manager id of this site` });
       return cached(content, `gtm:${site.id}:${id}`, Gtm, async () => ({ id, dataLayerName: 'dataLayer' }));
     },
 

@@ -12,10 +12,12 @@ import type { LanguageCode } from '@storefront/domain/constants';
 import { localize } from '@storefront/domain/localize';
 import type { Database } from '../../db/client.ts';
 import { hashToken } from '../../http/tokens.ts';
-import type { Site } from '../sites/sites.repository.ts';
+import { checkInGraceMinutes, findSlot } from '../catalog/catalog-facts.ts';
+import type { Site } from '../sites/site.ts';
+import { type CheckInTarget, findCheckInTargets, recordCheckIns } from '../tickets/check-in-tickets.ts';
+import { DEFAULT_CHECK_IN_GRACE_MINUTES, isWithinEntryWindow } from '../tickets/entry-window.ts';
+import { findAccess, listAdmissions } from '../tickets/order-tickets.ts';
 import { createKeyCache, verifyPayload } from '../tickets/ticket-signing.ts';
-import * as repo from '../tickets/tickets.repository.ts';
-import { DEFAULT_CHECK_IN_GRACE_MINUTES, isWithinEntryWindow } from '../tickets/tickets.service.ts';
 
 const INVALID: CheckInResult = {
   status: 'invalid',
@@ -36,9 +38,9 @@ export function createCheckInService(db: Database) {
       if (!contents || contents.siteId !== site.id) return null;
       return contents.admissions;
     }
-    const access = await repo.findAccess(db, site.id, hashToken(body.reservation_token));
+    const access = await findAccess(db, site.id, hashToken(body.reservation_token));
     if (!access) return null;
-    const admissions = await repo.listAdmissions(db, access);
+    const admissions = await listAdmissions(db, access);
     const chosen = body.ticket_id === 'all' ? admissions : admissions.filter((a) => a.id === body.ticket_id);
     // A tap is on the page itself: the page's current admissions, whatever generation they are at.
     return chosen.length > 0 ? chosen.map((a) => ({ id: a.id, generation: null })) : null;
@@ -50,12 +52,12 @@ export function createCheckInService(db: Database) {
       const named = await targetsOf(site, body);
       if (!named) return INVALID;
       return transaction(async (tx) => {
-        const found = await repo.findCheckInTargets(
+        const found = await findCheckInTargets(
           tx,
           named.map((n) => n.id),
         );
         const orderIds = new Set(found.map((t) => t.orderId));
-        const isCurrent = (target: repo.CheckInTarget) => {
+        const isCurrent = (target: CheckInTarget) => {
           const wanted = named.find((n) => n.id === target.id);
           return wanted !== undefined && (wanted.generation === null || wanted.generation === target.generation);
         };
@@ -67,18 +69,18 @@ export function createCheckInService(db: Database) {
         ) {
           return INVALID;
         }
-        const first = found[0] as repo.CheckInTarget;
+        const first = found[0] as CheckInTarget;
         const summary = {
           admissions: found.map((t) => ({ id: t.id, optionName: localize(t.optionName, lang), position: t.position })),
           productName: localize(first.productName, lang),
         };
         if (body.mode === 'set' && first.setProductCount === 0) return { ...INVALID, ...summary };
-        const slot = await repo.findSlot(tx, first.timeSpanId);
-        const graceMinutes = await repo.checkInGraceMinutes(tx, site.id, DEFAULT_CHECK_IN_GRACE_MINUTES);
+        const slot = await findSlot(tx, first.timeSpanId);
+        const graceMinutes = await checkInGraceMinutes(tx, site.id, DEFAULT_CHECK_IN_GRACE_MINUTES);
         if (!slot || !isWithinEntryWindow({ startsAt: slot.startsAt, endsAt: slot.endsAt, graceMinutes }, now)) {
           return { ...summary, status: 'invalid_time', checkedIn: 0, checkedInAt: null };
         }
-        const recorded = await repo.recordCheckIns(
+        const recorded = await recordCheckIns(
           tx,
           found.map((t) => t.id),
           { mode: body.mode, method: body.method, gate: body.gate },

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client.ts';
 import { hashToken } from '../../http/tokens.ts';
-import { releaseOrderHolds } from '../orders/stock.repository.ts';
-import type { Site } from '../sites/sites.repository.ts';
+import type { Site } from '../sites/site.ts';
+import { releaseOrderHolds } from '../stock/sell-places.ts';
 import { changeError, type DateChangeDeps, inTransaction } from './date-change-deps.ts';
 import * as repo from './date-changes.repository.ts';
 

@@ -1,6 +1,6 @@
 import type { CompletedDateChange } from '@storefront/domain/api/date-changes';
 import type { Database } from '../../db/client.ts';
-import type { Site } from '../sites/sites.repository.ts';
+import type { Site } from '../sites/site.ts';
 import { completeDateChange } from './complete-date-change.ts';
 import { afterCommit, type ChangeTokens, changeError, type DateChangeDeps, inTransaction } from './date-change-deps.ts';
 import { lockedChange } from './date-change-reads.ts';

@@ -3,7 +3,7 @@ import type { ErrorCode } from '@storefront/domain/errors/catalogue';
 import type { Database } from '../../db/client.ts';
 import { type ErrorExtra, specError } from '../../http/errors.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
-import type { Site } from '../sites/sites.repository.ts';
+import type { Site } from '../sites/site.ts';
 
 /** The two tokens of a change, when the caller knows them: failures carry them back (SPEC §7). */
 export type ChangeTokens = { reservationToken?: string | undefined; timechangeToken?: string | undefined };

@@ -6,8 +6,8 @@ import { localize } from '@storefront/domain/localize';
 import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
 import { hashToken } from '../../http/tokens.ts';
-import type { Site } from '../sites/sites.repository.ts';
-import * as tickets from '../tickets/tickets.repository.ts';
+import type { Site } from '../sites/site.ts';
+import * as tickets from '../tickets/order-tickets.ts';
 import { type ChangeTokens, changeError, type DateChangeDeps } from './date-change-deps.ts';
 import * as repo from './date-changes.repository.ts';
 

@@ -18,7 +18,7 @@
 import type { LanguageCode } from '@storefront/domain/constants';
 import type { Database } from '../../db/client.ts';
 import { hashToken } from '../../http/tokens.ts';
-import type { Site } from '../sites/sites.repository.ts';
+import type { Site } from '../sites/site.ts';
 import { cancelDateChange } from './cancel-date-change.ts';
 import { confirmDateChange } from './confirm-date-change.ts';
 import { createDateChange } from './create-date-change.ts';

@@ -2,7 +2,7 @@ import type { DateChangeTicket } from '@storefront/domain/api/date-changes';
 import type { LanguageCode } from '@storefront/domain/constants';
 import { changeDeadline } from '@storefront/domain/date-change';
 import type { Database } from '../../db/client.ts';
-import type { Site } from '../sites/sites.repository.ts';
+import type { Site } from '../sites/site.ts';
 import { changeError, type DateChangeDeps, inTransaction } from './date-change-deps.ts';
 import { holderAccess, linesOf, refusalOf, slotView } from './date-change-reads.ts';
 import * as repo from './date-changes.repository.ts';

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client.ts';
-import { releaseOrderHolds } from '../orders/stock.repository.ts';
+import { releaseOrderHolds } from '../stock/sell-places.ts';
 import * as repo from './date-changes.repository.ts';
 
 /** A pending change whose hold lapsed becomes expired (its holds go back); committed by the caller. */

@@ -5,9 +5,9 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { AppError, notFound } from '../../http/errors.ts';
+import { specError } from '../../http/errors.ts';
 import { hashToken, newToken } from '../../http/tokens.ts';
-import type { Site } from '../sites/sites.repository.ts';
+import type { Site } from '../sites/site.ts';
 import { mailMagazineSubscriptions, mailMagazineTokens } from './mailmagazines.schema.ts';
 
 /** Whether a sign-in field is one of the mail-magazine fields (mail_magazine, mail_magazine_<operator>). */
@@ -50,7 +50,7 @@ export function createMailMagazinesService(db: Database) {
       .select()
       .from(mailMagazineTokens)
       .where(and(eq(mailMagazineTokens.tokenHash, hashToken(token)), eq(mailMagazineTokens.siteId, site.id)));
-    if (!row) throw notFound('record not found', 'this unsubscribe link is not valid');
+    if (!row) throw specError('record not found', { message: 'this unsubscribe link is not valid' });
     return row;
   }
   return {
@@ -78,8 +78,8 @@ export function createMailMagazinesService(db: Database) {
         .returning({ fieldName: mailMagazineSubscriptions.fieldName });
       if (released.length > 0) return;
       const [existing] = await db.select().from(mailMagazineSubscriptions).where(key);
-      if (!existing) throw notFound('record not found', `${fieldName} is not a subscription of this address`);
-      throw new AppError(409, { error: 'mail magazine already unsubscribed', can_retry: false });
+      if (!existing) throw specError('record not found', { message: `${fieldName} is not a subscription of this address` });
+      throw specError('mail magazine already unsubscribed');
     },
   };
 }

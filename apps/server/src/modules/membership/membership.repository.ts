@@ -1,6 +1,6 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { members, membershipPromotions } from './membership.schema.ts';
+import { members } from './membership.schema.ts';
 
 export type MemberRow = typeof members.$inferSelect;
 
@@ -17,15 +17,5 @@ export async function findMember(db: Database, siteId: number, id: number): Prom
     .select()
     .from(members)
     .where(and(eq(members.siteId, siteId), eq(members.id, id)));
-  return row ?? null;
-}
-
-export async function activePromotion(db: Database, siteId: number) {
-  const [row] = await db
-    .select()
-    .from(membershipPromotions)
-    .where(and(eq(membershipPromotions.siteId, siteId), eq(membershipPromotions.isActive, true)))
-    .orderBy(asc(membershipPromotions.id))
-    .limit(1);
   return row ?? null;
 }

@@ -4,11 +4,11 @@
  */
 import type { MembershipInfo } from '@storefront/domain/api/membership';
 import type { Database } from '../../db/client.ts';
-import { notFound } from '../../http/errors.ts';
+import { specError } from '../../http/errors.ts';
 import { verifyPassword } from '../../http/passwords.ts';
 import { enforceRateLimits } from '../../http/rate-limit.ts';
-import { type OrdersService, orderError } from '../orders/orders.service.ts';
-import type { Site } from '../sites/sites.repository.ts';
+import type { OrdersService } from '../orders/orders.service.ts';
+import type { Site } from '../sites/site.ts';
 import * as repo from './membership.repository.ts';
 
 /** Compared against when the e-mail is unknown, so both failures take the same time. */
@@ -28,14 +28,14 @@ function infoOf(member: repo.MemberRow): MembershipInfo {
 export function createMembershipService(db: Database, orders: OrdersService) {
   return {
     async login(site: Site, orderToken: string, credentials: { email: string; password: string }, clientIp: string) {
-      if (!site.hasMembershipLogin) throw notFound('record not found', 'this site has no membership login');
+      if (!site.hasMembershipLogin) throw specError('record not found', { message: 'this site has no membership login' });
       await enforceRateLimits(db, [
         { key: `member-login:ip:${clientIp}`, max: 30, windowSeconds: 900 },
         { key: `member-login:email:${site.id}:${credentials.email.toLowerCase()}`, max: 10, windowSeconds: 900 },
       ]);
       const member = await repo.findMemberByEmail(db, site.id, credentials.email);
       const isValid = await verifyPassword(credentials.password, member?.passwordHash ?? UNKNOWN_MEMBER_HASH);
-      if (!member || !isValid) throw orderError(401, 'membership login failed');
+      if (!member || !isValid) throw specError('membership login failed');
       await orders.attachMember(site, orderToken, member.id);
       return { result: true, membership: infoOf(member) };
     },
@@ -43,7 +43,7 @@ export function createMembershipService(db: Database, orders: OrdersService) {
     async info(site: Site, orderToken: string): Promise<MembershipInfo> {
       const memberId = await orders.memberOf(site, orderToken);
       const member = memberId === null ? null : await repo.findMember(db, site.id, memberId);
-      if (!member) throw orderError(404, 'membership retrieval failure');
+      if (!member) throw specError('membership retrieval failure');
       return infoOf(member);
     },
   };

@@ -6,7 +6,7 @@ import { rows } from '../../db/rows.ts';
 import { describeEachEngine } from '../../test/database.ts';
 import { createOrderPlacer } from './order-placer.ts';
 import { freshSlot, type SlotFixture, slotCounters } from './orders.test-support.ts';
-import type { NewOrder } from './stock.repository.ts';
+import type { NewOrder } from './place-orders.ts';
 
 async function newOrder(db: Database, slot: SlotFixture, quantity: number): Promise<NewOrder> {
   const [product] = await rows<{ site_id: number }>(db, sql`select site_id from products where id = ${slot.productId}`);

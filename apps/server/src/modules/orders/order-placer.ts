@@ -9,7 +9,8 @@
  * places than the slot has (docs/decisions/005), whatever other processes do at the same time.
  */
 import type { Database } from '../../db/client.ts';
-import { type NewOrder, type NoPlaces, type PlacedOrder, placeOrder, placeOrders, reclaimSlot } from './stock.repository.ts';
+import { type NoPlaces, reclaimSlot } from '../stock/hold-places.ts';
+import { type NewOrder, type PlacedOrder, placeOrder, placeOrders } from './place-orders.ts';
 
 /** The most orders written by one statement. */
 const MAX_BATCH = 200;

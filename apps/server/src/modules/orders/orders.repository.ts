@@ -1,59 +1,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import {
-  fieldTemplates,
-  paymentMethods,
-  productOptions,
-  products,
-  productTimeSpans,
-  setProducts,
-} from '../catalog/catalog.schema.ts';
 import { coupons, orderCoupons, orders } from './orders.schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type CouponRow = typeof coupons.$inferSelect;
-
-export async function findProductByUuid(db: Database, siteId: number, uuid: string) {
-  const [row] = await db
-    .select()
-    .from(products)
-    .where(and(eq(products.siteId, siteId), eq(products.uuid, uuid)));
-  return row ?? null;
-}
-
-export async function findProductById(db: Database, id: number) {
-  const [row] = await db.select().from(products).where(eq(products.id, id));
-  return row ?? null;
-}
-
-export async function findTimeSpan(db: Database, productId: number, timeSpanId: number) {
-  const [row] = await db
-    .select({
-      id: productTimeSpans.id,
-      date: productTimeSpans.date,
-      startsAt: productTimeSpans.startsAt,
-      endsAt: productTimeSpans.endsAt,
-      isOnSale: productTimeSpans.isOnSale,
-      isPast: sql<boolean>`${productTimeSpans.endsAt} <= now()`,
-    })
-    .from(productTimeSpans)
-    .where(and(eq(productTimeSpans.id, timeSpanId), eq(productTimeSpans.productId, productId)));
-  return row ?? null;
-}
-
-export function listOptions(db: Database, productId: number) {
-  return db.select().from(productOptions).where(eq(productOptions.productId, productId)).orderBy(asc(productOptions.position));
-}
-
-export function listSetProducts(db: Database, productId: number) {
-  return db.select().from(setProducts).where(eq(setProducts.mainProductId, productId)).orderBy(asc(setProducts.position));
-}
-
-export async function insertOrder(db: Database, values: typeof orders.$inferInsert): Promise<OrderRow> {
-  const [row] = await db.insert(orders).values(values).returning();
-  if (!row) throw new Error('the order was not written');
-  return row;
-}
 
 /** The order of a site by its token hash; locked for the rest of the transaction when asked. */
 export async function findOrder(db: Database, siteId: number, tokenHash: string, options: { lock?: boolean } = {}) {
@@ -143,26 +93,52 @@ export async function unredeemCoupons(db: Database, orderId: string): Promise<vo
     where id in (select coupon_id from order_coupons where order_id = ${orderId})`);
 }
 
-export function listFieldTemplates(db: Database, siteId: number) {
-  return db.select().from(fieldTemplates).where(eq(fieldTemplates.siteId, siteId)).orderBy(asc(fieldTemplates.position));
-}
-
-export async function findPaymentMethod(db: Database, siteId: number, channel: string, method: string) {
+/** A completed order of a site by the hash of its first reservation token. */
+export async function findCompletedByReservationToken(db: Database, siteId: number, tokenHash: string) {
   const [row] = await db
     .select()
-    .from(paymentMethods)
+    .from(orders)
+    .where(and(eq(orders.siteId, siteId), eq(orders.reservationTokenHash, tokenHash), eq(orders.status, 'completed')));
+  return row ?? null;
+}
+
+/** A completed order of a site by its id. */
+export async function findCompletedOrder(db: Database, siteId: number, orderId: string) {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.siteId, siteId), eq(orders.status, 'completed')));
+  return row ?? null;
+}
+
+/** A completed order of a site by its reservation number and the address it was made with (any case). */
+export async function findCompletedByReservationNumber(db: Database, siteId: number, number: string, address: string) {
+  const [row] = await db
+    .select()
+    .from(orders)
     .where(
       and(
-        eq(paymentMethods.siteId, siteId),
-        eq(paymentMethods.channel, channel),
-        eq(paymentMethods.method, method),
-        eq(paymentMethods.isEnabled, true),
+        eq(orders.siteId, siteId),
+        eq(orders.status, 'completed'),
+        eq(orders.reservationNumber, number),
+        sql`lower(${orders.customerFields}->>'email') = ${address}`,
       ),
     );
   return row ?? null;
 }
 
-export function couponsByIds(db: Database, ids: number[]) {
-  if (ids.length === 0) return Promise.resolve([] as CouponRow[]);
-  return db.select().from(coupons).where(inArray(coupons.id, ids));
+/** An order by its id, whatever its site or status; locked for the rest of the transaction when asked. */
+export async function findOrderById(db: Database, orderId: string, options: { lock?: boolean } = {}) {
+  const query = db.select().from(orders).where(eq(orders.id, orderId));
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+/** Orders by id, whatever their site or status. */
+export function listOrdersByIds(db: Database, orderIds: string[]): Promise<OrderRow[]> {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(orders)
+    .where(inArray(orders.id, [...new Set(orderIds)]));
 }

@@ -15,34 +15,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { products, productTimeSpans, setProducts } from '../catalog/catalog.schema.ts';
+import { products, productTimeSpans } from '../catalog/catalog.schema.ts';
 import { type LocalizedText, sites } from '../sites/sites.schema.ts';
-
-/**
- * Places held by a temporary order until `expiresAt`. Availability counts only live holds
- * (`expires_at > now()`), so an expired hold gives its stock back without any sweeper.
- * `setProductId` null means the hold is on the time slot itself.
- */
-export const stockHolds = pgTable(
-  'stock_holds',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    orderId: uuid('order_id'),
-    timeSpanId: integer('time_span_id')
-      .notNull()
-      .references(() => productTimeSpans.id, { onDelete: 'cascade' }),
-    setProductId: integer('set_product_id').references(() => setProducts.id, { onDelete: 'cascade' }),
-    quantity: integer('quantity').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-    /** Set when the hold ends: given back (cancelled, changed, expired and reclaimed) or sold. */
-    releasedAt: timestamp('released_at', { withTimezone: true, mode: 'date' }),
-  },
-  (t) => [
-    index('stock_holds_span_expiry_idx').on(t.timeSpanId, t.expiresAt),
-    index('stock_holds_order_idx').on(t.orderId),
-    check('stock_holds_quantity', sql`${t.quantity} > 0`),
-  ],
-);
 
 export const coupons = pgTable(
   'coupons',

@@ -4,7 +4,7 @@ import type { PaymentMethodId } from '@storefront/domain/constants';
 import { returnPath } from '@storefront/domain/payments';
 import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
-import type { Site } from '../sites/sites.repository.ts';
+import type { Site } from '../sites/site.ts';
 import { providerOf, recordOutcome } from './ask-provider.ts';
 import type { FailureFields, Payable, PayableKind, PayableRefs } from './payable.ts';
 import type { PaymentDeps } from './payment-deps.ts';

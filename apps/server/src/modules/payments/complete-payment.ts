@@ -1,6 +1,6 @@
 import type { CheckoutAnswer } from '@storefront/domain/api/payments';
 import type { Database } from '../../db/client.ts';
-import type { Site } from '../sites/sites.repository.ts';
+import type { Site } from '../sites/site.ts';
 import { type PayableCompletion, payableOf } from './payable.ts';
 import { inTransaction, type PaymentDeps } from './payment-deps.ts';
 import * as repo from './payments.repository.ts';

@@ -1,7 +1,7 @@
 import type { CheckoutAnswer } from '@storefront/domain/api/payments';
 import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
-import type { Site } from '../sites/sites.repository.ts';
+import type { Site } from '../sites/site.ts';
 import { askProvider, isOpen, recordOutcome } from './ask-provider.ts';
 import type { PaymentDeps } from './payment-deps.ts';
 import * as repo from './payments.repository.ts';

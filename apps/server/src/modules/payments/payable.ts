@@ -7,7 +7,7 @@
 import type { ErrorBody } from '@storefront/domain/api/common';
 import type { CheckoutAnswer } from '@storefront/domain/api/payments';
 import type { Database } from '../../db/client.ts';
-import type { Site } from '../sites/sites.repository.ts';
+import type { Site } from '../sites/site.ts';
 import type { PaymentRow } from './payments.repository.ts';
 
 /** The payable's side of an attempt, which the ledger's row is written from. */

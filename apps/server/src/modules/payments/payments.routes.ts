@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { specError } from '../../http/errors.ts';
-import type { Site } from '../sites/sites.repository.ts';
+import type { Site } from '../sites/site.ts';
 import type { PaymentsService } from './payments.service.ts';
 import { InvalidNotification } from './providers/provider.ts';
 import type { SandboxGateway } from './providers/sandbox-gateway.ts';

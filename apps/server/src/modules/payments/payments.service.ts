@@ -8,7 +8,7 @@
  * never tickets without places, never money without tickets. Each operation is its own file.
  */
 import type { Database } from '../../db/client.ts';
-import type { Site } from '../sites/sites.repository.ts';
+import type { Site } from '../sites/site.ts';
 import { type CheckoutBody, checkout } from './checkout.ts';
 import { finishPayment } from './finish-payment.ts';
 import { handleNotification } from './handle-notification.ts';

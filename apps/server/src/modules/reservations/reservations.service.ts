@@ -5,24 +5,23 @@
  * answer at the limit says nothing about whether a reservation exists.
  */
 import type { LanguageCode } from '@storefront/domain/constants';
-import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { notFound } from '../../http/errors.ts';
+import { specError } from '../../http/errors.ts';
 import { enforceRateLimits } from '../../http/rate-limit.ts';
 import { hashToken, newToken } from '../../http/tokens.ts';
-import { orders } from '../orders/orders.schema.ts';
+import { findSlot } from '../catalog/catalog-facts.ts';
+import { findCompletedByReservationNumber } from '../orders/completed-orders.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
-import type { Site } from '../sites/sites.repository.ts';
-import { findSlot } from '../tickets/tickets.repository.ts';
-import { ticketAccessTokens } from '../tickets/tickets.schema.ts';
-import type { TicketsServiceOptions } from '../tickets/tickets.service.ts';
+import type { Site } from '../sites/site.ts';
+import { addAccessToken } from '../tickets/order-tickets.ts';
+import type { TicketMailOptions } from '../tickets/ticket-mail.ts';
 
 export const INQUIRY_LIMITS = {
   perClient: { max: 10, windowSeconds: 600 },
   perAddress: { max: 5, windowSeconds: 600 },
 } as const;
 
-export function createReservationsService(db: Database, orderService: OrdersService, options: TicketsServiceOptions = {}) {
+export function createReservationsService(db: Database, orderService: OrdersService, options: TicketMailOptions = {}) {
   return {
     async inquire(
       site: Site,
@@ -35,18 +34,8 @@ export function createReservationsService(db: Database, orderService: OrdersServ
         { key: `inquiry:email:${site.id}:${address}`, ...INQUIRY_LIMITS.perAddress },
       ]);
       const number = query.reservation_number.trim().toUpperCase();
-      const [order] = await db
-        .select()
-        .from(orders)
-        .where(
-          and(
-            eq(orders.siteId, site.id),
-            eq(orders.status, 'completed'),
-            eq(orders.reservationNumber, number),
-            sql`lower(${orders.customerFields}->>'email') = ${address}`,
-          ),
-        );
-      if (!order) throw notFound('ticket not found');
+      const order = await findCompletedByReservationNumber(db, site.id, number, address);
+      if (!order) throw specError('ticket not found');
       const lang = query.lang ?? (order.lang as LanguageCode);
       const described = await orderService.describe(site, order.id, lang);
       const slot = await findSlot(db, order.timeSpanId);
@@ -54,9 +43,7 @@ export function createReservationsService(db: Database, orderService: OrdersServ
         const tx = transaction as unknown as Database;
         // The first token is known only by its hash: the inquiry mints another that opens the same ticket.
         const reservationToken = newToken();
-        await tx
-          .insert(ticketAccessTokens)
-          .values({ tokenHash: hashToken(reservationToken), orderId: order.id, source: 'inquiry' });
+        await addAccessToken(tx, { tokenHash: hashToken(reservationToken), orderId: order.id, source: 'inquiry' });
         await options.enqueueTicketMail?.(tx, {
           site,
           kind: 'ticket_inquiry',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Site } from '../sites/sites.repository.ts';
+import type { Site } from '../sites/site.ts';
 import { createSignageService } from './signage.service.ts';
 
 const site = { id: 1, code: 'demo' } as Site;

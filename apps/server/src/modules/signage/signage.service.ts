@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { SignageBoard } from '@storefront/domain/api/signage';
-import type { Site } from '../sites/sites.repository.ts';
+import type { Site } from '../sites/site.ts';
 
 /** One connected screen: where its events go. */
 export type SignageClient = { write(chunk: string): void; end(): void };

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { notFound } from '../../http/errors.ts';
+import { specError } from '../../http/errors.ts';
 import type { Site } from './sites.repository.ts';
 import type { SitesService } from './sites.service.ts';
 
@@ -18,7 +18,7 @@ export const siteApi =
     app.addHook('onRequest', async (request) => {
       const key = (request.params as { site?: string }).site ?? '';
       const site = await sites.resolve(key);
-      if (!site) throw notFound('site not found', `there is no site "${key}"`);
+      if (!site) throw specError('site not found', { message: `there is no site "${key}"` });
       request.site = site;
     });
     for (const register of routes) await app.register(register);

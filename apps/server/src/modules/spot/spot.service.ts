@@ -12,13 +12,16 @@ import { todayIn } from '@storefront/domain/dates';
 import type { z } from 'zod';
 import type { AppMode } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { AppError, badRequest, notFound } from '../../http/errors.ts';
+import { specError } from '../../http/errors.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
-import { type OrdersService, orderError } from '../orders/orders.service.ts';
+import type { OrdersService } from '../orders/orders.service.ts';
 import { SPOT_CHANNEL } from '../orders/sales-channels.ts';
-import type { Site } from '../sites/sites.repository.ts';
+import type { Site } from '../sites/site.ts';
 import { expiryOf, type QrClaims, signQrToken, verifyQrToken } from './qr-token.ts';
 import { qrSecretOf } from './spot.repository.ts';
+
+/** A request whose `field` is wrong (SPEC §7's generic error, naming the field). */
+const invalidField = (field: string, message: string) => specError('invalid request', { field, message: `${field} ${message}` });
 
 export type SpotServiceOptions = {
   catalog: CatalogService;
@@ -53,16 +56,16 @@ export function createSpotService(db: Database, options: SpotServiceOptions) {
 
   async function spotProduct(site: Site, uuid: string, lang: string): Promise<Product> {
     const product = parse<Product[]>(await catalog.products(site, lang)).find((p) => p.uuid === uuid);
-    if (!product) throw notFound('record not found', 'the QR code names no product of this site');
-    if (!product.salesChannels.includes(SPOT_CHANNEL)) throw orderError(400, 'ticket not on sale now');
+    if (!product) throw specError('record not found', { message: 'the QR code names no product of this site' });
+    if (!product.salesChannels.includes(SPOT_CHANNEL)) throw specError('ticket not on sale now');
     return product;
   }
 
   /** The claims of a QR token of this site, or the error the visitor should see. */
   async function readToken(site: Site, token: string): Promise<QrClaims> {
     const verdict = verifyQrToken(await secretOf(site), site.code, token);
-    if (!verdict.ok) throw badRequest('qr_token', 'is not a QR code of this venue');
-    if (verdict.isExpired) throw orderError(410, 'spot qrCode has expired');
+    if (!verdict.ok) throw invalidField('qr_token', 'is not a QR code of this venue');
+    if (verdict.isExpired) throw specError('spot qrCode has expired');
     return verdict.claims;
   }
 
@@ -75,16 +78,16 @@ export function createSpotService(db: Database, options: SpotServiceOptions) {
 
   async function requireSpotOrder(site: Site, token: string) {
     if ((await orders.channelOf(site, token)) !== SPOT_CHANNEL)
-      throw notFound('record not found', 'there is no spot order with this token');
+      throw specError('record not found', { message: 'there is no spot order with this token' });
   }
 
   return {
     /** A QR code for a poster (staff): the product's token for `days` venue days from today. */
     async qrCode(site: Site, productUuid: string, query: { days: number; lang: string }, staffKey: string | undefined) {
       if (options.staffKey ? !staffKey || !sameKey(staffKey, options.staffKey) : options.appMode === 'production') {
-        throw new AppError(403, {
-          error: 'invalid request',
-          can_retry: false,
+        // Well-formed, but without the right to ask: forbidden rather than a bad request.
+        throw specError('invalid request', {
+          status: 403,
           field: 'x-staff-key',
           message: options.staffKey ? 'x-staff-key is not the staff key' : 'QR codes need a staff key (SPOT_STAFF_KEY)',
         });
@@ -123,7 +126,7 @@ export function createSpotService(db: Database, options: SpotServiceOptions) {
       const { timeSpans } = await todaysSlots(site, product, query.lang);
       const foreign = query.main_product_time_span_ids.filter((id) => !timeSpans.some((span) => span.id === id));
       if (foreign.length > 0)
-        throw badRequest(
+        throw invalidField(
           'main_product_time_span_ids',
           `has ${foreign.join(', ')}, not a slot of this QR code still to come today`,
         );
@@ -132,7 +135,7 @@ export function createSpotService(db: Database, options: SpotServiceOptions) {
 
     async createOrder(site: Site, body: CreateOrderBody & { qr_token: string }): Promise<TemporaryOrder> {
       const claims = await readToken(site, body.qr_token);
-      if (body.product_uuid !== claims.productUuid) throw badRequest('product_uuid', 'is not the product of the QR code');
+      if (body.product_uuid !== claims.productUuid) throw invalidField('product_uuid', 'is not the product of the QR code');
       await spotProduct(site, claims.productUuid, body.lang);
       const { qr_token: _qr, ...order } = body;
       // Today's slots only: the orders service holds a spot order to that on every route.

@@ -5,7 +5,7 @@
  */
 import type { AppMode } from '../../config.ts';
 import { type Directives, widen } from '../../http/security-headers.ts';
-import type { Site } from '../sites/sites.repository.ts';
+import type { Site } from '../sites/site.ts';
 
 /** Stripe.js, its card fields' frames and its API (Stripe's integration security guide). */
 const STRIPE: Directives = {

@@ -12,7 +12,7 @@ import { PAGE_NONCE_PLACEHOLDER } from '@storefront/domain/page-nonce';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { AppMode } from '../../config.ts';
 import { baseDirectives } from '../../http/security-headers.ts';
-import type { Site } from '../sites/sites.repository.ts';
+import type { Site } from '../sites/site.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import { pageDirectives } from './page-policy.ts';
 

@@ -1,0 +1,128 @@
+/**
+ * What other modules may read of the catalogue: products, their options, set products and slots,
+ * sign-in fields, payment methods and configuration. Each takes the database or the caller's
+ * transaction first, so an order or a ticket reads them where it reads itself.
+ */
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import {
+  configurations,
+  fieldTemplates,
+  paymentMethods,
+  productOptions,
+  products,
+  productTimeSpans,
+  setProducts,
+} from './catalog.schema.ts';
+
+export type ProductRow = typeof products.$inferSelect;
+export type ProductOptionRow = typeof productOptions.$inferSelect;
+export type SetProductRow = typeof setProducts.$inferSelect;
+export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
+
+export async function findProductByUuid(db: Database, siteId: number, uuid: string): Promise<ProductRow | null> {
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.siteId, siteId), eq(products.uuid, uuid)));
+  return row ?? null;
+}
+
+export async function findProductById(db: Database, id: number): Promise<ProductRow | null> {
+  const [row] = await db.select().from(products).where(eq(products.id, id));
+  return row ?? null;
+}
+
+/** A slot of a product, with whether it is over; null when the product has no such slot. */
+export async function findTimeSpan(db: Database, productId: number, timeSpanId: number) {
+  const [row] = await db
+    .select({
+      id: productTimeSpans.id,
+      date: productTimeSpans.date,
+      startsAt: productTimeSpans.startsAt,
+      endsAt: productTimeSpans.endsAt,
+      isOnSale: productTimeSpans.isOnSale,
+      isPast: sql<boolean>`${productTimeSpans.endsAt} <= now()`,
+    })
+    .from(productTimeSpans)
+    .where(and(eq(productTimeSpans.id, timeSpanId), eq(productTimeSpans.productId, productId)));
+  return row ?? null;
+}
+
+/** A slot by its id alone, with its product's type (a ticket's entry window). */
+export async function findSlot(db: Database, timeSpanId: number) {
+  const [row] = await db
+    .select({
+      date: productTimeSpans.date,
+      startsAt: productTimeSpans.startsAt,
+      endsAt: productTimeSpans.endsAt,
+      productType: products.type,
+    })
+    .from(productTimeSpans)
+    .innerJoin(products, eq(products.id, productTimeSpans.productId))
+    .where(eq(productTimeSpans.id, timeSpanId));
+  return row ?? null;
+}
+
+export function listProductOptions(db: Database, productId: number): Promise<ProductOptionRow[]> {
+  return db.select().from(productOptions).where(eq(productOptions.productId, productId)).orderBy(asc(productOptions.position));
+}
+
+export function listProductSetProducts(db: Database, productId: number): Promise<SetProductRow[]> {
+  return db.select().from(setProducts).where(eq(setProducts.mainProductId, productId)).orderBy(asc(setProducts.position));
+}
+
+/** The names of options by id (an admission shows its option's name). */
+export async function optionNames(db: Database, optionIds: number[]): Promise<Map<number, Record<string, string>>> {
+  if (optionIds.length === 0) return new Map();
+  const found = await db
+    .select({ id: productOptions.id, name: productOptions.name })
+    .from(productOptions)
+    .where(inArray(productOptions.id, [...new Set(optionIds)]));
+  return new Map(found.map((o) => [o.id, o.name]));
+}
+
+/** The names of products by id. */
+export async function productNames(db: Database, productIds: number[]): Promise<Map<number, Record<string, string>>> {
+  if (productIds.length === 0) return new Map();
+  const found = await db
+    .select({ id: products.id, name: products.name })
+    .from(products)
+    .where(inArray(products.id, [...new Set(productIds)]));
+  return new Map(found.map((p) => [p.id, p.name]));
+}
+
+export function listFieldTemplates(db: Database, siteId: number) {
+  return db.select().from(fieldTemplates).where(eq(fieldTemplates.siteId, siteId)).orderBy(asc(fieldTemplates.position));
+}
+
+/** A payment method the site offers on a channel, enabled; null otherwise. */
+export async function findPaymentMethod(
+  db: Database,
+  siteId: number,
+  channel: string,
+  method: string,
+): Promise<PaymentMethodRow | null> {
+  const [row] = await db
+    .select()
+    .from(paymentMethods)
+    .where(
+      and(
+        eq(paymentMethods.siteId, siteId),
+        eq(paymentMethods.channel, channel),
+        eq(paymentMethods.method, method),
+        eq(paymentMethods.isEnabled, true),
+      ),
+    );
+  return row ?? null;
+}
+
+/** The grace period around a slot's entry window, in minutes (configuration `checkin_grace_minutes`). */
+export async function checkInGraceMinutes(db: Database, siteId: number, fallback: number): Promise<number> {
+  const [row] = await db
+    .select({ value: configurations.value })
+    .from(configurations)
+    .where(and(eq(configurations.siteId, siteId), eq(configurations.key, 'checkin_grace_minutes')));
+  const value = Number(row?.value);
+  return Number.isInteger(value) && value >= 0 ? value : fallback;
+}

@@ -1,0 +1,30 @@
+/**
+ * The mail an order announces: its confirmation, written in the completing transaction so that a
+ * completed order always has its mail in the outbox, and the address link of mail-only mode.
+ */
+import type { OrderEvents } from '../orders/order-events.ts';
+import { enqueueMailConfirmation, enqueueOrderConfirmation } from './enqueue-order-confirmation.ts';
+
+export function subscribeOrderMails(events: OrderEvents, options: { publicUrl: () => string; kick: () => void }): void {
+  events.onCompleting(async (tx, completed) => {
+    if (!completed.email) return;
+    const { order, visitDate, isAllDay } = await completed.details();
+    await enqueueOrderConfirmation(
+      tx,
+      {
+        site: completed.site,
+        order,
+        email: completed.email,
+        reservationNumber: completed.reservationNumber,
+        reservationToken: completed.reservationToken,
+        visitDate,
+        isAllDay,
+      },
+      options.publicUrl(),
+    );
+  });
+  events.onMailGiven((tx, mail) => enqueueMailConfirmation(tx, mail, options.publicUrl()));
+  // The outbox worker sends at once what a committed transaction queued.
+  events.onCompleted(() => options.kick());
+  events.onMailQueued(() => options.kick());
+}

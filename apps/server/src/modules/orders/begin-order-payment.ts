@@ -1,0 +1,83 @@
+/**
+ * The first half of a checkout: checks the order and its method, reserves its coupon uses and
+ * marks it `paying`, then runs `record` (the payment ledger's first row) in the same transaction.
+ * Nothing is charged here; the payment service talks to the provider after commit. A payment that
+ * fails gives the order back (`abandonOrderPayment`).
+ */
+import { localize } from '@storefront/domain/localize';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { rows } from '../../db/rows.ts';
+import { specError } from '../../http/errors.ts';
+import { hashToken } from '../../http/tokens.ts';
+import { findPaymentMethod } from '../catalog/catalog-facts.ts';
+import type { Site } from '../sites/site.ts';
+import * as repo from './orders.repository.ts';
+import { inTransaction, invalidField, type OrdersContext, sessionTimeout } from './orders-context.ts';
+import { repriceOrder } from './reprice-order.ts';
+
+export type PaymentToBegin = {
+  orderId: string;
+  orderToken: string;
+  method: string;
+  provider: 'free' | 'sandbox' | 'stripe';
+  amount: number;
+  currency: string;
+  description: string;
+};
+
+export function beginOrderPayment<T>(
+  db: Database,
+  ctx: OrdersContext,
+  site: Site,
+  token: string,
+  body: { payment_method: string },
+  record: (tx: Database, payment: PaymentToBegin) => Promise<T>,
+): Promise<T> {
+  return inTransaction(db, async (tx) => {
+    const order = await repo.findOrder(tx, site.id, hashToken(token), { lock: true });
+    if (!order) throw specError('record not found', { message: 'there is no order with this token' });
+    if (order.status !== 'ready_checkout') throw specError('order status must be ready_checkout');
+    if (await repo.isExpired(tx, order.id)) throw sessionTimeout();
+    const { order: current, couponRows } = await repriceOrder(tx, ctx.bundles, order, site);
+    if (body.payment_method !== current.paymentMethod)
+      throw invalidField('payment_method', 'is not the method chosen for this order');
+    const method = await findPaymentMethod(tx, site.id, order.channel, body.payment_method);
+    if (!method) throw invalidField('payment_method', 'is not offered by this site');
+    if ((current.total === 0) !== (method.provider === 'free')) {
+      throw invalidField(
+        'payment_method',
+        current.total === 0 ? 'must be free for an order of 0' : 'cannot be free for an order that costs money',
+      );
+    }
+    // Coupon uses are counted now, so two buyers can never both take a coupon's last use;
+    // a payment that fails gives them back.
+    const exhausted = await repo.redeemCoupons(
+      tx,
+      couponRows.map((c) => c.id),
+    );
+    if (exhausted.length > 0) throw specError('coupon limit reached');
+    await repo.updateOrder(tx, order.id, { status: 'paying' });
+    const { product } = await ctx.bundles.require(tx, order.productId);
+    return record(tx, {
+      orderId: order.id,
+      orderToken: token,
+      method: method.method,
+      provider: method.provider,
+      amount: current.total,
+      currency: site.currency,
+      description: localize(product.name, order.lang),
+    });
+  });
+}
+
+/** A payment that failed: the order can be paid again while its hold lasts; coupon uses come back. */
+export async function abandonOrderPayment(tx: Database, orderId: string): Promise<boolean> {
+  const [order] = await rows<{ id: string }>(
+    tx,
+    sql`update orders set status = 'ready_checkout', updated_at = now() where id = ${orderId} and status = 'paying' returning id`,
+  );
+  if (!order) return false;
+  await repo.unredeemCoupons(tx, orderId);
+  return true;
+}

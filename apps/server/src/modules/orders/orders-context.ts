@@ -1,0 +1,42 @@
+/**
+ * What every order operation shares: the short-lived product cache, the batching placer, the
+ * events an order announces, and the checks that open an order for a change.
+ */
+import type { Database } from '../../db/client.ts';
+import { specError } from '../../http/errors.ts';
+import { hashToken } from '../../http/tokens.ts';
+import type { Site } from '../sites/site.ts';
+import type { OrderEvents } from './order-events.ts';
+import type { OrderPlacer } from './order-placer.ts';
+import * as repo from './orders.repository.ts';
+import type { ProductBundles } from './product-bundles.ts';
+
+export type OrdersContext = { bundles: ProductBundles; placer: OrderPlacer; events: OrderEvents };
+
+export const OPEN_STATUSES = new Set(['pending', 'ready_checkout']);
+
+/** A request whose `field` is wrong (SPEC §7's generic error, naming the field). */
+export const invalidField = (field: string, message: string) =>
+  specError('invalid request', { field, message: `${field} ${message}` });
+
+export const sessionTimeout = () => specError('session_timeout');
+
+/** Runs `work` in one transaction of `db`. */
+export const inTransaction = <T>(db: Database, work: (tx: Database) => Promise<T>) =>
+  db.transaction((tx) => work(tx as unknown as Database));
+
+/** The open order for a token, locked, or the error the visitor should see. */
+export async function openOrder(tx: Database, site: Site, token: string): Promise<repo.OrderRow> {
+  const order = await repo.findOrder(tx, site.id, hashToken(token), { lock: true });
+  if (!order) throw specError('record not found', { message: 'there is no order with this token' });
+  if (!OPEN_STATUSES.has(order.status)) throw specError('order status must be ready_checkout');
+  if (await repo.isExpired(tx, order.id)) throw sessionTimeout();
+  return order;
+}
+
+/** The order for a token, whatever its status, or not found. */
+export async function orderOfToken(db: Database, site: Site, token: string): Promise<repo.OrderRow> {
+  const order = await repo.findOrder(db, site.id, hashToken(token));
+  if (!order) throw specError('record not found', { message: 'there is no order with this token' });
+  return order;
+}

@@ -1,0 +1,53 @@
+/**
+ * Products with their options and set products, from a short-lived cache: a rush reads them on
+ * every hold. Product definitions change rarely; orders may read them up to this old (like the
+ * catalogue).
+ */
+import type { Database } from '../../db/client.ts';
+import { specError } from '../../http/errors.ts';
+import {
+  findProductById,
+  findProductByUuid,
+  listProductOptions,
+  listProductSetProducts,
+  type ProductOptionRow,
+  type ProductRow,
+  type SetProductRow,
+} from '../catalog/catalog-facts.ts';
+
+const PRODUCT_TTL_MS = 5_000;
+
+export type ProductBundle = { product: ProductRow; options: ProductOptionRow[]; setProducts: SetProductRow[] };
+
+export function createProductBundles() {
+  const bundles = new Map<string, { at: number; bundle: ProductBundle | null }>();
+
+  async function get(tx: Database, key: { id: number } | { siteId: number; uuid: string }): Promise<ProductBundle | null> {
+    const name = 'id' in key ? `id:${key.id}` : `uuid:${key.siteId}:${key.uuid}`;
+    const hit = bundles.get(name);
+    if (hit && Date.now() - hit.at < PRODUCT_TTL_MS) return hit.bundle;
+    const product = 'id' in key ? await findProductById(tx, key.id) : await findProductByUuid(tx, key.siteId, key.uuid);
+    const bundle = product
+      ? { product, options: await listProductOptions(tx, product.id), setProducts: await listProductSetProducts(tx, product.id) }
+      : null;
+    if (bundles.size > 1_000) bundles.clear();
+    bundles.set(name, { at: Date.now(), bundle });
+    return bundle;
+  }
+
+  return {
+    get,
+    /** The product of an order, which must exist. */
+    async require(tx: Database, productId: number): Promise<ProductBundle> {
+      const bundle = await get(tx, { id: productId });
+      if (!bundle) throw specError('record not found');
+      return bundle;
+    },
+    /** Money is reckoned on the catalogue as it is now: the next read of the product goes to the database. */
+    forget(productId: number) {
+      bundles.delete(`id:${productId}`);
+    },
+  };
+}
+
+export type ProductBundles = ReturnType<typeof createProductBundles>;

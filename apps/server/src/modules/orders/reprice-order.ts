@@ -1,0 +1,83 @@
+/** An order priced as it stands: its selection, its coupons and a member's promotion. */
+import { localize } from '@storefront/domain/localize';
+import type { CouponFacts } from '@storefront/domain/pricing/coupon-rules';
+import { type PricedOrder, priceOrder } from '@storefront/domain/pricing/price-order';
+import type { Database } from '../../db/client.ts';
+import { activePromotion } from '../membership/active-promotion.ts';
+import type { Site } from '../sites/site.ts';
+import * as repo from './orders.repository.ts';
+import type { ProductBundles } from './product-bundles.ts';
+import { resolveSelection } from './resolve-selection.ts';
+
+export function couponFacts(row: repo.CouponRow): CouponFacts {
+  return {
+    id: row.id,
+    code: row.code,
+    discountType: row.discountType,
+    discountAmount: row.discountAmount,
+    coverageFrom: row.coverageFrom,
+    coverageTo: row.coverageTo,
+    expiresAt: row.expiresAt.toISOString(),
+    channels: row.channels,
+    usageLimit: row.usageLimit,
+    usedCount: row.usedCount,
+    campaign: row.campaign,
+    isInvitation: row.isInvitation,
+    isActive: row.isActive,
+    productIds: row.productIds ?? null,
+  };
+}
+
+export type Priced = { priced: PricedOrder; couponRows: repo.CouponRow[] };
+
+/** Prices the order as it stands, with its coupons. */
+export async function priceOf(
+  tx: Database,
+  bundles: ProductBundles,
+  order: repo.OrderRow,
+  site: Site,
+  knownCoupons?: repo.CouponRow[],
+): Promise<Priced> {
+  const selection = {
+    time_span_id: order.timeSpanId,
+    quantity: order.quantity,
+    option_values: order.optionValues,
+    set_products: order.setProducts,
+  };
+  const { options, setProducts } = await resolveSelection(tx, bundles, order.productId, selection, order.lang);
+  const couponRows = knownCoupons ?? (await repo.listOrderCoupons(tx, order.id));
+  // A signed-in member gets the site's membership promotion.
+  const promotion = order.memberId !== null && site.hasMembershipLogin ? await activePromotion(tx, site.id) : null;
+  const priced = priceOrder({
+    options,
+    setProducts,
+    coupons: couponRows.map((c) => ({
+      code: c.code,
+      name: localize(c.name, order.lang),
+      discount_type: c.discountType,
+      discount_amount: c.discountAmount,
+      isInvitation: c.isInvitation,
+    })),
+    membershipPromotion: promotion
+      ? {
+          name: localize(promotion.name, order.lang),
+          discount_type: promotion.discountType,
+          discount_amount: promotion.discountAmount,
+        }
+      : null,
+  });
+  return { priced, couponRows };
+}
+
+export type Repriced = Priced & { order: repo.OrderRow };
+
+/** Prices the order as it stands and stores the amounts; the result can be shown without pricing again. */
+export async function repriceOrder(tx: Database, bundles: ProductBundles, order: repo.OrderRow, site: Site): Promise<Repriced> {
+  const { priced, couponRows } = await priceOf(tx, bundles, order, site);
+  const updated = await repo.updateOrder(tx, order.id, {
+    subtotal: priced.subtotal,
+    discount: priced.discount,
+    total: priced.total,
+  });
+  return { order: updated, priced, couponRows };
+}

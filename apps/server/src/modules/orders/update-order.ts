@@ -1,0 +1,78 @@
+/** Changes an open order (SPEC §7 `PUT orders/{token}`): its slot and selection, sign-in fields, method. */
+import type { TemporaryOrder, UpdateOrderBody } from '@storefront/domain/api/orders';
+import { validateCustomerFields } from '@storefront/domain/customer/customer-info';
+import type { Database } from '../../db/client.ts';
+import { specError } from '../../http/errors.ts';
+import { findPaymentMethod, listFieldTemplates } from '../catalog/catalog-facts.ts';
+import type { Site } from '../sites/site.ts';
+import { releaseOrderHolds } from '../stock/sell-places.ts';
+import * as repo from './orders.repository.ts';
+import { inTransaction, invalidField, type OrdersContext, openOrder } from './orders-context.ts';
+import { presentOrder } from './present-order.ts';
+import { repriceOrder } from './reprice-order.ts';
+import { checkMaxPerOrder, checkSlot, resolveSelection } from './resolve-selection.ts';
+import { fieldTemplatesOf } from './sales-channels.ts';
+import { takeHolds } from './take-holds.ts';
+
+/** Changes an open order within the rules of its own sales channel, whichever route asks. */
+export async function updateOrder(
+  db: Database,
+  ctx: OrdersContext,
+  site: Site,
+  token: string,
+  body: UpdateOrderBody,
+): Promise<TemporaryOrder> {
+  const updated = await inTransaction(db, async (tx) => {
+    let order = await openOrder(tx, site, token);
+    const changes: Partial<repo.OrderRow> = {};
+    if (body.lang) changes.lang = body.lang;
+    if (body.time_span_id !== undefined && body.quantity !== undefined && body.option_values) {
+      const { product } = await ctx.bundles.require(tx, order.productId);
+      if (!product.salesChannels.includes(order.channel)) throw specError('ticket not on sale now');
+      const selection = {
+        time_span_id: body.time_span_id,
+        quantity: body.quantity,
+        option_values: body.option_values,
+        set_products: body.set_products ?? [],
+      };
+      await checkSlot(tx, site, order.channel, product.id, selection.time_span_id);
+      const { admissions, setProducts } = await resolveSelection(tx, ctx.bundles, product.id, selection, body.lang ?? order.lang);
+      checkMaxPerOrder(admissions, product.maxPerOrder);
+      await releaseOrderHolds(tx, order.id);
+      await takeHolds(tx, order, selection.time_span_id, admissions, setProducts);
+      Object.assign(changes, {
+        timeSpanId: selection.time_span_id,
+        quantity: admissions,
+        optionValues: selection.option_values,
+        setProducts: selection.set_products,
+      });
+    }
+    if (body.customer_info) {
+      const templates = fieldTemplatesOf(order.channel) ?? (await listFieldTemplates(tx, site.id));
+      const failures = validateCustomerFields(templates, body.customer_info, { confirmEmail: false });
+      const [field] = Object.keys(failures);
+      if (field) {
+        const failure = failures[field];
+        throw field === 'email'
+          ? specError('invalid email address')
+          : invalidField(`customer_info.${field}`, `is not valid (${failure?.key ?? 'common_validate_default'})`);
+      }
+      const displayed = new Set(templates.filter((t) => t.isDisplay).map((t) => t.fieldName));
+      changes.customerFields = Object.fromEntries(Object.entries(body.customer_info).filter(([key]) => displayed.has(key)));
+    }
+    if (body.payment_method) {
+      const method = await findPaymentMethod(tx, site.id, order.channel, body.payment_method);
+      if (!method) throw invalidField('payment_method', 'is not offered by this site');
+      changes.paymentMethod = body.payment_method;
+    }
+    const repriced = await repriceOrder(tx, ctx.bundles, await repo.updateOrder(tx, order.id, changes), site);
+    order = repriced.order;
+    const ready = order.customerFields !== null && order.paymentMethod !== null;
+    if (ready !== (order.status === 'ready_checkout')) {
+      order = await repo.updateOrder(tx, order.id, { status: ready ? 'ready_checkout' : 'pending' });
+    }
+    return presentOrder(tx, ctx.bundles, order, site, token, repriced);
+  });
+  if (body.time_span_id !== undefined) ctx.events.stockChanged();
+  return updated;
+}

@@ -1,0 +1,9 @@
+/** The admissions of a completed order, issued in the transaction that completes it. */
+import type { Database } from '../../db/client.ts';
+import { tickets } from './tickets.schema.ts';
+
+/** One admission per option id given (one per person), numbered in that order from 1. */
+export async function issueTickets(tx: Database, orderId: string, admissionOptionIds: number[]): Promise<void> {
+  if (admissionOptionIds.length === 0) return;
+  await tx.insert(tickets).values(admissionOptionIds.map((optionId, index) => ({ orderId, optionId, position: index + 1 })));
+}

@@ -1,0 +1,41 @@
+/** What every ticket operation shares: the orders it shows, the signing key, mail and date changes. */
+import type { TemporaryOrder } from '@storefront/domain/api/orders';
+import type { Database } from '../../db/client.ts';
+import { specError } from '../../http/errors.ts';
+import { hashToken } from '../../http/tokens.ts';
+import type { DateChangesService } from '../date-changes/date-changes.service.ts';
+import type { OrdersService } from '../orders/orders.service.ts';
+import type { Site } from '../sites/site.ts';
+import { type Access, findAccess } from './order-tickets.ts';
+import type { TicketMailOptions } from './ticket-mail.ts';
+import type { createKeyCache } from './ticket-signing.ts';
+
+export type TicketsServiceOptions = TicketMailOptions & {
+  /** Date changes, whose fees the receipt counts. */
+  dateChanges?: Pick<DateChangesService, 'completedChangeFees'>;
+};
+
+export type TicketsContext = {
+  orders: Pick<OrdersService, 'describe'>;
+  signingKey: ReturnType<typeof createKeyCache>;
+  options: TicketsServiceOptions;
+};
+
+/** A request whose `field` is wrong (SPEC §7's generic error, naming the field). */
+export const invalidField = (field: string, message: string) =>
+  specError('invalid request', { field, message: `${field} ${message}` });
+
+export const inTransaction = <T>(db: Database, work: (tx: Database) => Promise<T>) =>
+  db.transaction((tx) => work(tx as unknown as Database));
+
+export async function requireAccess(tx: Database, site: Site, token: string): Promise<Access> {
+  const access = await findAccess(tx, site.id, hashToken(token));
+  if (!access) throw specError('ticket not found', { message: 'there is no ticket with this token' });
+  return access;
+}
+
+export async function requireOrder(ctx: TicketsContext, site: Site, orderId: string, lang: string): Promise<TemporaryOrder> {
+  const order = await ctx.orders.describe(site, orderId, lang);
+  if (!order) throw specError('ticket not found');
+  return order;
+}

@@ -1,0 +1,74 @@
+/** What a reservation token shows (SPEC §7 `GET tickets/{token}`): the holder's party or one share. */
+import type { TicketView } from '@storefront/domain/api/tickets';
+import type { LanguageCode } from '@storefront/domain/constants';
+import { localize } from '@storefront/domain/localize';
+import type { Database } from '../../db/client.ts';
+import type { Site } from '../sites/site.ts';
+import { checkStatusOf, entryWindowOf, isWithinEntryWindow } from './entry-window.ts';
+import { type AdmissionRow, listAdmissions } from './order-tickets.ts';
+import { signPayload } from './ticket-signing.ts';
+import * as repo from './tickets.repository.ts';
+import { requireAccess, requireOrder, type TicketsContext } from './tickets-context.ts';
+
+export async function viewTicket(
+  db: Database,
+  ctx: TicketsContext,
+  site: Site,
+  token: string,
+  lang: LanguageCode,
+  now = new Date(),
+): Promise<TicketView> {
+  const key = await ctx.signingKey(site.id);
+  const access = await requireAccess(db, site, token);
+  const order = await requireOrder(ctx, site, access.order.id, lang);
+  const window = await entryWindowOf(db, site, access.order.timeSpanId);
+  const isInWindow = isWithinEntryWindow(window, now);
+  const admissions = await listAdmissions(db, access);
+  const sign = (list: AdmissionRow[]) =>
+    signPayload(key, { siteId: site.id, admissions: list.map((a) => ({ id: a.id, generation: a.generation })) });
+  const stillValid = admissions.filter((a) => a.status === 'valid');
+  const isHolder = access.shareId === null;
+  const shares = isHolder ? await repo.listShares(db, access.order.id) : [];
+  // A receiver sees only their admissions, and of the options only those they hold.
+  const held = new Map<number, number>();
+  for (const a of admissions) held.set(a.optionId, (held.get(a.optionId) ?? 0) + 1);
+  const options = order.mainProduct.options
+    .map((o) => (o.type === 'admission' ? { ...o, quantity: held.get(o.id) ?? 0 } : o))
+    .filter((o) => o.quantity > 0 && (isHolder || o.type === 'admission'));
+  return {
+    reservationNumber: isHolder ? (access.order.reservationNumber ?? '') : null,
+    role: isHolder ? 'holder' : 'receiver',
+    lang,
+    product: {
+      name: order.mainProduct.name,
+      type: window.isAllDay ? 'date' : 'time',
+      caution: order.mainProduct.caution,
+      presentedBy: order.mainProduct.presentedBy,
+    },
+    date: window.date,
+    reservationFrom: order.mainProduct.reservationFrom,
+    reservationTo: order.mainProduct.reservationTo,
+    isAllDay: window.isAllDay,
+    options,
+    setProducts: isHolder ? order.setProducts : [],
+    quantity: admissions.length,
+    pricePaid: isHolder ? order.price : null,
+    currency: site.currency,
+    admissions: admissions.map((a) => ({
+      id: a.id,
+      position: a.position,
+      optionId: a.optionId,
+      optionName: localize(a.optionName, lang),
+      ticketStatus: a.status,
+      status: checkStatusOf(a.status, isInWindow),
+      checkedInAt: a.checkedInAt?.toISOString() ?? null,
+      qr: sign([a]),
+    })),
+    partyQr: stillValid.length > 0 ? sign(stillValid) : null,
+    shares: shares.map((s) => ({
+      quantity: s.quantity,
+      createdAt: s.createdAt.toISOString(),
+      claimedAt: s.claimedAt?.toISOString() ?? null,
+    })),
+  };
+}
