@@ -21,8 +21,7 @@ import { purchaseApi, type TemporaryOrder } from '../../checkout/purchase-api.ts
 import { purchaseQueries } from '../../checkout/purchase-queries.ts';
 import { useApp } from '../../lib/app-context.tsx';
 import { catalogueQueries } from '../../lib/catalogue-queries.ts';
-import { failureOf, followFailure } from '../../lib/errors/error-handler.ts';
-import { isPaymentFailure, paymentFailureRoute } from '../../lib/errors/payment-failure.ts';
+import { useRouteFailure } from '../../lib/errors/route-failure.ts';
 import type { ScreenProps } from '../../lib/routes.ts';
 import { openDialog } from '../../ui/dialog/dialog-store.ts';
 import { StepBar } from '../../ui/step-bar.tsx';
@@ -77,6 +76,7 @@ function ConfirmContent({ order, token, templates, methods, isDPay }: ContentPro
   const hasSignIn = !app.config.isStartMailConfirmOnly;
   const payments = paymentApi(app.api, app.siteCode);
   const go = (path: string) => navigate(path, { replace: true });
+  const routeFailure = useRouteFailure();
   const isCarrier = paymentProfile(order.paymentMethod)?.kind === 'carrier';
   const carrierLogin = useCarrierLogin(isDPay && isCarrier);
   const carrierToken = carrierLogin.token;
@@ -97,15 +97,13 @@ function ConfirmContent({ order, token, templates, methods, isDPay }: ContentPro
         payment_method: order.paymentMethod as PaymentMethodId,
         card_token: carrierToken ?? pendingCard.current()?.token ?? undefined,
       }),
-    meta: { handlesError: isRetryFlow },
+    meta: { routesOwnFailure: true },
     onSuccess: (answer) => {
       if (answer.status === 'requires_action') setLeaving(true);
       followAnswer(app, answer, order, go);
     },
     onError: (error) => {
-      const failure = failureOf(error);
-      if (!failure || !isPaymentFailure(failure)) return;
-      followFailure(app, paymentFailureRoute(failure, { context: { kind: 'purchase' }, dateChange: false }), go);
+      routeFailure(error, { context: { kind: 'purchase' }, dateChange: false, onlyPaymentFailures: true });
     },
   });
 
@@ -160,12 +158,6 @@ function ConfirmContent({ order, token, templates, methods, isDPay }: ContentPro
       </div>
     </div>
   );
-}
-
-/** Checkout failures the payment retry flow routes (SPEC §4); the rest are the error catalogue's. */
-function isRetryFlow(error: unknown): boolean {
-  const failure = failureOf(error);
-  return failure !== null && isPaymentFailure(failure);
 }
 
 /**
