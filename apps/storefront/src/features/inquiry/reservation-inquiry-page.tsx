@@ -1,7 +1,7 @@
 /**
  * `/reservation-inquiry`: e-mail address and reservation number give the ticket back (SPEC §2,
  * §7 `GET reservations`); the link is mailed again too. A miss shows the `ticket not found` dialog
- * (SPEC §8) through the one error handler.
+ * (SPEC §8) through the one failure router.
  */
 import { email as emailRule, required } from '@storefront/domain/customer/validation';
 import { useMutation } from '@tanstack/react-query';

@@ -23,7 +23,7 @@ export default function SignInPage(props: ScreenProps) {
   const app = useApp();
   const { t } = useTranslation();
   const token = app.session.get('orderToken');
-  // An order that has timed out sends the visitor back to the start (the app's error handler).
+  // An order that has timed out sends the visitor back to the start (the app's failure router).
   const { data: order } = useQuery({ ...purchaseQueries.order(app, token ?? ''), enabled: token !== null });
   const { data: templates } = useQuery(purchaseQueries.fieldTemplates(app));
   if (!token) return <Navigate to="/order" replace />;
