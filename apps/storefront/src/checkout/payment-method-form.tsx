@@ -3,16 +3,19 @@
  * methods with their marks, and the card for card methods. The card goes to the gateway's
  * card-token script; only its one-time token is kept, in memory, for the checkout.
  */
+
+import { zodResolver } from '@hookform/resolvers/zod';
 import type { PaymentMethodId } from '@storefront/domain/constants';
 import { formatPrice } from '@storefront/domain/format';
 import { needsCard } from '@storefront/domain/payments';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
-import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useApp } from '../lib/app-context.tsx';
 import { FieldError } from '../ui/field-error.tsx';
+import { ruledForm } from '../ui/field-schema.ts';
 import { expiryYears, initialValues, type PaymentFormValues, toCardDetails, validatePaymentForm } from './card-form.ts';
 import { CardTokenError, type HostedCard, hostsCardFields, tokenizeCard } from './card-token.ts';
 import { HostedCardField } from './hosted-card-field.tsx';
@@ -45,23 +48,20 @@ export function PaymentMethodForm(props: PaymentMethodFormProps) {
   const { t } = useTranslation();
   const years = useMemo(() => expiryYears(new Date()), []);
 
-  const resolver = useMemo<Resolver<PaymentFormValues>>(
-    () => (values) => {
-      const provider = usable.find((candidate) => candidate.method === values.method)?.provider;
-      const failures = validatePaymentForm(values, new Date(), { hostedCard: hostsCardFields(provider) });
-      const errors: FieldErrors<PaymentFormValues> = {};
-      for (const [name, failure] of Object.entries(failures)) {
-        errors[name as keyof PaymentFormValues] = { type: failure.key, message: t(failure.key, failure.values) };
-      }
-      return Object.keys(errors).length === 0 ? { values, errors: {} } : { values: {}, errors };
-    },
+  // The method and the card by SPEC §5's rules; a gateway's own card fields check the card themselves.
+  const schema = useMemo(
+    () =>
+      ruledForm(t, (values: PaymentFormValues) => {
+        const provider = usable.find((candidate) => candidate.method === values.method)?.provider;
+        return validatePaymentForm(values, new Date(), { hostedCard: hostsCardFields(provider) });
+      }),
     [t, usable],
   );
 
   const { register, handleSubmit, watch, formState, setError } = useForm<PaymentFormValues>({
     // Card details are never kept: a visitor coming back enters the card again.
     defaultValues: initialValues(props.initialMethod, null),
-    resolver,
+    resolver: zodResolver(schema),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
