@@ -9,7 +9,7 @@ import { sharePageNonce } from './app/page-nonce.ts';
 import { createAppRouter } from './app/router.tsx';
 import { AppContext } from './lib/app-context.tsx';
 import { catalogueQueries } from './lib/catalogue-queries.ts';
-import { createErrorHandler } from './lib/errors/error-handler.ts';
+import { createFailureRouter, FailureRouterContext } from './lib/errors/route-failure.ts';
 import { preloadDialog } from './ui/dialog/dialog-host.tsx';
 import { showToast } from './ui/toast/toast-store.ts';
 import './app/base.css';
@@ -23,15 +23,15 @@ async function start() {
   if (started.kind === 'redirecting') return;
   const { app, i18n } = started;
   const router = createAppRouter({ isStartMailConfirmOnly: app.config.isStartMailConfirmOnly });
-  const handleError = createErrorHandler(app, {
+  const routeFailure = createFailureRouter(app, {
     current: () => `${router.state.location.pathname}${router.state.location.search}`,
-    go: (path) => void router.navigate(path),
+    go: (path, options) => void router.navigate(path, options),
   });
   const queryClient = new QueryClient({
-    queryCache: new QueryCache({ onError: handleError }),
+    queryCache: new QueryCache({ onError: (error) => void routeFailure(error) }),
     mutationCache: new MutationCache({
       onError: (error, _variables, _result, mutation) => {
-        if (!mutation.meta?.handlesError?.(error)) handleError(error);
+        if (!mutation.meta?.routesOwnFailure) routeFailure(error);
       },
     }),
     defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
@@ -51,9 +51,11 @@ async function start() {
     <StrictMode>
       <I18nextProvider i18n={i18n}>
         <AppContext.Provider value={app}>
-          <QueryClientProvider client={queryClient}>
-            <RouterProvider router={router} />
-          </QueryClientProvider>
+          <FailureRouterContext.Provider value={routeFailure}>
+            <QueryClientProvider client={queryClient}>
+              <RouterProvider router={router} />
+            </QueryClientProvider>
+          </FailureRouterContext.Provider>
         </AppContext.Provider>
       </I18nextProvider>
     </StrictMode>,

@@ -3,28 +3,26 @@
  * methods with their marks, and the card for card methods. The card goes to the gateway's
  * card-token script; only its one-time token is kept, in memory, for the checkout.
  */
+
+import { zodResolver } from '@hookform/resolvers/zod';
 import type { PaymentMethodId } from '@storefront/domain/constants';
 import { formatPrice } from '@storefront/domain/format';
 import { needsCard } from '@storefront/domain/payments';
 import { useMutation } from '@tanstack/react-query';
-import { type RefObject, useEffect, useMemo, useRef } from 'react';
-import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import { useMemo, useRef } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useApp } from '../lib/app-context.tsx';
 import { FieldError } from '../ui/field-error.tsx';
-import {
-  EXPIRY_MONTHS,
-  expiryYears,
-  initialValues,
-  type PaymentFormValues,
-  toCardDetails,
-  validatePaymentForm,
-} from './card-form.ts';
-import { CardTokenError, type HostedCard, hostsCardFields, mountStripeCard, tokenizeCard } from './card-token.ts';
+import { ruledForm } from '../ui/field-schema.ts';
+import { expiryYears, initialValues, type PaymentFormValues, toCardDetails, validatePaymentForm } from './card-form.ts';
+import { CardTokenError, type HostedCard, hostsCardFields, tokenizeCard } from './card-token.ts';
+import { HostedCardField } from './hosted-card-field.tsx';
 import { PaymentMark } from './payment-mark.tsx';
 import type { MethodEntry } from './payment-methods.ts';
 import { pendingCard } from './pending-card.ts';
+import { type FieldState, RequiredLabel, TypedCardFields } from './typed-card-fields.tsx';
 import '../ui/forms.css';
 import './payment.css';
 
@@ -50,23 +48,20 @@ export function PaymentMethodForm(props: PaymentMethodFormProps) {
   const { t } = useTranslation();
   const years = useMemo(() => expiryYears(new Date()), []);
 
-  const resolver = useMemo<Resolver<PaymentFormValues>>(
-    () => (values) => {
-      const provider = usable.find((candidate) => candidate.method === values.method)?.provider;
-      const failures = validatePaymentForm(values, new Date(), { hostedCard: hostsCardFields(provider) });
-      const errors: FieldErrors<PaymentFormValues> = {};
-      for (const [name, failure] of Object.entries(failures)) {
-        errors[name as keyof PaymentFormValues] = { type: failure.key, message: t(failure.key, failure.values) };
-      }
-      return Object.keys(errors).length === 0 ? { values, errors: {} } : { values: {}, errors };
-    },
+  // The method and the card by SPEC §5's rules; a gateway's own card fields check the card themselves.
+  const schema = useMemo(
+    () =>
+      ruledForm(t, (values: PaymentFormValues) => {
+        const provider = usable.find((candidate) => candidate.method === values.method)?.provider;
+        return validatePaymentForm(values, new Date(), { hostedCard: hostsCardFields(provider) });
+      }),
     [t, usable],
   );
 
   const { register, handleSubmit, watch, formState, setError } = useForm<PaymentFormValues>({
     // Card details are never kept: a visitor coming back enters the card again.
     defaultValues: initialValues(props.initialMethod, null),
-    resolver,
+    resolver: zodResolver(schema),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
@@ -105,6 +100,7 @@ export function PaymentMethodForm(props: PaymentMethodFormProps) {
   const describe = (name: keyof PaymentFormValues, ...more: string[]) =>
     [...more, error(name) ? `payment-${name}-error` : ''].filter(Boolean).join(' ') || undefined;
   const invalid = (name: keyof PaymentFormValues) => (error(name) ? true : undefined);
+  const field: FieldState = { error, describe, invalid };
 
   return (
     <form className="checkout-form" onSubmit={onSubmit} noValidate>
@@ -153,104 +149,11 @@ export function PaymentMethodForm(props: PaymentMethodFormProps) {
               cardRef={hosted}
             />
           ) : (
-            <>
-              <div className="checkout-field">
-                <Label htmlFor="payment-card-number" textKey="payment_card_number" />
-                <input
-                  id="payment-card-number"
-                  className="checkout-input payment-number-input"
-                  type="text"
-                  inputMode="numeric"
-                  autoComplete="cc-number"
-                  maxLength={23}
-                  aria-required="true"
-                  aria-invalid={invalid('cardNumber')}
-                  aria-describedby={describe('cardNumber')}
-                  {...register('cardNumber')}
-                />
-                <FieldError id="payment-cardNumber-error" message={error('cardNumber')} />
-              </div>
-
-              <fieldset className="checkout-field payment-expiry">
-                <legend className="checkout-label">
-                  <span>{t('payment_expiry')}</span>
-                  <span className="checkout-badge checkout-badge-required">{t('common_required')}</span>
-                </legend>
-                <div className="payment-expiry-row">
-                  <div>
-                    <label className="payment-sub-label" htmlFor="payment-exp-month">
-                      {t('payment_expiry_month')}
-                    </label>
-                    <select
-                      id="payment-exp-month"
-                      className="checkout-input"
-                      autoComplete="cc-exp-month"
-                      aria-required="true"
-                      aria-invalid={invalid('expMonth')}
-                      aria-describedby={describe('expMonth')}
-                      {...register('expMonth', { deps: ['expYear'] })}
-                    >
-                      <option value="">--</option>
-                      {EXPIRY_MONTHS.map((month) => (
-                        <option key={month} value={month}>
-                          {month}
-                        </option>
-                      ))}
-                    </select>
-                  </div>
-                  <span aria-hidden="true" className="payment-expiry-slash">
-                    /
-                  </span>
-                  <div>
-                    <label className="payment-sub-label" htmlFor="payment-exp-year">
-                      {t('payment_expiry_year')}
-                    </label>
-                    <select
-                      id="payment-exp-year"
-                      className="checkout-input"
-                      autoComplete="cc-exp-year"
-                      aria-required="true"
-                      aria-invalid={invalid('expYear')}
-                      aria-describedby={describe('expYear')}
-                      {...register('expYear')}
-                    >
-                      <option value="">----</option>
-                      {years.map((year) => (
-                        <option key={year} value={year}>
-                          {year}
-                        </option>
-                      ))}
-                    </select>
-                  </div>
-                </div>
-                <FieldError id="payment-expMonth-error" message={error('expMonth')} />
-                <FieldError id="payment-expYear-error" message={error('expYear')} />
-              </fieldset>
-
-              <div className="checkout-field">
-                <Label htmlFor="payment-cvc" textKey="payment_security_code" />
-                <input
-                  id="payment-cvc"
-                  className="checkout-input payment-cvc-input"
-                  type="text"
-                  inputMode="numeric"
-                  autoComplete="cc-csc"
-                  maxLength={4}
-                  aria-required="true"
-                  aria-invalid={invalid('cvc')}
-                  aria-describedby={describe('cvc', 'payment-cvc-note')}
-                  {...register('cvc')}
-                />
-                <p id="payment-cvc-note" className="checkout-hint">
-                  {t('payment_security_code_note')}
-                </p>
-                <FieldError id="payment-cvc-error" message={error('cvc')} />
-              </div>
-            </>
+            <TypedCardFields register={register} years={years} field={field} />
           )}
 
           <div className="checkout-field">
-            <Label htmlFor="payment-card-holder" textKey="payment_card_holder" />
+            <RequiredLabel htmlFor="payment-card-holder" textKey="payment_card_holder" />
             <input
               id="payment-card-holder"
               className="checkout-input"
@@ -284,62 +187,5 @@ export function PaymentMethodForm(props: PaymentMethodFormProps) {
         {props.isPending ? t('payment_processing') : ''}
       </p>
     </form>
-  );
-}
-
-function Label(props: { htmlFor: string; textKey: string }) {
-  const { t } = useTranslation();
-  return (
-    <label className="checkout-label" htmlFor={props.htmlFor}>
-      <span>{t(props.textKey)}</span>
-      <span className="checkout-badge checkout-badge-required">{t('common_required')}</span>
-    </label>
-  );
-}
-
-/** The gateway's own card fields (Stripe's card element), mounted while this method is chosen. */
-function HostedCardField(props: {
-  provider: MethodEntry['provider'];
-  keys: Record<string, Record<string, string>>;
-  error: string | undefined;
-  /** Holds the mounted card while it is there, for the form's submit. */
-  cardRef: RefObject<HostedCard | null>;
-}) {
-  const { t } = useTranslation();
-  const host = useRef<HTMLDivElement>(null);
-  const publishableKey = props.keys[props.provider]?.publishableKey ?? '';
-  const { cardRef } = props;
-  useEffect(() => {
-    let card: HostedCard | null = null;
-    let gone = false;
-    if (host.current && publishableKey) {
-      mountStripeCard(publishableKey, host.current).then(
-        (mounted) => {
-          if (gone) mounted.destroy();
-          else {
-            card = mounted;
-            cardRef.current = mounted;
-          }
-        },
-        () => {
-          cardRef.current = null;
-        },
-      );
-    }
-    return () => {
-      gone = true;
-      card?.destroy();
-      cardRef.current = null;
-    };
-  }, [publishableKey, cardRef]);
-  return (
-    <fieldset className="checkout-field" aria-describedby={props.error ? 'payment-cardNumber-error' : undefined}>
-      <legend className="checkout-label">
-        <span>{t('payment_card_number')}</span>
-        <span className="checkout-badge checkout-badge-required">{t('common_required')}</span>
-      </legend>
-      <div ref={host} id="payment-hosted-card" className="checkout-input payment-hosted-card" />
-      <FieldError id="payment-cardNumber-error" message={props.error} />
-    </fieldset>
   );
 }

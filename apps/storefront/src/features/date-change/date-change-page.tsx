@@ -81,7 +81,7 @@ export default function ChangeDatePage(props: ScreenProps) {
       app.session.set('changeDate', { reservationToken: token, timechangeToken });
       navigate(changeDatePaths.confirm(token, timechangeToken));
     },
-    // The dialog comes from the app's error handler; the page shows fresh stock behind it.
+    // The dialog comes from the app's failure router; the page shows fresh stock behind it.
     onError: () => void queryClient.invalidateQueries({ queryKey: dateChangeQueries.all }),
   });
 

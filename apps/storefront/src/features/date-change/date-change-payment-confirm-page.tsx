@@ -15,8 +15,7 @@ import { leaveForProvider } from '../../checkout/finish-payment.ts';
 import { pendingCard } from '../../checkout/pending-card.ts';
 import { useApp } from '../../lib/app-context.tsx';
 import { catalogueQueries } from '../../lib/catalogue-queries.ts';
-import { failureOf, followFailure } from '../../lib/errors/error-handler.ts';
-import { isPaymentFailure, paymentFailureRoute } from '../../lib/errors/payment-failure.ts';
+import { isPaymentRoute, useRouteFailure } from '../../lib/errors/route-failure.ts';
 import type { ScreenProps } from '../../lib/routes.ts';
 import { ChangeNotPending, ChangeSummary } from './change-summary.tsx';
 import { useDateChange } from './use-date-change.ts';
@@ -33,6 +32,7 @@ export default function ChangeDatePaymentConfirmPage(props: ScreenProps) {
   const payment = readChangeDatePayment(app.session);
   const context = { kind: 'change-date' as const, reservationToken, timechangeToken };
   const go = (path: string) => navigate(path, { replace: true });
+  const routeFailure = useRouteFailure();
   const [isLeaving, setLeaving] = useState(false);
   useEffect(() => {
     const onShow = (event: PageTransitionEvent) => {
@@ -49,7 +49,7 @@ export default function ChangeDatePaymentConfirmPage(props: ScreenProps) {
         payment_method: payment?.method as PaymentMethodId,
         card_token: pendingCard.current()?.token,
       }),
-    meta: { handlesError: (error: unknown) => isRetryFlow(error) },
+    meta: { routesOwnFailure: true },
     onSuccess: (answer) => {
       if (answer.status === 'requires_action') {
         setLeaving(true);
@@ -61,12 +61,9 @@ export default function ChangeDatePaymentConfirmPage(props: ScreenProps) {
       go(changeDatePaths.complete(reservationToken));
     },
     onError: (error) => {
-      const failure = failureOf(error);
-      if (!failure || !isPaymentFailure(failure)) {
-        void query.refetch();
-        return;
-      }
-      followFailure(app, paymentFailureRoute(failure, { context, dateChange: true }), go);
+      const route = routeFailure(error, { context, dateChange: true, onlyPaymentFailures: true });
+      // Anything but a payment failure leaves the visitor here, with the change as it now stands.
+      if (!isPaymentRoute(route)) void query.refetch();
     },
   });
 
@@ -119,10 +116,4 @@ export default function ChangeDatePaymentConfirmPage(props: ScreenProps) {
       )}
     </section>
   );
-}
-
-/** Checkout failures the payment retry flow routes (SPEC §4); the rest are the error catalogue's. */
-function isRetryFlow(error: unknown): boolean {
-  const failure = failureOf(error);
-  return failure !== null && isPaymentFailure(failure);
 }

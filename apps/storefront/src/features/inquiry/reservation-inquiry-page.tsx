@@ -1,24 +1,34 @@
 /**
  * `/reservation-inquiry`: e-mail address and reservation number give the ticket back (SPEC §2,
  * §7 `GET reservations`); the link is mailed again too. A miss shows the `ticket not found` dialog
- * (SPEC §8) through the one error handler.
+ * (SPEC §8) through the one failure router.
  */
+
+import { zodResolver } from '@hookform/resolvers/zod';
 import { email as emailRule, required } from '@storefront/domain/customer/validation';
 import { useMutation } from '@tanstack/react-query';
-import { useId } from 'react';
+import type { TFunction } from 'i18next';
+import { useId, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import * as z from 'zod/mini';
 import { ticketUrl } from '../../checkout/flow.ts';
 import { useApp } from '../../lib/app-context.tsx';
 import { FieldError } from '../../ui/field-error.tsx';
-import { validateWith } from '../../ui/field-rules.ts';
+import { ruledField } from '../../ui/field-schema.ts';
 import { inquiryApi } from './api/inquiry-api.ts';
+
+/** The address and the reservation number, by SPEC §5's rules. */
+const formSchema = (t: TFunction) =>
+  z.object({ email: ruledField(t, required, (value) => emailRule(value?.trim())), number: ruledField(t, required) });
 
 export default function ReservationInquiryPage() {
   const app = useApp();
   const { t } = useTranslation();
   const ids = { email: useId(), number: useId(), numberNote: useId(), emailError: useId(), numberError: useId() };
+  const schema = useMemo(() => formSchema(t), [t]);
   const { register, handleSubmit, formState } = useForm({
+    resolver: zodResolver(schema),
     defaultValues: { email: '', number: '' },
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
@@ -43,7 +53,7 @@ export default function ReservationInquiryPage() {
           autoComplete="email"
           aria-invalid={errors.email ? true : undefined}
           aria-describedby={errors.email ? ids.emailError : undefined}
-          {...register('email', { validate: validateWith(t, required, (value) => emailRule(value?.trim())) })}
+          {...register('email')}
         />
         <FieldError id={ids.emailError} message={errors.email} />
         <label htmlFor={ids.number}>{t('inquiry_reservation_number')}</label>
@@ -54,7 +64,7 @@ export default function ReservationInquiryPage() {
           spellCheck={false}
           aria-invalid={errors.number ? true : undefined}
           aria-describedby={`${ids.numberNote}${errors.number ? ` ${ids.numberError}` : ''}`}
-          {...register('number', { validate: validateWith(t, required) })}
+          {...register('number')}
         />
         <p id={ids.numberNote} className="field-note">
           {t('inquiry_reservation_number_note')}

@@ -2,16 +2,20 @@
  * Mail-only confirmation (SPEC §1): without a token, the visitor enters their address and gets a
  * link by mail; with the link's token, the order comes back and the purchase goes on to payment.
  */
+
+import { zodResolver } from '@hookform/resolvers/zod';
 import { email as emailRule, required, sameEmail } from '@storefront/domain/customer/validation';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useId, useRef } from 'react';
+import type { TFunction } from 'i18next';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import * as z from 'zod/mini';
 import { purchaseApi } from '../../checkout/purchase-api.ts';
 import { useApp } from '../../lib/app-context.tsx';
 import { FieldError } from '../../ui/field-error.tsx';
-import { validateWith } from '../../ui/field-rules.ts';
+import { formRules, ruledField } from '../../ui/field-schema.ts';
 import { StepBar } from '../../ui/step-bar.tsx';
 
 export default function MailConfirmPage() {
@@ -46,12 +50,23 @@ function ConfirmLink({ mailToken }: { mailToken: string }) {
   );
 }
 
+/** The address by SPEC §5's rules, then the two must match. */
+const formSchema = (t: TFunction) =>
+  z
+    .object({
+      email: ruledField(t, (value) => (value?.trim() ? emailRule(value) : required(''))),
+      email2: z.string(),
+    })
+    .check(formRules(t, (values: { email: string; email2: string }) => ({ email2: sameEmail(values.email, values.email2) })));
+
 function AddressForm() {
   const app = useApp();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const ids = { email: useId(), email2: useId(), error: useId() };
+  const schema = useMemo(() => formSchema(t), [t]);
   const { register, handleSubmit, formState } = useForm({
+    resolver: zodResolver(schema),
     defaultValues: { email: '', email2: '' },
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
@@ -81,7 +96,7 @@ function AddressForm() {
           required
           aria-invalid={error !== null}
           aria-describedby={error ? ids.error : undefined}
-          {...register('email', { validate: validateWith(t, (value) => (value?.trim() ? emailRule(value) : required(''))) })}
+          {...register('email')}
         />
         <label htmlFor={ids.email2}>{t('signin_field_email2')}</label>
         <input
@@ -91,7 +106,7 @@ function AddressForm() {
           required
           aria-invalid={error !== null}
           aria-describedby={error ? ids.error : undefined}
-          {...register('email2', { validate: (value, values) => validateWith(t, (v) => sameEmail(values.email, v))(value) })}
+          {...register('email2')}
         />
         <FieldError id={ids.error} message={error} />
         <button type="submit" className="button button-primary" disabled={send.isPending}>

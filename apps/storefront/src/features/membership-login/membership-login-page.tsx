@@ -2,25 +2,34 @@
  * Membership login (SPEC §2, §6) on sites that enable it: a member signs in to get the member
  * benefit on this order, and their details fill the sign-in form; anyone may continue as a guest.
  */
+
+import { zodResolver } from '@hookform/resolvers/zod';
 import { required } from '@storefront/domain/customer/validation';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useId } from 'react';
+import type { TFunction } from 'i18next';
+import { useEffect, useId, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import * as z from 'zod/mini';
 import { purchaseApi } from '../../checkout/purchase-api.ts';
 import { useApp } from '../../lib/app-context.tsx';
 import { FieldError } from '../../ui/field-error.tsx';
-import { validateWith } from '../../ui/field-rules.ts';
+import { ruledField } from '../../ui/field-schema.ts';
 import { StepBar } from '../../ui/step-bar.tsx';
 import { showToast } from '../../ui/toast/toast-store.ts';
+
+/** The member's address and password, both required (SPEC §5). */
+const formSchema = (t: TFunction) => z.object({ email: ruledField(t, required), password: ruledField(t, required) });
 
 export default function MembershipLoginPage() {
   const app = useApp();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const ids = { email: useId(), password: useId(), error: useId() };
+  const schema = useMemo(() => formSchema(t), [t]);
   const { register, handleSubmit, formState } = useForm({
+    resolver: zodResolver(schema),
     defaultValues: { email: '', password: '' },
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
@@ -71,7 +80,7 @@ export default function MembershipLoginPage() {
           type="email"
           autoComplete="username"
           aria-describedby={error ? ids.error : undefined}
-          {...register('email', { validate: validateWith(t, required) })}
+          {...register('email')}
         />
         <label htmlFor={ids.password}>{t('membership_login_password')}</label>
         <input
@@ -79,7 +88,7 @@ export default function MembershipLoginPage() {
           type="password"
           autoComplete="current-password"
           aria-describedby={error ? ids.error : undefined}
-          {...register('password', { validate: validateWith(t, required) })}
+          {...register('password')}
         />
         <FieldError id={ids.error} message={error} />
         <div className="actions">

@@ -7,11 +7,10 @@ import type { StockStatus } from '@storefront/domain/api/catalog';
 import { DISPLAY_TIME_ZONE } from '@storefront/domain/constants';
 import { formatDate, formatPrice } from '@storefront/domain/format';
 import { priceOrder } from '@storefront/domain/pricing/price-order';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { afterOrder } from '../../checkout/flow.ts';
 import { OrderLines, ProductChoices, QuantityFields, SlotStock, TimeSpanChoices } from '../../checkout/order-sections.tsx';
 import {
   chooseDate,
@@ -19,37 +18,26 @@ import {
   chooseTimeSpan,
   currentSection,
   flagsAfterChoice,
-  type Known,
   openSections,
-  ownHoldOf,
   parseSavedOrderPage,
-  reconcile,
   type Section,
   type Selection,
   savedOrderPageOf,
   sectionsOf,
   selectionOf,
   setQuantity,
-  withHeld,
 } from '../../checkout/order-state.ts';
 import { purchaseApi } from '../../checkout/purchase-api.ts';
-import {
-  admissionLimit,
-  conversionDataOf,
-  createOrderBody,
-  type OrderProblem,
-  orderProblem,
-  pricingInput,
-  updateOrderBody,
-} from '../../checkout/quantity-rules.ts';
+import { admissionLimit, type OrderProblem, orderProblem, pricingInput } from '../../checkout/quantity-rules.ts';
 import { useApp } from '../../lib/app-context.tsx';
-import { catalogueQueries } from '../../lib/catalogue-queries.ts';
 import type { ScreenProps } from '../../lib/routes.ts';
 import { Calendar } from '../../ui/calendar.tsx';
 import { calendarWindow, lastOpenDate, todayInZone } from '../../ui/calendar-month.ts';
 import { StepBar } from '../../ui/step-bar.tsx';
 import { Accordion, sectionButtonId } from './accordion.tsx';
-import { orderQueries } from './api/order-queries.ts';
+import { ProductFacts } from './product-facts.tsx';
+import { useOrderStock } from './use-order-stock.ts';
+import { useProceedOrder } from './use-proceed-order.ts';
 import '../../ui/order-widgets.css';
 
 /**
@@ -68,9 +56,9 @@ const PROBLEM_KEYS: Record<OrderProblem, string> = {
 export default function OrderPage(props: ScreenProps) {
   const app = useApp();
   const { config, lang, session } = app;
-  const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const { t } = useTranslation();
+  const _navigate = useNavigate();
+  const _queryClient = useQueryClient();
   const purchase = useMemo(() => purchaseApi(app.api, lang), [app.api, lang]);
   const procedure = config.orderProcedure;
   const [today] = useState(() => todayInZone(DISPLAY_TIME_ZONE));
@@ -85,77 +73,9 @@ export default function OrderPage(props: ScreenProps) {
   // A new object per choice, so choosing in the same step twice still moves focus on.
   const [focusTarget, setFocusTarget] = useState<{ section: Section } | null>(null);
 
-  // ---- what the venue sells, step by step; each answer narrows the selection (order-state.ts) ----
-  const productsQuery = useQuery(catalogueQueries.products(app));
-  const products = useMemo(() => productsQuery.data?.filter((p) => p.salesChannels.includes('web')), [productsQuery.data]);
-  const productFor = (uuid: string | null) => products?.find((p) => p.uuid === uuid);
-  const known: Known = { today, procedure, products };
-  // The visit's own temporary order holds places; changing or replacing it frees them for this visitor.
-  const hold = useMemo(() => ownHoldOf(saved, hasOrder, products), [saved, hasOrder, products]);
+  const { products, productFor, dayStatuses, colorsQuery, dayProducts, product, timeSpans, setProducts, view, slot } =
+    useOrderStock(app, purchase, { today, range, saved, hasOrder }, selection);
   const threshold = config.lowStockThreshold;
-  const isHeldProduct = (uuid: string | undefined) => hold !== null && uuid === hold.productUuid;
-  const heldPlaces = () => hold?.admissions ?? 0;
-
-  const statusProduct = procedure === 'product_first' ? productFor(selection.productUuid) : undefined;
-  const statusesQuery = useQuery({
-    ...orderQueries.stockStatuses(app, purchase, range, statusProduct?.uuid),
-    enabled: procedure === 'date_first' || statusProduct !== undefined,
-  });
-  const colorsQuery = useQuery({
-    ...orderQueries.calendarColors(app, purchase, range),
-    enabled: config.isCalendarColoured,
-  });
-  const dayStatuses =
-    statusesQuery.data && (procedure === 'date_first' || isHeldProduct(statusProduct?.uuid))
-      ? withHeld(statusesQuery.data, (day) => day.date === hold?.date, heldPlaces, threshold)
-      : statusesQuery.data;
-  known.dayStatuses = dayStatuses;
-
-  const dayDate = reconcile(selection, known).date;
-  const dayProductsQuery = useQuery({
-    ...orderQueries.dayProducts(app, dayDate),
-    enabled: procedure === 'date_first' && dayDate !== null,
-  });
-  const dayProducts = dayProductsQuery.data
-    ?.filter((entry) => entry.timeSpans.length > 0)
-    .map((entry) =>
-      isHeldProduct(entry.product.uuid)
-        ? { ...entry, timeSpans: withHeld(entry.timeSpans, (span) => span.id === hold?.timeSpanId, heldPlaces, threshold) }
-        : entry,
-    );
-  if (procedure === 'date_first' && dayProducts) known.dayProducts = dayProducts.map((entry) => entry.product.uuid);
-
-  const settled = reconcile(selection, known);
-  const product = productFor(settled.productUuid);
-  const stocksQuery = useQuery({
-    ...orderQueries.stocks(app, purchase, product?.id, settled.date),
-    enabled: product !== undefined && settled.date !== null,
-  });
-  const timeSpans =
-    stocksQuery.data && isHeldProduct(product?.uuid)
-      ? withHeld(stocksQuery.data.timeSpans, (span) => span.id === hold?.timeSpanId, heldPlaces, threshold)
-      : stocksQuery.data?.timeSpans;
-  known.timeSpans = timeSpans;
-
-  const slotId = reconcile(selection, known).timeSpanId;
-  const setProductsQuery = useQuery({
-    ...orderQueries.setProducts(app, purchase, slotId),
-    enabled: slotId !== null && product?.hasSetProducts === true,
-  });
-  const slotSetProducts = product?.hasSetProducts ? setProductsQuery.data?.[0]?.setProducts : [];
-  const setProducts =
-    slotSetProducts && hold && slotId === hold.timeSpanId
-      ? withHeld(
-          slotSetProducts,
-          () => true,
-          (item) => hold.setProducts[String(item.id)] ?? 0,
-          threshold,
-        )
-      : slotSetProducts;
-  known.setProducts = setProducts;
-
-  const view = reconcile(selection, known);
-  const slot = timeSpans?.find((span) => span.id === view.timeSpanId) ?? null;
 
   // ---- the steps ----
   const hasTimePicker = product ? product.type === 'time' : true;
@@ -189,39 +109,13 @@ export default function OrderPage(props: ScreenProps) {
   const problem = product ? orderProblem({ ...quantities, slot }) : 'no_slot';
   const isReady = product !== undefined && slot !== null && (!product.hasSetProducts || setProducts !== undefined);
 
-  const proceed = useMutation({
-    mutationFn: async () => {
-      if (!product || !slot || !priced) throw new Error('the order is not complete');
-      const chosen = { ...quantities, timeSpanId: slot.id };
-      const token = session.get('orderToken');
-      // A change keeps its temporary order (and its hold) when the product stays the same.
-      const isUpdate = props.isChange === true && token !== null && saved?.productUuid === product.uuid;
-      let orderToken: string;
-      if (isUpdate) {
-        orderToken = (await purchase.updateOrder(token, updateOrderBody(chosen))).order_token;
-      } else {
-        // An earlier temporary order of this visit would otherwise keep its places held.
-        if (token) {
-          await purchase.cancelOrder(token).catch(() => undefined);
-          session.remove('orderToken');
-        }
-        orderToken = (await purchase.createOrder(createOrderBody(lang, chosen))).order_token;
-      }
-      session.set('orderToken', orderToken);
-      session.set('conversionData', conversionDataOf(slot.id, priced));
-    },
-    onSuccess: () => {
-      navigate(props.isChange && session.get('paymentPage') ? '/confirm' : afterOrder(config));
-    },
-    // The dialog comes from the app's error handler; the page shows fresh stock behind it.
-    onError: () => void queryClient.invalidateQueries({ queryKey: orderQueries.all }),
-  });
+  const proceed = useProceedOrder(app, purchase, { isChange: props.isChange === true, saved });
 
   function onProceed() {
     const page = savedOrderPageOf(view);
     if (!page || problem || proceed.isPending) return;
     session.set('orderPage', page);
-    proceed.mutate();
+    proceed.mutate({ product, slot, priced, quantities });
   }
 
   // ---- rendering ----
@@ -233,8 +127,6 @@ export default function OrderPage(props: ScreenProps) {
   const lastDate = dayStatuses ? lastOpenDate(dayStatuses) : null;
   const loading = <p className="order-note">{t('common_loading')}</p>;
   const isCafe = config.kind === 'cafe';
-  // A cafe's own words on cancelling and not coming, where the venue has written them.
-  const hasCancellationPolicy = isCafe && i18n.exists('cafe_cancellation_policy');
   const dateSummary = view.date && `${formatDate(view.date, lang)}${hasTimePicker ? '' : ` ${t('order_all_day')}`}`;
 
   const productItems =
@@ -358,28 +250,7 @@ export default function OrderPage(props: ScreenProps) {
               lowStockThreshold={threshold}
               formatPrice={price}
             />
-            {(product.presentedBy || product.caution || hasCancellationPolicy) && (
-              <dl className="facts order-facts">
-                {product.presentedBy && (
-                  <>
-                    <dt>{t('order_presented_by')}</dt>
-                    <dd>{product.presentedBy}</dd>
-                  </>
-                )}
-                {product.caution && (
-                  <>
-                    <dt>{t('order_caution')}</dt>
-                    <dd>{product.caution}</dd>
-                  </>
-                )}
-                {hasCancellationPolicy && (
-                  <>
-                    <dt>{t('order_cancellation_policy')}</dt>
-                    <dd className="order-cancellation">{t('cafe_cancellation_policy')}</dd>
-                  </>
-                )}
-              </dl>
-            )}
+            <ProductFacts product={product} isCafe={isCafe} />
           </>
         ) : view.date && timeSpans && !slot ? (
           <p className="order-note">{t('order_no_slots')}</p>

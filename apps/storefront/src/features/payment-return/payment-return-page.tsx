@@ -17,9 +17,10 @@ import { followAnswer } from '../../checkout/finish-payment.ts';
 import { type PaymentApi, paymentApi } from '../../checkout/payment-api.ts';
 import { pendingCard } from '../../checkout/pending-card.ts';
 import { purchaseApi, type TemporaryOrder } from '../../checkout/purchase-api.ts';
+import { ApiError } from '../../lib/api/client.ts';
 import { useApp } from '../../lib/app-context.tsx';
-import { failureOf, followFailure } from '../../lib/errors/error-handler.ts';
-import { type PaymentContext, paymentFailureRoute, paymentPageFor } from '../../lib/errors/payment-failure.ts';
+import { type PaymentContext, paymentPageFor } from '../../lib/errors/payment-retry.ts';
+import { useRouteFailure } from '../../lib/errors/route-failure.ts';
 import type { ScreenProps } from '../../lib/routes.ts';
 import { openDialog } from '../../ui/dialog/dialog-store.ts';
 import './payment-return.css';
@@ -51,6 +52,7 @@ function finish(api: PaymentApi, provider: Provider, paymentNumber: string, meth
 
 export default function PaymentReturnPage(props: ScreenProps) {
   const app = useApp();
+  const routeFailure = useRouteFailure();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -115,20 +117,13 @@ export default function PaymentReturnPage(props: ScreenProps) {
         followAnswer(app, answer, await order, go);
       },
       (error: unknown) => {
-        const failure = failureOf(error);
-        if (!failure) return;
-        if (status === 'cancel' && failure.status !== null) return cancelled();
-        const route = paymentFailureRoute(failure, {
-          context,
-          dateChange,
-          isAdyen: provider === 'adyen',
-          paymentNumber,
-        });
-        setPhase(route.kind === 'no-answer' ? 'no-answer' : 'stopped');
-        followFailure(app, route, go);
+        // A wallet left without paying, and the server answered: cancelled, whatever it said.
+        if (status === 'cancel' && error instanceof ApiError && error.kind === 'status') return cancelled();
+        const route = routeFailure(error, { context, dateChange, isAdyen: provider === 'adyen', paymentNumber });
+        if (route.kind !== 'none') setPhase(route.kind === 'no-answer' ? 'no-answer' : 'stopped');
       },
     );
-  }, [app, attempt, navigate, paymentNumber, provider, queryClient, status, dateChange]);
+  }, [app, attempt, navigate, paymentNumber, provider, queryClient, routeFailure, status, dateChange]);
 
   // Nothing to finish: no payment in progress on this visit.
   if (!paymentNumber) return <Navigate to="/order" replace />;

@@ -3,10 +3,12 @@
  * (SPEC §3 customer info, §5 validation). The fields come from the site's field templates; what
  * is typed is kept in the session so coming back restores it.
  */
+
+import { zodResolver } from '@hookform/resolvers/zod';
 import { type FieldTemplate, fieldsToSend, NO_SELECT, validateCustomerFields } from '@storefront/domain/customer/customer-info';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { Controller, type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { purchaseApi } from '../../checkout/purchase-api.ts';
@@ -18,12 +20,13 @@ import { type FormField, formFields, restoreValues, type SignInValues } from './
 import '../../ui/forms.css';
 import './sign-in.css';
 import { FieldError } from '../../ui/field-error.tsx';
+import { ruledForm } from '../../ui/field-schema.ts';
 
 export default function SignInPage(props: ScreenProps) {
   const app = useApp();
   const { t } = useTranslation();
   const token = app.session.get('orderToken');
-  // An order that has timed out sends the visitor back to the start (the app's error handler).
+  // An order that has timed out sends the visitor back to the start (the app's failure router).
   const { data: order } = useQuery({ ...purchaseQueries.order(app, token ?? ''), enabled: token !== null });
   const { data: templates } = useQuery(purchaseQueries.fieldTemplates(app));
   if (!token) return <Navigate to="/order" replace />;
@@ -57,24 +60,15 @@ function SignInForm(props: {
   const queryClient = useQueryClient();
   const fields = useMemo(() => formFields(templates), [templates]);
 
-  const resolver = useMemo<Resolver<SignInValues>>(
-    () => (values) => {
-      const failures = validateCustomerFields(templates, values, { confirmEmail: true });
-      const names = Object.keys(failures);
-      if (names.length === 0) return { values, errors: {} };
-      const errors: FieldErrors<SignInValues> = {};
-      for (const name of names) {
-        const failure = failures[name];
-        if (failure) errors[name] = { type: failure.key, message: t(failure.key, failure.values) };
-      }
-      return { values: {}, errors };
-    },
+  // The customer fields by the templates' SPEC §5 rules, the e-mail confirmed.
+  const schema = useMemo(
+    () => ruledForm(t, (values: SignInValues) => validateCustomerFields(templates, values, { confirmEmail: true })),
     [templates, t],
   );
 
   const { register, control, handleSubmit, watch, formState } = useForm<SignInValues>({
     defaultValues: restoreValues(templates, app.session.get('signInPage'), props.orderFields),
-    resolver,
+    resolver: zodResolver(schema),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });

@@ -2,16 +2,21 @@
  * `/spot/order-fields/{token}`: the one thing the spot flow asks of the visitor, the e-mail address
  * the ticket is sent to (typed twice). The route's parameter is the spot order's token.
  */
+
+import { zodResolver } from '@hookform/resolvers/zod';
 import { email as emailRule, required, sameEmail, validateField } from '@storefront/domain/customer/validation';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
-import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import * as z from 'zod/mini';
 import { purchaseQueries } from '../../checkout/purchase-queries.ts';
 import { useApp } from '../../lib/app-context.tsx';
 import type { ScreenProps } from '../../lib/routes.ts';
 import { FieldError } from '../../ui/field-error.tsx';
+import { formRules } from '../../ui/field-schema.ts';
 import { StepBar } from '../../ui/step-bar.tsx';
 import { spotApi } from './api/spot-api.ts';
 import { spotPath } from './spot-flow.ts';
@@ -47,26 +52,25 @@ export default function SpotOrderFieldsPage(props: ScreenProps) {
   );
 }
 
+/** The address by SPEC §5's rules, then its repetition: required, and the same. */
+const emailSchema = (t: TFunction) =>
+  z.object({ email: z.string(), email2: z.string() }).check(
+    formRules(t, (values: Values) => ({
+      email: validateField(values.email.trim(), [required, emailRule]),
+      email2: validateField(values.email2.trim(), [required]) ?? sameEmail(values.email.trim(), values.email2.trim()),
+    })),
+  );
+
 function EmailForm(props: { token: string; qrToken: string | null; initial: string }) {
   const { token, qrToken } = props;
   const app = useApp();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const resolver = useMemo<Resolver<Values>>(
-    () => (values) => {
-      const errors: FieldErrors<Values> = {};
-      const first = validateField(values.email.trim(), [required, emailRule]);
-      const second = validateField(values.email2.trim(), [required]) ?? sameEmail(values.email.trim(), values.email2.trim());
-      if (first) errors.email = { type: first.key, message: t(first.key, first.values) };
-      if (second) errors.email2 = { type: second.key, message: t(second.key, second.values) };
-      return Object.keys(errors).length === 0 ? { values, errors: {} } : { values: {}, errors };
-    },
-    [t],
-  );
+  const schema = useMemo(() => emailSchema(t), [t]);
   const { register, handleSubmit, formState } = useForm<Values>({
     defaultValues: { email: props.initial, email2: props.initial },
-    resolver,
+    resolver: zodResolver(schema),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });

@@ -39,7 +39,7 @@ function TodaysSlots(props: { qrToken: string }) {
   const app = useApp();
   const { t } = useTranslation();
   const navigate = useNavigate();
-  // An expired or unreadable code gets its dialog from the app's error handler.
+  // An expired or unreadable code gets its dialog from the app's failure router.
   const stocks = useQuery(spotQueries.stocks(app, qrToken));
   if (stocks.isError) return <p className="spot-lead">{t('spot_qr_unusable')}</p>;
   if (!stocks.data) return <p className="spot-lead">{t('common_loading')}</p>;

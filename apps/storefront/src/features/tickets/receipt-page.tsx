@@ -3,17 +3,21 @@
  * receipt (print styles) and its PDF: venue, itemised lines, discounts, tax and total in the site
  * currency, with a receipt number (SPEC §2; the PDF is made on the server with pdf-lib).
  */
+
+import { zodResolver } from '@hookform/resolvers/zod';
 import { required } from '@storefront/domain/customer/validation';
 import { formatDate, formatPrice } from '@storefront/domain/format';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
+import type { TFunction } from 'i18next';
+import { useId, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import * as z from 'zod/mini';
 import { useApp } from '../../lib/app-context.tsx';
 import type { ScreenProps } from '../../lib/routes.ts';
 import { FieldError } from '../../ui/field-error.tsx';
-import { validateWith } from '../../ui/field-rules.ts';
+import { ruledField } from '../../ui/field-schema.ts';
 import { ticketQueries } from './api/ticket-queries.ts';
 import { type Receipt, ticketsApi } from './api/tickets-api.ts';
 import { ticketPaths } from './ticket-links.ts';
@@ -104,6 +108,9 @@ function ReceiptDocument(props: { receipt: Receipt }) {
   );
 }
 
+/** The receipt's addressee, by SPEC §5's rules. */
+const formSchema = (t: TFunction) => z.object({ addressee: ruledField(t, required) });
+
 export default function ReceiptPage(props: ScreenProps) {
   const app = useApp();
   const { t } = useTranslation();
@@ -111,7 +118,9 @@ export default function ReceiptPage(props: ScreenProps) {
   const token = String(props.reservationToken ?? '');
   const calls = ticketsApi(app.api, app.lang);
   const ids = { addressee: useId(), note: useId(), error: useId() };
+  const schema = useMemo(() => formSchema(t), [t]);
   const { register, handleSubmit, formState } = useForm({
+    resolver: zodResolver(schema),
     defaultValues: { addressee: '' },
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
@@ -151,7 +160,7 @@ export default function ReceiptPage(props: ScreenProps) {
               placeholder={t('receipt_addressee_placeholder')}
               aria-invalid={error ? true : undefined}
               aria-describedby={`${ids.note}${error ? ` ${ids.error}` : ''}`}
-              {...register('addressee', { validate: validateWith(t, required) })}
+              {...register('addressee')}
             />
             <p id={ids.note} className="ticket-note">
               {t('receipt_addressee_note')}

@@ -3,20 +3,27 @@
  * to receive the tickets, never the holder's own link: the booking (receipt, reservation number)
  * stays with the holder. Only the holder sends, and every ticket still on the page goes.
  */
+
+import { zodResolver } from '@hookform/resolvers/zod';
 import { email as emailRule, required } from '@storefront/domain/customer/validation';
 import { useMutation } from '@tanstack/react-query';
-import { type ReactNode, useId } from 'react';
+import type { TFunction } from 'i18next';
+import { type ReactNode, useId, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import * as z from 'zod/mini';
 import { useApp } from '../../lib/app-context.tsx';
 import type { ScreenProps } from '../../lib/routes.ts';
 import { FieldError } from '../../ui/field-error.tsx';
-import { validateWith } from '../../ui/field-rules.ts';
+import { ruledField } from '../../ui/field-schema.ts';
 import { ticketsApi } from './api/tickets-api.ts';
 import { ticketPaths } from './ticket-links.ts';
 import { TicketHeader, useTicket } from './ticket-page.tsx';
 import './tickets.css';
+
+/** The address to send the tickets to, by SPEC §5's rules. */
+const formSchema = (t: TFunction) => z.object({ address: ruledField(t, required, (value) => emailRule(value?.trim())) });
 
 export default function SendPage(props: ScreenProps) {
   const app = useApp();
@@ -24,7 +31,9 @@ export default function SendPage(props: ScreenProps) {
   const token = String(props.reservationToken ?? '');
   const ticket = useTicket(token);
   const ids = { email: useId(), error: useId() };
+  const schema = useMemo(() => formSchema(t), [t]);
   const { register, handleSubmit, formState } = useForm({
+    resolver: zodResolver(schema),
     defaultValues: { address: '' },
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
@@ -65,7 +74,7 @@ export default function SendPage(props: ScreenProps) {
           autoComplete="email"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? ids.error : undefined}
-          {...register('address', { validate: validateWith(t, required, (value) => emailRule(value?.trim())) })}
+          {...register('address')}
         />
         <FieldError id={ids.error} message={error} />
         <div className="actions">

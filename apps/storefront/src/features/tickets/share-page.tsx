@@ -1,7 +1,7 @@
 /**
  * `/tickets/share/{reservationToken}`: the holder chooses how many admissions of each type to hand
  * on and gets a link for them (SPEC §2). The holder keeps at least one; split errors come from the
- * server (SPEC §8) through the one error handler.
+ * server (SPEC §8) through the one failure router.
  */
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';

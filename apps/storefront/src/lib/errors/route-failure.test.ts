@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { destinationOf } from './error-handler.ts';
+import { destinationOf } from './route-failure.ts';
 
 const normal = { isStartMailConfirmOnly: false, qrToken: null };
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isPaymentFailure, type PaymentContext, paymentFailureRoute, paymentPageFor, RETRY_DIALOG } from './payment-failure.ts';
+import { isPaymentFailure, type PaymentContext, paymentPageFor, RETRY_DIALOG } from './payment-retry.ts';
+import { failureRoute } from './route-failure.ts';
 
 const purchase: PaymentContext = { kind: 'purchase' };
 const route = (
@@ -7,7 +8,7 @@ const route = (
   body: unknown,
   more: { dateChange?: boolean; isAdyen?: boolean; context?: PaymentContext } = {},
 ) =>
-  paymentFailureRoute(
+  failureRoute(
     { status, body },
     { context: more.context ?? purchase, dateChange: more.dateChange ?? false, isAdyen: more.isAdyen ?? false },
   );
@@ -69,7 +70,7 @@ describe('payment retry flow (SPEC §4)', () => {
       path: '/payment-error/inquiry?time_change=false',
     });
     expect(
-      paymentFailureRoute(
+      failureRoute(
         { status: 502, body: { error: 'critical refund error', can_retry: false } },
         { context: purchase, dateChange: true, paymentNumber: 'P-0001' },
       ),

@@ -1,6 +1,6 @@
 /**
- * Where a failed payment takes the visitor: SPEC §4 retry flow for 3-D Secure and confirm-checkout
- * failures, and the Adyen retryable 400. Pure decisions; finish-payment.ts carries them out.
+ * The payment case of the error router (route-failure.ts): SPEC §4 retry flow for 3-D Secure and
+ * confirm-checkout failures, and the Adyen retryable 400. Pure rules; only the router calls them.
  */
 import { lookupError, PAYMENT_FAILURE_REASONS } from '@storefront/domain/errors/catalogue';
 
@@ -11,11 +11,11 @@ export type PaymentContext =
   | { kind: 'change-date'; reservationToken: string; timechangeToken: string };
 
 /** A failed call as the client saw it: the HTTP status (null: no answer) and the parsed error body. */
-export type PaymentFailure = { status: number | null; body: unknown };
+export type Failure = { status: number | null; body: unknown };
 
 export type DialogKeys = { titleKey: string; textKey: string; okButtonTextKey: string };
 
-export type PaymentFailureRoute =
+export type PaymentRoute =
   /**
    * The payment-error screen (or its inquiry variant), no dialog: the screen says it all. The
    * answer's order token, when it gave one, is the order the visitor can still pay.
@@ -50,7 +50,7 @@ const text = (value: unknown) => (typeof value === 'string' && value !== '' ? va
 /** The invalid order or payment status, as the error code or as the reason beside a payment failure. */
 const isInvalidStatus = (body: Body) => INVALID_STATUS.has(String(body.error)) || INVALID_STATUS.has(String(body.reason));
 
-function bodyOf(failure: PaymentFailure): Body {
+function bodyOf(failure: Failure): Body {
   return typeof failure.body === 'object' && failure.body !== null ? (failure.body as Body) : {};
 }
 
@@ -82,7 +82,7 @@ function retryDialog(body: Body): DialogKeys {
     : RETRY_DIALOG;
 }
 
-export type FailureOptions = {
+export type PaymentFlow = {
   context: PaymentContext;
   /** The screen's own time-change flag (`time_change` of the return route). */
   dateChange: boolean;
@@ -90,9 +90,14 @@ export type FailureOptions = {
   isAdyen?: boolean;
   /** The payment being finished: the reference to quote when the answer gives none. */
   paymentNumber?: string | null;
+  /**
+   * Only the failures `isPaymentFailure` recognises take the retry flow; the rest (out of stock,
+   * session time-out, coupon limit …) are the catalogue's, as for a checkout on a confirm page.
+   */
+  onlyPaymentFailures?: boolean;
 };
 
-export function paymentFailureRoute(failure: PaymentFailure, options: FailureOptions): PaymentFailureRoute {
+export function paymentRoute(failure: Failure, options: PaymentFlow): PaymentRoute {
   if (failure.status === null) return { kind: 'no-answer' };
   const body = bodyOf(failure);
   const canRetry = body.can_retry === true;
@@ -127,7 +132,7 @@ export function paymentFailureRoute(failure: PaymentFailure, options: FailureOpt
  * Whether a checkout failure on the confirm page belongs to the payment retry flow; anything else
  * (out of stock, session time-out, coupon limit …) is the error catalogue's to show.
  */
-export function isPaymentFailure(failure: PaymentFailure): boolean {
+export function isPaymentFailure(failure: Failure): boolean {
   if (failure.status === null) return false;
   const body = bodyOf(failure);
   return (
