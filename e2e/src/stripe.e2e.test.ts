@@ -6,7 +6,7 @@
  * since the machine reaches neither.
  */
 
-import { type StripeFake, startStripeFake } from '@storefront/server/modules/payments/providers/stripe-fake.test-support';
+import { type StripeFake, startStripeFake } from '@storefront/server/test/stripe-fake';
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

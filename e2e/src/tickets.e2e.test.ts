@@ -11,7 +11,7 @@ import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { inflateSync } from 'node:zlib';
 import en from '@storefront/seed/texts/en.json' with { type: 'json' };
-import { setCheckInGrace } from '@storefront/server/modules/tickets/tickets.test-support';
+import { setCheckInGrace } from '@storefront/server/test/tickets';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, hasChromium, seriousAxeViolations, startHarness } from './harness.ts';

@@ -8,7 +8,7 @@
 import en from '@storefront/seed/texts/en.json' with { type: 'json' };
 import { rows } from '@storefront/server/db/rows';
 import { signQrToken } from '@storefront/server/modules/spot/qr-token';
-import { type SpotSlot, todaySpotSlot } from '@storefront/server/modules/spot/spot.test-support';
+import { type SpotSlot, todaySpotSlot } from '@storefront/server/test/spot';
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { createTestDatabase, testEngines } from '../../test/database.ts';
 import { sites } from '../modules/sites/sites.schema.ts';
-import { createTestDatabase, testEngines } from '../test/database.ts';
 import { openDatabase } from './client.ts';
 import { prepareDatabase } from './prepare.ts';
 import { seedCatalogue } from './seed.ts';

@@ -1,9 +1,9 @@
 import { addDays, todayIn } from '@storefront/domain/dates';
 import { and, count, eq, max, min, ne, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import { describeEachEngine } from '../../test/database.ts';
 import { products, productTimeSpans, texts } from '../modules/catalog/catalog.schema.ts';
 import { sites } from '../modules/sites/sites.schema.ts';
-import { describeEachEngine } from '../test/database.ts';
 import { isCatalogueEmpty, seedCatalogue, topUpCatalogue } from './seed.ts';
 
 const today = todayIn('Asia/Tokyo');

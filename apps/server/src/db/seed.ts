@@ -11,7 +11,7 @@ import { siteSeeds } from '@storefront/seed/sites';
 import { baseTexts } from '@storefront/seed/texts';
 import type { SiteSeed } from '@storefront/seed/types';
 import { count, sql } from 'drizzle-orm';
-import { hashPassword } from '../http/passwords.ts';
+import { hashPassword } from '../lib/passwords.ts';
 import {
   configurations,
   fieldTemplates,

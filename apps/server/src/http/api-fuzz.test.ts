@@ -7,15 +7,15 @@ import { addDays, todayIn } from '@storefront/domain/dates';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
+import { apiFor } from '../../test/api.ts';
+import { useTestApp } from '../../test/app.ts';
+import { describeEachEngine } from '../../test/database.ts';
+import { type Case, casesFor, type Endpoint, endpointsOf, type OpenApiDocument, seededRandom } from '../../test/openapi-cases.ts';
+import { CUSTOMER, freshSlot, orderBody } from '../../test/orders.ts';
+import { buyTickets } from '../../test/tickets.ts';
 import type { Database } from '../db/client.ts';
 import { rows } from '../db/rows.ts';
-import { CUSTOMER, freshSlot, orderBody } from '../modules/orders/orders.test-support.ts';
 import { SANDBOX_CARDS } from '../modules/payments/providers/sandbox-gateway.ts';
-import { buyTickets } from '../modules/tickets/tickets.test-support.ts';
-import { apiFor } from '../test/api.ts';
-import { useTestApp } from '../test/app.ts';
-import { describeEachEngine } from '../test/database.ts';
-import { type Case, casesFor, type Endpoint, endpointsOf, type OpenApiDocument, seededRandom } from '../test/openapi-cases.ts';
 
 /** Tables written by reads or by refusals on purpose: rate-limit counters, lazily made keys, the sandbox's own side. */
 const NOT_BUSINESS_DATA = new Set(['rate_limits', 'site_secrets', 'spot_qr_secrets']);

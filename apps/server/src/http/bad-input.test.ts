@@ -5,16 +5,16 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
+import { apiFor } from '../../test/api.ts';
+import { useTestApp } from '../../test/app.ts';
+import { describeEachEngine } from '../../test/database.ts';
+import { CUSTOMER, freshSlot, orderBody } from '../../test/orders.ts';
+import { card } from '../../test/payments.ts';
+import { buyTickets } from '../../test/tickets.ts';
 import type { Database } from '../db/client.ts';
 import { rows } from '../db/rows.ts';
 import { DEMO_MEMBER } from '../db/seed.ts';
-import { CUSTOMER, freshSlot, orderBody } from '../modules/orders/orders.test-support.ts';
-import { card } from '../modules/payments/payments.test-support.ts';
 import { SANDBOX_CARDS } from '../modules/payments/providers/sandbox-gateway.ts';
-import { buyTickets } from '../modules/tickets/tickets.test-support.ts';
-import { apiFor } from '../test/api.ts';
-import { useTestApp } from '../test/app.ts';
-import { describeEachEngine } from '../test/database.ts';
 
 type ErrorBody = { error: string; can_retry?: boolean; field?: string; message?: string };
 type Order = { order_token: string; customerFields: Record<string, string> | null };

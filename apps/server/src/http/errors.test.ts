@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { expect, it } from 'vitest';
-import { describeEachEngine } from '../test/database.ts';
+import { describeEachEngine } from '../../test/database.ts';
 import { registerErrorHandler } from './errors.ts';
 
 /**

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeStorefrontDir } from '../../test/app.ts';
+import { describeEachEngine } from '../../test/database.ts';
 import { buildApp } from '../app.ts';
 import { INQUIRY_LIMITS } from '../modules/reservations/reservations.service.ts';
-import { fakeStorefrontDir } from '../test/app.ts';
-import { describeEachEngine } from '../test/database.ts';
 
 const PROXY = '10.0.0.5';
 /** The coupon route's limit per client (orders service). */

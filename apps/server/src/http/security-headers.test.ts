@@ -6,8 +6,8 @@ import { PAGE_NONCE_PLACEHOLDER } from '@storefront/domain/page-nonce';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachEngine } from '../../test/database.ts';
 import { type AppOptions, buildApp } from '../app.ts';
-import { describeEachEngine } from '../test/database.ts';
 
 /** A storefront build as Vite writes it: a page whose tags take the nonce, and a hashed asset. */
 function storefrontBuild(): string {

@@ -7,8 +7,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { newToken } from '../lib/tokens.ts';
 import { AppError } from './errors.ts';
-import { newToken } from './tokens.ts';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';

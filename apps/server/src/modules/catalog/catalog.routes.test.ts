@@ -2,9 +2,9 @@ import { addDays, todayIn } from '@storefront/domain/dates';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildTestApp } from '../../../test/app.ts';
+import { describeEachEngine } from '../../../test/database.ts';
 import { rows } from '../../db/rows.ts';
-import { buildTestApp } from '../../test/app.ts';
-import { describeEachEngine } from '../../test/database.ts';
 import { stockHolds } from '../stock/stock.schema.ts';
 
 const today = todayIn('Asia/Tokyo');

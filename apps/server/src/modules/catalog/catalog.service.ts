@@ -28,7 +28,7 @@ import type { z } from 'zod';
 import type { AppMode } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
-import { createMicroCache } from '../../http/micro-cache.ts';
+import { createMicroCache } from '../../lib/micro-cache.ts';
 import type { Site } from '../sites/site.ts';
 import * as repo from './catalog.repository.ts';
 import { listFieldTemplates } from './catalog-facts.ts';

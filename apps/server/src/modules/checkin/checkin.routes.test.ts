@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
+import { apiFor } from '../../../test/api.ts';
+import { buildTestApp, useTestApp } from '../../../test/app.ts';
+import { describeEachEngine } from '../../../test/database.ts';
+import { buyTickets, setCheckInGrace } from '../../../test/tickets.ts';
 import { rows } from '../../db/rows.ts';
-import { apiFor } from '../../test/api.ts';
-import { buildTestApp, useTestApp } from '../../test/app.ts';
-import { describeEachEngine } from '../../test/database.ts';
-import { buyTickets, setCheckInGrace } from '../tickets/tickets.test-support.ts';
 
 type ErrorBody = { error: string; field?: string };
 type View = { admissions: { id: string; qr: string; status: string }[]; partyQr: string };

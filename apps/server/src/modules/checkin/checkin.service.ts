@@ -11,7 +11,7 @@ import type { CheckInBody, CheckInResult } from '@storefront/domain/api/tickets'
 import type { LanguageCode } from '@storefront/domain/constants';
 import { localize } from '@storefront/domain/localize';
 import type { Database } from '../../db/client.ts';
-import { hashToken } from '../../http/tokens.ts';
+import { hashToken } from '../../lib/tokens.ts';
 import { checkInGraceMinutes, findSlot } from '../catalog/catalog-facts.ts';
 import type { Site } from '../sites/site.ts';
 import { type CheckInTarget, findCheckInTargets, recordCheckIns } from '../tickets/check-in-tickets.ts';

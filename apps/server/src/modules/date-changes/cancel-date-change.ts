@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client.ts';
-import { hashToken } from '../../http/tokens.ts';
+import { hashToken } from '../../lib/tokens.ts';
 import type { Site } from '../sites/site.ts';
 import { releaseOrderHolds } from '../stock/sell-places.ts';
 import { changeError, type DateChangeDeps, inTransaction } from './date-change-deps.ts';

@@ -2,7 +2,7 @@ import { DISPLAY_TIME_ZONE, type LanguageCode } from '@storefront/domain/constan
 import { timeOfDayIn } from '@storefront/domain/dates';
 import { localize } from '@storefront/domain/localize';
 import type { Database } from '../../db/client.ts';
-import { hashToken, newToken } from '../../http/tokens.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { Site } from '../sites/site.ts';
 import { sellAfterExpiry, sellOrderHolds, unsellPlaces } from '../stock/sell-places.ts';
 import * as tickets from '../tickets/order-tickets.ts';

@@ -5,7 +5,7 @@ import { changeAmounts } from '@storefront/domain/date-change';
 import { checkCouponsAtDate } from '@storefront/domain/pricing/coupon-rules';
 import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
-import { hashToken, newToken } from '../../http/tokens.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { Site } from '../sites/site.ts';
 import { holdSetProduct, holdSlot } from '../stock/hold-places.ts';
 import { changeError, type DateChangeDeps, inTransaction } from './date-change-deps.ts';

@@ -5,7 +5,7 @@ import type { ServerError } from '@storefront/domain/errors/catalogue';
 import { localize } from '@storefront/domain/localize';
 import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
-import { hashToken } from '../../http/tokens.ts';
+import { hashToken } from '../../lib/tokens.ts';
 import type { Site } from '../sites/site.ts';
 import * as tickets from '../tickets/order-tickets.ts';
 import { type ChangeTokens, changeError, type DateChangeDeps } from './date-change-deps.ts';

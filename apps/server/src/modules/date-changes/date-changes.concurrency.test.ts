@@ -6,13 +6,13 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { apiFor } from '../../../test/api.ts';
+import { buildTestApp, useTestApp } from '../../../test/app.ts';
+import { describeEachEngine } from '../../../test/database.ts';
+import { otherSlot, setDateChangeRules, slotState } from '../../../test/date-changes.ts';
+import { buyTickets } from '../../../test/tickets.ts';
 import { type DatabaseHandle, openDatabase } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
-import { apiFor } from '../../test/api.ts';
-import { buildTestApp, useTestApp } from '../../test/app.ts';
-import { describeEachEngine } from '../../test/database.ts';
-import { buyTickets } from '../tickets/tickets.test-support.ts';
-import { otherSlot, setDateChangeRules, slotState } from './date-changes.test-support.ts';
 
 type Body = { error?: string; time_change_token?: string; status?: string };
 

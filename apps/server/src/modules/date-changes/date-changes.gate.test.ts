@@ -1,16 +1,16 @@
 /** At the gate after a date change: the old QR is invalid; the new one is let in only in its new slot. */
 import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
+import { apiFor } from '../../../test/api.ts';
+import { useTestApp } from '../../../test/app.ts';
+import { describeEachEngine } from '../../../test/database.ts';
+import { otherSlot, setDateChangeRules } from '../../../test/date-changes.ts';
+import { buyTickets, setCheckInGrace } from '../../../test/tickets.ts';
 import { rows } from '../../db/rows.ts';
-import { apiFor } from '../../test/api.ts';
-import { useTestApp } from '../../test/app.ts';
-import { describeEachEngine } from '../../test/database.ts';
 import { createCheckInService } from '../checkin/checkin.service.ts';
 import { createOrdersService } from '../orders/orders.service.ts';
 import { listSites, type Site } from '../sites/sites.repository.ts';
 import { createTicketsService } from '../tickets/tickets.service.ts';
-import { buyTickets, setCheckInGrace } from '../tickets/tickets.test-support.ts';
-import { otherSlot, setDateChangeRules } from './date-changes.test-support.ts';
 
 describeEachEngine('gate after a date change', (ctx) => {
   const test = useTestApp(ctx);

@@ -1,15 +1,15 @@
 import { DEFAULT_DATE_CHANGE_SETTINGS } from '@storefront/domain/date-change';
 import { sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, expect, it } from 'vitest';
+import { apiFor } from '../../../test/api.ts';
+import { useTestApp } from '../../../test/app.ts';
+import { describeEachEngine } from '../../../test/database.ts';
+import { lapse, otherSlot, setDateChangeRules, slotState } from '../../../test/date-changes.ts';
+import { answerGateway as answerGateway_, card } from '../../../test/payments.ts';
+import { type Bought, buyTickets, setCheckInGrace } from '../../../test/tickets.ts';
 import { rows } from '../../db/rows.ts';
-import { hashToken } from '../../http/tokens.ts';
-import { apiFor } from '../../test/api.ts';
-import { useTestApp } from '../../test/app.ts';
-import { describeEachEngine } from '../../test/database.ts';
-import { answerGateway as answerGateway_, card } from '../payments/payments.test-support.ts';
+import { hashToken } from '../../lib/tokens.ts';
 import { SANDBOX_CARDS } from '../payments/providers/sandbox-gateway.ts';
-import { type Bought, buyTickets, setCheckInGrace } from '../tickets/tickets.test-support.ts';
-import { lapse, otherSlot, setDateChangeRules, slotState } from './date-changes.test-support.ts';
 
 type Body = Record<string, unknown> & { error?: string; field?: string };
 type View = {

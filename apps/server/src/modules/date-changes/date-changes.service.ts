@@ -17,7 +17,7 @@
  */
 import type { LanguageCode } from '@storefront/domain/constants';
 import type { Database } from '../../db/client.ts';
-import { hashToken } from '../../http/tokens.ts';
+import { hashToken } from '../../lib/tokens.ts';
 import type { Site } from '../sites/site.ts';
 import { cancelDateChange } from './cancel-date-change.ts';
 import { confirmDateChange } from './confirm-date-change.ts';

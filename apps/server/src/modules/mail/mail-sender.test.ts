@@ -1,8 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
-import type { Database } from '../../db/client.ts';
-import { describeEachEngine } from '../../test/database.ts';
-import { outbox } from './mail.schema.ts';
+import { describeEachEngine } from '../../../test/database.ts';
 import {
   decodeQuotedPrintable,
   firstSiteId,
@@ -10,7 +8,9 @@ import {
   sampleOrder,
   startSmtpServer,
   type TestSmtpServer,
-} from './mail.test-support.ts';
+} from '../../../test/mail.ts';
+import type { Database } from '../../db/client.ts';
+import { outbox } from './mail.schema.ts';
 import { createMailTransport, createOutboxWorker, type MailTransport, type OutboxWorker } from './mail-sender.ts';
 import { renderOrderConfirmation } from './order-confirmation-mail.ts';
 import { enqueueMail, getMail, type NewOutboxMail } from './outbox.repository.ts';

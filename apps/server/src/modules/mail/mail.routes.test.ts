@@ -1,9 +1,9 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { describeEachEngine } from '../../test/database.ts';
+import { describeEachEngine } from '../../../test/database.ts';
+import { axeViolations, firstSiteId, sampleMail, sampleOrder } from '../../../test/mail.ts';
 import { mailViewerRoutes } from './mail.routes.ts';
 import { outbox } from './mail.schema.ts';
-import { axeViolations, firstSiteId, sampleMail, sampleOrder } from './mail.test-support.ts';
 import { renderOrderConfirmation } from './order-confirmation-mail.ts';
 import { enqueueMail, markStored } from './outbox.repository.ts';
 

@@ -1,7 +1,7 @@
 import { LANGUAGE_CODES } from '@storefront/domain/constants';
 import { formatDate, formatPrice } from '@storefront/domain/format';
 import { describe, expect, it } from 'vitest';
-import { axeViolations, sampleOrder } from './mail.test-support.ts';
+import { axeViolations, sampleOrder } from '../../../test/mail.ts';
 import { renderOrderConfirmation } from './order-confirmation-mail.ts';
 
 const htmlText = (value: string) => value.replaceAll('&', '&amp;');

@@ -1,9 +1,9 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, expect, it } from 'vitest';
+import { describeEachEngine } from '../../../test/database.ts';
+import { firstSiteId, sampleMail } from '../../../test/mail.ts';
 import type { Database } from '../../db/client.ts';
-import { describeEachEngine } from '../../test/database.ts';
 import { outbox } from './mail.schema.ts';
-import { firstSiteId, sampleMail } from './mail.test-support.ts';
 import {
   claimDueMail,
   enqueueMail,

@@ -1,7 +1,7 @@
 import { LANGUAGE_CODES } from '@storefront/domain/constants';
 import { formatDate } from '@storefront/domain/format';
 import { describe, expect, it } from 'vitest';
-import { axeViolations } from './mail.test-support.ts';
+import { axeViolations } from '../../../test/mail.ts';
 import { renderTicketLinkMail, senderDisplayName, type TicketLinkMailData } from './ticket-link-mail.ts';
 
 const forward: TicketLinkMailData = {

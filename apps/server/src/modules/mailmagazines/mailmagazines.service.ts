@@ -6,7 +6,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
-import { hashToken, newToken } from '../../http/tokens.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { Site } from '../sites/site.ts';
 import { mailMagazineSubscriptions, mailMagazineTokens } from './mailmagazines.schema.ts';
 

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import { apiFor } from '../../../test/api.ts';
+import { useTestApp } from '../../../test/app.ts';
+import { describeEachEngine } from '../../../test/database.ts';
+import { freshSlot, orderBody } from '../../../test/orders.ts';
 import { rows } from '../../db/rows.ts';
 import { DEMO_MEMBER } from '../../db/seed.ts';
-import { apiFor } from '../../test/api.ts';
-import { useTestApp } from '../../test/app.ts';
-import { describeEachEngine } from '../../test/database.ts';
-import { freshSlot, orderBody } from '../orders/orders.test-support.ts';
 
 type Order = {
   order_token: string;

@@ -5,8 +5,8 @@
 import type { MembershipInfo } from '@storefront/domain/api/membership';
 import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
-import { verifyPassword } from '../../http/passwords.ts';
 import { enforceRateLimits } from '../../http/rate-limit.ts';
+import { verifyPassword } from '../../lib/passwords.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import type { Site } from '../sites/site.ts';
 import * as repo from './membership.repository.ts';

@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
 import { specError } from '../../http/errors.ts';
-import { hashToken } from '../../http/tokens.ts';
+import { hashToken } from '../../lib/tokens.ts';
 import { findPaymentMethod } from '../catalog/catalog-facts.ts';
 import type { Site } from '../sites/site.ts';
 import * as repo from './orders.repository.ts';

@@ -1,7 +1,7 @@
 /** An open order given up (SPEC §7 `DELETE orders/{token}`): its places go back at once. */
 import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
-import { hashToken } from '../../http/tokens.ts';
+import { hashToken } from '../../lib/tokens.ts';
 import type { Site } from '../sites/site.ts';
 import { releaseOrderHolds } from '../stock/sell-places.ts';
 import * as repo from './orders.repository.ts';

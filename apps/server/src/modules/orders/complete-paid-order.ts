@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { hashToken, newReservationNumber, newToken } from '../../http/tokens.ts';
+import { hashToken, newReservationNumber, newToken } from '../../lib/tokens.ts';
 import { findTimeSpan } from '../catalog/catalog-facts.ts';
 import type { Site } from '../sites/site.ts';
 import { sellAfterExpiry, sellOrderHolds } from '../stock/sell-places.ts';

@@ -4,7 +4,7 @@
  */
 import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
-import { hashToken, newToken } from '../../http/tokens.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { Site } from '../sites/site.ts';
 import * as repo from './orders.repository.ts';
 import { inTransaction, OPEN_STATUSES, sessionTimeout } from './orders-context.ts';

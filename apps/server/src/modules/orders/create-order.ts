@@ -3,7 +3,7 @@ import type { CreateOrderBody, TemporaryOrder } from '@storefront/domain/api/ord
 import { priceOrder } from '@storefront/domain/pricing/price-order';
 import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
-import { hashToken, newToken } from '../../http/tokens.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { Site } from '../sites/site.ts';
 import type * as repo from './orders.repository.ts';
 import { inTransaction, type OrdersContext } from './orders-context.ts';

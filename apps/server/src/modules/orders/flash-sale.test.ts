@@ -6,13 +6,13 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { apiFor } from '../../../test/api.ts';
+import { buildTestApp } from '../../../test/app.ts';
+import { describeEachEngine } from '../../../test/database.ts';
+import { CUSTOMER, freshSlot, orderBody, slotCounters } from '../../../test/orders.ts';
 import { type Database, type DatabaseHandle, openDatabase } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
-import { apiFor } from '../../test/api.ts';
-import { buildTestApp } from '../../test/app.ts';
-import { describeEachEngine } from '../../test/database.ts';
 import { SANDBOX_CARDS } from '../payments/providers/sandbox-gateway.ts';
-import { CUSTOMER, freshSlot, orderBody, slotCounters } from './orders.test-support.ts';
 
 const BUYERS = 500;
 const PLACES = 100;

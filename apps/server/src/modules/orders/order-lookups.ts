@@ -4,7 +4,7 @@ import { paymentProfile } from '@storefront/domain/payments';
 import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
 import { enforceRateLimits } from '../../http/rate-limit.ts';
-import { hashToken } from '../../http/tokens.ts';
+import { hashToken } from '../../lib/tokens.ts';
 import { findPaymentMethod } from '../catalog/catalog-facts.ts';
 import type { Site } from '../sites/site.ts';
 import * as repo from './orders.repository.ts';

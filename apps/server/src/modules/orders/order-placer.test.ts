@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import { describeEachEngine } from '../../../test/database.ts';
+import { freshSlot, type SlotFixture, slotCounters } from '../../../test/orders.ts';
 import type { Database } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
-import { describeEachEngine } from '../../test/database.ts';
 import { createOrderPlacer } from './order-placer.ts';
-import { freshSlot, type SlotFixture, slotCounters } from './orders.test-support.ts';
 import type { NewOrder } from './place-orders.ts';
 
 async function newOrder(db: Database, slot: SlotFixture, quantity: number): Promise<NewOrder> {

@@ -4,7 +4,7 @@
  */
 import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
-import { hashToken } from '../../http/tokens.ts';
+import { hashToken } from '../../lib/tokens.ts';
 import type { Site } from '../sites/site.ts';
 import type { OrderEvents } from './order-events.ts';
 import type { OrderPlacer } from './order-placer.ts';

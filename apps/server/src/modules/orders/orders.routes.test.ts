@@ -2,12 +2,12 @@ import { addDays, todayIn } from '@storefront/domain/dates';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { apiFor } from '../../../test/api.ts';
+import { buildTestApp } from '../../../test/app.ts';
+import { describeEachEngine } from '../../../test/database.ts';
+import { CUSTOMER, freshSlot, orderBody, slotCounters } from '../../../test/orders.ts';
 import { rows } from '../../db/rows.ts';
-import { apiFor } from '../../test/api.ts';
-import { buildTestApp } from '../../test/app.ts';
-import { describeEachEngine } from '../../test/database.ts';
 import { SANDBOX_CARDS } from '../payments/providers/sandbox-gateway.ts';
-import { CUSTOMER, freshSlot, orderBody, slotCounters } from './orders.test-support.ts';
 
 type Order = {
   order_token: string;

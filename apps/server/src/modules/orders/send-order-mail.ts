@@ -9,7 +9,7 @@ import type { Database } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
 import { specError } from '../../http/errors.ts';
 import { enforceRateLimits } from '../../http/rate-limit.ts';
-import { hashToken, newToken } from '../../http/tokens.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { Site } from '../sites/site.ts';
 import * as repo from './orders.repository.ts';
 import { inTransaction, type OrdersContext, openOrder } from './orders-context.ts';

@@ -7,14 +7,14 @@
 import { DEFAULT_DATE_CHANGE_SETTINGS } from '@storefront/domain/date-change';
 import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
+import { apiFor } from '../../../test/api.ts';
+import { useTestApp } from '../../../test/app.ts';
+import { describeEachEngine } from '../../../test/database.ts';
+import { otherSlot, setDateChangeRules, slotState } from '../../../test/date-changes.ts';
+import { CUSTOMER, freshSlot, orderBody, slotCounters } from '../../../test/orders.ts';
+import { answerGateway as answerGateway_, type CheckoutReply, card } from '../../../test/payments.ts';
+import { buyTickets, setCheckInGrace } from '../../../test/tickets.ts';
 import { rows } from '../../db/rows.ts';
-import { apiFor } from '../../test/api.ts';
-import { useTestApp } from '../../test/app.ts';
-import { describeEachEngine } from '../../test/database.ts';
-import { otherSlot, setDateChangeRules, slotState } from '../date-changes/date-changes.test-support.ts';
-import { CUSTOMER, freshSlot, orderBody, slotCounters } from '../orders/orders.test-support.ts';
-import { buyTickets, setCheckInGrace } from '../tickets/tickets.test-support.ts';
-import { answerGateway as answerGateway_, type CheckoutReply, card } from './payments.test-support.ts';
 import { SANDBOX_CARDS } from './providers/sandbox-gateway.ts';
 
 type Answer = CheckoutReply;

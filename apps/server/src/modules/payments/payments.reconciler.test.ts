@@ -8,21 +8,15 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { apiFor } from '../../../test/api.ts';
+import { fakeStorefrontDir } from '../../../test/app.ts';
+import { describeEachEngine } from '../../../test/database.ts';
+import { CUSTOMER, freshSlot, orderBody, type SlotFixture } from '../../../test/orders.ts';
+import { answerGateway, type CheckoutReply, card } from '../../../test/payments.ts';
+import { paymentIntentEvent, type StripeFake, signWebhook, startStripeFake, stripeSettings } from '../../../test/stripe-fake.ts';
 import { buildApp } from '../../app.ts';
 import { rows } from '../../db/rows.ts';
-import { apiFor } from '../../test/api.ts';
-import { fakeStorefrontDir } from '../../test/app.ts';
-import { describeEachEngine } from '../../test/database.ts';
-import { CUSTOMER, freshSlot, orderBody, type SlotFixture } from '../orders/orders.test-support.ts';
-import { answerGateway, type CheckoutReply, card } from './payments.test-support.ts';
 import { SANDBOX_CARDS } from './providers/sandbox-gateway.ts';
-import {
-  paymentIntentEvent,
-  type StripeFake,
-  signWebhook,
-  startStripeFake,
-  stripeSettings,
-} from './providers/stripe-fake.test-support.ts';
 
 type Answer = CheckoutReply;
 

@@ -1,22 +1,16 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { apiFor } from '../../../test/api.ts';
+import { fakeStorefrontDir } from '../../../test/app.ts';
+import { describeEachEngine } from '../../../test/database.ts';
+import { CUSTOMER, freshSlot, orderBody, type SlotFixture, slotCounters } from '../../../test/orders.ts';
+import { answerGateway as answerGateway_, type CheckoutReply, card } from '../../../test/payments.ts';
+import { paymentIntentEvent, type StripeFake, signWebhook, startStripeFake, stripeSettings } from '../../../test/stripe-fake.ts';
 import { buildApp } from '../../app.ts';
 import { rows } from '../../db/rows.ts';
-import { hashToken, newToken } from '../../http/tokens.ts';
-import { apiFor } from '../../test/api.ts';
-import { fakeStorefrontDir } from '../../test/app.ts';
-import { describeEachEngine } from '../../test/database.ts';
-import { CUSTOMER, freshSlot, orderBody, type SlotFixture, slotCounters } from '../orders/orders.test-support.ts';
-import { answerGateway as answerGateway_, type CheckoutReply, card } from './payments.test-support.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
 import { SANDBOX_CARDS } from './providers/sandbox-gateway.ts';
-import {
-  paymentIntentEvent,
-  type StripeFake,
-  signWebhook,
-  startStripeFake,
-  stripeSettings,
-} from './providers/stripe-fake.test-support.ts';
 
 type Answer = CheckoutReply;
 

@@ -8,12 +8,12 @@
 import type { ChildProcess } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../test/database.ts';
+import { CUSTOMER, freshSlot, orderBody } from '../../../test/orders.ts';
+import { card } from '../../../test/payments.ts';
+import { answerGatewayPage, clientOf, freePort, type ProcessClient, startServer } from '../../../test/server-process.ts';
 import { rows } from '../../db/rows.ts';
 import { seedCatalogue } from '../../db/seed.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
-import { answerGatewayPage, clientOf, freePort, type ProcessClient, startServer } from '../../test/server-process.ts';
-import { CUSTOMER, freshSlot, orderBody } from '../orders/orders.test-support.ts';
-import { card } from './payments.test-support.ts';
 import { SANDBOX_CARDS } from './providers/sandbox-gateway.ts';
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('one kept payment across two server processes [postgres]', () => {

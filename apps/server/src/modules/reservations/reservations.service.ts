@@ -8,7 +8,7 @@ import type { LanguageCode } from '@storefront/domain/constants';
 import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
 import { enforceRateLimits } from '../../http/rate-limit.ts';
-import { hashToken, newToken } from '../../http/tokens.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
 import { findSlot } from '../catalog/catalog-facts.ts';
 import { findCompletedByReservationNumber } from '../orders/completed-orders.ts';
 import type { OrdersService } from '../orders/orders.service.ts';

@@ -1,10 +1,10 @@
 import { todayIn } from '@storefront/domain/dates';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { apiFor } from '../../test/api.ts';
-import { buildTestApp } from '../../test/app.ts';
-import { describeEachEngine } from '../../test/database.ts';
-import { type SpotSlot, todaySpotSlot } from '../spot/spot.test-support.ts';
+import { apiFor } from '../../../test/api.ts';
+import { buildTestApp } from '../../../test/app.ts';
+import { describeEachEngine } from '../../../test/database.ts';
+import { type SpotSlot, todaySpotSlot } from '../../../test/spot.ts';
 
 type Board = {
   date: string;

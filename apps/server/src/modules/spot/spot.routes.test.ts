@@ -1,15 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { apiFor } from '../../../test/api.ts';
+import { buildTestApp, fakeStorefrontDir } from '../../../test/app.ts';
+import { describeEachEngine } from '../../../test/database.ts';
+import { otherSlot } from '../../../test/date-changes.ts';
+import { CUSTOMER, freshSlot, orderBody } from '../../../test/orders.ts';
+import { type SpotSlot, spotOrderBody, todaySpotSlot } from '../../../test/spot.ts';
 import { buildApp } from '../../app.ts';
 import { rows } from '../../db/rows.ts';
-import { apiFor } from '../../test/api.ts';
-import { buildTestApp, fakeStorefrontDir } from '../../test/app.ts';
-import { describeEachEngine } from '../../test/database.ts';
-import { otherSlot } from '../date-changes/date-changes.test-support.ts';
-import { CUSTOMER, freshSlot, orderBody } from '../orders/orders.test-support.ts';
 import { signQrToken } from './qr-token.ts';
-import { type SpotSlot, spotOrderBody, todaySpotSlot } from './spot.test-support.ts';
 
 type ErrorBody = { error: string; field?: string };
 type Order = { order_token: string; status: string; price: number; customerFields: Record<string, string> | null };

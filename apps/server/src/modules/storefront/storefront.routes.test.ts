@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildTestApp } from '../../test/app.ts';
-import { describeEachEngine } from '../../test/database.ts';
+import { buildTestApp } from '../../../test/app.ts';
+import { describeEachEngine } from '../../../test/database.ts';
 
 describeEachEngine('storefront pages', (ctx) => {
   let app: FastifyInstance;

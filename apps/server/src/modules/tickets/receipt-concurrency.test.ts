@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import { apiFor } from '../../../test/api.ts';
+import { useTestApp } from '../../../test/app.ts';
+import { describeEachEngine } from '../../../test/database.ts';
+import { buyTickets } from '../../../test/tickets.ts';
 import { rows } from '../../db/rows.ts';
-import { apiFor } from '../../test/api.ts';
-import { useTestApp } from '../../test/app.ts';
-import { describeEachEngine } from '../../test/database.ts';
-import { buyTickets } from './tickets.test-support.ts';
 
 type Receipt = { number: string; addressee: string };
 

@@ -4,17 +4,17 @@ import { formatPrice } from '@storefront/domain/format';
 import { sql } from 'drizzle-orm';
 import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { beforeAll, beforeEach, expect, it } from 'vitest';
+import { apiFor } from '../../../test/api.ts';
+import { useTestApp } from '../../../test/app.ts';
+import { describeEachEngine } from '../../../test/database.ts';
+import { otherSlot, setDateChangeRules } from '../../../test/date-changes.ts';
+import { card } from '../../../test/payments.ts';
+import { type Bought, buyTickets } from '../../../test/tickets.ts';
 import { rows } from '../../db/rows.ts';
-import { apiFor } from '../../test/api.ts';
-import { useTestApp } from '../../test/app.ts';
-import { describeEachEngine } from '../../test/database.ts';
-import { otherSlot, setDateChangeRules } from '../date-changes/date-changes.test-support.ts';
 import { createOrdersService } from '../orders/orders.service.ts';
-import { card } from '../payments/payments.test-support.ts';
 import { SANDBOX_CARDS } from '../payments/providers/sandbox-gateway.ts';
 import { listSites } from '../sites/sites.repository.ts';
 import { createTicketsService } from './tickets.service.ts';
-import { type Bought, buyTickets } from './tickets.test-support.ts';
 
 type Line = { name: string; quantity: number; unitPrice: number; amount: number };
 type Receipt = {

@@ -7,7 +7,7 @@ import { localize } from '@storefront/domain/localize';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
-import { hashToken, newToken } from '../../http/tokens.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { Site } from '../sites/site.ts';
 import { entryWindowOf } from './entry-window.ts';
 import { addAccessToken, listAdmissions } from './order-tickets.ts';

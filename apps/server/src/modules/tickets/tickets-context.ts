@@ -2,7 +2,7 @@
 import type { TemporaryOrder } from '@storefront/domain/api/orders';
 import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
-import { hashToken } from '../../http/tokens.ts';
+import { hashToken } from '../../lib/tokens.ts';
 import type { DateChangesService } from '../date-changes/date-changes.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import type { Site } from '../sites/site.ts';

@@ -2,12 +2,12 @@ import { DEFAULT_DATE_CHANGE_SETTINGS } from '@storefront/domain/date-change';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
+import { apiFor } from '../../../test/api.ts';
+import { useTestApp } from '../../../test/app.ts';
+import { describeEachEngine } from '../../../test/database.ts';
+import { setDateChangeRules } from '../../../test/date-changes.ts';
+import { buyTickets, setCheckInGrace } from '../../../test/tickets.ts';
 import { rows } from '../../db/rows.ts';
-import { apiFor } from '../../test/api.ts';
-import { useTestApp } from '../../test/app.ts';
-import { describeEachEngine } from '../../test/database.ts';
-import { setDateChangeRules } from '../date-changes/date-changes.test-support.ts';
-import { buyTickets, setCheckInGrace } from './tickets.test-support.ts';
 
 type ErrorBody = { error: string; field?: string };
 type Admission = { id: string; qr: string; status: string; ticketStatus: string; optionId: number };

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InvalidNotification, type PaymentProvider, type StartPayment } from './provider.ts';
 import {
   type FakeIntent,
   paymentIntentEvent,
   type StripeFake,
   signWebhook,
   startStripeFake,
-} from './stripe-fake.test-support.ts';
+} from '../../../../test/stripe-fake.ts';
+import { InvalidNotification, type PaymentProvider, type StartPayment } from './provider.ts';
 import { createStripeProvider } from './stripe-provider.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_storefront';

@@ -5,8 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { type Database, type DatabaseHandle, type Engine, openDatabase } from '../db/client.ts';
-import { type SeedOptions, seedCatalogue } from '../db/seed.ts';
+import { type Database, type DatabaseHandle, type Engine, openDatabase } from '../src/db/client.ts';
+import { type SeedOptions, seedCatalogue } from '../src/db/seed.ts';
 
 const postgresUrl = process.env.TEST_DATABASE_URL || null;
 

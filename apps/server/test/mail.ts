@@ -4,10 +4,10 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { Window } from 'happy-dom';
 import { SMTPServer } from 'smtp-server';
-import type { Database } from '../../db/client.ts';
-import { sites } from '../sites/sites.schema.ts';
-import type { OrderConfirmationData } from './order-confirmation-mail.ts';
-import type { NewOutboxMail } from './outbox.repository.ts';
+import type { Database } from '../src/db/client.ts';
+import type { OrderConfirmationData } from '../src/modules/mail/order-confirmation-mail.ts';
+import type { NewOutboxMail } from '../src/modules/mail/outbox.repository.ts';
+import { sites } from '../src/modules/sites/sites.schema.ts';
 
 export const sampleOrder: OrderConfirmationData = {
   venueName: 'Borderless Museum',

@@ -1,8 +1,8 @@
 import type { DateChangeSettings } from '@storefront/domain/date-change';
 import { addDays, todayIn } from '@storefront/domain/dates';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { rows } from '../../db/rows.ts';
+import type { Database } from '../src/db/client.ts';
+import { rows } from '../src/db/rows.ts';
 
 /** Another slot of the same product, `offsetDays` or more ahead, reset to `capacity` with nothing sold or held. */
 export async function otherSlot(db: Database, productId: number, offsetDays: number, capacity = 20): Promise<number> {

@@ -8,7 +8,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
-const mainScript = fileURLToPath(new URL('../main.ts', import.meta.url));
+const mainScript = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 
 export async function freePort(): Promise<number> {
   const server = createServer();

@@ -1,7 +1,7 @@
 import { addDays, todayIn } from '@storefront/domain/dates';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { rows } from '../../db/rows.ts';
+import type { Database } from '../src/db/client.ts';
+import { rows } from '../src/db/rows.ts';
 
 export type SlotFixture = {
   productUuid: string;

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../app.ts';
-import type { AppMode } from '../config.ts';
-import type { Database } from '../db/client.ts';
+import { buildApp } from '../src/app.ts';
+import type { AppMode } from '../src/config.ts';
+import type { Database } from '../src/db/client.ts';
 
 /** A storefront build stand-in with the markers the server rewrites. */
 export function fakeStorefrontDir(): string {

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { Database } from '../../db/client.ts';
-import type { apiFor } from '../../test/api.ts';
-import { CUSTOMER, freshSlot, type SlotFixture } from '../orders/orders.test-support.ts';
-import { card } from '../payments/payments.test-support.ts';
-import { SANDBOX_CARDS } from '../payments/providers/sandbox-gateway.ts';
+import type { Database } from '../src/db/client.ts';
+import { SANDBOX_CARDS } from '../src/modules/payments/providers/sandbox-gateway.ts';
+import type { apiFor } from './api.ts';
+import { CUSTOMER, freshSlot, type SlotFixture } from './orders.ts';
+import { card } from './payments.ts';
 
 export type Bought = { slot: SlotFixture; reservationToken: string; reservationNumber: string; total: number; email: string };
 
