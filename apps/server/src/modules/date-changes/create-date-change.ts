@@ -6,6 +6,7 @@ import { checkCouponsAtDate } from '@storefront/domain/pricing/coupon-rules';
 import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
+import { dateChangeRulesOf } from '../sites/date-change-rules.ts';
 import type { Site } from '../sites/site.ts';
 import { holdSetProduct, holdSlot } from '../stock/hold-places.ts';
 import { changeError, type DateChangeDeps, inTransaction } from './date-change-deps.ts';
@@ -48,7 +49,7 @@ export async function createDateChange(
     const { priced, coupons } = await orders.priceForChange(tx, site, order, order.lang);
     const couponFailure = checkCouponsAtDate(coupons, { now, visitDate: slot.date });
     if (couponFailure) throw changeError(couponFailure, tokens);
-    const amounts = changeAmounts(await repo.rulesOf(tx, site.id), {
+    const amounts = changeAmounts(await dateChangeRulesOf(tx, site.id), {
       paid: order.total,
       newTotal: priced.total,
       admissions: order.quantity,

@@ -5,8 +5,7 @@
  * the change, then the order: the order every completing path takes).
  */
 import type { Database } from '../../db/client.ts';
-import type { FailureFields, Payable, PayableRefs } from '../payments/payable.ts';
-import type { PaymentRow } from '../payments/payments.repository.ts';
+import type { FailureFields, Payable, PayableRefs, PaymentRow } from '../payments/payable.ts';
 import { completeDateChange } from './complete-date-change.ts';
 import { afterCommit, type ChangeTokens, changeError, type DateChangeDeps, inTransaction } from './date-change-deps.ts';
 import { lockedChange } from './date-change-reads.ts';

@@ -6,6 +6,7 @@ import { localize } from '@storefront/domain/localize';
 import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
 import { hashToken } from '../../lib/tokens.ts';
+import { dateChangeRulesOf } from '../sites/date-change-rules.ts';
 import type { Site } from '../sites/site.ts';
 import * as tickets from '../tickets/order-tickets.ts';
 import { type ChangeTokens, changeError, type DateChangeDeps } from './date-change-deps.ts';
@@ -33,7 +34,7 @@ export async function refusalOf(
   const slot = await deps.orders.slotOf(tx, access.order.productId, access.order.timeSpanId);
   const admissions = await tickets.listOrderTickets(tx, access.order.id);
   return changeRefusal(
-    await repo.rulesOf(tx, site.id),
+    await dateChangeRulesOf(tx, site.id),
     {
       productKey: product.key,
       channel: access.order.channel,
@@ -121,7 +122,7 @@ export async function presentDateChange(
       toPay: change.toPay,
       toRefund: change.toRefund,
     },
-    cheaperNewSlot: (await repo.rulesOf(tx, site.id)).cheaperNewSlot,
+    cheaperNewSlot: (await dateChangeRulesOf(tx, site.id)).cheaperNewSlot,
     currency: site.currency,
   };
 }

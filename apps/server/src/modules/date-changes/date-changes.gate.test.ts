@@ -9,7 +9,8 @@ import { buyTickets, setCheckInGrace } from '../../../test/tickets.ts';
 import { rows } from '../../db/rows.ts';
 import { createCheckInService } from '../checkin/checkin.service.ts';
 import { createOrdersService } from '../orders/orders.service.ts';
-import { listSites, type Site } from '../sites/sites.repository.ts';
+import type { Site } from '../sites/site.ts';
+import { listSites } from '../sites/sites.repository.ts';
 import { createTicketsService } from '../tickets/tickets.service.ts';
 
 describeEachEngine('gate after a date change', (ctx) => {

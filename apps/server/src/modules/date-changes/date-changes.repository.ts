@@ -1,17 +1,20 @@
 /** Date changes (schema: time_changes); their holds are stock_holds rows keyed by the change's id. */
 
-import type { DateChangeSettings } from '@storefront/domain/date-change';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
-import { orders } from '../orders/orders.schema.ts';
-import { sites } from '../sites/sites.schema.ts';
+import { siteIdOfOrder } from '../orders/completed-orders.ts';
 import { dateChanges } from './date-changes.schema.ts';
 
 export type DateChangeRow = typeof dateChanges.$inferSelect;
 export type DateChangeStatus = DateChangeRow['status'];
 
-/** A site's change by its token hash, with whether its hold has lapsed (by the database clock). */
+/**
+ * A site's change by its token hash, with whether its hold has lapsed (by the database clock).
+ * The lock, when asked, is on the change's row alone, as before; the order's site is then read
+ * without a lock, so no lock is taken on the order here and the order → change lock order of
+ * creating and completing a change is kept.
+ */
 export async function findByToken(
   db: Database,
   siteId: number,
@@ -21,10 +24,10 @@ export async function findByToken(
   const query = db
     .select({ change: dateChanges, isLapsed: sql<boolean>`${dateChanges.expiresAt} <= now()` })
     .from(dateChanges)
-    .innerJoin(orders, eq(orders.id, dateChanges.orderId))
-    .where(and(eq(dateChanges.tokenHash, tokenHash), eq(orders.siteId, siteId)));
-  const [row] = options.lock ? await query.for('update', { of: dateChanges }) : await query;
-  return row ? { ...row.change, isLapsed: row.isLapsed } : null;
+    .where(eq(dateChanges.tokenHash, tokenHash));
+  const [row] = options.lock ? await query.for('update') : await query;
+  if (!row || (await siteIdOfOrder(db, row.change.orderId)) !== siteId) return null;
+  return { ...row.change, isLapsed: row.isLapsed };
 }
 
 export async function findById(db: Database, id: string, options: { lock?: boolean } = {}) {
@@ -98,11 +101,6 @@ export async function transition(
 }
 
 /** A site's date-change rules as they stand now (the site cache may be seconds old; money follows the rules of the moment). */
-export async function rulesOf(db: Database, siteId: number): Promise<DateChangeSettings> {
-  const [row] = await db.select({ rules: sites.dateChange }).from(sites).where(eq(sites.id, siteId));
-  if (!row) throw new Error(`no site ${siteId}`);
-  return row.rules;
-}
 
 /** Completed changes whose refund was never asked (the process stopped right after the commit). */
 export function listOwedRefunds(db: Database, olderThanSeconds: number) {

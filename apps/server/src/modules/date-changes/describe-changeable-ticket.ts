@@ -2,10 +2,10 @@ import type { DateChangeTicket } from '@storefront/domain/api/date-changes';
 import type { LanguageCode } from '@storefront/domain/constants';
 import { changeDeadline } from '@storefront/domain/date-change';
 import type { Database } from '../../db/client.ts';
+import { dateChangeRulesOf } from '../sites/date-change-rules.ts';
 import type { Site } from '../sites/site.ts';
 import { changeError, type DateChangeDeps, inTransaction } from './date-change-deps.ts';
 import { holderAccess, linesOf, refusalOf, slotView } from './date-change-reads.ts';
-import * as repo from './date-changes.repository.ts';
 
 /** `GET timechanges/tickets/{reservationToken}`: the ticket as the change-date page starts from. */
 export function describeChangeableTicket(
@@ -23,7 +23,7 @@ export function describeChangeableTicket(
     const order = access.order;
     const lines = await linesOf(tx, deps, site, order, lang);
     const current = await slotView(tx, deps, order.productId, order.timeSpanId);
-    const rules = await repo.rulesOf(tx, site.id);
+    const rules = await dateChangeRulesOf(tx, site.id);
     return {
       reservationNumber: order.reservationNumber ?? '',
       product: lines.product,

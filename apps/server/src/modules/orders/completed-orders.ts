@@ -35,3 +35,8 @@ export async function lockOrder(db: Database, orderId: string): Promise<void> {
 export function listOrdersByIds(db: Database, orderIds: string[]): Promise<OrderRow[]> {
   return repo.listOrdersByIds(db, orderIds);
 }
+
+/** The site an order belongs to, read without a lock (null when there is no such order). */
+export function siteIdOfOrder(db: Database, orderId: string): Promise<number | null> {
+  return repo.siteIdOf(db, orderId);
+}

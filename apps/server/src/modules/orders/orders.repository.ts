@@ -142,3 +142,9 @@ export function listOrdersByIds(db: Database, orderIds: string[]): Promise<Order
     .from(orders)
     .where(inArray(orders.id, [...new Set(orderIds)]));
 }
+
+/** The site an order belongs to (no lock). */
+export async function siteIdOf(db: Database, orderId: string): Promise<number | null> {
+  const [row] = await db.select({ siteId: orders.siteId }).from(orders).where(eq(orders.id, orderId));
+  return row?.siteId ?? null;
+}

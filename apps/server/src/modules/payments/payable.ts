@@ -10,6 +10,9 @@ import type { Database } from '../../db/client.ts';
 import type { Site } from '../sites/site.ts';
 import type { PaymentRow } from './payments.repository.ts';
 
+/** The ledger's row, as payables see it. */
+export type { PaymentRow };
+
 /** The payable's side of an attempt, which the ledger's row is written from. */
 export type PaymentToRecord = {
   orderId: string;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { specError } from '../../http/errors.ts';
-import type { Site } from './sites.repository.ts';
+import type { Site } from './site.ts';
 import type { SitesService } from './sites.service.ts';
 
 declare module 'fastify' {

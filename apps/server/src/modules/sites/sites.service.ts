@@ -1,6 +1,7 @@
 import type { AppMode } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { listSites, type Site } from './sites.repository.ts';
+import type { Site } from './site.ts';
+import { listSites } from './sites.repository.ts';
 
 /** Site settings change rarely; a changed setting is seen by every process within this time. */
 const SITES_TTL_MS = 10_000;
