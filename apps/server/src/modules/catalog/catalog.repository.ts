@@ -1,7 +1,7 @@
 import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
-import { liveHeldQuantity } from '../stock/hold-places.ts';
+import { liveHeldQuantity, setProductSold } from '../stock/hold-places.ts';
 import {
   calendarColors,
   configurations,
@@ -119,7 +119,7 @@ export function listSetProductStocks(db: Database, timeSpanIds: number[]): Promi
              coalesce(s.sold, 0)::int as sold, coalesce(h.held, 0)::int as held
       from product_time_spans t
       join set_products sp on sp.main_product_id = t.product_id
-      left join set_product_stocks s on s.set_product_id = sp.id and s.time_span_id = t.id
+      left join lateral (${setProductSold(sql`t.id`, sql`sp.id`)}) s on true
       left join lateral (${liveHeldQuantity(sql`t.id`, sql`sp.id`)}) h on true
       where t.id in (${idList(timeSpanIds)})`,
   );

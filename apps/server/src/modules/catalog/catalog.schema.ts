@@ -154,20 +154,6 @@ export const setProducts = pgTable(
 );
 
 /** Sold set products per main time slot; a missing row means none sold yet. */
-export const setProductStocks = pgTable(
-  'set_product_stocks',
-  {
-    setProductId: integer('set_product_id')
-      .notNull()
-      .references(() => setProducts.id, { onDelete: 'cascade' }),
-    timeSpanId: integer('time_span_id')
-      .notNull()
-      .references(() => productTimeSpans.id, { onDelete: 'cascade' }),
-    sold: integer('sold').notNull().default(0),
-    held: integer('held').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.setProductId, t.timeSpanId] })],
-);
 
 export const paymentMethods = pgTable(
   'payment_methods',

@@ -157,3 +157,8 @@ export function liveHeldQuantity(timeSpan: SQL, setProduct: SQL | null): SQL {
   return sql`select sum(sh.quantity) as held from stock_holds sh
         where sh.time_span_id = ${timeSpan} and ${ofSetProduct} and sh.released_at is null and sh.expires_at > now()`;
 }
+
+/** The places of a set product sold at a slot (no row: none sold), for a catalogue availability read. */
+export function setProductSold(timeSpan: SQL, setProduct: SQL): SQL {
+  return sql`select sps.sold from set_product_stocks sps where sps.time_span_id = ${timeSpan} and sps.set_product_id = ${setProduct}`;
+}

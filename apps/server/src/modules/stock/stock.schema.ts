@@ -1,11 +1,12 @@
 /**
- * The table the stock module owns (migrations are generated from every `*.schema.ts`: `npm run db:generate`).
- * The stock module is also the only writer of the stock counters of the catalogue's slots
- * (`product_time_spans.held/sold`) and of `set_product_stocks`: every change to them is one of its
- * conditional statements (docs/decisions/005).
+ * The tables the stock module owns (migrations are generated from every `*.schema.ts`: `npm run db:generate`).
+ * The stock module is also the only writer of the stock counters on the catalogue's slot rows
+ * (`product_time_spans.held/sold`), which it updates, together with a set product's per-slot limit
+ * it reads, in single conditional statements (docs/decisions/005, 013): the one place a module's
+ * SQL names another module's table.
  */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { productTimeSpans, setProducts } from '../catalog/catalog.schema.ts';
 
 /**
@@ -32,4 +33,20 @@ export const stockHolds = pgTable(
     index('stock_holds_order_idx').on(t.orderId),
     check('stock_holds_quantity', sql`${t.quantity} > 0`),
   ],
+);
+
+/** Sold and held places of each set product per main slot. */
+export const setProductStocks = pgTable(
+  'set_product_stocks',
+  {
+    setProductId: integer('set_product_id')
+      .notNull()
+      .references(() => setProducts.id, { onDelete: 'cascade' }),
+    timeSpanId: integer('time_span_id')
+      .notNull()
+      .references(() => productTimeSpans.id, { onDelete: 'cascade' }),
+    sold: integer('sold').notNull().default(0),
+    held: integer('held').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.setProductId, t.timeSpanId] })],
 );
