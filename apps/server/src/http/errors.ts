@@ -15,6 +15,11 @@ export class AppError extends Error {
     this.statusCode = statusCode;
     this.body = body;
   }
+
+  /** The same failure with more SPEC §7 fields in its body (a payable's return fields, say). */
+  with(fields: Omit<ErrorBody, 'error'>): AppError {
+    return new AppError(this.statusCode, { ...this.body, ...fields });
+  }
 }
 
 /** What a throw site may add to the body of its error; `status` only where the catalogue's would mislead. */
@@ -29,11 +34,9 @@ export function specError(code: ErrorCode, extra: ErrorExtra = {}): AppError {
   return new AppError(status ?? statusOf(code), { error: code, can_retry: false, ...body });
 }
 
-export const notFound = (error: string, message?: string) =>
-  new AppError(404, { error, can_retry: false, ...(message ? { message } : {}) });
-
-export const badRequest = (field: string, message: string) =>
-  new AppError(400, { error: 'invalid request', can_retry: false, field, message: `${field} ${message}` });
+/** A request whose `field` is wrong (SPEC §7's generic error, naming the field). */
+export const invalidField = (field: string, message: string) =>
+  specError('invalid request', { field, message: `${field} ${message}` });
 
 /**
  * PostgreSQL errors that a client's values can cause when they slip past a contract: a safety net

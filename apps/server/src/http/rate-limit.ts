@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { rows } from '../db/rows.ts';
-import { AppError } from './errors.ts';
+import { specError } from './errors.ts';
 
 export type Limit = { key: string; max: number; windowSeconds: number };
 
@@ -21,8 +21,7 @@ export async function enforceRateLimits(db: Database, limits: Limit[]): Promise<
           returning count`,
     );
     if ((row?.count ?? 0) > limit.max) {
-      throw new AppError(429, {
-        error: 'too many requests',
+      throw specError('too many requests', {
         can_retry: true,
         message: `try again in ${limit.windowSeconds} seconds`,
       });

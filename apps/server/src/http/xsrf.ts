@@ -8,7 +8,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { newToken } from '../lib/tokens.ts';
-import { AppError } from './errors.ts';
+import { specError } from './errors.ts';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
@@ -63,9 +63,9 @@ export const xsrfProtection = fp(async (app: FastifyInstance, options: { secure:
     const header = request.headers[XSRF_HEADER];
     if (!cookie || typeof header !== 'string' || !same(cookie, header)) {
       done(
-        new AppError(403, {
-          error: 'invalid request',
-          can_retry: false,
+        // Forbidden rather than malformed: the call may be well formed, but not from this shop's pages.
+        specError('invalid request', {
+          status: 403,
           field: XSRF_HEADER,
           message: 'state-changing calls need the X-XSRF-TOKEN header to match the XSRF-TOKEN cookie',
         }),

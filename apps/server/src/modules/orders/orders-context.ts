@@ -15,9 +15,7 @@ export type OrdersContext = { bundles: ProductBundles; placer: OrderPlacer; even
 
 export const OPEN_STATUSES = new Set(['pending', 'ready_checkout']);
 
-/** A request whose `field` is wrong (SPEC §7's generic error, naming the field). */
-export const invalidField = (field: string, message: string) =>
-  specError('invalid request', { field, message: `${field} ${message}` });
+export { invalidField } from '../../http/errors.ts';
 
 export const sessionTimeout = () => specError('session_timeout');
 

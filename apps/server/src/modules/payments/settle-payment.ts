@@ -129,6 +129,6 @@ export async function settlePayment(
     return await settleNow(db, deps, payment, fields);
   } catch (error) {
     if (!(error instanceof AppError) || Object.keys(fields.every).length === 0) throw error;
-    throw new AppError(error.statusCode, { ...error.body, ...fields.every });
+    throw error.with(fields.every);
   }
 }

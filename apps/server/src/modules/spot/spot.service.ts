@@ -12,7 +12,7 @@ import { todayIn } from '@storefront/domain/dates';
 import type { z } from 'zod';
 import type { AppMode } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { specError } from '../../http/errors.ts';
+import { invalidField, specError } from '../../http/errors.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import { SPOT_CHANNEL } from '../orders/sales-channels.ts';
@@ -21,7 +21,6 @@ import { expiryOf, type QrClaims, signQrToken, verifyQrToken } from './qr-token.
 import { qrSecretOf } from './spot.repository.ts';
 
 /** A request whose `field` is wrong (SPEC §7's generic error, naming the field). */
-const invalidField = (field: string, message: string) => specError('invalid request', { field, message: `${field} ${message}` });
 
 export type SpotServiceOptions = {
   catalog: CatalogService;

@@ -21,9 +21,7 @@ export type TicketsContext = {
   options: TicketsServiceOptions;
 };
 
-/** A request whose `field` is wrong (SPEC §7's generic error, naming the field). */
-export const invalidField = (field: string, message: string) =>
-  specError('invalid request', { field, message: `${field} ${message}` });
+export { invalidField } from '../../http/errors.ts';
 
 export const inTransaction = <T>(db: Database, work: (tx: Database) => Promise<T>) =>
   db.transaction((tx) => work(tx as unknown as Database));
