@@ -83,7 +83,7 @@ const Env = z
     }
   });
 
-export type AppEnv = z.infer<typeof AppEnv>;
+type AppEnv = z.infer<typeof AppEnv>;
 export type AppMode = z.infer<typeof AppMode>;
 
 export type Config = {

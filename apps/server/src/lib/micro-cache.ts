@@ -25,5 +25,3 @@ export function createMicroCache(options: { ttlMs: number; max: number }) {
     clear: () => cache.clear(),
   };
 }
-
-export type MicroCache = ReturnType<typeof createMicroCache>;

@@ -36,7 +36,7 @@ import { productsOf, productTimeSpans, toTimeSpan } from './list-products.ts';
 
 const CONTENT_TTL_MS = 5_000;
 /** Under the one-second staleness budget for availability, leaving room for the load itself. */
-export const AVAILABILITY_TTL_MS = 800;
+const AVAILABILITY_TTL_MS = 800;
 
 type Lang = string;
 

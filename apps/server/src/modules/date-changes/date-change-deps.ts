@@ -18,7 +18,7 @@ export function changeError(code: ErrorCode, tokens: ChangeTokens = {}, extra: E
   });
 }
 
-export type DateChangeMail = {
+type DateChangeMail = {
   site: Site;
   email: string;
   lang: LanguageCode;

@@ -7,7 +7,7 @@ import { formatDate, formatPrice } from '@storefront/domain/format';
 import { escapeHtml } from './escape-html.ts';
 import { COPY, type Copy, HTML_LANG } from './order-confirmation-copy.ts';
 
-export type OrderConfirmationLine = { name: string; quantity: number /** The line's total, in minor units. */; amount: number };
+type OrderConfirmationLine = { name: string; quantity: number /** The line's total, in minor units. */; amount: number };
 
 export type OrderConfirmationData = {
   venueName: string;

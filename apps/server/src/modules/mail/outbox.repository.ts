@@ -7,7 +7,6 @@ import type { Database } from '../../db/client.ts';
 import { outbox } from './mail.schema.ts';
 
 export type OutboxMail = typeof outbox.$inferSelect;
-export type MailStatus = OutboxMail['status'];
 export type NewOutboxMail = Pick<
   typeof outbox.$inferInsert,
   'siteId' | 'kind' | 'toAddress' | 'fromAddress' | 'subject' | 'textBody' | 'htmlBody' | 'lang'

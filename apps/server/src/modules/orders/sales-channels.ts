@@ -12,7 +12,7 @@ export type OrderChannel = 'web' | 'spot';
 export const SPOT_CHANNEL = 'spot' satisfies OrderChannel;
 
 /** On the spot the visitor gives only the address the ticket is mailed to. */
-export const SPOT_FIELD_TEMPLATES: readonly FieldTemplate[] = [
+const SPOT_FIELD_TEMPLATES: readonly FieldTemplate[] = [
   { fieldName: 'email', isDisplay: true, isRequired: true, type: 'text', choices: [], choiceList: null },
 ];
 

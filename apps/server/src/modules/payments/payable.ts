@@ -14,7 +14,7 @@ import type { PaymentRow } from './payments.repository.ts';
 export type { PaymentRow };
 
 /** The payable's side of an attempt, which the ledger's row is written from. */
-export type PaymentToRecord = {
+type PaymentToRecord = {
   orderId: string;
   /** Set when the payment is for a date change of the order. */
   dateChangeId?: string;

@@ -33,7 +33,7 @@ export type SignageServiceOptions = {
 };
 
 /** Browsers wait this long before reconnecting after a dropped connection. */
-export const RECONNECT_MS = 2_000;
+const RECONNECT_MS = 2_000;
 
 const boardEvent = (board: Board) => `event: board\nid: ${board.version}\ndata: ${board.json}\n\n`;
 

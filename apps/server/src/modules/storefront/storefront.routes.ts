@@ -26,7 +26,7 @@ const NO_VENUE_PAGE = plainPage('Not found', 'There is no venue at this address.
 const escapeAttribute = (value: string) =>
   value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
-export function renderIndex(template: string, site: Site, appMode: AppMode): string {
+function renderIndex(template: string, site: Site, appMode: AppMode): string {
   const title = escapeAttribute(localize(site.pageTitle, 'ja'));
   const attributes = `data-site-code="${escapeAttribute(site.code)}" data-variant="${escapeAttribute(site.variant)}" data-app-mode="${appMode}"`;
   return template.replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`).replace(/<body([^>]*)>/, `<body$1 ${attributes}>`);

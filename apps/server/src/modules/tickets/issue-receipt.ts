@@ -14,10 +14,10 @@ import { receipts } from './tickets.schema.ts';
 import { inTransaction, requireAccess, requireOrder, type TicketsContext } from './tickets-context.ts';
 
 /** Consumption tax rate included in Japanese prices, in percent. */
-export const TAX_RATE = 10;
+const TAX_RATE = 10;
 
 /** Tax included in a tax-inclusive total, rounded down. */
-export function includedTax(total: number, rate = TAX_RATE): number {
+function includedTax(total: number, rate = TAX_RATE): number {
   return Math.floor((total * rate) / (100 + rate));
 }
 

@@ -14,11 +14,11 @@ import { siteSecrets } from './tickets.schema.ts';
 const PREFIX = 'SF1';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-export type SignedAdmission = { id: string; generation: number };
+type SignedAdmission = { id: string; generation: number };
 export type PayloadContents = { siteId: number; admissions: SignedAdmission[] };
 
 /** The site's signing key, made the first time it is needed; the same for every process. */
-export async function siteSigningKey(db: Database, siteId: number): Promise<Buffer> {
+async function siteSigningKey(db: Database, siteId: number): Promise<Buffer> {
   await db
     .insert(siteSecrets)
     .values({ siteId, signingKey: randomBytes(32).toString('base64url') })

@@ -47,7 +47,7 @@ function passesLuhn(number: string): boolean {
 }
 
 /** Checks a card as a gateway would: a bad card fails at once, a test card picks its scenario. */
-export function cardScenario(card: CardDetails | undefined, now = new Date()): Scenario | Failure {
+function cardScenario(card: CardDetails | undefined, now = new Date()): Scenario | Failure {
   if (!card) return { retryable: true, reason: 'card details are missing' };
   if (!passesLuhn(card.number)) return { retryable: true, reason: 'the card number is not valid' };
   if (card.exp_year < now.getFullYear() || (card.exp_year === now.getFullYear() && card.exp_month < now.getMonth() + 1))
