@@ -8,12 +8,12 @@ import { localize } from '@storefront/domain/localize';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
-import { specError } from '../../http/errors.ts';
+import { invalidField, specError } from '../../http/errors.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { findPaymentMethod } from '../catalog/catalog-facts.ts';
 import type { Site } from '../sites/site.ts';
 import * as repo from './orders.repository.ts';
-import { inTransaction, invalidField, type OrdersContext, sessionTimeout } from './orders-context.ts';
+import { inTransaction, type OrdersContext, sessionTimeout } from './orders-context.ts';
 import { repriceOrder } from './reprice-order.ts';
 
 export type PaymentToBegin = {

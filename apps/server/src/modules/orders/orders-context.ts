@@ -15,8 +15,6 @@ export type OrdersContext = { bundles: ProductBundles; placer: OrderPlacer; even
 
 export const OPEN_STATUSES = new Set(['pending', 'ready_checkout']);
 
-export { invalidField } from '../../http/errors.ts';
-
 export const sessionTimeout = () => specError('session_timeout');
 
 /** Runs `work` in one transaction of `db`. */

@@ -2,10 +2,9 @@
 import type { CreateOrderBody } from '@storefront/domain/api/orders';
 import { localize } from '@storefront/domain/localize';
 import type { Database } from '../../db/client.ts';
-import { specError } from '../../http/errors.ts';
+import { invalidField, specError } from '../../http/errors.ts';
 import { findTimeSpan } from '../catalog/catalog-facts.ts';
 import type { Site } from '../sites/site.ts';
-import { invalidField } from './orders-context.ts';
 import type { ProductBundles } from './product-bundles.ts';
 import { slotRefusal } from './sales-channels.ts';
 

@@ -2,12 +2,12 @@
 import type { TemporaryOrder, UpdateOrderBody } from '@storefront/domain/api/orders';
 import { validateCustomerFields } from '@storefront/domain/customer/customer-info';
 import type { Database } from '../../db/client.ts';
-import { specError } from '../../http/errors.ts';
+import { invalidField, specError } from '../../http/errors.ts';
 import { findPaymentMethod, listFieldTemplates } from '../catalog/catalog-facts.ts';
 import type { Site } from '../sites/site.ts';
 import { releaseOrderHolds } from '../stock/sell-places.ts';
 import * as repo from './orders.repository.ts';
-import { inTransaction, invalidField, type OrdersContext, openOrder } from './orders-context.ts';
+import { inTransaction, type OrdersContext, openOrder } from './orders-context.ts';
 import { presentOrder } from './present-order.ts';
 import { repriceOrder } from './reprice-order.ts';
 import { checkMaxPerOrder, checkSlot, resolveSelection } from './resolve-selection.ts';

@@ -6,14 +6,14 @@ import type { LanguageCode } from '@storefront/domain/constants';
 import { localize } from '@storefront/domain/localize';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { specError } from '../../http/errors.ts';
+import { invalidField, specError } from '../../http/errors.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { Site } from '../sites/site.ts';
 import { entryWindowOf } from './entry-window.ts';
 import { addAccessToken, listAdmissions } from './order-tickets.ts';
 import * as repo from './tickets.repository.ts';
 import { ticketShares } from './tickets.schema.ts';
-import { inTransaction, invalidField, requireAccess, requireOrder, type TicketsContext } from './tickets-context.ts';
+import { inTransaction, requireAccess, requireOrder, type TicketsContext } from './tickets-context.ts';
 
 /** Moves admissions into a new share; their earlier QR payloads stop working. Gives the share's token. */
 export async function splitOff(tx: Database, orderId: string, ticketIds: string[]): Promise<string> {

@@ -21,8 +21,6 @@ export type TicketsContext = {
   options: TicketsServiceOptions;
 };
 
-export { invalidField } from '../../http/errors.ts';
-
 export const inTransaction = <T>(db: Database, work: (tx: Database) => Promise<T>) =>
   db.transaction((tx) => work(tx as unknown as Database));
 
