@@ -12,7 +12,15 @@ import { catalogueQueries } from './lib/catalogue-queries.ts';
 import { createFailureRouter, FailureRouterContext } from './lib/errors/route-failure.ts';
 import { preloadDialog } from './ui/dialog/dialog-host.tsx';
 import { showToast } from './ui/toast/toast-store.ts';
+// The page-wide styles, in cascade order.
 import './app/base.css';
+import './app/shell.css';
+import './app/content.css';
+import './app/footer.css';
+import './app/step-bar.css';
+import './app/overlays.css';
+import './app/product-list.css';
+import './app/stack-form.css';
 
 sharePageNonce();
 const rootElement = document.getElementById('root') as HTMLElement;

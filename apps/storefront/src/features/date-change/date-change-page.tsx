@@ -24,7 +24,11 @@ import { calendarWindow, lastOpenDate, todayInZone } from '../../ui/calendar-mon
 import { changeDateApi } from './api/date-change-api.ts';
 import { dateChangeQueries } from './api/date-change-queries.ts';
 import { SlotText } from './change-summary.tsx';
-import '../../ui/order-widgets.css';
+import '../../ui/order-steps.css';
+import '../../ui/order-choices.css';
+import '../../ui/calendar.css';
+import '../../ui/quantities.css';
+import '../../ui/order-summary.css';
 import '../../ui/forms.css';
 import './date-change.css';
 

@@ -38,7 +38,11 @@ import { Accordion, sectionButtonId } from './accordion.tsx';
 import { ProductFacts } from './product-facts.tsx';
 import { useOrderStock } from './use-order-stock.ts';
 import { useProceedOrder } from './use-proceed-order.ts';
-import '../../ui/order-widgets.css';
+import '../../ui/order-steps.css';
+import '../../ui/order-choices.css';
+import '../../ui/calendar.css';
+import '../../ui/quantities.css';
+import '../../ui/order-summary.css';
 
 /**
  * Availability is kept only while the page shows it: it changes as others buy, and a visitor

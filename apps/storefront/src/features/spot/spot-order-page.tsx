@@ -12,7 +12,11 @@ import type { ScreenProps } from '../../lib/routes.ts';
 import { StepBar } from '../../ui/step-bar.tsx';
 import { spotQueries } from './api/spot-queries.ts';
 import { readSavedSpotOrder, spotPath, spotTickets } from './spot-flow.ts';
-import '../../ui/order-widgets.css';
+import '../../ui/order-steps.css';
+import '../../ui/order-choices.css';
+import '../../ui/calendar.css';
+import '../../ui/quantities.css';
+import '../../ui/order-summary.css';
 import './spot.css';
 
 export default function SpotOrderPage(props: ScreenProps) {

@@ -17,7 +17,11 @@ import { StepBar } from '../../ui/step-bar.tsx';
 import { spotApi } from './api/spot-api.ts';
 import { spotQueries } from './api/spot-queries.ts';
 import { readSavedSpotOrder, type SavedSpotOrder, spotPath } from './spot-flow.ts';
-import '../../ui/order-widgets.css';
+import '../../ui/order-steps.css';
+import '../../ui/order-choices.css';
+import '../../ui/calendar.css';
+import '../../ui/quantities.css';
+import '../../ui/order-summary.css';
 import './spot.css';
 
 const PROBLEM_KEYS: Record<OrderProblem, string> = {

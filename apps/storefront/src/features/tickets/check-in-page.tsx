@@ -17,7 +17,10 @@ import type { ScreenProps } from '../../lib/routes.ts';
 import { type CheckInResult, ticketsApi } from './api/tickets-api.ts';
 import { GATE_STATION, ticketPaths } from './ticket-links.ts';
 import { TicketHeader, useTicket } from './ticket-page.tsx';
-import './tickets.css';
+import './ticket-card.css';
+import './share.css';
+import './check-in.css';
+import './receipt.css';
 
 const STATUS_KEYS: Record<string, string> = {
   available: 'checkin_status_available',

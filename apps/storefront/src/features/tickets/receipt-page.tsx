@@ -21,7 +21,10 @@ import { ruledField } from '../../ui/field-schema.ts';
 import { ticketQueries } from './api/ticket-queries.ts';
 import { type Receipt, ticketsApi } from './api/tickets-api.ts';
 import { ticketPaths } from './ticket-links.ts';
-import './tickets.css';
+import './ticket-card.css';
+import './share.css';
+import './check-in.css';
+import './receipt.css';
 
 function ReceiptDocument(props: { receipt: Receipt }) {
   const app = useApp();

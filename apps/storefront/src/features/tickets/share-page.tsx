@@ -14,7 +14,10 @@ import { showToast } from '../../ui/toast/toast-store.ts';
 import { ticketsApi } from './api/tickets-api.ts';
 import { ticketPaths } from './ticket-links.ts';
 import { TicketHeader, useTicket } from './ticket-page.tsx';
-import './tickets.css';
+import './ticket-card.css';
+import './share.css';
+import './check-in.css';
+import './receipt.css';
 
 export default function SharePage(props: ScreenProps) {
   const app = useApp();

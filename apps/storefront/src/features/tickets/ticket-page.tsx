@@ -19,7 +19,10 @@ import { ticketQueries } from './api/ticket-queries.ts';
 import type { TicketView } from './api/tickets-api.ts';
 import { QrCode } from './qr-code.tsx';
 import { ticketPaths } from './ticket-links.ts';
-import './tickets.css';
+import './ticket-card.css';
+import './share.css';
+import './check-in.css';
+import './receipt.css';
 
 export function useTicket(token: string) {
   const app = useApp();
