@@ -145,6 +145,8 @@ describeEachEngine(
       });
       expect(blocked.status).toBe(402);
       expect(blocked.body).toMatchObject({ error: 'payment_api_failure', can_retry: false, order_token: token });
+      // The code the storefront's retry flow reads (SPEC §4), beside the prose it never reads.
+      expect(blocked.body).toMatchObject({ reason: 'invalid payment status' });
     });
 
     it('wallet: approve completes, cancel comes back as a retryable failure', async () => {
@@ -267,6 +269,7 @@ describeEachEngine(
       const finished = await api().post<Answer>('gmo-secure/exe-payment', { md: started.body.payment_number });
       expect(finished.status).toBe(409);
       expect(finished.body).toMatchObject({ error: 'payment_api_failure', can_retry: false });
+      expect(finished.body).toMatchObject({ reason: 'invalid order status' });
       expect(await paymentStatus(started.body.payment_number ?? '')).toBe('refunded');
       const [charge] = await rows<{ status: string }>(
         ctx.db,
