@@ -130,6 +130,10 @@ export const GENERIC_SERVER_ERRORS = {
   conflict: 409,
   'too many requests': 429,
   'internal error': 500,
+  // The operator console's: no session, a session that may not do this, a sign-in that failed.
+  'not signed in': 401,
+  forbidden: 403,
+  'sign-in failed': 401,
 } as const satisfies Record<string, number>;
 export type GenericServerError = keyof typeof GENERIC_SERVER_ERRORS;
 
