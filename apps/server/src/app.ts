@@ -245,6 +245,7 @@ export async function buildApp(options: AppOptions) {
     },
     relyingParty: () => relyingPartyOf(publicUrl()),
   };
+  app.decorate('consoleRoutes', []);
   await app.register(
     consoleApi({ db: options.db, sites, secureCookies: isProduction }, [
       signInConsoleRoutes(staffContext),

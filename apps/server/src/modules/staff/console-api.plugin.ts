@@ -64,7 +64,7 @@ declare module 'fastify' {
     setConsoleSession(token: string | null): void;
   }
   interface FastifyInstance {
-    /** Every console route and who may call it (the rights walk in the tests reads it). */
+    /** Every console route and who may call it (the rights walk in the tests reads it); the root app holds the list. */
     consoleRoutes: ConsoleRoute[];
   }
 }
@@ -93,7 +93,6 @@ export const consoleApi =
     app.decorateReply('setConsoleSession', function (this: FastifyReply, token: string | null) {
       this.header('set-cookie', sessionCookie(secureCookies, token));
     });
-    if (!app.hasDecorator('consoleRoutes')) app.decorate('consoleRoutes', []);
 
     app.addHook('onRoute', (route) => {
       const access = route.config?.console;
