@@ -39,7 +39,9 @@ describeEachEngine('console rights', (ctx) => {
   const server = useTestApp(ctx);
   const routes = () => server.app.consoleRoutes;
   const rightRoutes = () =>
-    routes().filter((r): r is ConsoleRoute & { access: { right: Right | 'any'; scope: 'venue' | 'organisation' } } => 'right' in r.access);
+    routes().filter(
+      (r): r is ConsoleRoute & { access: { right: Right | 'any'; scope: 'venue' | 'organisation' } } => 'right' in r.access,
+    );
 
   async function staffWith(rights: Right[], venueIds?: number[]) {
     const team = await makeTeam(ctx.db, { rights, ...(venueIds ? { venueIds } : {}) });
@@ -70,7 +72,10 @@ describeEachEngine('console rights', (ctx) => {
       if (route.access.right === 'any') continue;
       const others = RIGHTS.filter((r) => r !== route.access.right && !impliesRight(r, route.access.right));
       // Held at every venue for organisation routes; for venue routes, at this venue only and at all venues.
-      const clients = route.access.scope === 'organisation' ? [await staffWith(others)] : [await staffWith(others, [demo?.id ?? 0]), await staffWith(others)];
+      const clients =
+        route.access.scope === 'organisation'
+          ? [await staffWith(others)]
+          : [await staffWith(others, [demo?.id ?? 0]), await staffWith(others)];
       for (const client of clients) {
         const answer = await callRoute(client, route, 'demo');
         expect(answer.status, `${route.method} ${route.url}`).toBe(403);
@@ -100,5 +105,8 @@ describeEachEngine('console rights', (ctx) => {
 
 /** Whether holding `held` brings `wanted` with it (the write rights bring their read right). */
 function impliesRight(held: Right, wanted: Right | 'any'): boolean {
-  return (held === 'catalogue:write' && wanted === 'catalogue:read') || ((held === 'orders:write' || held === 'orders:refund') && wanted === 'orders:read');
+  return (
+    (held === 'catalogue:write' && wanted === 'catalogue:read') ||
+    ((held === 'orders:write' || held === 'orders:refund') && wanted === 'orders:read')
+  );
 }
