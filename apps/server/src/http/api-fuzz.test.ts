@@ -148,6 +148,8 @@ describeEachEngine(
         actor_id: '1',
         before: '1000000',
         venue: 'demo',
+        variant: 'fuzz-venue',
+        time_zone: 'Asia/Tokyo',
       };
       const pathValue = (path: string, name: string): string => {
         if (name === 'timechangeToken') return change.body.time_change_token;
