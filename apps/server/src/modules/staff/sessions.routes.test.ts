@@ -209,6 +209,30 @@ describeEachEngine('console sessions', (ctx) => {
     expect((await member.client.get('venues/demo/audit')).status).toBe(403);
   });
 
+  it('keeps a browser signed in when requests it sent together meet a change of rights', async () => {
+    // The console loads a page with several calls at once. Each arrives with the old secret; one
+    // of them gives the session its new secret, and the browser must end up holding that one.
+    const team = await makeTeam(ctx.db, { rights: ['orders:read'] });
+    const member = await signedIn({ teamIds: [team.id] });
+    const before = member.client.sessionToken;
+    const { client: manager } = await lead();
+    const body = { name: 'Readers', all_venues: true, venue_ids: [], rights: ['reports:read'], requires_two_factor: false };
+    expect((await manager.put(`teams/${team.id}`, body)).status).toBe(200);
+
+    const together = await Promise.all([
+      member.client.get('session'),
+      member.client.get('venues'),
+      member.client.get('account/sessions'),
+    ]);
+    const secretsGiven = together.flatMap((answer) => [...setCookie(answer.headers).matchAll(/console_session=([\w-]+)/g)]);
+    expect(secretsGiven).toHaveLength(1);
+    const after = await member.client.get<Session>('session');
+    expect(after.status).toBe(200);
+    expect(after.body.organisation_rights).toEqual(['reports:read']);
+    expect(member.client.sessionToken).not.toBe(before);
+    expect((await holding(app(), before).get('session')).status).toBe(401);
+  });
+
   it('sends a member without a second factor to enrolment once their team requires two factors, and not one with', async () => {
     const team = await makeTeam(ctx.db, { rights: ['orders:read'] });
     const without = await signedIn({ teamIds: [team.id] });
