@@ -145,12 +145,15 @@ export const consoleApi =
       const { account } = found;
       const access = accessOf(account.isOwner, await teamGrantsOf(db, account.id));
       if (session.rightsVersion !== account.rightsVersion) {
-        // A team that now requires two factors sends a member without one to enrolment.
+        // A team that now requires two factors sends a member without one to enrolment; one that
+        // no longer does lets a member waiting to enrol in, as signing in again would.
         const mustEnrol =
           session.stage === 'signed_in' && access.requiresTwoFactor && !hasSecondFactor(await secondFactorsOf(db, account));
+        const mayEnter = session.stage === 'enrolment' && !access.requiresTwoFactor;
+        const stage = mustEnrol ? ('enrolment' as const) : mayEnter ? ('signed_in' as const) : undefined;
         const rotated = await rotateSessionIfCurrent(db, session, {
           rightsVersion: account.rightsVersion,
-          ...(mustEnrol ? { stage: 'enrolment' as const } : {}),
+          ...(stage ? { stage } : {}),
         });
         if (rotated) {
           session = rotated.session;

@@ -264,6 +264,21 @@ describeEachEngine('console sessions', (ctx) => {
     expect((await withTotp.client.get('venues')).status).toBe(200);
   });
 
+  it('lets a member waiting to enrol in once their team no longer requires two factors', async () => {
+    const team = await makeTeam(ctx.db, { rights: ['orders:read'], requiresTwoFactor: true });
+    const member = await signedIn({ teamIds: [team.id] });
+    expect((await member.client.get<Session>('session')).body.stage).toBe('enrolment');
+    const { client: manager } = await lead();
+    const body = { name: 'Relaxed team', all_venues: true, venue_ids: [], rights: ['orders:read'], requires_two_factor: false };
+    expect((await manager.put(`teams/${team.id}`, body)).status).toBe(200);
+
+    const before = member.client.sessionToken;
+    const now = await member.client.get<Session>('session');
+    expect(now.body.stage).toBe('signed_in');
+    expect(member.client.sessionToken).not.toBe(before);
+    expect((await member.client.get('venues')).status).toBe(200);
+  });
+
   it("ends a staff member's sessions when they are deactivated, and reactivation does not bring them back", async () => {
     const team = await makeTeam(ctx.db, { rights: ['orders:read'] });
     const member = await signedIn({ teamIds: [team.id] });
