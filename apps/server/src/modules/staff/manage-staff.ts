@@ -7,7 +7,7 @@ import { specError } from '../../http/errors.ts';
 import { type Actor, recordAudit } from '../audit/record-audit.ts';
 import { bumpRightsVersion, findStaffById, type StaffAccount } from './staff.repository.ts';
 import { staffAccounts, staffPasskeys, staffTeamMembers, staffTeams } from './staff.schema.ts';
-import { mailInvitation, mailPasswordReset, type StaffMailer } from './staff-links.ts';
+import { mailInvitation, mailPasswordReset, type StaffMailer, voidLinks } from './staff-links.ts';
 import { revokeAllSessions } from './staff-sessions.ts';
 
 export async function listStaff(db: Database): Promise<StaffMember[]> {
@@ -137,7 +137,10 @@ export async function setStaffActive(
     // A reactivated account that never set a password goes back to invited.
     const status = active ? (account.passwordHash === null ? 'invited' : 'active') : 'deactivated';
     await tx.update(staffAccounts).set({ status }).where(eq(staffAccounts.id, id));
-    if (!active) await revokeAllSessions(tx as Database, id);
+    if (!active) {
+      await revokeAllSessions(tx as Database, id);
+      await voidLinks(tx as Database, id);
+    }
     await recordAudit(tx as Database, actor, {
       objectType: 'staff',
       objectId: id,

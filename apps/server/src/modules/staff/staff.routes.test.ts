@@ -210,6 +210,26 @@ describeEachEngine('console staff and teams', (ctx) => {
     expect(back.body.stage).toBe('signed_in');
   });
 
+  it('voids the links mailed before a deactivation, so that reactivating does not revive them', async () => {
+    const active = await makeStaff(ctx.db);
+    const { client: manager } = await lead();
+    expect((await manager.post(`staff/${active.id}/password-reset`)).status).toBe(204);
+    const reset = linkToken((await mailsTo(ctx.db, active.email))[0], 'password-reset');
+    const { member, token: invitation } = await invite();
+    for (const id of [active.id, member.id]) {
+      expect((await manager.post(`staff/${id}/deactivate`)).status).toBe(200);
+      expect((await manager.post(`staff/${id}/reactivate`)).status).toBe(200);
+    }
+    const resetAfter = await browser(app()).post('password-resets/complete', { token: reset, password: NEW_PASSWORD });
+    expect(resetAfter.status).toBe(404);
+    expect((await browser(app()).post('sign-in/password', { email: active.email, password: TEST_PASSWORD })).status).toBe(200);
+    expect((await browser(app()).get(`invitations/${invitation}`)).status).toBe(404);
+    // A new invitation is what brings them in.
+    expect((await manager.post(`staff/${member.id}/invitation`)).status).toBe(204);
+    const fresh = linkToken((await mailsTo(ctx.db, member.email)).at(-1), 'invitation');
+    expect((await browser(app()).post('invitations/accept', { token: fresh, password: NEW_PASSWORD })).status).toBe(200);
+  });
+
   it('lets only an owner deactivate or change an owner, and nobody deactivate themselves', async () => {
     const { staff: manager, client: managerClient } = await lead();
     const { staff: first, client: firstOwner } = await owner();
