@@ -251,7 +251,7 @@ describeEachEngine('the audit log', (ctx) => {
     });
   });
 
-  it('writes no row for a change that fails', async () => {
+  it('writes no row for a change that fails, or that changes nothing', async () => {
     const { client: manager } = await staffWith(['staff:manage']);
     const demo = await siteIdOf(ctx.db, 'demo');
     const team = await makeTeam(ctx.db, { rights: ['orders:read'], venueIds: [demo] });
@@ -268,6 +268,9 @@ describeEachEngine('the audit log', (ctx) => {
     await noRowOf(() => manager.post(`staff/${owner.id}/deactivate`), 403);
     await noRowOf(() => manager.patch(`staff/${member.id}`, { team_ids: [987_654] }), 400);
     await noRowOf(() => manager.post(`staff/${member.id}/invitation`), 409);
+    // Nothing to change is no change.
+    await noRowOf(() => manager.patch(`staff/${member.id}`, {}), 200);
+    await noRowOf(() => manager.patch(`staff/${member.id}`, { name: member.name, team_ids: [team.id, team.id] }), 200);
     // Refused by the contract, or before it.
     await noRowOf(() => manager.post('teams', { ...body, venue_ids: [demo], rights: ['everything'] }), 400);
     await noRowOf(() => browser(app()).post('teams', { ...body, venue_ids: [demo] }), 401);

@@ -111,11 +111,17 @@ export async function updateStaff(
     }
     if (input.team_ids) {
       const before = (await tx.select().from(staffTeamMembers).where(eq(staffTeamMembers.staffId, id))).map((m) => m.teamId);
-      await setTeams(tx as Database, id, input.team_ids);
-      await bumpRightsVersion(tx as Database, [id]);
-      changes.team_ids = { from: before, to: [...new Set(input.team_ids)] };
+      const after = [...new Set(input.team_ids)];
+      if (after.length !== before.length || after.some((teamId) => !before.includes(teamId))) {
+        await setTeams(tx as Database, id, after);
+        await bumpRightsVersion(tx as Database, [id]);
+        changes.team_ids = { from: before, to: after };
+      }
     }
-    await recordAudit(tx as Database, actor, { objectType: 'staff', objectId: id, action: 'updated', changes });
+    // An edit that changes nothing is no change: no row, and no session gets a new secret.
+    if (Object.keys(changes).length > 0) {
+      await recordAudit(tx as Database, actor, { objectType: 'staff', objectId: id, action: 'updated', changes });
+    }
   });
   return memberOf(db, id);
 }
