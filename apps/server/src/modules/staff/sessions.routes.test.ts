@@ -31,9 +31,9 @@ type Sessions = {
 /** Moves a session's clock: `column = now() - <minutes>` (negative minutes for the future). */
 async function moveSession(db: Database, token: string | null, column: 'last_seen_at' | 'expires_at', minutesAgo: number) {
   const hash = hashToken(token ?? '');
-  const column_ = sql.identifier(column);
+  const target = sql.identifier(column);
   await db.execute(
-    sql`update staff_sessions set ${column_} = now() - make_interval(mins => ${minutesAgo}) where token_hash = ${hash}`,
+    sql`update staff_sessions set ${target} = now() - make_interval(mins => ${minutesAgo}) where token_hash = ${hash}`,
   );
 }
 
