@@ -233,6 +233,31 @@ describeEachEngine('console sessions', (ctx) => {
     expect((await holding(app(), before).get('session')).status).toBe(401);
   });
 
+  it('finishes a sign-in once when two recovery codes are sent for it at once, and keeps the other code', async () => {
+    const { staff, client } = await signedIn({ totp: true });
+    const codes = (await client.post<{ codes: string[] }>('account/recovery-codes', { password: TEST_PASSWORD })).body.codes;
+    const pending = browser(app());
+    const first = await pending.post<Session>('sign-in/password', { email: staff.email, password: TEST_PASSWORD });
+    expect(first.body.stage).toBe('second_factor');
+
+    const answers = await Promise.all([
+      pending.post('sign-in/recovery-code', { code: codes[0] }),
+      pending.post('sign-in/recovery-code', { code: codes[1] }),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 401]);
+    expect((await pending.get<Session>('session')).body.stage).toBe('signed_in');
+    const used = answers[0]?.status === 200 ? codes[0] : codes[1];
+    const kept = answers[0]?.status === 200 ? codes[1] : codes[0];
+    for (const [code, status] of [
+      [used, 401],
+      [kept, 200],
+    ] as const) {
+      const again = browser(app());
+      await again.post('sign-in/password', { email: staff.email, password: TEST_PASSWORD });
+      expect((await again.post('sign-in/recovery-code', { code })).status).toBe(status);
+    }
+  });
+
   it('sends a member without a second factor to enrolment once their team requires two factors, and not one with', async () => {
     const team = await makeTeam(ctx.db, { rights: ['orders:read'] });
     const without = await signedIn({ teamIds: [team.id] });

@@ -7,6 +7,7 @@
 import type { SessionStage } from '@storefront/domain/console/auth';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { specError } from '../../http/errors.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { StaffAccount } from './staff.repository.ts';
 import { staffAccounts, staffSessions } from './staff.schema.ts';
@@ -125,7 +126,8 @@ export async function rotateSession(
   change: { stage?: SessionStage; rightsVersion?: number },
 ): Promise<{ token: string; session: StaffSession }> {
   const rotated = await rotateSessionIfCurrent(db, session, change);
-  if (!rotated) throw new Error('the session was revoked while it was rotated');
+  // Two sign-in steps at once for one session (two recovery codes, say): the second is refused.
+  if (!rotated) throw specError('not signed in', { message: 'this sign-in was finished or ended meanwhile: sign in again' });
   return rotated;
 }
 
