@@ -18,7 +18,8 @@ import { hasSecondFactor, type StaffAccount, secondFactorsOf, teamGrantsOf } fro
 import { accessOf, rightsAt, type StaffAccess, seesVenue } from './staff-access.ts';
 import {
   findLiveSession,
-  rotateSession,
+  findLiveSessionById,
+  rotateSessionIfCurrent,
   type StaffSession,
   sessionCookie,
   sessionCookieName,
@@ -143,15 +144,27 @@ export const consoleApi =
       const { account } = found;
       const access = accessOf(account.isOwner, await teamGrantsOf(db, account.id));
       if (session.rightsVersion !== account.rightsVersion) {
-        // A team that now requires two factors sends a member without one to enrolment.
+        // A team that now requires two factors sends a member without one to enrolment; one that
+        // no longer does lets a member waiting to enrol in, as signing in again would.
         const mustEnrol =
           session.stage === 'signed_in' && access.requiresTwoFactor && !hasSecondFactor(await secondFactorsOf(db, account));
-        const rotated = await rotateSession(db, session, {
+        const mayEnter = session.stage === 'enrolment' && !access.requiresTwoFactor;
+        const stage = mustEnrol ? ('enrolment' as const) : mayEnter ? ('signed_in' as const) : undefined;
+        const rotated = await rotateSessionIfCurrent(db, session, {
           rightsVersion: account.rightsVersion,
-          ...(mustEnrol ? { stage: 'enrolment' as const } : {}),
+          ...(stage ? { stage } : {}),
         });
-        session = rotated.session;
-        reply.setConsoleSession(rotated.token);
+        if (rotated) {
+          session = rotated.session;
+          reply.setConsoleSession(rotated.token);
+        } else {
+          // Another request the browser sent with the same secret at the same moment rotated it
+          // first, and its answer carries the new secret. This one was sent before that answer
+          // came: it is served as the session now stands, and gives out no secret of its own.
+          const current = await findLiveSessionById(db, session.id);
+          if (!current) return null;
+          session = current;
+        }
       } else {
         session = { ...session, lastSeenAt: await touchSession(db, session) };
       }

@@ -7,7 +7,7 @@ import { specError } from '../../http/errors.ts';
 import { type Actor, recordAudit } from '../audit/record-audit.ts';
 import { bumpRightsVersion, findStaffById, type StaffAccount } from './staff.repository.ts';
 import { staffAccounts, staffPasskeys, staffTeamMembers, staffTeams } from './staff.schema.ts';
-import { mailInvitation, mailPasswordReset, type StaffMailer } from './staff-links.ts';
+import { mailInvitation, mailPasswordReset, type StaffMailer, voidLinks } from './staff-links.ts';
 import { revokeAllSessions } from './staff-sessions.ts';
 
 export async function listStaff(db: Database): Promise<StaffMember[]> {
@@ -111,11 +111,17 @@ export async function updateStaff(
     }
     if (input.team_ids) {
       const before = (await tx.select().from(staffTeamMembers).where(eq(staffTeamMembers.staffId, id))).map((m) => m.teamId);
-      await setTeams(tx as Database, id, input.team_ids);
-      await bumpRightsVersion(tx as Database, [id]);
-      changes.team_ids = { from: before, to: [...new Set(input.team_ids)] };
+      const after = [...new Set(input.team_ids)];
+      if (after.length !== before.length || after.some((teamId) => !before.includes(teamId))) {
+        await setTeams(tx as Database, id, after);
+        await bumpRightsVersion(tx as Database, [id]);
+        changes.team_ids = { from: before, to: after };
+      }
     }
-    await recordAudit(tx as Database, actor, { objectType: 'staff', objectId: id, action: 'updated', changes });
+    // An edit that changes nothing is no change: no row, and no session gets a new secret.
+    if (Object.keys(changes).length > 0) {
+      await recordAudit(tx as Database, actor, { objectType: 'staff', objectId: id, action: 'updated', changes });
+    }
   });
   return memberOf(db, id);
 }
@@ -137,7 +143,10 @@ export async function setStaffActive(
     // A reactivated account that never set a password goes back to invited.
     const status = active ? (account.passwordHash === null ? 'invited' : 'active') : 'deactivated';
     await tx.update(staffAccounts).set({ status }).where(eq(staffAccounts.id, id));
-    if (!active) await revokeAllSessions(tx as Database, id);
+    if (!active) {
+      await revokeAllSessions(tx as Database, id);
+      await voidLinks(tx as Database, id);
+    }
     await recordAudit(tx as Database, actor, {
       objectType: 'staff',
       objectId: id,

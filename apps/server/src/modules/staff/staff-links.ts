@@ -38,6 +38,14 @@ async function issueLink(tx: Database, staffId: number, kind: 'invitation' | 'pa
   return token;
 }
 
+/** Voids every unused link of an account (it is deactivated): reactivating it must revive none. */
+export async function voidLinks(tx: Database, staffId: number): Promise<void> {
+  await tx
+    .update(staffLinkTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(staffLinkTokens.staffId, staffId), isNull(staffLinkTokens.usedAt)));
+}
+
 /** Mails an invitation link to an invited account (in the caller's transaction). */
 export async function mailInvitation(tx: Database, mailer: StaffMailer, account: StaffAccount, inviter: string) {
   const token = await issueLink(tx, account.id, 'invitation');

@@ -7,6 +7,7 @@
 import type { SessionStage } from '@storefront/domain/console/auth';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { specError } from '../../http/errors.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { StaffAccount } from './staff.repository.ts';
 import { staffAccounts, staffSessions } from './staff.schema.ts';
@@ -94,13 +95,14 @@ export async function touchSession(db: Database, session: StaffSession): Promise
 
 /**
  * Gives the session a new secret (and a new stage or rights version): the old secret stops working
- * at once. A session reaching `signed_in` starts its 12-hour lifetime then.
+ * at once. A session reaching `signed_in` starts its 12-hour lifetime then. Null when the secret
+ * this request read it with is no longer its secret, or it ended: another request came first.
  */
-export async function rotateSession(
+export async function rotateSessionIfCurrent(
   db: Database,
   session: StaffSession,
   change: { stage?: SessionStage; rightsVersion?: number },
-): Promise<{ token: string; session: StaffSession }> {
+): Promise<{ token: string; session: StaffSession } | null> {
   const token = newToken();
   const stage = change.stage ?? session.stage;
   const [rotated] = await db
@@ -112,10 +114,37 @@ export async function rotateSession(
       lastSeenAt: new Date(),
       ...(stage !== session.stage ? { expiresAt: new Date(Date.now() + lifetimeOf(stage)) } : {}),
     })
-    .where(and(eq(staffSessions.id, session.id), isNull(staffSessions.revokedAt)))
+    .where(and(eq(staffSessions.id, session.id), eq(staffSessions.tokenHash, session.tokenHash), isNull(staffSessions.revokedAt)))
     .returning();
-  if (!rotated) throw new Error('the session was revoked while it was rotated');
-  return { token, session: rotated };
+  return rotated ? { token, session: rotated } : null;
+}
+
+/** As `rotateSessionIfCurrent`, for a step that holds the session alone (a sign-in step, an enrolment). */
+export async function rotateSession(
+  db: Database,
+  session: StaffSession,
+  change: { stage?: SessionStage; rightsVersion?: number },
+): Promise<{ token: string; session: StaffSession }> {
+  const rotated = await rotateSessionIfCurrent(db, session, change);
+  // Two sign-in steps at once for one session (two recovery codes, say): the second is refused.
+  if (!rotated) throw specError('not signed in', { message: 'this sign-in was finished or ended meanwhile: sign in again' });
+  return rotated;
+}
+
+/** A session by its id, if it is live (as `findLiveSession`, without the secret). */
+export async function findLiveSessionById(db: Database, id: string): Promise<StaffSession | null> {
+  const [row] = await db
+    .select()
+    .from(staffSessions)
+    .where(
+      and(
+        eq(staffSessions.id, id),
+        isNull(staffSessions.revokedAt),
+        gt(staffSessions.expiresAt, sql`now()`),
+        gt(staffSessions.lastSeenAt, sql`now() - make_interval(mins => ${IDLE_TIMEOUT_MINUTES})`),
+      ),
+    );
+  return row ?? null;
 }
 
 export async function revokeSession(db: Database, staffId: number, sessionId: string): Promise<boolean> {
