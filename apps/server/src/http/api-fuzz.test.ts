@@ -24,8 +24,12 @@ const isBusinessTable = (name: string) => !NOT_BUSINESS_DATA.has(name) && !name.
 
 /** Answers that record the attempt by design: a refused card is a failed payment, a rate limit counts. */
 const RECORDED_REFUSALS = new Set([402, 429]);
-/** A failed console sign-in is counted towards the account's lock and written to the audit log, by design. */
-const isRecordedSignInFailure = (status: number, body: string) => status === 401 && body.includes('"sign-in failed"');
+/**
+ * A failed console sign-in, or a wrong password given again inside a session, is counted towards the
+ * account's lock and written to the audit log, by design.
+ */
+const isRecordedSignInFailure = (status: number, body: string) =>
+  (status === 401 && body.includes('"sign-in failed"')) || (status === 403 && body.includes('is not your current password'));
 
 /** Row counts of every business table, and the stock and coupon counters, as one line of text. */
 async function snapshot(db: Database, tables: string[]): Promise<string> {

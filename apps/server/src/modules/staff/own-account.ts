@@ -11,6 +11,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { type Actor, recordAudit } from '../audit/record-audit.ts';
 import type { ConsoleAuth } from './console-api.plugin.ts';
 import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes.ts';
+import { countFailure, isLocked, LOCK_MINUTES } from './sign-in.ts';
 import { findStaffById, hasSecondFactor, type StaffAccount, secondFactorsOf } from './staff.repository.ts';
 import { staffAccounts, staffPasskeys, staffRecoveryCodes } from './staff.schema.ts';
 import { addPasskey, type RelyingParty } from './staff-passkeys.ts';
@@ -38,9 +39,26 @@ async function replaceRecoveryCodes(tx: Database, staffId: number): Promise<stri
   return codes;
 }
 
-async function requirePassword(account: StaffAccount, password: string): Promise<void> {
+/**
+ * The password again, before a change that weakens or replaces a credential. A wrong one counts
+ * towards the account's lock like a wrong sign-in: a session must not buy unlimited guesses.
+ */
+async function requirePassword(
+  db: Database,
+  auth: ConsoleAuth,
+  account: StaffAccount,
+  password: string,
+  field = 'password',
+): Promise<void> {
+  if (isLocked(account)) {
+    throw specError('too many requests', {
+      can_retry: true,
+      message: `too many wrong passwords: try again in ${LOCK_MINUTES} minutes`,
+    });
+  }
   if (!account.passwordHash || !(await verifyPassword(password, account.passwordHash))) {
-    throw specError('invalid request', { status: 403, field: 'password', message: 'password is not your current password' });
+    await countFailure(db, account, { ip: auth.actor.clientIp, userAgent: null }, 'password');
+    throw specError('invalid request', { status: 403, field, message: `${field} is not your current password` });
   }
 }
 
@@ -84,7 +102,7 @@ async function requireAnotherFactor(_db: Database, auth: ConsoleAuth, remaining:
 
 export async function removeTotp(db: Database, auth: ConsoleAuth, password: string): Promise<void> {
   const account = await fresh(db, auth);
-  await requirePassword(account, password);
+  await requirePassword(db, auth, account, password);
   if (!account.totpSecret) throw specError('not found', { message: 'no authenticator app is set up' });
   const factors = await secondFactorsOf(db, account);
   await requireAnotherFactor(db, auth, { totp: false, passkeys: factors.passkeys });
@@ -100,7 +118,7 @@ export async function removeTotp(db: Database, auth: ConsoleAuth, password: stri
 
 export async function renewRecoveryCodes(db: Database, auth: ConsoleAuth, password: string): Promise<RecoveryCodes> {
   const account = await fresh(db, auth);
-  await requirePassword(account, password);
+  await requirePassword(db, auth, account, password);
   if (!hasSecondFactor(await secondFactorsOf(db, account))) {
     throw specError('conflict', { message: 'recovery codes stand in for a second factor: set one up first' });
   }
@@ -157,13 +175,7 @@ export async function removePasskey(db: Database, auth: ConsoleAuth, id: number)
 /** A new password; every other session of the account ends. */
 export async function changePassword(db: Database, auth: ConsoleAuth, input: { current: string; next: string }): Promise<void> {
   const account = await fresh(db, auth);
-  if (!account.passwordHash || !(await verifyPassword(input.current, account.passwordHash))) {
-    throw specError('invalid request', {
-      status: 403,
-      field: 'current_password',
-      message: 'current_password is not your current password',
-    });
-  }
+  await requirePassword(db, auth, account, input.current, 'current_password');
   const passwordHash = await hashPassword(input.next);
   await db.transaction(async (tx) => {
     await tx.update(staffAccounts).set({ passwordHash }).where(eq(staffAccounts.id, account.id));

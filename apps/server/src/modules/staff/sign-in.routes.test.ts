@@ -216,4 +216,26 @@ describeEachEngine('console sign-in', (ctx) => {
     expect(refused.status).toBe(401);
     expect(refused.body).toMatchObject({ error: 'sign-in failed' });
   });
+
+  it('counts wrong passwords given inside a session towards the lock: a stolen session buys no guesses', async () => {
+    const staff = await makeStaff(ctx.db);
+    const client = consoleClient(server.app, { ip: '198.51.100.44' });
+    await signIn(client, staff.email);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const wrong = await client.post('account/password', {
+        current_password: `guess ${attempt}`,
+        new_password: 'a brand new password',
+      });
+      expect(wrong.status).toBe(403);
+      expect(wrong.body).toMatchObject({ field: 'current_password' });
+    }
+    const locked = await client.post('account/password', {
+      current_password: TEST_PASSWORD,
+      new_password: 'a brand new password',
+    });
+    expect(locked.status).toBe(429);
+    expect(
+      (await consoleClient(server.app).post('sign-in/password', { email: staff.email, password: TEST_PASSWORD })).status,
+    ).toBe(401);
+  });
 });

@@ -407,6 +407,23 @@ describeEachEngine('console staff and teams', (ctx) => {
     ).toBe(404);
   });
 
+  it('saves a team unchanged without an audit row or new secrets for its members', async () => {
+    const demo = await siteIdOf(ctx.db, 'demo');
+    const { client: manager } = await lead();
+    const body = { name: 'Desk', all_venues: false, venue_ids: [demo], rights: ['orders:read'], requires_two_factor: false };
+    const created = await manager.post<Team>('teams', body);
+    const member = await makeStaff(ctx.db, { teamIds: [created.body.id] });
+    const before = await lastAuditId(ctx.db);
+    const saved = await manager.put<Team>(`teams/${created.body.id}`, { ...body, rights: ['orders:read', 'orders:read'] });
+    expect(saved.status).toBe(200);
+    expect(await lastAuditId(ctx.db)).toBe(before);
+    const [account] = await rows<{ rights_version: number }>(
+      ctx.db,
+      sql`select rights_version from staff_accounts where id = ${member.id}`,
+    );
+    expect(account?.rights_version).toBe(1);
+  });
+
   it('refuses a team for a list of venues that names none, or names venues that do not exist', async () => {
     const demo = await siteIdOf(ctx.db, 'demo');
     const { client: manager } = await lead();

@@ -88,6 +88,19 @@ export async function createTeam(db: Database, actor: Actor, venueIds: number[],
 export async function updateTeam(db: Database, actor: Actor, venueIds: number[], id: number, input: TeamBody): Promise<Team> {
   const before = await teamOf(db, id);
   checkVenues(input, venueIds);
+  const { id: _id, member_ids: _members, ...old } = before;
+  const next = described(input);
+  const same = (a: unknown[], b: unknown[]) => a.length === b.length && a.every((v) => b.includes(v));
+  // Saving a team unchanged changes nothing: no audit row, no new secrets for its members.
+  if (
+    old.name === next.name &&
+    old.all_venues === next.all_venues &&
+    old.requires_two_factor === next.requires_two_factor &&
+    same(old.rights, next.rights) &&
+    same(old.all_venues ? [] : old.venue_ids, next.venue_ids)
+  ) {
+    return before;
+  }
   await db.transaction(async (tx) => {
     await tx
       .update(staffTeams)
@@ -101,12 +114,11 @@ export async function updateTeam(db: Database, actor: Actor, venueIds: number[],
     await writeTeam(tx as Database, id, input);
     // Every member's sessions get a new secret on their next request, with the new rights.
     await bumpRightsVersion(tx as Database, before.member_ids);
-    const { id: _id, member_ids: _members, ...old } = before;
     await recordAudit(tx as Database, actor, {
       objectType: 'team',
       objectId: id,
       action: 'updated',
-      changes: { from: old, to: described(input) },
+      changes: { from: old, to: next },
     });
   });
   return teamOf(db, id);
