@@ -9,6 +9,7 @@ import type { Database } from './db/client.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { apiDocsDirectives, registerSecurityHeaders } from './http/security-headers.ts';
 import { xsrfProtection } from './http/xsrf.ts';
+import { auditConsoleRoutes } from './modules/audit/audit.console-routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { checkInRoutes } from './modules/checkin/checkin.routes.ts';
@@ -38,16 +39,23 @@ import { createReservationsService } from './modules/reservations/reservations.s
 import { signageRoutes } from './modules/signage/signage.routes.ts';
 import { createSignageService } from './modules/signage/signage.service.ts';
 import { siteApi } from './modules/sites/site-api.plugin.ts';
+import { venueConsoleRoutes } from './modules/sites/sites.console-routes.ts';
 import { createSitesService } from './modules/sites/sites.service.ts';
 import { spotRoutes } from './modules/spot/spot.routes.ts';
 import { createSpotService } from './modules/spot/spot.service.ts';
+import { accountConsoleRoutes } from './modules/staff/account.console-routes.ts';
+import { consoleApi } from './modules/staff/console-api.plugin.ts';
+import { signInConsoleRoutes } from './modules/staff/sign-in.console-routes.ts';
+import { staffConsoleRoutes } from './modules/staff/staff.console-routes.ts';
+import type { StaffContext } from './modules/staff/staff-context.ts';
+import { relyingPartyOf } from './modules/staff/staff-passkeys.ts';
 import { storefrontRoutes } from './modules/storefront/storefront.routes.ts';
 import { ticketRoutes } from './modules/tickets/tickets.routes.ts';
 import { createTicketsService } from './modules/tickets/tickets.service.ts';
 
 export type AppOptions = {
   config: Pick<Config, 'appMode' | 'appEnv' | 'reconnectSite'> &
-    Partial<Pick<Config, 'smtpUrl' | 'stripe' | 'spotStaffKey' | 'trustProxy' | 'isApiDocsServed'>>;
+    Partial<Pick<Config, 'smtpUrl' | 'stripe' | 'spotStaffKey' | 'trustProxy' | 'isApiDocsServed' | 'staffMailFrom'>>;
   /** Signage: how often a site with screens connected is looked at for sales made by other processes. */
   signagePollMs?: number;
   /** Where visitors reach the shop, for links in e-mails; read when a mail is written. */
@@ -125,6 +133,7 @@ export async function buildApp(options: AppOptions) {
     transport?.close();
   });
   const publicUrl = options.publicUrl ?? (() => 'http://localhost:3000');
+  const isProduction = options.config.appEnv === 'production';
 
   // Lobby screens follow sales: at once for this process's own, within a poll for the others'.
   const signage = createSignageService({
@@ -225,6 +234,27 @@ export async function buildApp(options: AppOptions) {
       ),
     ]),
     { prefix: '/:site' },
+  );
+  // The operator console's API: staff sign in, manage staff and teams, read the audit log.
+  const staffContext: StaffContext = {
+    db: options.db,
+    sites,
+    mailer: {
+      publicUrl,
+      from: () => options.config.staffMailFrom ?? `Storefront <no-reply@${new URL(publicUrl()).hostname}>`,
+    },
+    relyingParty: () => relyingPartyOf(publicUrl()),
+  };
+  app.decorate('consoleRoutes', []);
+  await app.register(
+    consoleApi({ db: options.db, sites, secureCookies: isProduction }, [
+      signInConsoleRoutes(staffContext),
+      accountConsoleRoutes(staffContext),
+      staffConsoleRoutes(staffContext),
+      venueConsoleRoutes(sites),
+      auditConsoleRoutes(options.db, sites),
+    ]),
+    { prefix: '/console/api/v1' },
   );
   if (sandbox) await app.register(sandboxGatewayRoutes(sandbox));
   await app.register(stripeWebhookRoutes(payments));

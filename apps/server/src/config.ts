@@ -70,6 +70,8 @@ const Env = z
       .optional(),
     /** Staff give this key to print spot QR codes; production mode prints none without it. */
     SPOT_STAFF_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+    /** The sender of staff mail (invitations, password resets); default no-reply at PUBLIC_URL's host. */
+    STAFF_MAIL_FROM: z.string().min(3).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: TrustProxy.optional(),
     /** The API documentation at /api/docs: served unless APP_MODE=production; this says otherwise. */
@@ -101,6 +103,7 @@ export type Config = {
   /** Fastify's `trustProxy`: nobody, the proxies' addresses and ranges, or how many hops to trust. */
   trustProxy: false | string[] | number;
   isApiDocsServed: boolean;
+  staffMailFrom: string | null;
 };
 
 export class ConfigError extends Error {
@@ -135,6 +138,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     spotStaffKey: e.SPOT_STAFF_KEY ?? null,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY ?? false,
+    staffMailFrom: e.STAFF_MAIL_FROM ?? null,
     isApiDocsServed: e.API_DOCS === undefined ? e.APP_MODE !== 'production' : e.API_DOCS === 'true',
   };
 }

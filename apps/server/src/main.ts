@@ -7,6 +7,7 @@ import { openDatabase, withStartupLock } from './db/client.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { topUpCatalogue } from './db/seed.ts';
 import { createSitesService } from './modules/sites/sites.service.ts';
+import { type DemoStaff, seedDemoStaff } from './modules/staff/seed-demo-staff.ts';
 
 const TOP_UP_INTERVAL_MS = 6 * 60 * 60 * 1000;
 
@@ -33,6 +34,10 @@ async function main() {
       withStartupLock(database, (db) => topUpCatalogue(db)).catch((error) => console.error('slot top-up failed', error));
     }, TOP_UP_INTERVAL_MS).unref();
   }
+
+  // Demo mode comes with staff to try the console with; production with none (npm run staff:create).
+  const demoStaff: DemoStaff | null =
+    config.appMode === 'production' ? null : await withStartupLock(database, (db) => seedDemoStaff(db));
 
   const app = await buildApp({
     config,
@@ -63,6 +68,11 @@ async function main() {
   console.log(`\nStorefront (${config.appMode} mode, ${database.engine} database) is serving:`);
   for (const site of served) console.log(`  ${site.variant.padEnd(16)} ${base}/${site.variant}/`);
   if (config.isApiDocsServed) console.log(`  ${'API docs'.padEnd(16)} ${base}/api/docs`);
+  console.log(`  ${'Console'.padEnd(16)} ${base}/console/`);
+  if (demoStaff) {
+    console.log(`\nDemo staff (password "${demoStaff.password}"): ${demoStaff.emails.join(', ')}`);
+    console.log(`  The owner's authenticator secret: ${demoStaff.ownerTotpSecret} (add it to an authenticator app)`);
+  }
   console.log('');
 }
 

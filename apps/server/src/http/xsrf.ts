@@ -8,28 +8,16 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { newToken } from '../lib/tokens.ts';
+import { readCookie } from './cookies.ts';
 import { specError } from './errors.ts';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/**
- * The cookie's value from a Cookie header, without a cookie library on every request. A value that
- * is not valid percent-encoding counts as no cookie: pages hand out a fresh one, calls are refused.
- */
+/** The XSRF cookie's value; a malformed one counts as none: pages hand out a fresh one, calls are refused. */
 export function readXsrfCookie(header: string | undefined): string | null {
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const [name, ...value] = part.trim().split('=');
-    if (name !== XSRF_COOKIE) continue;
-    try {
-      return decodeURIComponent(value.join('='));
-    } catch {
-      return null;
-    }
-  }
-  return null;
+  return readCookie(header, XSRF_COOKIE);
 }
 
 function same(a: string, b: string): boolean {

@@ -7,9 +7,7 @@ import { RIGHTS } from './rights.ts';
 export const STAFF_STATUSES = ['invited', 'active', 'deactivated'] as const;
 export type StaffStatus = (typeof STAFF_STATUSES)[number];
 
-const Name = InputText.trim()
-  .min(1, { error: 'is required' })
-  .max(100, { error: 'must be at most 100 characters' });
+const Name = InputText.trim().min(1, { error: 'is required' }).max(100, { error: 'must be at most 100 characters' });
 
 export const StaffMember = z.object({
   id: z.number(),

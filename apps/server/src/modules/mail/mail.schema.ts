@@ -7,9 +7,8 @@ export const outbox = pgTable(
   'outbox',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    siteId: integer('site_id')
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
+    /** The venue whose visitor gets the mail; null for staff mail (invitations, password resets). */
+    siteId: integer('site_id').references(() => sites.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     toAddress: text('to_address').notNull(),
     fromAddress: text('from_address').notNull(),

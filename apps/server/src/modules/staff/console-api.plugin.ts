@@ -1,0 +1,176 @@
+/**
+ * The console's API (`/console/api/v1`): every route declares who may call it in its
+ * `config.console`, and this plugin checks it before anything else runs — a session (401), then
+ * the venue (404 when the staff member holds no right there, as if it did not exist), then the
+ * right (403). Body and query are validated only after that, so nobody learns a route's contract
+ * without the right to call it. A route without a declaration is refused when the server starts.
+ */
+import type { SessionStage } from '@storefront/domain/console/auth';
+import type { Right } from '@storefront/domain/console/rights';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { readCookie } from '../../http/cookies.ts';
+import { specError } from '../../http/errors.ts';
+import type { Actor } from '../audit/record-audit.ts';
+import type { Site } from '../sites/site.ts';
+import type { SitesService } from '../sites/sites.service.ts';
+import { hasSecondFactor, type StaffAccount, secondFactorsOf, teamGrantsOf } from './staff.repository.ts';
+import { accessOf, rightsAt, type StaffAccess, seesVenue } from './staff-access.ts';
+import {
+  findLiveSession,
+  rotateSession,
+  type StaffSession,
+  sessionCookie,
+  sessionCookieName,
+  touchSession,
+} from './staff-sessions.ts';
+
+/** Who may call a console route. */
+export type ConsoleAccess =
+  /** Anyone: signing in, accepting an invitation, resetting a password. */
+  | { public: true }
+  /** A session at one of these stages (signing in, enrolling a second factor). */
+  | { stages: SessionStage[] }
+  /** Any signed-in staff member, for their own account. */
+  | { signedIn: true }
+  /** A right held at every venue (staff, teams, creating venues). */
+  | { right: Right; scope: 'organisation' }
+  /** A right held at the venue named by the route's `:venue` (its code). */
+  | { right: Right; scope: 'venue' }
+  /** Any right at the venue named by `:venue`: its home page. */
+  | { right: 'any'; scope: 'venue' };
+
+export type ConsoleRoute = { method: string; url: string; access: ConsoleAccess };
+
+export type ConsoleAuth = {
+  session: StaffSession;
+  account: StaffAccount;
+  access: StaffAccess;
+  actor: Actor;
+};
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    console?: ConsoleAccess;
+  }
+  interface FastifyRequest {
+    /** The caller's live session, if any; set for every console route. */
+    consoleAuth: ConsoleAuth | null;
+    /** The venue of a venue route (`:venue`), once the caller is known to see it. */
+    venue: Site | null;
+  }
+  interface FastifyReply {
+    /** Sets (or, with null, clears) the console session cookie. */
+    setConsoleSession(token: string | null): void;
+  }
+  interface FastifyInstance {
+    /** Every console route and who may call it (the rights walk in the tests reads it); the root app holds the list. */
+    consoleRoutes: ConsoleRoute[];
+  }
+}
+
+/** The signed-in caller of a route that declared a session; the plugin has already refused anyone else. */
+export function authOf(request: FastifyRequest): ConsoleAuth {
+  if (!request.consoleAuth) throw specError('not signed in', { message: 'sign in to the console first' });
+  return request.consoleAuth;
+}
+
+/** The venue of a venue route. */
+export function venueOf(request: FastifyRequest): Site {
+  if (!request.venue) throw specError('not found', { message: 'there is no such venue' });
+  return request.venue;
+}
+
+export type ConsoleApiOptions = { db: Database; sites: SitesService; secureCookies: boolean };
+
+export const consoleApi =
+  (options: ConsoleApiOptions, routes: FastifyPluginAsync[]): FastifyPluginAsync =>
+  async (app) => {
+    const { db, sites, secureCookies } = options;
+    const cookieName = sessionCookieName(secureCookies);
+    app.decorateRequest('consoleAuth', null);
+    app.decorateRequest('venue', null);
+    app.decorateReply('setConsoleSession', function (this: FastifyReply, token: string | null) {
+      this.header('set-cookie', sessionCookie(secureCookies, token));
+    });
+
+    app.addHook('onRoute', (route) => {
+      const access = route.config?.console;
+      if (!access) throw new Error(`console route ${route.method} ${route.url} does not declare who may call it`);
+      if ('scope' in access && access.scope === 'venue' && !route.url.includes(':venue')) {
+        throw new Error(`venue route ${route.method} ${route.url} has no :venue parameter`);
+      }
+      for (const method of [route.method].flat()) {
+        if (method !== 'HEAD') app.consoleRoutes.push({ method, url: route.url, access });
+      }
+    });
+
+    app.addHook('onRequest', async (request, reply) => {
+      const access = request.routeOptions.config.console;
+      if (!access) return; // Fastify's own 404 handler
+      request.consoleAuth = await authenticate(request, reply);
+      if ('public' in access) return;
+      const auth = request.consoleAuth;
+      if (!auth) throw specError('not signed in', { message: 'sign in to the console first' });
+      if ('stages' in access) {
+        if (!access.stages.includes(auth.session.stage)) throw unfinished(auth.session.stage);
+        return;
+      }
+      if (auth.session.stage !== 'signed_in') throw unfinished(auth.session.stage);
+      if ('signedIn' in access) return;
+      if (access.scope === 'organisation') {
+        if (!auth.access.everywhere.has(access.right)) throw lacking(access.right, 'at every venue');
+        return;
+      }
+      const code = (request.params as { venue?: string }).venue ?? '';
+      const venue = (await sites.list()).find((site) => site.code === code);
+      if (!venue || !seesVenue(auth.access, venue.id)) {
+        throw specError('not found', { message: `there is no venue "${code}"` });
+      }
+      if (access.right !== 'any' && !rightsAt(auth.access, venue.id).has(access.right)) {
+        throw lacking(access.right, `at ${venue.code}`);
+      }
+      request.venue = venue;
+    });
+
+    /** The caller's session, rotated first if their rights changed since it was made. */
+    async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<ConsoleAuth | null> {
+      const token = readCookie(request.headers.cookie, cookieName);
+      if (!token) return null;
+      const found = await findLiveSession(db, token);
+      if (!found) return null;
+      let { session } = found;
+      const { account } = found;
+      const access = accessOf(account.isOwner, await teamGrantsOf(db, account.id));
+      if (session.rightsVersion !== account.rightsVersion) {
+        // A team that now requires two factors sends a member without one to enrolment.
+        const mustEnrol =
+          session.stage === 'signed_in' && access.requiresTwoFactor && !hasSecondFactor(await secondFactorsOf(db, account));
+        const rotated = await rotateSession(db, session, {
+          rightsVersion: account.rightsVersion,
+          ...(mustEnrol ? { stage: 'enrolment' as const } : {}),
+        });
+        session = rotated.session;
+        reply.setConsoleSession(rotated.token);
+      } else {
+        session = { ...session, lastSeenAt: await touchSession(db, session) };
+      }
+      const actor: Actor = { type: 'staff', id: account.id, label: account.email, clientIp: request.ip };
+      return { session, account, access, actor };
+    }
+
+    for (const register of routes) await app.register(register);
+  };
+
+function unfinished(stage: SessionStage) {
+  return specError('not signed in', {
+    message:
+      stage === 'second_factor'
+        ? 'finish signing in with your second factor first'
+        : 'set up a second factor first: your team requires two factors',
+  });
+}
+
+function lacking(right: Right, where: string) {
+  return specError('forbidden', { message: `this needs the right ${right} ${where}` });
+}
