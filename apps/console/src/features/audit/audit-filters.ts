@@ -44,8 +44,22 @@ export function searchFromFilters(filters: AuditFilters, fixedVenue: string | nu
   return search;
 }
 
-/** `GET audit`'s query: the filters set, the days as instants, a page before `before`. */
-export function auditQuery(filters: AuditFilters, before: number | null = null): Query {
+/**
+ * The call for a page of the log: the whole log (`audit`, the organisation's right) or one venue's
+ * (`venues/:code/audit`, the right there), with the filters set, the days as instants, and the page
+ * before `before`.
+ */
+export function auditRequest(
+  filters: AuditFilters,
+  fixedVenue: string | null,
+  before: number | null = null,
+): { path: string; query: Query } {
+  if (fixedVenue)
+    return { path: `venues/${encodeURIComponent(fixedVenue)}/audit`, query: auditQuery({ ...filters, venue: '' }, before) };
+  return { path: 'audit', query: auditQuery(filters, before) };
+}
+
+function auditQuery(filters: AuditFilters, before: number | null): Query {
   return {
     venue: filters.venue || undefined,
     actor_id: filters.actor_id || undefined,

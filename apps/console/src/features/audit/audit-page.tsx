@@ -18,7 +18,7 @@ import { columnsOf, DataTable } from '../../ui/data-table.tsx';
 import { SelectField, TextField } from '../../ui/field.tsx';
 import { Loading, Notice, ProblemNotice } from '../../ui/notice.tsx';
 import { Screen } from '../../ui/screen.tsx';
-import { type AuditFilters, auditQuery, describeChange, filtersFromSearch, searchFromFilters } from './audit-filters.ts';
+import { type AuditFilters, auditRequest, describeChange, filtersFromSearch, searchFromFilters } from './audit-filters.ts';
 import './audit.css';
 
 const column = columnsOf<AuditEntry>();
@@ -52,8 +52,11 @@ function AuditLog(props: { fixedVenue: string | null; venueName: string | null }
   const [search, setSearch] = useSearchParams();
   const filters = filtersFromSearch(search, props.fixedVenue);
   const log = useInfiniteQuery({
-    queryKey: ['audit', filters],
-    queryFn: ({ pageParam }) => api.get<AuditAnswer>('audit', auditQuery(filters, pageParam)),
+    queryKey: ['audit', props.fixedVenue, filters],
+    queryFn: ({ pageParam }) => {
+      const { path, query } = auditRequest(filters, props.fixedVenue, pageParam);
+      return api.get<AuditAnswer>(path, query);
+    },
     initialPageParam: null as number | null,
     getNextPageParam: (page) => page.next_before ?? undefined,
   });

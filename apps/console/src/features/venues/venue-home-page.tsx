@@ -74,8 +74,12 @@ function VenueFacts(props: { venue: VenueSummary }) {
         </dd>
         <dt>{t('venue.kind')}</dt>
         <dd>{t(`venue.kinds.${venue.kind}`)}</dd>
-        <dt>{t('venue.languages')}</dt>
-        <dd>{venue.languages.map((lang) => (isLanguageCode(lang) ? LANGUAGE_NAMES[lang] : lang)).join(', ')}</dd>
+        {venue.languages ? (
+          <>
+            <dt>{t('venue.languages')}</dt>
+            <dd>{venue.languages.map((lang) => (isLanguageCode(lang) ? LANGUAGE_NAMES[lang] : lang)).join(', ')}</dd>
+          </>
+        ) : null}
         <dt>{t('venue.currency')}</dt>
         <dd>{venue.currency}</dd>
         <dt>{t('venue.timeZone')}</dt>

@@ -15,7 +15,8 @@ export type VenueSummary = {
   variant: string;
   kind: (typeof VENUE_KINDS)[number];
   name: Record<string, string>;
-  languages: string[];
+  /** Not in every server's summary yet. */
+  languages?: string[];
   currency: string;
   time_zone: string;
 };
