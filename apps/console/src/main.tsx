@@ -1,3 +1,5 @@
+// First: before any module makes a zod schema.
+import './lib/zod-config.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ConsoleApp, createConsoleQueryClient } from './app/console-app.tsx';

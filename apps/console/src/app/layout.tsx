@@ -76,7 +76,6 @@ export function ConsoleLayout() {
         {session.venues.length > 0 ? (
           <DisclosureMenu
             className="venue-switcher"
-            accessibleLabel={t('nav.venueSwitcher', { venue: venue?.name ?? t('nav.noVenueChosen') })}
             label={
               <>
                 <span className="venue-switcher-caption">{t('nav.venue')}</span>
@@ -107,8 +106,12 @@ export function ConsoleLayout() {
         <DisclosureMenu
           className="account-menu"
           align="end"
-          accessibleLabel={t('nav.accountMenu', { name: session.staff.name })}
-          label={<span className="account-name">{session.staff.name}</span>}
+          label={
+            <>
+              <span className="visually-hidden">{t('nav.accountMenu')}</span>
+              <span className="account-name">{session.staff.name}</span>
+            </>
+          }
         >
           {(close) => (
             <div className="account-panel">

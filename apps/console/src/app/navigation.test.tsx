@@ -40,7 +40,7 @@ describe('navigation by right', () => {
     expect(screen.getByText('Check visitors in')).toBeTruthy();
     expect(screen.queryByText('Manage staff and teams')).toBeNull();
 
-    fireEvent.click(screen.getByRole('button', { name: /Venue: Harbor Museum/ }));
+    fireEvent.click(screen.getByRole('button', { name: /^Venue\s*Harbor Museum/ }));
     expect(
       within(screen.getByRole('list', { name: 'Venues' }))
         .getAllByRole('link')

@@ -220,8 +220,8 @@ function FilterForm(props: { filters: AuditFilters; fixedVenue: string | null; o
           {...form.register('actor_id', { pattern: { value: /^[1-9]\d{0,9}$/, message: t('audit.actorIdFormat') } })}
         />
       )}
-      <TextField label={t('audit.action')} placeholder="staff.invite" spellCheck={false} {...form.register('action')} />
-      <TextField label={t('audit.objectType')} placeholder="staff" spellCheck={false} {...form.register('object_type')} />
+      <TextField label={t('audit.action')} placeholder="invited" spellCheck={false} {...form.register('action')} />
+      <TextField label={t('audit.objectType')} placeholder="team" spellCheck={false} {...form.register('object_type')} />
       <TextField label={t('audit.from')} type="date" {...form.register('from')} />
       <TextField label={t('audit.to')} type="date" error={errors.to?.message} {...form.register('to')} />
       <div className="filters-buttons">
