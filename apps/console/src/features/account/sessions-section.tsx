@@ -65,6 +65,7 @@ export function SessionsSection() {
         cell: (info) => (
           <span title={info.getValue() ?? undefined}>
             {describeAgent(info.getValue())}
+            {info.row.original.is_current ? ' ' : null}
             {info.row.original.is_current ? <span className="badge badge-info">{t('account.thisSession')}</span> : null}
           </span>
         ),

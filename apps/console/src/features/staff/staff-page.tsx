@@ -61,6 +61,7 @@ function StaffList() {
         cell: (info) => (
           <>
             {info.getValue()}
+            {info.row.original.is_owner ? ' ' : null}
             {info.row.original.is_owner ? <span className="badge badge-info">{t('staff.owner')}</span> : null}
           </>
         ),
@@ -98,6 +99,7 @@ function StaffList() {
           };
           return (
             <DisclosureMenu
+              isFixed
               align="end"
               label={t('common.actions')}
               accessibleLabel={t('staff.actionsFor', { name: member.name })}
