@@ -126,7 +126,7 @@ async function completed(db: DatabaseHandle['db'], numbers: string[]) {
 }
 
 async function run(engine: string, database: DatabaseHandle) {
-  await prepareDatabase(database, { topUp: false, seed: { variants: ['demo'], days: 3 } });
+  await prepareDatabase(database, { seedsDemo: true, topUp: false, seed: { variants: ['demo'], days: 3 } });
   const app = await buildApp({
     config: { appMode: 'demo', appEnv: 'production', reconnectSite: null },
     db: database.db,

@@ -46,7 +46,7 @@ if (mode === 'bare') {
     target === 'pglite'
       ? openDatabase({ engine: 'pglite', dataDir: null })
       : openDatabase({ engine: 'postgres', url: target, poolSize: 20 });
-  await prepareDatabase(database, { topUp: false, seed: { variants: ['demo'], days: 3 } });
+  await prepareDatabase(database, { seedsDemo: true, topUp: false, seed: { variants: ['demo'], days: 3 } });
   const db = database.db;
   process.on(
     'message',

@@ -9,10 +9,16 @@ export type FieldTemplateSeed = {
   choiceList: string | null;
 };
 
+/** What a site's sign-in form follows from: its kind, address and sign-in field settings. */
+export type SignInFormSettings = Pick<
+  SiteSeed,
+  'variant' | 'kind' | 'hasMembershipLogin' | 'residentAreaField' | 'residentAreaList' | 'ageBands' | 'genderChoices'
+>;
+
 const BOOLEAN_CHOICES = ['true', 'false'];
 
 /** The sign-in form of a site, in display order, from its sign-in field settings. */
-export function buildFieldTemplates(site: SiteSeed): FieldTemplateSeed[] {
+export function buildFieldTemplates(site: SignInFormSettings): FieldTemplateSeed[] {
   const text = (fieldName: string, isDisplay: boolean, isRequired: boolean): FieldTemplateSeed => ({
     fieldName,
     isDisplay,

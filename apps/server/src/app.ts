@@ -251,7 +251,7 @@ export async function buildApp(options: AppOptions) {
       signInConsoleRoutes(staffContext),
       accountConsoleRoutes(staffContext),
       staffConsoleRoutes(staffContext),
-      venueConsoleRoutes(sites),
+      venueConsoleRoutes(options.db, sites),
       auditConsoleRoutes(options.db, sites),
     ]),
     { prefix: '/console/api/v1' },

@@ -1,4 +1,4 @@
-/** Starts the server: configuration, database, demo catalogue, then listen. */
+/** Starts the server: configuration, database, demo catalogue (outside production), then listen. */
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_VARIANT } from '@storefront/domain/constants';
 import { buildApp } from './app.ts';
@@ -24,11 +24,12 @@ async function main() {
   }
 
   const database = openDatabase(config.database);
-  const prepared = await prepareDatabase(database, { topUp: config.appMode !== 'production' });
+  const isProduction = config.appMode === 'production';
+  const prepared = await prepareDatabase(database, { seedsDemo: !isProduction, topUp: !isProduction });
   if (prepared.seededSites !== null) {
     console.log(`Seeded the demo catalogue: ${prepared.seededSites} sites in ${prepared.seconds.toFixed(1)} s`);
   }
-  if (config.appMode !== 'production') {
+  if (!isProduction) {
     // Keep the demo's slots running ahead of today for a server that stays up for weeks.
     setInterval(() => {
       withStartupLock(database, (db) => topUpCatalogue(db)).catch((error) => console.error('slot top-up failed', error));
@@ -74,6 +75,16 @@ async function main() {
     console.log(`  The owner's authenticator secret: ${demoStaff.ownerTotpSecret} (add it to an authenticator app)`);
   }
   console.log('');
+  if (served.length === 0) console.log(`${noVenueAdvice(config.appMode, config.reconnectSite, base)}\n`);
+}
+
+/** What to do when the server has no venue to serve; every page answers 404 until then. */
+function noVenueAdvice(appMode: string, reconnectSite: string | null, base: string): string {
+  if (appMode === 'reconnect') {
+    const wanted = reconnectSite ? `the venue RECONNECT_SITE=${reconnectSite} names` : 'the first exhibition venue';
+    return `No venue to serve: reconnect mode serves ${wanted}, and there is none.`;
+  }
+  return `No venue yet: create the first owner with \`npm run staff:create -- --email you@example.com --owner\`, sign in at ${base}/console/ and create a venue.`;
 }
 
 main().catch((error) => {

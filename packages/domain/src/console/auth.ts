@@ -52,12 +52,31 @@ export const PasskeyOptionsAnswer = z.object({
 });
 export type PasskeyOptionsAnswer = z.infer<typeof PasskeyOptionsAnswer>;
 
-/** What `@simplewebauthn/browser` answers, passed through to the server's verification. */
-export const PasskeyResponse = z.looseObject({
-  id: InputText.max(1024),
-  rawId: InputText.max(1024),
-  type: z.literal('public-key'),
-  response: z.looseObject({}),
+/** Binary data as WebAuthn's JSON writes it: base64url. */
+const Base64Url = InputText.max(16_384, { error: 'must be at most 16384 characters' }).regex(/^[A-Za-z0-9_-]*$/, {
+  error: 'must be base64url',
+});
+
+/**
+ * What `@simplewebauthn/browser` answers to a registration or a sign-in, passed on to the server's
+ * verification: only the fields WebAuthn defines, each checked for shape.
+ */
+export const PasskeyResponse = z.object({
+  id: Base64Url.min(1, { error: 'is required' }).max(1024),
+  rawId: Base64Url.min(1, { error: 'is required' }).max(1024),
+  type: z.literal('public-key', { error: 'must be public-key' }),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+  clientExtensionResults: z.record(InputText.max(64), z.unknown()).default({}),
+  response: z.object({
+    clientDataJSON: Base64Url,
+    attestationObject: Base64Url.optional(),
+    authenticatorData: Base64Url.optional(),
+    signature: Base64Url.optional(),
+    userHandle: Base64Url.optional(),
+    publicKey: Base64Url.optional(),
+    publicKeyAlgorithm: z.number().int().optional(),
+    transports: z.array(InputText.max(32)).max(10).optional(),
+  }),
 });
 
 export const PasskeySignInBody = z.object({

@@ -1,6 +1,6 @@
 /** Staff and teams (`/console/api/v1/staff`, `/teams`, `/invitations`, `/password-resets`), right `staff:manage`. */
 import { z } from 'zod';
-import { InputText, Lang, PositiveId } from '../api/common.ts';
+import { Id, InputText, Lang, PositiveId } from '../api/common.ts';
 import { Email, NewPassword } from './auth.ts';
 import { RIGHTS } from './rights.ts';
 
@@ -57,9 +57,7 @@ export const TeamBody = z.object({
 });
 export type TeamBody = z.infer<typeof TeamBody>;
 
-export const IdParams = z.object({
-  id: InputText.regex(/^[1-9]\d{0,9}$/, { error: 'must be a positive integer' }).transform(Number),
-});
+export const IdParams = z.object({ id: Id });
 
 /** A single-use link's secret, as it arrives from the address a mail gave. */
 export const LinkToken = InputText.regex(/^[A-Za-z0-9_-]{16,64}$/, { error: 'must be the code from the link' });

@@ -1,9 +1,10 @@
 /**
  * What other modules may read of the catalogue: products, their options, set products and slots,
- * sign-in fields, payment methods and configuration. Each takes the database or the caller's
+ * sign-in fields, languages, payment methods and configuration. Each takes the database or the caller's
  * transaction first, so an order or a ticket reads them where it reads itself.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { LanguageCode } from '@storefront/domain/constants';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   configurations,
@@ -13,6 +14,7 @@ import {
   products,
   productTimeSpans,
   setProducts,
+  siteLanguages,
 } from './catalog.schema.ts';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -94,6 +96,19 @@ export async function productNames(db: Database, productIds: number[]): Promise<
 
 export function listFieldTemplates(db: Database, siteId: number) {
   return db.select().from(fieldTemplates).where(eq(fieldTemplates.siteId, siteId)).orderBy(asc(fieldTemplates.position));
+}
+
+/** Each site's language codes, the default first, then in display order (for venue lists). */
+export async function languageCodesOf(db: Database, siteIds: number[]): Promise<Map<number, LanguageCode[]>> {
+  const codes = new Map<number, LanguageCode[]>(siteIds.map((id) => [id, []]));
+  if (siteIds.length === 0) return codes;
+  const found = await db
+    .select({ siteId: siteLanguages.siteId, code: siteLanguages.code })
+    .from(siteLanguages)
+    .where(inArray(siteLanguages.siteId, [...new Set(siteIds)]))
+    .orderBy(desc(siteLanguages.isDefault), asc(siteLanguages.displayPosition), asc(siteLanguages.code));
+  for (const row of found) codes.get(row.siteId)?.push(row.code as LanguageCode);
+  return codes;
 }
 
 /** A payment method the site offers on a channel, enabled; null otherwise. */

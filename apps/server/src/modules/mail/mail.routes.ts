@@ -79,7 +79,7 @@ export const mailViewerRoutes =
         .map(
           (mail) => `<tr>
 <td>${time(mail.createdAt)}</td>
-<td>${mail.siteId}</td>
+<td>${mail.siteId ?? 'staff'}</td>
 <td>${e(mail.toAddress)}</td>
 <td><a href="${e(`${listUrl}/${mail.id}`)}">${e(mail.subject || '(no subject)')}</a></td>
 <td>${e(mail.status)}</td>

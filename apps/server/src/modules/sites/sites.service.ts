@@ -11,8 +11,13 @@ export type SitesService = {
   resolve(key: string): Promise<Site | null>;
   /** Every site served, in display order. */
   list(): Promise<Site[]>;
-  /** The site behind `/` and `/tickets/`. */
+  /** The site behind `/` and `/tickets/`; null when there is no site to serve. */
   defaultSite(): Promise<Site | null>;
+  /**
+   * Forgets the cached list, so this process sees a site created or changed at once; call it
+   * after the writing transaction commits (other processes see the change within the TTL).
+   */
+  invalidate(): void;
 };
 
 export function createSitesService(
@@ -21,19 +26,24 @@ export function createSitesService(
 ): SitesService {
   let loaded: { at: number; sites: Site[] } | null = null;
   let loading: Promise<Site[]> | null = null;
+  // A load started before an invalidation may have read the old list: it must not be kept.
+  let generation = 0;
 
   async function served(): Promise<Site[]> {
     if (loaded && Date.now() - loaded.at < SITES_TTL_MS) return loaded.sites;
-    loading ??= listSites(db)
+    if (loading) return loading;
+    const started = generation;
+    const load = listSites(db)
       .then((all) => {
         const sites = options.appMode === 'reconnect' ? [reconnectSite(all)].filter((s) => s !== null) : all;
-        loaded = { at: Date.now(), sites };
+        if (started === generation) loaded = { at: Date.now(), sites };
         return sites;
       })
       .finally(() => {
-        loading = null;
+        if (loading === load) loading = null;
       });
-    return loading;
+    loading = load;
+    return load;
   }
 
   function reconnectSite(all: Site[]): Site | null {
@@ -51,6 +61,11 @@ export function createSitesService(
     async defaultSite() {
       const all = await served();
       return all.find((s) => s.variant === options.defaultVariant) ?? all.find((s) => s.kind === 'exhibition') ?? null;
+    },
+    invalidate() {
+      generation++;
+      loaded = null;
+      loading = null;
     },
   };
 }

@@ -71,7 +71,10 @@ export const storefrontRoutes =
 
     app.get('/', async (_req, reply) => sendPage(reply, await options.sites.defaultSite()));
     app.get('/tickets/', async (_req, reply) => sendPage(reply, await options.sites.defaultSite()));
-    app.get('/tickets', async (_req, reply) => reply.redirect('/tickets/', 301));
+    app.get('/tickets', async (_req, reply) => {
+      if (!(await options.sites.defaultSite())) return sendPage(reply, null);
+      return reply.redirect('/tickets/', 301);
+    });
     app.get<{ Params: { variant: string } }>('/:variant/', async (req, reply) =>
       sendPage(reply, await variantSite(req.params.variant)),
     );
@@ -82,9 +85,10 @@ export const storefrontRoutes =
       if (!(await variantSite(req.params.variant))) return sendPage(reply, null);
       return reply.redirect(`/${encodeURIComponent(req.params.variant)}/`, 301);
     });
-    app.get<{ Params: { variant: string } }>('/:variant/tickets', async (req, reply) =>
-      reply.redirect(`/${encodeURIComponent(req.params.variant)}/tickets/`, 301),
-    );
+    app.get<{ Params: { variant: string } }>('/:variant/tickets', async (req, reply) => {
+      if (!(await variantSite(req.params.variant))) return sendPage(reply, null);
+      return reply.redirect(`/${encodeURIComponent(req.params.variant)}/tickets/`, 301);
+    });
 
     async function variantSite(variant: string): Promise<Site | null> {
       const site = await options.sites.resolve(variant);
