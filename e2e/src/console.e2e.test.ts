@@ -178,6 +178,25 @@ describe.skipIf(!hasChromium)('operator console', () => {
     await checkAxe(page, 'new-venue');
   });
 
+  it('creates a venue, which is then the owner’s to open', async () => {
+    const { page } = owner;
+    await page.getByLabel('Venue code').fill('console');
+    await page.getByRole('button', { name: 'Create the venue' }).click();
+    await page.getByText('Give the venue a name in its default language.').waitFor();
+    expect(await page.getByText(/not a path the server uses itself/).count()).toBeGreaterThan(0);
+    await checkAxe(page, 'new-venue-errors');
+    await page.getByLabel('Name in 日本語').fill('ラボ東京');
+    await page.getByLabel('Name in English').fill('Lab Tokyo');
+    await page.getByLabel('Venue code').fill('lab-tokyo');
+    await page.getByLabel('Shop address').fill('lab-tokyo');
+    await page.getByRole('button', { name: 'Create the venue' }).click();
+    await screenIs(page, 'venue-home');
+    expect(new URL(page.url()).pathname).toBe('/console/venues/lab-tokyo');
+    await page.getByRole('heading', { name: 'Lab Tokyo' }).waitFor();
+    await page.getByRole('button', { name: /^Venue/ }).click();
+    expect(await page.getByRole('list', { name: 'Venues' }).innerText()).toContain('lab-tokyo');
+  });
+
   it('found no serious accessibility problem and no CSP violation on the way', () => {
     expect(axe).toEqual([]);
     expect(csp.flat()).toEqual([]);

@@ -1,5 +1,6 @@
 /** `/venues/:code`: the venue's name and facts, and what the staff member may do there. */
 import type { Right } from '@storefront/domain/console/rights';
+import type { VenueSummary } from '@storefront/domain/console/venues';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -8,7 +9,7 @@ import { rightsByArea } from '../../lib/rights.ts';
 import { useSession, venueOf } from '../../lib/session.ts';
 import { Loading, ProblemNotice } from '../../ui/notice.tsx';
 import { Screen } from '../../ui/screen.tsx';
-import { type VenueSummary, venueQueries } from './venues-api.ts';
+import { venueQueries } from './venues-api.ts';
 import './venues.css';
 
 export function localName(names: Record<string, string>, lang: string, fallback: string): string {
@@ -74,12 +75,8 @@ function VenueFacts(props: { venue: VenueSummary }) {
         </dd>
         <dt>{t('venue.kind')}</dt>
         <dd>{t(`venue.kinds.${venue.kind}`)}</dd>
-        {venue.languages ? (
-          <>
-            <dt>{t('venue.languages')}</dt>
-            <dd>{venue.languages.map((lang) => (isLanguageCode(lang) ? LANGUAGE_NAMES[lang] : lang)).join(', ')}</dd>
-          </>
-        ) : null}
+        <dt>{t('venue.languages')}</dt>
+        <dd>{venue.languages.map((lang) => (isLanguageCode(lang) ? LANGUAGE_NAMES[lang] : lang)).join(', ')}</dd>
         <dt>{t('venue.currency')}</dt>
         <dd>{venue.currency}</dd>
         <dt>{t('venue.timeZone')}</dt>
