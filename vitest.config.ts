@@ -22,6 +22,13 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'console',
+          include: ['apps/console/src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['e2e/src/**/*.e2e.test.ts'],
           environment: 'node',

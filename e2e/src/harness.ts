@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from '@storefront/server/app';
 import { type Database, openDatabase } from '@storefront/server/db/client';
 import { seedCatalogue } from '@storefront/server/db/seed';
+import { consolePageRoutes } from '@storefront/server/modules/storefront/console-pages';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -19,6 +20,9 @@ if (!hasChromium) {
 /** The storefront build to serve; STOREFRONT_DIST points elsewhere (a second build running beside). */
 export const storefrontDist =
   process.env.STOREFRONT_DIST ?? fileURLToPath(new URL('../../apps/storefront/dist', import.meta.url));
+
+/** The console build to serve under /console/; CONSOLE_DIST points elsewhere. */
+export const consoleDist = process.env.CONSOLE_DIST ?? fileURLToPath(new URL('../../apps/console/dist', import.meta.url));
 
 export type Harness = {
   baseUrl: string;
@@ -54,6 +58,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     db: database.db,
     storefrontDir: storefrontDist,
   });
+  // The console's pages, where the app does not serve them itself yet.
+  if (!app.hasRoute({ method: 'GET', url: '/console/' })) {
+    await app.register(consolePageRoutes({ consoleDir: consoleDist, isProduction: false }));
+  }
   address = await app.listen({ host: '127.0.0.1', port: 0 });
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,

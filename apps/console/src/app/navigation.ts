@@ -1,0 +1,31 @@
+/**
+ * What the navigation offers, by right: a venue's screens by the rights held there, the
+ * organisation's by the organisation-wide rights. A link is never shown for a screen that would
+ * answer "forbidden".
+ */
+import type { ConsoleSession, ConsoleVenue } from '@storefront/domain/console/auth';
+import { paths } from '../lib/paths.ts';
+import { hasOrganisationRight, hasVenueRight } from '../lib/session.ts';
+
+export type NavItem = { key: string; to: string; label: string; end?: boolean };
+
+export function venueNavigation(session: ConsoleSession, venue: ConsoleVenue | null): NavItem[] {
+  if (!venue) return [];
+  const items: NavItem[] = [{ key: 'venue-home', to: paths.venue(venue.code), label: 'nav.venueHome', end: true }];
+  if (hasVenueRight(session, venue, 'audit:read')) {
+    items.push({ key: 'venue-audit', to: paths.venueAudit(venue.code), label: 'nav.venueAudit' });
+  }
+  return items;
+}
+
+export function organisationNavigation(session: ConsoleSession): NavItem[] {
+  const items: NavItem[] = [];
+  if (hasOrganisationRight(session, 'staff:manage')) {
+    items.push({ key: 'staff', to: paths.staff, label: 'nav.staff' });
+    items.push({ key: 'teams', to: paths.teams, label: 'nav.teams' });
+  }
+  if (hasOrganisationRight(session, 'audit:read')) items.push({ key: 'audit', to: paths.audit, label: 'nav.audit' });
+  if (hasOrganisationRight(session, 'settings:write'))
+    items.push({ key: 'new-venue', to: paths.newVenue, label: 'nav.newVenue' });
+  return items;
+}

@@ -1,0 +1,21 @@
+/** Every console screen: the features' own route lists, in one table. */
+import { accountRoutes } from '../features/account/account-routes.ts';
+import { auditRoutes } from '../features/audit/audit-routes.ts';
+import { enrolmentRoutes } from '../features/enrolment/enrolment-routes.ts';
+import { invitationRoutes } from '../features/invitation/invitation-routes.ts';
+import { signInRoutes } from '../features/sign-in/sign-in-routes.ts';
+import { staffRoutes } from '../features/staff/staff-routes.ts';
+import { teamsRoutes } from '../features/teams/teams-routes.ts';
+import { venuesRoutes } from '../features/venues/venues-routes.ts';
+import type { ConsoleRoute } from '../lib/routes.ts';
+
+export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
+  ...signInRoutes,
+  ...invitationRoutes,
+  ...enrolmentRoutes,
+  ...venuesRoutes,
+  ...accountRoutes,
+  ...staffRoutes,
+  ...teamsRoutes,
+  ...auditRoutes,
+];

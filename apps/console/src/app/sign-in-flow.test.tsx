@@ -1,0 +1,134 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type ApiAnswer, NOT_SIGNED_IN, renderConsole, sessionOf, stubApi, venueSummary } from '../test/console-test.tsx';
+
+const type = (label: string | RegExp, value: string) => fireEvent.input(screen.getByLabelText(label), { target: { value } });
+
+describe('signing in', () => {
+  beforeEach(() => {
+    // biome-ignore lint/suspicious/noDocumentCookie: the client echoes this very cookie
+    document.cookie = 'XSRF-TOKEN=xsrf-123';
+    window.localStorage.clear();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('goes from the password to the second factor, then to the page first asked for', async () => {
+    let session: ApiAnswer = NOT_SIGNED_IN;
+    const calls = stubApi({
+      'GET session': () => session,
+      'POST sign-in/password': () => {
+        session = {
+          status: 200,
+          body: sessionOf({ stage: 'second_factor', second_factors: ['totp', 'recovery_code'], venues: [] }),
+        };
+        return session;
+      },
+      'POST sign-in/totp': (call) => {
+        if ((call.body as { code: string }).code !== '123456')
+          return { status: 401, body: { error: 'sign-in failed', can_retry: false } };
+        session = { status: 200, body: sessionOf() };
+        return session;
+      },
+      'GET account/sessions': { status: 200, body: { sessions: [] } },
+      'GET account/passkeys': { status: 200, body: { passkeys: [] } },
+    });
+    const { router } = renderConsole('/account');
+
+    // Not signed in: sign-in, remembering where to come back to.
+    await screen.findByRole('heading', { name: 'Sign in' });
+    expect(router.state.location.pathname).toBe('/sign-in');
+    expect(router.state.location.search).toBe('?next=%2Faccount');
+
+    type('E-mail address', 'owner@example.com');
+    type('Password', 'a long enough password');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    await screen.findByRole('heading', { name: 'Confirm it is you' });
+    const passwordCall = calls.find((call) => call.path === 'sign-in/password');
+    expect(passwordCall?.body).toEqual({ email: 'owner@example.com', password: 'a long enough password' });
+    expect(passwordCall?.headers['X-XSRF-TOKEN']).toBe('xsrf-123');
+    // The factors this staff member has, and no passkey button they could not use.
+    expect(screen.getByRole('button', { name: 'Use a recovery code' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Use a passkey' })).toBeNull();
+
+    type('Code from your authenticator app', '654321');
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await screen.findByText('That code is not right, or has expired. Try the current code.');
+
+    type('Code from your authenticator app', '123 456');
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await screen.findByRole('heading', { name: 'Your account' });
+    expect(router.state.location.pathname).toBe('/account');
+    expect(calls.filter((call) => call.path === 'sign-in/totp').map((call) => call.body)).toEqual([
+      { code: '654321' },
+      { code: '123456' },
+    ]);
+  });
+
+  it('offers a recovery code instead of the authenticator app', async () => {
+    let session: ApiAnswer = {
+      status: 200,
+      body: sessionOf({ stage: 'second_factor', second_factors: ['totp', 'recovery_code'], venues: [] }),
+    };
+    const calls = stubApi({
+      'GET session': () => session,
+      'POST sign-in/recovery-code': () => {
+        session = { status: 200, body: sessionOf() };
+        return session;
+      },
+      'GET venues/harbor': { status: 200, body: venueSummary('harbor', 'Harbor Museum') },
+    });
+    const { router } = renderConsole('/sign-in');
+    await screen.findByRole('heading', { name: 'Confirm it is you' });
+    fireEvent.click(screen.getByRole('button', { name: 'Use a recovery code' }));
+    type('Recovery code', 'abcd-efgh-ijkl');
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await screen.findByRole('heading', { name: 'Harbor Museum' });
+    expect(router.state.location.pathname).toBe('/venues/harbor');
+    expect(calls.find((call) => call.path === 'sign-in/recovery-code')?.body).toEqual({ code: 'abcd-efgh-ijkl' });
+  });
+
+  it('says a wrong password plainly, and checks the form before sending it', async () => {
+    const calls = stubApi({
+      'GET session': NOT_SIGNED_IN,
+      'POST sign-in/password': { status: 401, body: { error: 'sign-in failed', can_retry: false } },
+    });
+    renderConsole('/sign-in');
+    await screen.findByRole('heading', { name: 'Sign in' });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByText('Enter an e-mail address, like name@example.com.');
+    expect(screen.getByLabelText('E-mail address').getAttribute('aria-describedby')).toContain('error');
+    expect(calls.some((call) => call.path === 'sign-in/password')).toBe(false);
+
+    type('E-mail address', 'owner@example.com');
+    type('Password', 'wrong');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByText('The e-mail address or the password is not right.');
+  });
+
+  it('sends a session that must enrol a second factor to enrolment', async () => {
+    stubApi({ 'GET session': { status: 200, body: sessionOf({ stage: 'enrolment', venues: [] }) } });
+    const { router } = renderConsole('/staff');
+    await screen.findByRole('heading', { name: 'Set up a second factor' });
+    expect(router.state.location.pathname).toBe('/enrolment');
+    expect(router.state.location.search).toBe('?next=%2Fstaff');
+  });
+
+  it('goes to sign-in when a call finds the session gone, and comes back afterwards', async () => {
+    let isSignedIn = true;
+    stubApi({
+      'GET session': () => (isSignedIn ? { status: 200, body: sessionOf() } : NOT_SIGNED_IN),
+      'GET staff': () => {
+        isSignedIn = false;
+        return NOT_SIGNED_IN;
+      },
+      'GET teams': { status: 200, body: { teams: [] } },
+    });
+    const { router } = renderConsole('/staff');
+    await screen.findByRole('heading', { name: 'Sign in' });
+    await waitFor(() => expect(router.state.location.search).toBe('?next=%2Fstaff'));
+  });
+});

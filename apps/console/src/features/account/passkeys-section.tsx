@@ -1,0 +1,85 @@
+/** The staff member's passkeys: when each was added and last used; add one, remove one. */
+import type { Passkey } from '@storefront/domain/console/account';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../lib/format.ts';
+import { currentLanguage } from '../../lib/i18n/i18n.ts';
+import { SESSION_KEY } from '../../lib/session.ts';
+import { columnsOf, DataTable } from '../../ui/data-table.tsx';
+import { Dialog } from '../../ui/dialog.tsx';
+import { Loading, ProblemNotice } from '../../ui/notice.tsx';
+import { PasskeySetup } from '../../ui/two-factor/passkey-setup.tsx';
+import { accountApi, accountQueries } from './account-api.ts';
+
+const column = columnsOf<Passkey>();
+
+export function PasskeysSection() {
+  const { t, i18n } = useTranslation();
+  const lang = currentLanguage(i18n);
+  const queryClient = useQueryClient();
+  const [isAdding, setAdding] = useState(false);
+  const passkeys = useQuery(accountQueries.passkeys());
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: accountQueries.passkeys().queryKey });
+    void queryClient.invalidateQueries({ queryKey: SESSION_KEY });
+  };
+  const remove = useMutation({ mutationFn: (passkey: Passkey) => accountApi.removePasskey(passkey.id), onSuccess: refresh });
+  const columns = useMemo(
+    () => [
+      column.accessor('name', { header: () => t('passkey.name') }),
+      column.accessor('created_at', { header: () => t('passkey.added'), cell: (info) => formatDateTime(info.getValue(), lang) }),
+      column.accessor('last_used_at', {
+        header: () => t('passkey.lastUsed'),
+        cell: (info) => formatDateTime(info.getValue(), lang),
+      }),
+      column.display({
+        id: 'actions',
+        header: () => <span className="visually-hidden">{t('common.actions')}</span>,
+        cell: (info) => (
+          <button
+            type="button"
+            className="button button-small button-danger"
+            disabled={remove.isPending}
+            onClick={() => remove.mutate(info.row.original)}
+            aria-label={t('passkey.removeNamed', { name: info.row.original.name })}
+          >
+            {t('passkey.remove')}
+          </button>
+        ),
+      }),
+    ],
+    [t, lang, remove],
+  );
+  return (
+    <section className="panel" aria-labelledby="passkeys-title">
+      <div className="panel-header">
+        <h2 id="passkeys-title">{t('account.passkeys')}</h2>
+        <button type="button" className="button" onClick={() => setAdding(true)}>
+          {t('passkey.add')}
+        </button>
+      </div>
+      {passkeys.isPending ? <Loading /> : null}
+      <ProblemNotice error={passkeys.error ?? remove.error} />
+      {passkeys.data ? (
+        <DataTable
+          caption={t('account.passkeysCaption')}
+          isCaptionHidden
+          columns={columns}
+          data={passkeys.data.passkeys}
+          rowId={(row) => String(row.id)}
+          empty={t('passkey.none')}
+        />
+      ) : null}
+      <Dialog isOpen={isAdding} title={t('passkey.add')} onClose={() => setAdding(false)}>
+        <PasskeySetup
+          onAdded={() => {
+            setAdding(false);
+            refresh();
+          }}
+          onCancel={() => setAdding(false)}
+        />
+      </Dialog>
+    </section>
+  );
+}

@@ -1,0 +1,12 @@
+/** Venues (`/console/api/v1/venues`): those the staff member holds a right at, one venue, a new one. */
+import type { NewVenueBody, VenueSummary } from '@storefront/domain/console/venues';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../lib/api/client.ts';
+
+export const venueQueries = {
+  list: () => queryOptions({ queryKey: ['venues'], queryFn: () => api.get<{ venues: VenueSummary[] }>('venues') }),
+  one: (code: string) =>
+    queryOptions({ queryKey: ['venues', code], queryFn: () => api.get<VenueSummary>(`venues/${encodeURIComponent(code)}`) }),
+};
+
+export const createVenue = (body: NewVenueBody) => api.post<VenueSummary>('venues', body);

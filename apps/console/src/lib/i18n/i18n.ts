@@ -1,0 +1,97 @@
+/**
+ * The console's own texts, one JSON file per language in `locales/`. Japanese and English are
+ * complete; the other four fall back to English for what they lack. The chosen language is kept
+ * in this browser.
+ */
+import { LANGUAGE_CODES, type LanguageCode } from '@storefront/domain/constants';
+import i18next, { type i18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import en from './locales/en.json';
+import ja from './locales/ja.json';
+import kr from './locales/kr.json';
+import th from './locales/th.json';
+import zhHans from './locales/zh-hans.json';
+import zhHant from './locales/zh-hant.json';
+
+export const CONSOLE_LANGUAGES = LANGUAGE_CODES;
+
+/** Each language's name in itself, for the switcher. */
+export const LANGUAGE_NAMES: Record<LanguageCode, string> = {
+  ja: '日本語',
+  en: 'English',
+  'zh-hans': '简体中文',
+  kr: '한국어',
+  'zh-hant': '繁體中文',
+  th: 'ไทย',
+};
+
+/** BCP 47 tags for <html lang> and for dates and numbers. */
+export const LANGUAGE_TAGS: Record<LanguageCode, string> = {
+  ja: 'ja',
+  en: 'en',
+  'zh-hans': 'zh-Hans',
+  kr: 'ko',
+  'zh-hant': 'zh-Hant',
+  th: 'th',
+};
+
+const STORAGE_KEY = 'console-language';
+
+export function isLanguageCode(value: unknown): value is LanguageCode {
+  return typeof value === 'string' && (LANGUAGE_CODES as readonly string[]).includes(value);
+}
+
+/** The stored choice, else the browser's language when it is one of the six, else Japanese. */
+export function initialLanguage(storage: Pick<Storage, 'getItem'>, browserLanguages: readonly string[]): LanguageCode {
+  const stored = storage.getItem(STORAGE_KEY);
+  if (isLanguageCode(stored)) return stored;
+  for (const language of browserLanguages) {
+    const tag = language.toLowerCase();
+    const code = (Object.entries(LANGUAGE_TAGS) as [LanguageCode, string][]).find(
+      ([, known]) => tag === known.toLowerCase() || tag.startsWith(`${known.toLowerCase()}-`),
+    );
+    if (code) return code[0];
+    if (tag === 'zh-cn' || tag === 'zh-sg') return 'zh-hans';
+    if (tag === 'zh-tw' || tag === 'zh-hk') return 'zh-hant';
+  }
+  return 'ja';
+}
+
+export function rememberLanguage(storage: Pick<Storage, 'setItem'>, lang: LanguageCode): void {
+  storage.setItem(STORAGE_KEY, lang);
+}
+
+export function createConsoleI18n(lang: LanguageCode): i18n {
+  const instance = i18next.createInstance();
+  void instance.use(initReactI18next).init({
+    lng: lang,
+    fallbackLng: 'en',
+    supportedLngs: [...LANGUAGE_CODES],
+    // `zh-hans` is a code of its own here, not Chinese with a script subtag.
+    load: 'currentOnly',
+    lowerCaseLng: true,
+    resources: {
+      ja: { translation: ja },
+      en: { translation: en },
+      'zh-hans': { translation: zhHans },
+      kr: { translation: kr },
+      'zh-hant': { translation: zhHant },
+      th: { translation: th },
+    },
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    // Rights are `area:action`: a colon in a key is not a namespace here.
+    nsSeparator: false,
+    initAsync: false,
+  });
+  const setDocumentLanguage = (code: string) => {
+    if (isLanguageCode(code)) document.documentElement.lang = LANGUAGE_TAGS[code];
+  };
+  setDocumentLanguage(lang);
+  instance.on('languageChanged', setDocumentLanguage);
+  return instance;
+}
+
+export function currentLanguage(instance: i18n): LanguageCode {
+  return isLanguageCode(instance.language) ? instance.language : 'ja';
+}

@@ -1,0 +1,104 @@
+/**
+ * Component tests render the whole console (router, providers, screens) and answer its calls at
+ * the network edge: `fetch` is replaced by a table of API routes, nothing of the app is mocked.
+ */
+import type { ConsoleSession } from '@storefront/domain/console/auth';
+import type { Right } from '@storefront/domain/console/rights';
+import { configure, render } from '@testing-library/react';
+import { vi } from 'vitest';
+import { ConsoleApp, createConsoleQueryClient } from '../app/console-app.tsx';
+import { createConsoleRouter } from '../app/router.tsx';
+import { API_BASE } from '../lib/api/client.ts';
+import { createConsoleI18n } from '../lib/i18n/i18n.ts';
+
+// A screen's code loads on its first visit (route `lazy`), which takes a moment when the test is cold.
+configure({ asyncUtilTimeout: 5000 });
+
+export type ApiCall = { method: string; path: string; query: URLSearchParams; body: unknown; headers: Record<string, string> };
+export type ApiAnswer = { status: number; body?: unknown };
+/** `"METHOD path"` (path below /console/api/v1, no query) → the answer, or a function of the call. */
+export type ApiRoutes = Record<string, ApiAnswer | ((call: ApiCall) => ApiAnswer)>;
+
+export function stubApi(routes: ApiRoutes) {
+  const calls: ApiCall[] = [];
+  vi.stubGlobal('fetch', async (input: string | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://console.test');
+    const path = url.pathname.startsWith(`${API_BASE}/`) ? url.pathname.slice(API_BASE.length + 1) : url.pathname;
+    const method = init.method ?? 'GET';
+    const call: ApiCall = {
+      method,
+      path,
+      query: url.searchParams,
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      headers: (init.headers ?? {}) as Record<string, string>,
+    };
+    calls.push(call);
+    const route = routes[`${method} ${path}`];
+    const answer =
+      typeof route === 'function' ? route(call) : (route ?? { status: 404, body: { error: 'not found', can_retry: false } });
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  return calls;
+}
+
+export function renderConsole(path: string) {
+  const router = createConsoleRouter({ initialEntries: [path] });
+  const queryClient = createConsoleQueryClient(() => router);
+  const view = render(<ConsoleApp router={router} queryClient={queryClient} i18n={createConsoleI18n('en')} />);
+  return { ...view, router };
+}
+
+export const NOT_SIGNED_IN: ApiAnswer = { status: 401, body: { error: 'not signed in', can_retry: false } };
+
+const ALL_RIGHTS: Right[] = [
+  'catalogue:read',
+  'catalogue:write',
+  'orders:read',
+  'orders:write',
+  'orders:refund',
+  'checkin:scan',
+  'reports:read',
+  'settings:write',
+  'staff:manage',
+  'audit:read',
+];
+
+/** A session as `GET session` answers it; an owner unless told otherwise. */
+export function sessionOf(overrides: Partial<ConsoleSession> = {}): ConsoleSession {
+  return {
+    stage: 'signed_in',
+    second_factors: [],
+    staff: {
+      id: 1,
+      email: 'owner@example.com',
+      name: 'Olive Owner',
+      language: 'en',
+      is_owner: true,
+      has_totp: true,
+      passkey_count: 0,
+      recovery_codes_left: 10,
+      requires_two_factor: true,
+    },
+    venues: [
+      { id: 1, code: 'harbor', variant: 'harbor', name: 'Harbor Museum', rights: ALL_RIGHTS },
+      { id: 2, code: 'lumen', variant: 'cafe-lumen', name: 'Cafe Lumen', rights: ALL_RIGHTS },
+    ],
+    organisation_rights: ALL_RIGHTS,
+    idle_expires_at: '2030-01-01T00:00:00Z',
+    expires_at: '2030-01-01T00:00:00Z',
+    ...overrides,
+  };
+}
+
+export const venueSummary = (code: string, name: string) => ({
+  id: code === 'harbor' ? 1 : 2,
+  code,
+  variant: code,
+  kind: 'exhibition',
+  name: { ja: name, en: name },
+  currency: 'JPY',
+  time_zone: 'Asia/Tokyo',
+});

@@ -1,0 +1,99 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PAGE_NONCE_PLACEHOLDER } from '@storefront/domain/page-nonce';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerErrorHandler } from '../../http/errors.ts';
+import { registerSecurityHeaders } from '../../http/security-headers.ts';
+import { consolePageRoutes } from './console-pages.ts';
+
+const INDEX = `<!doctype html><html><head><meta property="csp-nonce" nonce="${PAGE_NONCE_PLACEHOLDER}">
+<link rel="stylesheet" href="/console/assets/index-abc.css" nonce="${PAGE_NONCE_PLACEHOLDER}"></head>
+<body><div id="root"></div><script type="module" src="/console/assets/index-abc.js"></script></body></html>`;
+
+async function consoleApp(consoleDir: string): Promise<FastifyInstance> {
+  const app = Fastify();
+  await registerSecurityHeaders(app, { isProduction: false });
+  registerErrorHandler(app);
+  await app.register(consolePageRoutes({ consoleDir, isProduction: false }));
+  // Stands for the console's API, which other modules register beside the pages.
+  app.get('/console/api/v1/session', async () => ({ stage: 'signed_in' }));
+  await app.ready();
+  return app;
+}
+
+describe('console pages', () => {
+  let dir: string;
+  let app: FastifyInstance;
+  let unbuilt: FastifyInstance;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'console-dist-'));
+    mkdirSync(join(dir, 'assets'));
+    writeFileSync(join(dir, 'index.html'), INDEX);
+    writeFileSync(join(dir, 'assets', 'index-abc.js'), 'console.log("console");');
+    app = await consoleApp(dir);
+    unbuilt = await consoleApp(join(dir, 'missing'));
+  });
+  afterAll(async () => {
+    await app.close();
+    await unbuilt.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it.each(['/console', '/console/', '/console/sign-in', '/console/venues/demo/audit', '/console/invitation?x=1'])(
+    'answers %s with the app’s page',
+    async (url) => {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('<div id="root">');
+    },
+  );
+
+  it('puts a fresh nonce in the page and names the same one in its policy', async () => {
+    const first = await app.inject({ method: 'GET', url: '/console/' });
+    const second = await app.inject({ method: 'GET', url: '/console/' });
+    const nonceOf = (body: string) => /nonce="([^"]+)"/.exec(body)?.[1];
+    const nonce = nonceOf(first.body);
+    expect(nonce).toBeTruthy();
+    expect(first.body).not.toContain(PAGE_NONCE_PLACEHOLDER);
+    expect(nonceOf(second.body)).not.toBe(nonce);
+    const policy = String(first.headers['content-security-policy']);
+    expect(policy).toContain(`style-src 'self' 'nonce-${nonce}'`);
+    expect(policy).toContain("script-src 'self'");
+    expect(policy).not.toContain("script-src 'self' 'unsafe-inline'");
+    expect(policy).toContain("connect-src 'self'");
+    expect(policy).toContain("frame-ancestors 'none'");
+  });
+
+  it('serves assets as immutable files', async () => {
+    const response = await app.inject({ method: 'GET', url: '/console/assets/index-abc.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('console.log');
+    expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it('answers a missing asset with 404, not the page', async () => {
+    const response = await app.inject({ method: 'GET', url: '/console/assets/gone-123.js' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('<div id="root">');
+  });
+
+  it('leaves the console API to its routes: a known call answers, an unknown one is a JSON 404', async () => {
+    expect((await app.inject({ method: 'GET', url: '/console/api/v1/session' })).json()).toEqual({ stage: 'signed_in' });
+    const unknown = await app.inject({ method: 'GET', url: '/console/api/v1/no-such-call' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers['content-type']).toContain('application/json');
+    expect(unknown.body).not.toContain('<div id="root">');
+  });
+
+  it('says plainly when the console has not been built', async () => {
+    const response = await unbuilt.inject({ method: 'GET', url: '/console/staff' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('has not been built yet');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect((await unbuilt.inject({ method: 'GET', url: '/console/assets/index-abc.js' })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,137 @@
+/**
+ * `npm run screenshots:console`: every console screen at 1280 px (desktop) and 820 px (tablet),
+ * signed in as a fresh owner and as a member who accepts an invitation. Written to
+ * test-results/console-screenshots/ (not committed), to look at.
+ */
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { makeStaff, TEST_PASSWORD, TEST_TOTP_SECRET } from '@storefront/server/test/console';
+import type { Page } from 'playwright-core';
+import { acceptAndEnrol, authenticatorCode, consoleUrl, invitationLink, screenIs } from './console-steps.ts';
+import { hasChromium, startHarness } from './harness.ts';
+
+if (!hasChromium) process.exit(1);
+const out = fileURLToPath(new URL('../../test-results/console-screenshots/', import.meta.url));
+mkdirSync(out, { recursive: true });
+const OWNER = 'owner@console-shots.test';
+const MEMBER = 'gina@console-shots.test';
+
+const harness = await startHarness({
+  variants: ['borderless', 'harbor'],
+  prepare: async (db) => {
+    await makeStaff(db, { email: OWNER, name: 'Olive Owner', isOwner: true, totp: true });
+  },
+});
+
+async function shoot(page: Page, name: string) {
+  for (const [width, height] of [
+    [1280, 800],
+    [820, 1180],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    // A full-page picture of a scrolled page draws the sticky header where it is, not at the top.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForTimeout(250);
+    await page.screenshot({ path: `${out}${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+try {
+  const owner = await (await harness.browser.newContext({ locale: 'en-GB', viewport: { width: 1280, height: 800 } })).newPage();
+  const go = async (path: string, screen: string) => {
+    await owner.goto(consoleUrl(harness.baseUrl, path));
+    await screenIs(owner, screen);
+    await owner.waitForLoadState('networkidle');
+  };
+  await go('/forgotten-password', 'forgotten-password');
+  await shoot(owner, 'forgotten-password');
+  await go('/password-reset#not-a-real-token-at-all', 'password-reset');
+  await shoot(owner, 'password-reset-invalid');
+  await go('/', 'sign-in');
+  await shoot(owner, 'sign-in');
+  await owner.getByLabel('E-mail address').fill(OWNER);
+  await owner.getByLabel('Password', { exact: true }).fill('wrong password');
+  await owner.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await owner.getByText('The e-mail address or the password is not right.').waitFor();
+  await shoot(owner, 'sign-in-failed');
+  await owner.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
+  await owner.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await screenIs(owner, 'sign-in-second-factor');
+  await shoot(owner, 'second-factor');
+  await owner.getByLabel('Code from your authenticator app').fill(authenticatorCode(TEST_TOTP_SECRET));
+  await owner.getByRole('button', { name: 'Confirm' }).click();
+  await screenIs(owner, 'venue-home');
+  await shoot(owner, 'venue-home');
+  await owner.getByRole('button', { name: /^Venue/ }).click();
+  await shoot(owner, 'venue-switcher');
+  await owner.keyboard.press('Escape');
+
+  await go('/teams/new', 'team');
+  await owner.getByLabel('Team name').fill('Harbor gate');
+  await owner.getByLabel('Only the venues chosen below').check();
+  await owner.getByRole('button', { name: 'Create the team' }).click();
+  await owner.getByText('Choose at least one venue, or all venues.').waitFor();
+  await shoot(owner, 'team-form-error');
+  await owner
+    .getByRole('group', { name: 'Venues' })
+    .getByLabel(/\(harbor\)/)
+    .check();
+  await owner.getByLabel('Check visitors in').check();
+  await owner.getByLabel('Read the audit log').check();
+  await owner.getByRole('button', { name: 'Create the team' }).click();
+  await screenIs(owner, 'teams');
+  await shoot(owner, 'teams');
+
+  await go('/staff', 'staff');
+  await owner.getByRole('button', { name: 'Invite a staff member' }).click();
+  const dialog = owner.getByRole('dialog', { name: 'Invite a staff member' });
+  await dialog.getByLabel('E-mail address').fill('not an address');
+  await dialog.getByRole('button', { name: 'Send the invitation' }).click();
+  await dialog.getByText('Fill this in.').waitFor();
+  await shoot(owner, 'staff-invite-errors');
+  await dialog.getByLabel('Name').fill('Gina Gate');
+  await dialog.getByLabel('E-mail address').fill(MEMBER);
+  await dialog.getByLabel('Harbor gate').check();
+  await dialog.getByRole('button', { name: 'Send the invitation' }).click();
+  await owner.getByText(`An invitation has been sent to ${MEMBER}.`).waitFor();
+  await shoot(owner, 'staff');
+  await owner.getByRole('button', { name: 'Actions for Gina Gate' }).click();
+  await shoot(owner, 'staff-actions');
+  await owner.keyboard.press('Escape');
+
+  const member = await (await harness.browser.newContext({ locale: 'en-GB', viewport: { width: 1280, height: 800 } })).newPage();
+  await acceptAndEnrol(member, await invitationLink(harness.baseUrl, MEMBER), 'a gate attendant with a long password', (name) =>
+    shoot(member, name),
+  );
+  await screenIs(member, 'venue-home');
+  await member.waitForLoadState('networkidle');
+  await shoot(member, 'member-venue-home');
+  await member.goto(consoleUrl(harness.baseUrl, '/venues/harbor/audit'));
+  await screenIs(member, 'audit');
+  await member.getByRole('table').waitFor();
+  await shoot(member, 'member-venue-audit');
+  await member.goto(consoleUrl(harness.baseUrl, '/venues/borderless'));
+  await screenIs(member, 'venue-not-found');
+  await shoot(member, 'member-other-venue');
+
+  await go('/audit', 'audit');
+  await owner.getByRole('table').waitFor();
+  await shoot(owner, 'audit');
+  await go('/account', 'account');
+  await owner.getByRole('table', { name: 'Your sessions' }).waitFor();
+  await shoot(owner, 'account');
+  await owner.getByRole('button', { name: 'New recovery codes' }).click();
+  await shoot(owner, 'account-password-dialog');
+  await owner.keyboard.press('Escape');
+  await go('/venues/new', 'new-venue');
+  await shoot(owner, 'new-venue');
+  await go('/teams', 'teams');
+  await owner.getByRole('link', { name: 'Harbor gate' }).click();
+  await screenIs(owner, 'team');
+  await owner.getByLabel('Team name').waitFor();
+  await shoot(owner, 'team-edit');
+  console.log(`Screenshots in ${out}`);
+} finally {
+  await harness.close();
+}
