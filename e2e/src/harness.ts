@@ -8,7 +8,6 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from '@storefront/server/app';
 import { type Database, openDatabase } from '@storefront/server/db/client';
 import { seedCatalogue } from '@storefront/server/db/seed';
-import { consolePageRoutes } from '@storefront/server/modules/storefront/console-pages';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -57,11 +56,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     publicUrl: () => address,
     db: database.db,
     storefrontDir: storefrontDist,
+    consoleDir: consoleDist,
   });
-  // The console's pages, where the app does not serve them itself yet.
-  if (!app.hasRoute({ method: 'GET', url: '/console/' })) {
-    await app.register(consolePageRoutes({ consoleDir: consoleDist, isProduction: false }));
-  }
   address = await app.listen({ host: '127.0.0.1', port: 0 });
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,

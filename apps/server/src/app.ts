@@ -49,6 +49,7 @@ import { signInConsoleRoutes } from './modules/staff/sign-in.console-routes.ts';
 import { staffConsoleRoutes } from './modules/staff/staff.console-routes.ts';
 import type { StaffContext } from './modules/staff/staff-context.ts';
 import { relyingPartyOf } from './modules/staff/staff-passkeys.ts';
+import { consolePageRoutes } from './modules/storefront/console-pages.ts';
 import { storefrontRoutes } from './modules/storefront/storefront.routes.ts';
 import { ticketRoutes } from './modules/tickets/tickets.routes.ts';
 import { createTicketsService } from './modules/tickets/tickets.service.ts';
@@ -63,6 +64,8 @@ export type AppOptions = {
   db: Database;
   /** The storefront build (its index.html and assets/). */
   storefrontDir: string;
+  /** The console build (served under /console/); without one, /console/ says it is not built. */
+  consoleDir?: string;
   logger?: FastifyServerOptions['logger'];
 };
 
@@ -260,6 +263,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(stripeWebhookRoutes(payments));
   // The mail viewer shows every visitor's mail to anyone: never in production.
   if (options.config.appMode !== 'production') await app.register(mailViewerRoutes(options.db));
+  await app.register(consolePageRoutes({ consoleDir: options.consoleDir ?? null, isProduction }));
   await app.register(
     storefrontRoutes({
       sites,

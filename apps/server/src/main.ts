@@ -45,6 +45,7 @@ async function main() {
     publicUrl: () => config.publicUrl ?? `http://localhost:${config.port}`,
     db: database.db,
     storefrontDir: fileURLToPath(new URL('../../storefront/dist', import.meta.url)),
+    consoleDir: fileURLToPath(new URL('../../console/dist', import.meta.url)),
     logger:
       config.appEnv === 'development' && process.stdout.isTTY
         ? { level: config.logLevel, transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }

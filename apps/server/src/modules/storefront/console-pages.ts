@@ -26,15 +26,15 @@ function isNotPage(url: string): boolean {
 }
 
 export const consolePageRoutes =
-  (options: { consoleDir: string; isProduction: boolean }): FastifyPluginAsync =>
+  (options: { consoleDir: string | null; isProduction: boolean }): FastifyPluginAsync =>
   async (app) => {
     const base = baseDirectives({ isProduction: options.isProduction });
-    const indexFile = join(options.consoleDir, 'index.html');
+    const indexFile = options.consoleDir ? join(options.consoleDir, 'index.html') : null;
     // Read once: a rebuild needs a restart, as the storefront's page does.
-    const page = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
+    const page = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
 
-    const assets = join(options.consoleDir, 'assets');
-    if (existsSync(assets)) {
+    const assets = options.consoleDir ? join(options.consoleDir, 'assets') : null;
+    if (assets && existsSync(assets)) {
       await app.register(fastifyStatic, {
         root: assets,
         prefix: `${CONSOLE_PREFIX}/assets/`,
