@@ -58,7 +58,19 @@ export function apiUrl(path: string, query: Query = {}): string {
   return `${API_BASE}/${path.replace(/^\//, '')}${text ? `?${text}` : ''}`;
 }
 
-async function request<T>(method: string, path: string, options: { query?: Query; body?: unknown } = {}): Promise<T> {
+/**
+ * How long a read refused as signed out waits before its one retry. When a member's rights change,
+ * the first call to arrive gets the session's new secret; a read sent at the same moment with the
+ * old one can be refused, and by the time it is retried the browser holds the new secret.
+ */
+const ROTATION_RETRY_MS = 250;
+
+async function request<T>(
+  method: string,
+  path: string,
+  options: { query?: Query; body?: unknown } = {},
+  isRetry = false,
+): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (method !== 'GET') {
@@ -83,7 +95,14 @@ async function request<T>(method: string, path: string, options: { query?: Query
   } catch {
     body = null;
   }
-  if (!response.ok) throw new ApiError(response.status, toErrorBody(body));
+  if (!response.ok) {
+    const error = new ApiError(response.status, toErrorBody(body));
+    if (method === 'GET' && !isRetry && isSignedOut(error)) {
+      await new Promise((resolve) => setTimeout(resolve, ROTATION_RETRY_MS));
+      return request<T>(method, path, options, true);
+    }
+    throw error;
+  }
   return body as T;
 }
 
