@@ -2,7 +2,7 @@
  * A server for the benchmarks, in its own process so the load generator does not share its
  * event loop. Prints `{"address": …}` on stdout when listening.
  *   bare                      Fastify with one route answering a fixed JSON body (the baseline)
- *   catalog                   the real app on a seeded embedded database
+ *   catalog                   the real app on a seeded embedded database, with the demo staff
  *   shop pglite|<postgres-url> the real app for buying; answers IPC messages that prepare a hot
  *                             slot (or one later today), read its counters and measure the
  *                             hot-row ceiling on PGlite
@@ -15,6 +15,7 @@ import { prepareDatabase } from '@storefront/server/db/prepare';
 import { rows } from '@storefront/server/db/rows';
 import { seedCatalogue } from '@storefront/server/db/seed';
 import { placeOrder } from '@storefront/server/modules/orders/place-orders';
+import { seedDemoStaff } from '@storefront/server/modules/staff/seed-demo-staff';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 
@@ -34,6 +35,8 @@ if (mode === 'bare') {
   const database = openDatabase({ engine: 'pglite', dataDir: null });
   await database.migrate();
   await seedCatalogue(database.db, { days: 14, variants: ['borderless', 'demo'] });
+  // The console's demo staff, for the console benchmark to sign in with.
+  await seedDemoStaff(database.db);
   await listen(
     await buildApp({
       config: { appMode: 'demo', appEnv: 'production', reconnectSite: null },

@@ -14,7 +14,7 @@ import { specError } from '../../http/errors.ts';
 import type { Actor } from '../audit/record-audit.ts';
 import type { Site } from '../sites/site.ts';
 import type { SitesService } from '../sites/sites.service.ts';
-import { hasSecondFactor, type StaffAccount, secondFactorsOf, teamGrantsOf } from './staff.repository.ts';
+import { hasSecondFactor, type StaffAccount, secondFactorsOf } from './staff.repository.ts';
 import { accessOf, rightsAt, type StaffAccess, seesVenue } from './staff-access.ts';
 import {
   findLiveSession,
@@ -142,7 +142,7 @@ export const consoleApi =
       if (!found) return null;
       let { session } = found;
       const { account } = found;
-      const access = accessOf(account.isOwner, await teamGrantsOf(db, account.id));
+      const access = accessOf(account.isOwner, found.teams);
       if (session.rightsVersion !== account.rightsVersion) {
         // A team that now requires two factors sends a member without one to enrolment; one that
         // no longer does lets a member waiting to enrol in, as signing in again would.

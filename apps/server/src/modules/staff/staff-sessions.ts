@@ -11,6 +11,7 @@ import { specError } from '../../http/errors.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { StaffAccount } from './staff.repository.ts';
 import { staffAccounts, staffSessions } from './staff.schema.ts';
+import type { TeamGrant } from './staff-access.ts';
 
 export const IDLE_TIMEOUT_MINUTES = 30;
 export const ABSOLUTE_LIFETIME_HOURS = 12;
@@ -68,9 +69,18 @@ export async function openSession(
 export async function findLiveSession(
   db: Database,
   token: string,
-): Promise<{ session: StaffSession; account: StaffAccount } | null> {
+): Promise<{ session: StaffSession; account: StaffAccount; teams: TeamGrant[] } | null> {
+  // One statement for every console call: the session, its account, and the account's teams with their venues.
+  const teams = sql<TeamGrant[]>`coalesce((
+      select json_agg(json_build_object(
+        'allVenues', t.all_venues,
+        'rights', t.rights,
+        'requiresTwoFactor', t.requires_two_factor,
+        'venueIds', coalesce((select json_agg(v.site_id) from staff_team_venues v where v.team_id = t.id), '[]'::json)))
+      from staff_team_members m join staff_teams t on t.id = m.team_id
+      where m.staff_id = ${staffAccounts.id}), '[]'::json)`;
   const [row] = await db
-    .select({ session: staffSessions, account: staffAccounts })
+    .select({ session: staffSessions, account: staffAccounts, teams })
     .from(staffSessions)
     .innerJoin(staffAccounts, eq(staffAccounts.id, staffSessions.staffId))
     .where(
