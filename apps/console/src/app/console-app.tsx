@@ -9,6 +9,19 @@ import { SESSION_KEY } from '../lib/session.ts';
 import type { ConsoleRouter } from './router.tsx';
 
 /**
+ * Where the router is, below its basename: the address to come back to, as the app's routes name
+ * it. (A browser router's state holds the whole path, `/console/account`; navigating to that would
+ * lead to `/console/console/account`.)
+ */
+function appLocation(router: ConsoleRouter): { pathname: string; search: string } {
+  const { pathname, search } = router.state.location;
+  const base = router.basename?.replace(/\/$/, '') ?? '';
+  if (base && (pathname === base || pathname.startsWith(`${base}/`)))
+    return { pathname: pathname.slice(base.length) || '/', search };
+  return { pathname, search };
+}
+
+/**
  * A call answered 401 `not signed in` (the session expired, or was signed out elsewhere): the
  * session is forgotten and the staff member goes to sign-in, coming back here afterwards.
  */
@@ -16,7 +29,7 @@ export function createConsoleQueryClient(router: () => ConsoleRouter): QueryClie
   const onFailure = (error: unknown) => {
     if (!isSignedOut(error)) return;
     queryClient.setQueryData(SESSION_KEY, null);
-    const { pathname, search } = router().state.location;
+    const { pathname, search } = appLocation(router());
     if (pathname === paths.signIn) return;
     void router().navigate(withNext(paths.signIn, `${pathname}${search}`), { replace: true });
   };

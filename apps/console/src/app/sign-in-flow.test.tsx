@@ -131,4 +131,56 @@ describe('signing in', () => {
     await screen.findByRole('heading', { name: 'Sign in' });
     await waitFor(() => expect(router.state.location.search).toBe('?next=%2Fstaff'));
   });
+
+  it('names the page to come back to below the app’s address, /console', async () => {
+    let isSignedIn = true;
+    const calls = stubApi({
+      'GET session': () => (isSignedIn ? { status: 200, body: sessionOf() } : NOT_SIGNED_IN),
+      'GET staff': () => {
+        isSignedIn = false;
+        return NOT_SIGNED_IN;
+      },
+      'GET teams': { status: 200, body: { teams: [] } },
+    });
+    const { router } = renderConsole('/staff', { basename: '/console' });
+    await screen.findByRole('heading', { name: 'Sign in' });
+    // The refused read is retried once before the app takes the session as gone.
+    await waitFor(() => expect(calls.filter((call) => call.path === 'staff').length).toBe(2));
+    await waitFor(() => expect(router.state.location.search).toBe('?next=%2Fstaff'));
+    expect(router.state.location.pathname).toBe('/console/sign-in');
+  });
+
+  it('signs out from the account page and back in to the start page, not to a page that does not exist', async () => {
+    let isSignedIn = true;
+    const calls = stubApi({
+      'GET session': () => (isSignedIn ? { status: 200, body: sessionOf() } : NOT_SIGNED_IN),
+      'DELETE session': () => {
+        isSignedIn = false;
+        return { status: 204 };
+      },
+      'POST sign-in/password': () => {
+        isSignedIn = true;
+        return { status: 200, body: sessionOf() };
+      },
+      'GET account/sessions': () => (isSignedIn ? { status: 200, body: { sessions: [] } } : NOT_SIGNED_IN),
+      'GET account/passkeys': () => (isSignedIn ? { status: 200, body: { passkeys: [] } } : NOT_SIGNED_IN),
+      'GET venues/harbor': { status: 200, body: venueSummary('harbor', 'Harbor Museum') },
+    });
+    const { router } = renderConsole('/account', { basename: '/console' });
+    await screen.findByRole('heading', { name: 'Your account' });
+    fireEvent.click(screen.getByRole('button', { name: /Account menu/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    await screen.findByRole('heading', { name: 'Sign in' });
+    // The account page's read, sent again as it closed, is refused as signed out (and, a read, retried once).
+    const signedOutAt = calls.findIndex((call) => call.method === 'DELETE');
+    await waitFor(() =>
+      expect(calls.slice(signedOutAt).filter((call) => call.path === 'account/sessions').length).toBeGreaterThanOrEqual(2),
+    );
+
+    type('E-mail address', 'owner@example.com');
+    type('Password', 'a long enough password');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByRole('heading', { name: 'Harbor Museum' });
+    expect(router.state.location.pathname).toBe('/console/venues/harbor');
+  });
 });
