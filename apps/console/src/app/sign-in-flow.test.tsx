@@ -150,6 +150,40 @@ describe('signing in', () => {
     expect(router.state.location.pathname).toBe('/console/sign-in');
   });
 
+  it('keeps the session of a quick sign-in again when a read of the old one comes back refused', async () => {
+    let stage: 'signed_in' | 'second_factor' | null = 'signed_in';
+    const calls = stubApi({
+      'GET session': () => (stage ? { status: 200, body: sessionOf({ stage }) } : NOT_SIGNED_IN),
+      'DELETE session': () => {
+        stage = null;
+        return { status: 204 };
+      },
+      'POST sign-in/password': () => {
+        stage = 'second_factor';
+        return { status: 200, body: sessionOf({ stage, second_factors: ['totp'], venues: [] }) };
+      },
+      'GET account/sessions': () => (stage === 'signed_in' ? { status: 200, body: { sessions: [] } } : NOT_SIGNED_IN),
+      'GET account/passkeys': () => (stage === 'signed_in' ? { status: 200, body: { passkeys: [] } } : NOT_SIGNED_IN),
+    });
+    renderConsole('/account', { basename: '/console' });
+    await screen.findByRole('heading', { name: 'Your account' });
+    fireEvent.click(screen.getByRole('button', { name: /Account menu/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    await screen.findByRole('heading', { name: 'Sign in' });
+    type('E-mail address', 'owner@example.com');
+    type('Password', 'a long enough password');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByRole('heading', { name: 'Confirm it is you' });
+    // The account page's read, sent as it closed, is refused (and retried) after the new sign-in.
+    const signedOutAt = calls.findIndex((call) => call.method === 'DELETE');
+    await waitFor(() =>
+      expect(calls.slice(signedOutAt).filter((call) => call.path === 'account/sessions').length).toBeGreaterThanOrEqual(2),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(screen.getByRole('heading', { name: 'Confirm it is you' })).toBeTruthy();
+    expect(screen.getByLabelText('Code from your authenticator app')).toBeTruthy();
+  });
+
   it('signs out from the account page and back in to the start page, not to a page that does not exist', async () => {
     let isSignedIn = true;
     const calls = stubApi({
