@@ -109,6 +109,45 @@ describe('signing in', () => {
     await screen.findByText('The e-mail address or the password is not right.');
   });
 
+  it('says a refused passkey was not accepted, not that the password is wrong', async () => {
+    // The device answers; the server does not know its passkey.
+    vi.stubGlobal('PublicKeyCredential', () => undefined);
+    const bytes = (text: string) => new TextEncoder().encode(text).buffer;
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      credentials: {
+        get: async () => ({
+          id: 'Y3JlZA',
+          rawId: bytes('cred'),
+          type: 'public-key',
+          authenticatorAttachment: 'platform',
+          response: { authenticatorData: bytes('a'), clientDataJSON: bytes('c'), signature: bytes('s'), userHandle: null },
+          getClientExtensionResults: () => ({}),
+        }),
+      },
+    });
+    const calls = stubApi({
+      'GET session': NOT_SIGNED_IN,
+      'POST sign-in/password': { status: 401, body: { error: 'sign-in failed', can_retry: false } },
+      'POST sign-in/passkey/options': { status: 200, body: { challenge_id: 'c-1', options: { challenge: 'Y2hhbGxlbmdl' } } },
+      'POST sign-in/passkey': { status: 401, body: { error: 'sign-in failed', can_retry: false } },
+    });
+    renderConsole('/sign-in');
+    await screen.findByRole('heading', { name: 'Sign in' });
+    type('E-mail address', 'owner@example.com');
+    type('Password', 'wrong');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByText('The e-mail address or the password is not right.');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in with a passkey' }));
+    await screen.findByText('That passkey was not accepted.');
+    expect(screen.queryByText('The e-mail address or the password is not right.')).toBeNull();
+    expect(calls.find((call) => call.path === 'sign-in/passkey')?.body).toMatchObject({
+      challenge_id: 'c-1',
+      response: { id: 'Y3JlZA' },
+    });
+  });
+
   it('sends a session that must enrol a second factor to enrolment', async () => {
     stubApi({ 'GET session': { status: 200, body: sessionOf({ stage: 'enrolment', venues: [] }) } });
     const { router } = renderConsole('/staff');
