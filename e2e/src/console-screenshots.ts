@@ -1,6 +1,7 @@
 /**
  * `npm run screenshots:console`: every console screen at 1280 px (desktop) and 820 px (tablet),
- * signed in as a fresh owner and as a member who accepts an invitation. Written to
+ * signed in as a fresh owner and as a member who accepts an invitation, and the owner's passkey
+ * screens (Chromium's virtual authenticator stands in for the device). Written to
  * test-results/console-screenshots/ (not committed), to look at.
  */
 import { mkdirSync } from 'node:fs';
@@ -17,6 +18,8 @@ const OWNER = 'owner@console-shots.test';
 const MEMBER = 'gina@console-shots.test';
 
 const harness = await startHarness({
+  // WebAuthn refuses an IP address as the relying party.
+  host: 'localhost',
   variants: ['borderless', 'harbor'],
   prepare: async (db) => {
     await makeStaff(db, { email: OWNER, name: 'Olive Owner', isOwner: true, totp: true });
@@ -38,7 +41,20 @@ async function shoot(page: Page, name: string) {
 }
 
 try {
-  const owner = await (await harness.browser.newContext({ locale: 'en-GB', viewport: { width: 1280, height: 800 } })).newPage();
+  const ownerContext = await harness.browser.newContext({ locale: 'en-GB', viewport: { width: 1280, height: 800 } });
+  const owner = await ownerContext.newPage();
+  const device = await ownerContext.newCDPSession(owner);
+  await device.send('WebAuthn.enable');
+  await device.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
   const go = async (path: string, screen: string) => {
     await owner.goto(consoleUrl(harness.baseUrl, path));
     await screenIs(owner, screen);
@@ -124,6 +140,30 @@ try {
   await owner.getByRole('button', { name: 'New recovery codes' }).click();
   await shoot(owner, 'account-password-dialog');
   await owner.keyboard.press('Escape');
+  await owner.getByRole('button', { name: 'Add a passkey' }).click();
+  const addPasskey = owner.getByRole('dialog', { name: 'Add a passkey' });
+  await addPasskey.getByLabel('Name').fill('Office laptop');
+  await shoot(owner, 'account-add-passkey');
+  await addPasskey.getByRole('button', { name: 'Add a passkey' }).click();
+  await addPasskey.waitFor({ state: 'hidden' });
+  await owner.getByRole('table', { name: 'Your passkeys' }).getByText('Office laptop').waitFor();
+  await shoot(owner, 'account-passkeys');
+  await owner.getByRole('button', { name: 'Remove the passkey Office laptop' }).click();
+  await shoot(owner, 'account-remove-passkey');
+  await owner.keyboard.press('Escape');
+  await owner.getByRole('button', { name: /Account menu/ }).click();
+  await owner.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await screenIs(owner, 'sign-in');
+  await owner.getByLabel('E-mail address').fill(OWNER);
+  await owner.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
+  await owner.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await screenIs(owner, 'sign-in-second-factor');
+  await shoot(owner, 'second-factor-choice');
+  await owner.getByRole('button', { name: 'Use a passkey' }).click();
+  await shoot(owner, 'second-factor-passkey');
+  await owner.getByRole('button', { name: 'Use my passkey' }).click();
+  await screenIs(owner, 'venue-home');
+
   await go('/venues/new', 'new-venue');
   await shoot(owner, 'new-venue');
   await go('/teams', 'teams');

@@ -37,6 +37,12 @@ export type HarnessOptions = {
   prepare?: (db: Database) => Promise<void>;
   /** Stripe keys and, for a local fake of Stripe's API, where it listens. */
   stripe?: { secretKey: string; webhookSecret: string; host?: string; port?: number; protocol?: 'http' | 'https' };
+  /**
+   * The host name in the public address and `baseUrl` (the server still listens on 127.0.0.1
+   * only). `localhost` for a journey with passkeys: WebAuthn refuses an IP address as the relying
+   * party, and `localhost` is a secure context and a valid relying party id in Chromium.
+   */
+  host?: '127.0.0.1' | 'localhost';
 };
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -58,7 +64,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     storefrontDir: storefrontDist,
     consoleDir: consoleDist,
   });
-  address = await app.listen({ host: '127.0.0.1', port: 0 });
+  const listening = new URL(await app.listen({ host: '127.0.0.1', port: 0 }));
+  listening.hostname = options.host ?? '127.0.0.1';
+  address = listening.origin;
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run'],

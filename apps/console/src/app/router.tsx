@@ -49,8 +49,14 @@ export function consoleRoutes(): RouteObject[] {
 
 export const CONSOLE_BASENAME = '/console';
 
-export function createConsoleRouter(options: { initialEntries?: string[] } = {}) {
-  if (options.initialEntries) return createMemoryRouter(consoleRoutes(), { initialEntries: options.initialEntries });
+/** A browser router under `/console`; with `initialEntries`, a memory router (tests), under `basename` when given. */
+export function createConsoleRouter(options: { initialEntries?: string[]; basename?: string } = {}) {
+  if (options.initialEntries) {
+    return createMemoryRouter(consoleRoutes(), {
+      initialEntries: options.initialEntries,
+      ...(options.basename ? { basename: options.basename } : {}),
+    });
+  }
   return createBrowserRouter(consoleRoutes(), { basename: CONSOLE_BASENAME });
 }
 export type ConsoleRouter = ReturnType<typeof createConsoleRouter>;

@@ -109,6 +109,45 @@ describe('signing in', () => {
     await screen.findByText('The e-mail address or the password is not right.');
   });
 
+  it('says a refused passkey was not accepted, not that the password is wrong', async () => {
+    // The device answers; the server does not know its passkey.
+    vi.stubGlobal('PublicKeyCredential', () => undefined);
+    const bytes = (text: string) => new TextEncoder().encode(text).buffer;
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      credentials: {
+        get: async () => ({
+          id: 'Y3JlZA',
+          rawId: bytes('cred'),
+          type: 'public-key',
+          authenticatorAttachment: 'platform',
+          response: { authenticatorData: bytes('a'), clientDataJSON: bytes('c'), signature: bytes('s'), userHandle: null },
+          getClientExtensionResults: () => ({}),
+        }),
+      },
+    });
+    const calls = stubApi({
+      'GET session': NOT_SIGNED_IN,
+      'POST sign-in/password': { status: 401, body: { error: 'sign-in failed', can_retry: false } },
+      'POST sign-in/passkey/options': { status: 200, body: { challenge_id: 'c-1', options: { challenge: 'Y2hhbGxlbmdl' } } },
+      'POST sign-in/passkey': { status: 401, body: { error: 'sign-in failed', can_retry: false } },
+    });
+    renderConsole('/sign-in');
+    await screen.findByRole('heading', { name: 'Sign in' });
+    type('E-mail address', 'owner@example.com');
+    type('Password', 'wrong');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByText('The e-mail address or the password is not right.');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in with a passkey' }));
+    await screen.findByText('That passkey was not accepted.');
+    expect(screen.queryByText('The e-mail address or the password is not right.')).toBeNull();
+    expect(calls.find((call) => call.path === 'sign-in/passkey')?.body).toMatchObject({
+      challenge_id: 'c-1',
+      response: { id: 'Y3JlZA' },
+    });
+  });
+
   it('sends a session that must enrol a second factor to enrolment', async () => {
     stubApi({ 'GET session': { status: 200, body: sessionOf({ stage: 'enrolment', venues: [] }) } });
     const { router } = renderConsole('/staff');
@@ -130,5 +169,91 @@ describe('signing in', () => {
     const { router } = renderConsole('/staff');
     await screen.findByRole('heading', { name: 'Sign in' });
     await waitFor(() => expect(router.state.location.search).toBe('?next=%2Fstaff'));
+  });
+
+  it('names the page to come back to below the app’s address, /console', async () => {
+    let isSignedIn = true;
+    const calls = stubApi({
+      'GET session': () => (isSignedIn ? { status: 200, body: sessionOf() } : NOT_SIGNED_IN),
+      'GET staff': () => {
+        isSignedIn = false;
+        return NOT_SIGNED_IN;
+      },
+      'GET teams': { status: 200, body: { teams: [] } },
+    });
+    const { router } = renderConsole('/staff', { basename: '/console' });
+    await screen.findByRole('heading', { name: 'Sign in' });
+    // The refused read is retried once before the app takes the session as gone.
+    await waitFor(() => expect(calls.filter((call) => call.path === 'staff').length).toBe(2));
+    await waitFor(() => expect(router.state.location.search).toBe('?next=%2Fstaff'));
+    expect(router.state.location.pathname).toBe('/console/sign-in');
+  });
+
+  it('keeps the session of a quick sign-in again when a read of the old one comes back refused', async () => {
+    let stage: 'signed_in' | 'second_factor' | null = 'signed_in';
+    const calls = stubApi({
+      'GET session': () => (stage ? { status: 200, body: sessionOf({ stage }) } : NOT_SIGNED_IN),
+      'DELETE session': () => {
+        stage = null;
+        return { status: 204 };
+      },
+      'POST sign-in/password': () => {
+        stage = 'second_factor';
+        return { status: 200, body: sessionOf({ stage, second_factors: ['totp'], venues: [] }) };
+      },
+      'GET account/sessions': () => (stage === 'signed_in' ? { status: 200, body: { sessions: [] } } : NOT_SIGNED_IN),
+      'GET account/passkeys': () => (stage === 'signed_in' ? { status: 200, body: { passkeys: [] } } : NOT_SIGNED_IN),
+    });
+    renderConsole('/account', { basename: '/console' });
+    await screen.findByRole('heading', { name: 'Your account' });
+    fireEvent.click(screen.getByRole('button', { name: /Account menu/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    await screen.findByRole('heading', { name: 'Sign in' });
+    type('E-mail address', 'owner@example.com');
+    type('Password', 'a long enough password');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByRole('heading', { name: 'Confirm it is you' });
+    // The account page's read, sent as it closed, is refused (and retried) after the new sign-in.
+    const signedOutAt = calls.findIndex((call) => call.method === 'DELETE');
+    await waitFor(() =>
+      expect(calls.slice(signedOutAt).filter((call) => call.path === 'account/sessions').length).toBeGreaterThanOrEqual(2),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(screen.getByRole('heading', { name: 'Confirm it is you' })).toBeTruthy();
+    expect(screen.getByLabelText('Code from your authenticator app')).toBeTruthy();
+  });
+
+  it('signs out from the account page and back in to the start page, not to a page that does not exist', async () => {
+    let isSignedIn = true;
+    const calls = stubApi({
+      'GET session': () => (isSignedIn ? { status: 200, body: sessionOf() } : NOT_SIGNED_IN),
+      'DELETE session': () => {
+        isSignedIn = false;
+        return { status: 204 };
+      },
+      'POST sign-in/password': () => {
+        isSignedIn = true;
+        return { status: 200, body: sessionOf() };
+      },
+      'GET account/sessions': () => (isSignedIn ? { status: 200, body: { sessions: [] } } : NOT_SIGNED_IN),
+      'GET account/passkeys': () => (isSignedIn ? { status: 200, body: { passkeys: [] } } : NOT_SIGNED_IN),
+      'GET venues/harbor': { status: 200, body: venueSummary('harbor', 'Harbor Museum') },
+    });
+    const { router } = renderConsole('/account', { basename: '/console' });
+    await screen.findByRole('heading', { name: 'Your account' });
+    fireEvent.click(screen.getByRole('button', { name: /Account menu/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    await screen.findByRole('heading', { name: 'Sign in' });
+    // The account page's read, sent again as it closed, is refused as signed out (and, a read, retried once).
+    const signedOutAt = calls.findIndex((call) => call.method === 'DELETE');
+    await waitFor(() =>
+      expect(calls.slice(signedOutAt).filter((call) => call.path === 'account/sessions').length).toBeGreaterThanOrEqual(2),
+    );
+
+    type('E-mail address', 'owner@example.com');
+    type('Password', 'a long enough password');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByRole('heading', { name: 'Harbor Museum' });
+    expect(router.state.location.pathname).toBe('/console/venues/harbor');
   });
 });

@@ -44,8 +44,12 @@ export function stubApi(routes: ApiRoutes) {
   return calls;
 }
 
-export function renderConsole(path: string) {
-  const router = createConsoleRouter({ initialEntries: [path] });
+/** The console at `path`; with `basename` (`/console`), under the app's own address as in a browser. */
+export function renderConsole(path: string, options: { basename?: string } = {}) {
+  const router = createConsoleRouter({
+    initialEntries: [`${options.basename ?? ''}${path}`],
+    ...(options.basename ? { basename: options.basename } : {}),
+  });
   const queryClient = createConsoleQueryClient(() => router);
   const view = render(<ConsoleApp router={router} queryClient={queryClient} i18n={createConsoleI18n('en')} />);
   return { ...view, router };

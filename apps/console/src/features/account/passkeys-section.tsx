@@ -3,12 +3,13 @@ import type { Passkey } from '@storefront/domain/console/account';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../lib/api/client.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { currentLanguage } from '../../lib/i18n/i18n.ts';
 import { SESSION_KEY } from '../../lib/session.ts';
 import { columnsOf, DataTable } from '../../ui/data-table.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
-import { Loading, ProblemNotice } from '../../ui/notice.tsx';
+import { Loading, Notice, ProblemNotice } from '../../ui/notice.tsx';
 import { PasskeySetup } from '../../ui/two-factor/passkey-setup.tsx';
 import { accountApi, accountQueries } from './account-api.ts';
 
@@ -19,12 +20,23 @@ export function PasskeysSection() {
   const lang = currentLanguage(i18n);
   const queryClient = useQueryClient();
   const [isAdding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<Passkey | null>(null);
   const passkeys = useQuery(accountQueries.passkeys());
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: accountQueries.passkeys().queryKey });
     void queryClient.invalidateQueries({ queryKey: SESSION_KEY });
   };
-  const remove = useMutation({ mutationFn: (passkey: Passkey) => accountApi.removePasskey(passkey.id), onSuccess: refresh });
+  const remove = useMutation({
+    mutationFn: (passkey: Passkey) => accountApi.removePasskey(passkey.id),
+    onSuccess: () => {
+      setRemoving(null);
+      refresh();
+    },
+  });
+  const closeRemoval = () => {
+    setRemoving(null);
+    remove.reset();
+  };
   const columns = useMemo(
     () => [
       column.accessor('name', { header: () => t('passkey.name') }),
@@ -40,8 +52,7 @@ export function PasskeysSection() {
           <button
             type="button"
             className="button button-small button-danger"
-            disabled={remove.isPending}
-            onClick={() => remove.mutate(info.row.original)}
+            onClick={() => setRemoving(info.row.original)}
             aria-label={t('passkey.removeNamed', { name: info.row.original.name })}
           >
             {t('passkey.remove')}
@@ -49,8 +60,10 @@ export function PasskeysSection() {
         ),
       }),
     ],
-    [t, lang, remove],
+    [t, lang],
   );
+  // The server keeps the last second factor of an account that must have one, and says so.
+  const isLastFactor = isApiError(remove.error) && remove.error.status === 409;
   return (
     <section className="panel" aria-labelledby="passkeys-title">
       <div className="panel-header">
@@ -60,7 +73,7 @@ export function PasskeysSection() {
         </button>
       </div>
       {passkeys.isPending ? <Loading /> : null}
-      <ProblemNotice error={passkeys.error ?? remove.error} />
+      <ProblemNotice error={passkeys.error} />
       {passkeys.data ? (
         <DataTable
           caption={t('account.passkeysCaption')}
@@ -79,6 +92,25 @@ export function PasskeysSection() {
           }}
           onCancel={() => setAdding(false)}
         />
+      </Dialog>
+      <Dialog isOpen={removing !== null} title={t('passkey.removeTitle')} onClose={closeRemoval}>
+        <div className="form">
+          <p>{t('passkey.removeText', { name: removing?.name ?? '' })}</p>
+          {isLastFactor ? <Notice kind="error">{t('passkey.lastFactor')}</Notice> : <ProblemNotice error={remove.error} />}
+          <div className="button-row">
+            <button
+              type="button"
+              className="button button-danger"
+              disabled={remove.isPending || isLastFactor}
+              onClick={() => removing && remove.mutate(removing)}
+            >
+              {t('passkey.removeConfirm')}
+            </button>
+            <button type="button" className="button" onClick={closeRemoval}>
+              {t('common.cancel')}
+            </button>
+          </div>
+        </div>
       </Dialog>
     </section>
   );

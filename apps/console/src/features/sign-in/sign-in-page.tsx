@@ -72,15 +72,21 @@ function PasswordStep() {
     onError: (error) => placeFieldError(error, form.setError, ['email', 'password'], t),
   });
   const passkey = useMutation({ mutationFn: signInApi.passkey, onSuccess: accept });
+  // Only the way tried last speaks: a refused passkey is not a wrong password, nor the other way round.
   const error = password.error ?? passkey.error;
-  const wrong = failureText(error, t, 'signIn.wrongPassword');
+  const wrong = password.error
+    ? failureText(password.error, t, 'signIn.wrongPassword')
+    : failureText(passkey.error, t, 'signIn.passkeyRefused');
   const isBusy = password.isPending || passkey.isPending;
   return (
     <>
       <form
         className="form"
         noValidate
-        onSubmit={form.handleSubmit((values) => password.mutate(values))}
+        onSubmit={form.handleSubmit((values) => {
+          passkey.reset();
+          password.mutate(values);
+        })}
         aria-label={t('signIn.withPassword')}
       >
         <TextField
@@ -109,7 +115,15 @@ function PasswordStep() {
       <p className="or-divider">
         <span>{t('signIn.or')}</span>
       </p>
-      <button type="button" className="button button-block" disabled={isBusy} onClick={() => passkey.mutate()}>
+      <button
+        type="button"
+        className="button button-block"
+        disabled={isBusy}
+        onClick={() => {
+          password.reset();
+          passkey.mutate();
+        }}
+      >
         {t('signIn.withPasskey')}
       </button>
       <p className="sign-in-links">

@@ -12,11 +12,14 @@ export class ApiError extends Error {
   /** null when the server could not be reached. */
   readonly status: number | null;
   readonly body: ApiErrorBody | null;
-  constructor(status: number | null, body: ApiErrorBody | null) {
+  /** When the call was first sent (ms since the epoch): a refusal speaks of the session as it was then. */
+  readonly sentAt: number;
+  constructor(status: number | null, body: ApiErrorBody | null, sentAt = Date.now()) {
     super(body?.error ?? (status === null ? 'network error' : `request failed with status ${status}`));
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
+    this.sentAt = sentAt;
   }
   /** The error's code (`not signed in`, `forbidden`, `invalid request`, …). */
   get code(): string | null {
@@ -69,8 +72,9 @@ async function request<T>(
   method: string,
   path: string,
   options: { query?: Query; body?: unknown } = {},
-  isRetry = false,
+  firstSentAt: number | null = null,
 ): Promise<T> {
+  const sentAt = firstSentAt ?? Date.now();
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (method !== 'GET') {
@@ -86,7 +90,7 @@ async function request<T>(
       ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
     });
   } catch {
-    throw new ApiError(null, null);
+    throw new ApiError(null, null, sentAt);
   }
   const text = await response.text();
   let body: unknown = null;
@@ -96,10 +100,10 @@ async function request<T>(
     body = null;
   }
   if (!response.ok) {
-    const error = new ApiError(response.status, toErrorBody(body));
-    if (method === 'GET' && !isRetry && isSignedOut(error)) {
+    const error = new ApiError(response.status, toErrorBody(body), sentAt);
+    if (method === 'GET' && firstSentAt === null && isSignedOut(error)) {
       await new Promise((resolve) => setTimeout(resolve, ROTATION_RETRY_MS));
-      return request<T>(method, path, options, true);
+      return request<T>(method, path, options, sentAt);
     }
     throw error;
   }
