@@ -38,7 +38,9 @@ export function TwoFactorSection() {
   return (
     <section className="panel" aria-labelledby="two-factor-title">
       <h2 id="two-factor-title">{t('account.twoFactor')}</h2>
-      {staff.requires_two_factor ? <p className="field-hint">{t('account.twoFactorRequired')}</p> : null}
+      {staff.requires_two_factor ? (
+        <p className="field-hint">{t(staff.is_owner ? 'account.twoFactorRequiredOwner' : 'account.twoFactorRequired')}</p>
+      ) : null}
       {codes ? (
         <RecoveryCodesShown
           codes={codes}
