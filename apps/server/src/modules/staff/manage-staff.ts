@@ -1,7 +1,7 @@
 /** Staff management (organisation right `staff:manage`): invite, edit, deactivate, reactivate, send links. */
 import type { InviteStaffBody, StaffMember } from '@storefront/domain/console/staff';
 import type { LanguageCode } from '@storefront/domain/constants';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
 import { type Actor, recordAudit } from '../audit/record-audit.ts';
@@ -83,7 +83,7 @@ export async function inviteStaff(db: Database, actor: Actor, mailer: StaffMaile
 }
 
 /** An owner is changed only by an owner; nobody deactivates themselves. */
-function guard(_actor: Actor, actorIsOwner: boolean, target: StaffAccount, what: string) {
+function guard(actorIsOwner: boolean, target: StaffAccount, what: string) {
   if (target.isOwner && !actorIsOwner) throw specError('forbidden', { message: `only an owner may ${what} an owner` });
 }
 
@@ -101,7 +101,7 @@ export async function updateStaff(
   input: { name?: string | undefined; team_ids?: number[] | undefined },
 ): Promise<StaffMember> {
   const account = await target(db, id);
-  guard(actor, actorIsOwner, account, 'change');
+  guard(actorIsOwner, account, 'change');
   if (input.team_ids) await requireTeams(db, input.team_ids);
   await db.transaction(async (tx) => {
     const changes: Record<string, unknown> = {};
@@ -134,7 +134,7 @@ export async function setStaffActive(
   active: boolean,
 ): Promise<StaffMember> {
   const account = await target(db, id);
-  guard(actor, actorIsOwner, account, active ? 'reactivate' : 'deactivate');
+  guard(actorIsOwner, account, active ? 'reactivate' : 'deactivate');
   if (actor.id === id) throw specError('forbidden', { message: 'you cannot deactivate or reactivate yourself' });
   if (active && account.status !== 'deactivated') throw specError('conflict', { message: 'this account is not deactivated' });
   if (!active && account.status === 'deactivated')
@@ -174,7 +174,7 @@ export async function sendPasswordReset(
   id: number,
 ): Promise<void> {
   const account = await target(db, id);
-  guard(actor, actorIsOwner, account, 'reset the password of');
+  guard(actorIsOwner, account, 'reset the password of');
   if (account.status !== 'active') throw specError('conflict', { message: 'only an active account can reset its password' });
   await db.transaction(async (tx) => {
     await mailPasswordReset(tx as Database, mailer, account);
@@ -211,12 +211,4 @@ export async function createStaffAccount(
     });
     return account;
   });
-}
-
-export async function countOwners(db: Database): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(staffAccounts)
-    .where(and(eq(staffAccounts.isOwner, true), eq(staffAccounts.status, 'active')));
-  return row?.count ?? 0;
 }

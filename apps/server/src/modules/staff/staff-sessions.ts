@@ -9,7 +9,7 @@ import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
-import type { StaffAccount } from './staff.repository.ts';
+import { type StaffAccount, teamGrantsJson } from './staff.repository.ts';
 import { staffAccounts, staffSessions } from './staff.schema.ts';
 import type { TeamGrant } from './staff-access.ts';
 
@@ -71,14 +71,7 @@ export async function findLiveSession(
   token: string,
 ): Promise<{ session: StaffSession; account: StaffAccount; teams: TeamGrant[] } | null> {
   // One statement for every console call: the session, its account, and the account's teams with their venues.
-  const teams = sql<TeamGrant[]>`coalesce((
-      select json_agg(json_build_object(
-        'allVenues', t.all_venues,
-        'rights', t.rights,
-        'requiresTwoFactor', t.requires_two_factor,
-        'venueIds', coalesce((select json_agg(v.site_id) from staff_team_venues v where v.team_id = t.id), '[]'::json)))
-      from staff_team_members m join staff_teams t on t.id = m.team_id
-      where m.staff_id = ${staffAccounts.id}), '[]'::json)`;
+  const teams = teamGrantsJson(staffAccounts.id);
   const [row] = await db
     .select({ session: staffSessions, account: staffAccounts, teams })
     .from(staffSessions)

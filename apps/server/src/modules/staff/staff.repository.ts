@@ -1,6 +1,7 @@
 /** Reads of staff accounts and their teams that several operations share. */
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { rows } from '../../db/rows.ts';
 import {
   staffAccounts,
   staffPasskeys,
@@ -23,34 +24,25 @@ export async function findStaffByEmail(db: Database, email: string): Promise<Sta
   return row ?? null;
 }
 
+/**
+ * The teams of the staff member `staffId` names, with their venues, as one JSON value: the one
+ * definition of a member's grants, read on its own or inside the console's session lookup.
+ */
+export function teamGrantsJson(staffId: SQL | AnyColumn | number): SQL<TeamGrant[]> {
+  return sql<TeamGrant[]>`coalesce((
+      select json_agg(json_build_object(
+        'allVenues', t.all_venues,
+        'rights', t.rights,
+        'requiresTwoFactor', t.requires_two_factor,
+        'venueIds', coalesce((select json_agg(v.site_id) from ${staffTeamVenues} v where v.team_id = t.id), '[]'::json)))
+      from ${staffTeamMembers} m join ${staffTeams} t on t.id = m.team_id
+      where m.staff_id = ${staffId}), '[]'::json)`;
+}
+
 /** The teams a staff member belongs to, with their venues. */
 export async function teamGrantsOf(db: Database, staffId: number): Promise<TeamGrant[]> {
-  const teams = await db
-    .select({
-      id: staffTeams.id,
-      allVenues: staffTeams.allVenues,
-      rights: staffTeams.rights,
-      requiresTwoFactor: staffTeams.requiresTwoFactor,
-    })
-    .from(staffTeamMembers)
-    .innerJoin(staffTeams, eq(staffTeams.id, staffTeamMembers.teamId))
-    .where(eq(staffTeamMembers.staffId, staffId));
-  if (teams.length === 0) return [];
-  const venues = await db
-    .select()
-    .from(staffTeamVenues)
-    .where(
-      inArray(
-        staffTeamVenues.teamId,
-        teams.map((t) => t.id),
-      ),
-    );
-  return teams.map((team) => ({
-    allVenues: team.allVenues,
-    rights: team.rights,
-    requiresTwoFactor: team.requiresTwoFactor,
-    venueIds: venues.filter((v) => v.teamId === team.id).map((v) => v.siteId),
-  }));
+  const [row] = await rows<{ teams: TeamGrant[] }>(db, sql`select ${teamGrantsJson(staffId)} as teams`);
+  return row?.teams ?? [];
 }
 
 export type SecondFactors = { hasTotp: boolean; passkeys: number; recoveryCodesLeft: number };
