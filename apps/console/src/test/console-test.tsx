@@ -3,7 +3,7 @@
  * the network edge: `fetch` is replaced by a table of API routes, nothing of the app is mocked.
  */
 import type { ConsoleSession } from '@storefront/domain/console/auth';
-import type { Right } from '@storefront/domain/console/rights';
+import { RIGHTS, type Right } from '@storefront/domain/console/rights';
 import { configure, render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { ConsoleApp, createConsoleQueryClient } from '../app/console-app.tsx';
@@ -57,18 +57,7 @@ export function renderConsole(path: string, options: { basename?: string } = {})
 
 export const NOT_SIGNED_IN: ApiAnswer = { status: 401, body: { error: 'not signed in', can_retry: false } };
 
-const ALL_RIGHTS: Right[] = [
-  'catalogue:read',
-  'catalogue:write',
-  'orders:read',
-  'orders:write',
-  'orders:refund',
-  'checkin:scan',
-  'reports:read',
-  'settings:write',
-  'staff:manage',
-  'audit:read',
-];
+const ALL_RIGHTS: Right[] = [...RIGHTS];
 
 /** A session as `GET session` answers it; an owner unless told otherwise. */
 export function sessionOf(overrides: Partial<ConsoleSession> = {}): ConsoleSession {

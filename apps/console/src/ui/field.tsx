@@ -20,23 +20,47 @@ export function FieldError(props: { id: string; message: string | undefined }) {
   );
 }
 
-export function TextField(props: Described & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
-  const { label, error, hint, className, ...input } = props;
+/** The label, hint and error around one control; `control` gets the ids and ARIA attributes to wear. */
+function FieldFrame(
+  props: Described & {
+    id: string | undefined;
+    className: string | undefined;
+    control: (attributes: { id: string; 'aria-invalid': true | undefined; 'aria-describedby': string | undefined }) => ReactNode;
+  },
+) {
   const generated = useId();
-  const id = input.id ?? generated;
-  const hintId = hint ? `${id}-hint` : null;
-  const errorId = error ? `${id}-error` : null;
+  const id = props.id ?? generated;
+  const hintId = props.hint ? `${id}-hint` : null;
+  const errorId = props.error ? `${id}-error` : null;
   return (
-    <div className={`field ${className ?? ''}`}>
-      <label htmlFor={id}>{label}</label>
-      {hint ? (
+    <div className={`field ${props.className ?? ''}`}>
+      <label htmlFor={id}>{props.label}</label>
+      {props.hint ? (
         <p id={hintId ?? undefined} className="field-hint">
-          {hint}
+          {props.hint}
         </p>
       ) : null}
-      <input {...input} id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(hintId, errorId)} />
-      <FieldError id={`${id}-error`} message={error} />
+      {props.control({
+        id,
+        'aria-invalid': props.error ? true : undefined,
+        'aria-describedby': describedBy(hintId, errorId),
+      })}
+      <FieldError id={`${id}-error`} message={props.error} />
     </div>
+  );
+}
+
+export function TextField(props: Described & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
+  const { label, error, hint, className, ...input } = props;
+  return (
+    <FieldFrame
+      id={input.id}
+      label={label}
+      error={error}
+      hint={hint}
+      className={className}
+      control={(attributes) => <input {...input} {...attributes} />}
+    />
   );
 }
 
@@ -44,23 +68,19 @@ export function SelectField(
   props: Described & SelectHTMLAttributes<HTMLSelectElement> & { ref?: Ref<HTMLSelectElement>; children: ReactNode },
 ) {
   const { label, error, hint, className, children, ...select } = props;
-  const generated = useId();
-  const id = select.id ?? generated;
-  const hintId = hint ? `${id}-hint` : null;
-  const errorId = error ? `${id}-error` : null;
   return (
-    <div className={`field ${className ?? ''}`}>
-      <label htmlFor={id}>{label}</label>
-      {hint ? (
-        <p id={hintId ?? undefined} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      <select {...select} id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(hintId, errorId)}>
-        {children}
-      </select>
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
+    <FieldFrame
+      id={select.id}
+      label={label}
+      error={error}
+      hint={hint}
+      className={className}
+      control={(attributes) => (
+        <select {...select} {...attributes}>
+          {children}
+        </select>
+      )}
+    />
   );
 }
 

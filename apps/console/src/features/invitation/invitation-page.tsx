@@ -15,6 +15,7 @@ import { linkToken, NEW_PASSWORD_MESSAGES, NewPasswordForm } from '../../lib/pas
 import { paths } from '../../lib/paths.ts';
 import { SESSION_KEY } from '../../lib/session.ts';
 import { TextField } from '../../ui/field.tsx';
+import { NewPasswordFields } from '../../ui/new-password-fields.tsx';
 import { Loading, Notice, ProblemNotice } from '../../ui/notice.tsx';
 import { Screen } from '../../ui/screen.tsx';
 
@@ -72,21 +73,7 @@ export default function InvitationPage() {
       <form className="form" noValidate onSubmit={form.handleSubmit((values) => accept.mutate(values.password))}>
         <p>{t('invitation.welcome', { name: invitation.data.name })}</p>
         <TextField label={t('signIn.email')} type="email" value={invitation.data.email} readOnly autoComplete="username" />
-        <TextField
-          label={t('password.new')}
-          hint={t('password.rule')}
-          type="password"
-          autoComplete="new-password"
-          error={form.formState.errors.password?.message}
-          {...form.register('password')}
-        />
-        <TextField
-          label={t('password.confirm')}
-          type="password"
-          autoComplete="new-password"
-          error={form.formState.errors.confirm?.message}
-          {...form.register('confirm')}
-        />
+        <NewPasswordFields form={form} />
         <ProblemNotice error={accept.error} />
         <button type="submit" className="button button-primary button-block" disabled={accept.isPending}>
           {t('invitation.submit')}

@@ -8,7 +8,7 @@ import { isApiError } from '../../lib/api/client.ts';
 import { contractResolver } from '../../lib/forms.ts';
 import { linkToken, NEW_PASSWORD_MESSAGES, NewPasswordForm } from '../../lib/passwords.ts';
 import { paths } from '../../lib/paths.ts';
-import { TextField } from '../../ui/field.tsx';
+import { NewPasswordFields } from '../../ui/new-password-fields.tsx';
 import { Notice, ProblemNotice } from '../../ui/notice.tsx';
 import { Screen } from '../../ui/screen.tsx';
 import { signInApi } from './sign-in-api.ts';
@@ -53,21 +53,7 @@ export default function PasswordResetPage() {
         noValidate
         onSubmit={form.handleSubmit((values) => complete.mutate({ token, password: values.password }))}
       >
-        <TextField
-          label={t('password.new')}
-          hint={t('password.rule')}
-          type="password"
-          autoComplete="new-password"
-          error={form.formState.errors.password?.message}
-          {...form.register('password')}
-        />
-        <TextField
-          label={t('password.confirm')}
-          type="password"
-          autoComplete="new-password"
-          error={form.formState.errors.confirm?.message}
-          {...form.register('confirm')}
-        />
+        <NewPasswordFields form={form} />
         <ProblemNotice error={complete.error} />
         <button type="submit" className="button button-primary button-block" disabled={complete.isPending}>
           {t('reset.submit')}
