@@ -12,6 +12,7 @@ import { xsrfProtection } from './http/xsrf.ts';
 import { auditConsoleRoutes } from './modules/audit/audit.console-routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
+import { type CatalogueConsoleContext, watchCatalogueChanges } from './modules/catalog/catalogue-changes.ts';
 import { checkInRoutes } from './modules/checkin/checkin.routes.ts';
 import { createCheckInService } from './modules/checkin/checkin.service.ts';
 import { dateChangeRoutes } from './modules/date-changes/date-changes.routes.ts';
@@ -156,6 +157,17 @@ export async function buildApp(options: AppOptions) {
   orderEvents.onCompleted(stockChanged);
   subscribeOrderMails(orderEvents, { publicUrl, kick: () => mailWorker.kick() });
   const orders = createOrdersService(options.db, orderEvents);
+  // The console changes the catalogue: this process forgets it at once, the others within a poll.
+  const catalogueChanges = watchCatalogueChanges(options.db, {
+    onChange: () => {
+      catalog.invalidateAll();
+      sites.invalidate();
+      orders.catalogueChanged();
+      signage.stockChanged();
+    },
+    onError: (error) => app.log.warn({ err: error }, 'catalogue changes could not be read'),
+  });
+  app.addHook('onClose', async () => catalogueChanges.stop());
 
   const membership = createMembershipService(options.db, orders);
   // Demo and tests pay through the built-in sandbox gateway; production only through real providers.
@@ -248,6 +260,7 @@ export async function buildApp(options: AppOptions) {
     },
     relyingParty: () => relyingPartyOf(publicUrl()),
   };
+  const catalogueContext: CatalogueConsoleContext = { db: options.db, sites, catalogueChanges };
   app.decorate('consoleRoutes', []);
   await app.register(
     consoleApi({ db: options.db, sites, secureCookies: isProduction }, [

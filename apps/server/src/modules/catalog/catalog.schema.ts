@@ -1,8 +1,10 @@
 /** The tables the catalog module owns (migrations are generated from every `*.schema.ts`: `npm run db:generate`). */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -86,6 +88,10 @@ export const products = pgTable(
     slotMinutes: integer('slot_minutes').notNull(),
     slotCapacity: integer('slot_capacity').notNull(),
     closedWeekdays: integer('closed_weekdays').array().notNull().default(sql`'{}'::integer[]`),
+    /** The product's picture on the order page; null for none. */
+    imageId: uuid('image_id').references(() => images.id, { onDelete: 'set null' }),
+    /** An archived product is no longer offered; its orders and slots stay. */
+    archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [unique('products_site_key').on(t.siteId, t.key), index('products_site_idx').on(t.siteId)],
 );
@@ -105,6 +111,85 @@ export const productOptions = pgTable(
   },
   (t) => [unique('product_options_product_key').on(t.productId, t.key), check('product_options_price', sql`${t.price} >= 0`)],
 );
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/** An uploaded picture of a venue: the original's facts; its served sizes are `image_variants`. */
+export const images = pgTable(
+  'images',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    /** Alternative text per language. */
+    alt: jsonb('alt').$type<LocalizedText>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('images_site_idx').on(t.siteId)],
+);
+
+/** One served size and format of an image; immutable once written. */
+export const imageVariants = pgTable(
+  'image_variants',
+  {
+    imageId: uuid('image_id')
+      .notNull()
+      .references(() => images.id, { onDelete: 'cascade' }),
+    width: integer('width').notNull(),
+    format: text('format', { enum: ['avif', 'webp', 'jpeg'] }).notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.imageId, t.width, t.format] })],
+);
+
+/**
+ * A rule that made (and can make again) a product's slots: days, opening hours, slot length,
+ * validity and closures, with the capacity each slot gets. The rule is the console's input as sent.
+ */
+export const slotSeries = pgTable(
+  'slot_series',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    rule: jsonb('rule').$type<Record<string, unknown>>().notNull(),
+    productIds: integer('product_ids').array().notNull(),
+    capacity: integer('capacity').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('slot_series_site_idx').on(t.siteId)],
+);
+
+/** A slot's own price for an option, over the option's price (a per-date price). */
+export const slotPrices = pgTable(
+  'slot_prices',
+  {
+    timeSpanId: integer('time_span_id')
+      .notNull()
+      .references(() => productTimeSpans.id, { onDelete: 'cascade' }),
+    optionId: integer('option_id')
+      .notNull()
+      .references(() => productOptions.id, { onDelete: 'cascade' }),
+    price: integer('price').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.timeSpanId, t.optionId] }), check('slot_prices_price', sql`${t.price} >= 0`)],
+);
+
+/**
+ * One row per venue, bumped in every transaction that changes its catalogue: each process polls
+ * it and drops its cached catalogue answers when it moves, so the shop follows within a second.
+ */
+export const catalogueVersions = pgTable('catalogue_versions', {
+  siteId: integer('site_id')
+    .primaryKey()
+    .references(() => sites.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull().default(1),
+  changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
 
 /** A time slot: one entry window of a product with its capacity. */
 export const productTimeSpans = pgTable(
@@ -127,6 +212,8 @@ export const productTimeSpans = pgTable(
      */
     held: integer('held').notNull().default(0),
     isOnSale: boolean('is_on_sale').notNull().default(true),
+    /** The series that made the slot; null for a slot made by hand or by the demo's top-up. */
+    seriesId: integer('series_id').references(() => slotSeries.id, { onDelete: 'set null' }),
   },
   (t) => [
     unique('product_time_spans_product_start').on(t.productId, t.startsAt),

@@ -288,6 +288,12 @@ export function createCatalogService(db: Database, options: { appMode: AppMode }
 
     /** Drops cached availability after a local write, so this process shows it at once. */
     invalidateAvailability: () => availability.clear(),
+
+    /** Drops every cached answer after a catalogue change (products, texts, settings, slots). */
+    invalidateAll: () => {
+      content.clear();
+      availability.clear();
+    },
   };
 }
 

@@ -42,6 +42,9 @@ export const coupons = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /** Products the coupon applies to; null for all of the site's products. */
     productIds: integer('product_ids').array(),
+    /** The batch a code was generated in (its prefix and when), for listing and export; null when made one by one. */
+    batch: text('batch'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
     unique('coupons_site_code').on(t.siteId, t.code),
@@ -50,9 +53,10 @@ export const coupons = pgTable(
   ],
 );
 
-export type OptionValue = { option_value_id: number; quantity: number };
+/** `unit_price`: the price the visitor was shown when the order was made, kept while they buy. */
+export type OptionValue = { option_value_id: number; quantity: number; unit_price?: number };
 
-export type SetProductValue = { set_product_id: number; quantity: number };
+export type SetProductValue = { set_product_id: number; quantity: number; unit_price?: number };
 
 /**
  * An order: a temporary order holding places until `expiresAt`, then (after checkout) the

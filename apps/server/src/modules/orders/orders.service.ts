@@ -70,6 +70,8 @@ export function createOrdersService(db: Database, events: OrderEvents = createOr
     },
     /** A product with its options (cached briefly, like every hold). */
     productOf: (tx: Database, productId: number) => ctx.bundles.require(tx, productId),
+    /** After a catalogue change: products and prices are read again. */
+    catalogueChanged: () => ctx.bundles.forgetAll(),
     /** A slot of a product, with whether it is over; null when the product has no such slot. */
     slotOf: (tx: Database, productId: number, timeSpanId: number) => findTimeSpan(tx, productId, timeSpanId),
     /**

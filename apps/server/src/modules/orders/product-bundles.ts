@@ -47,6 +47,10 @@ export function createProductBundles() {
     forget(productId: number) {
       bundles.delete(`id:${productId}`);
     },
+    /** After a catalogue change: every product is read again. */
+    forgetAll() {
+      bundles.clear();
+    },
   };
 }
 
