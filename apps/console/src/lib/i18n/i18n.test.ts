@@ -16,6 +16,29 @@ function keysOf(texts: object, prefix = ''): string[] {
   );
 }
 
+/** Each text's `{{placeholders}}`, sorted, plural forms counted as one (all forms together). */
+function placeholdersOf(texts: object, prefix = '', found = new Map<string, string>()): Map<string, string> {
+  for (const [key, value] of Object.entries(texts)) {
+    if (typeof value === 'object' && value !== null) placeholdersOf(value, `${prefix}${key}.`, found);
+    else {
+      const name = `${prefix}${key.replace(/_(one|other)$/, '')}`;
+      const names = new Set([
+        ...(found.get(name)?.split(' ') ?? []),
+        ...[...String(value).matchAll(/\{\{\s*([^}\s]+)\s*\}\}/g)].map((match) => match[1]),
+      ]);
+      found.set(name, [...names].filter(Boolean).sort().join(' '));
+    }
+  }
+  return found;
+}
+
+const others = [
+  ['zh-hans', zhHans],
+  ['kr', kr],
+  ['zh-hant', zhHant],
+  ['th', th],
+] as const;
+
 describe('console texts', () => {
   it('has every English text in Japanese, and nothing more', () => {
     expect(new Set(keysOf(ja))).toEqual(new Set(keysOf(en)));
@@ -26,11 +49,47 @@ describe('console texts', () => {
     for (const texts of [zhHans, kr, zhHant, th]) expect(keysOf(texts).filter((key) => !english.has(key))).toEqual([]);
   });
 
+  it.each(others)('has every English text in %s', (_language, texts) => {
+    const theirs = new Set(keysOf(texts));
+    expect(keysOf(en).filter((key) => !theirs.has(key))).toEqual([]);
+  });
+
+  it.each(others)('keeps the placeholders of each English text in %s', (_language, texts) => {
+    const english = placeholdersOf(en);
+    const theirs = placeholdersOf(texts);
+    const differing = [...english]
+      .filter(([key, names]) => theirs.has(key) && theirs.get(key) !== names)
+      .map(([key, names]) => `${key}: ${names} ≠ ${theirs.get(key)}`);
+    expect(differing).toEqual([]);
+  });
+
+  it.each(others)('says one and many in %s with its own text, not English', (language, texts) => {
+    const i18n = createConsoleI18n(language);
+    for (const count of [0, 1, 2, 5])
+      expect(i18n.t('staff.caption', { count })).toBe(texts.staff.caption_other.replace('{{count}}', String(count)));
+  });
+
+  it('has a one form beside each other form in Korean, as plural rules read `kr` as the default locale', () => {
+    // `new Intl.PluralRules('kr')` is not Korean but the runtime's default locale (English: `one` for 1).
+    const forms = (texts: object): string[] =>
+      Object.entries(texts).flatMap(([key, value]) =>
+        typeof value === 'object' && value !== null ? forms(value).map((inner) => `${key}.${inner}`) : [key],
+      );
+    const korean = new Set(forms(kr));
+    const otherForms = [...korean].filter((key) => key.endsWith('_other'));
+    expect(otherForms.length).toBeGreaterThan(0);
+    expect(otherForms.filter((key) => !korean.has(key.replace(/_other$/, '_one')))).toEqual([]);
+  });
+
   it('falls back to English for what a language lacks', () => {
     const i18n = createConsoleI18n('th');
+    // Every text is translated now; a partial Thai set stands for a namespace not yet translated.
+    i18n.removeResourceBundle('th', 'translation');
+    i18n.addResourceBundle('th', 'translation', { signIn: { title: 'เข้าสู่ระบบ' } });
     expect(i18n.t('signIn.title')).toBe('เข้าสู่ระบบ');
     expect(i18n.t('staff.invite')).toBe('Invite a staff member');
     expect(i18n.t('rights.names.audit:read')).toBe('Read the audit log');
+    expect(createConsoleI18n('th').t('staff.invite')).toBe('เชิญพนักงาน');
   });
 
   it('chooses the stored language, else the browser’s, else Japanese', () => {
