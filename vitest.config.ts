@@ -18,6 +18,8 @@ export default defineConfig({
           name: 'storefront',
           include: ['apps/storefront/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          // Screens render lazily loaded routes: under a full suite's load the first one can take seconds.
+          testTimeout: 20_000,
         },
       },
       {
@@ -25,6 +27,8 @@ export default defineConfig({
           name: 'console',
           include: ['apps/console/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          // Screens render lazily loaded routes: under a full suite's load the first one can take seconds.
+          testTimeout: 20_000,
         },
       },
       {
