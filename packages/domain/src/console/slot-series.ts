@@ -56,7 +56,10 @@ export const SlotTimes = z.discriminatedUnion(
 export type SlotTimes = z.infer<typeof SlotTimes>;
 
 /** Why these times cannot be cut into slots of `slotMinutes`, with the field at fault; null when they can. */
-export function slotTimesProblem(times: SlotTimes, slotMinutes: number): { field: 'from' | 'to' | 'start_times' | 'slot_minutes'; message: string } | null {
+export function slotTimesProblem(
+  times: SlotTimes,
+  slotMinutes: number,
+): { field: 'from' | 'to' | 'start_times' | 'slot_minutes'; message: string } | null {
   if (times.kind === 'hours') {
     const from = minutesOf(times.from);
     const to = minutesOf(times.to);
@@ -90,7 +93,8 @@ const DateList = z
 export const SlotSeriesException = z.object({ date: IsoDate, times: SlotTimes });
 export type SlotSeriesException = z.infer<typeof SlotSeriesException>;
 
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 export const SlotSeriesRule = z
   .object({
@@ -202,9 +206,7 @@ export const SlotSeriesPreview = z.object({
   days: z.array(SlotSeriesDay),
   totals: SlotSeriesCounts,
   /** The slots of the month asked for (at most MAX_PREVIEW_DETAILS), or null when none was asked. */
-  month: z
-    .object({ month: z.string(), slots: z.array(PreviewSlot), truncated: z.boolean() })
-    .nullable(),
+  month: z.object({ month: z.string(), slots: z.array(PreviewSlot), truncated: z.boolean() }).nullable(),
 });
 export type SlotSeriesPreview = z.infer<typeof SlotSeriesPreview>;
 

@@ -18,7 +18,11 @@ export const isSlotInUse = (slot: string): SQL => {
   return sql`(${sql.raw(`${slot}.sold`)} > 0 or ${sql.raw(`${slot}.held`)} > 0 or ${hasOrdersOnSlot(id)} or ${hasDateChangesOnSlot(id)})`;
 };
 
-export async function deleteSlotSeries(tx: Database, site: Site, seriesId: number): Promise<SlotSeriesDeleted & { rule: unknown }> {
+export async function deleteSlotSeries(
+  tx: Database,
+  site: Site,
+  seriesId: number,
+): Promise<SlotSeriesDeleted & { rule: unknown }> {
   const [series] = await rows<{ rule: unknown }>(
     tx,
     sql`select rule from slot_series where id = ${seriesId} and site_id = ${site.id} for update`,

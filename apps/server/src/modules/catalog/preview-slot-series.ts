@@ -23,7 +23,9 @@ const isoOf = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC',
 /** The expansion cut down to one month's days. */
 function monthOf(expanded: ExpandedSeries, month: string): ExpandedSeries {
   const inMonth = (date: string) => date.startsWith(`${month}-`);
-  const exception = expanded.exceptionDays.map((date, index) => [date, expanded.exceptionStarts[index] ?? 0] as const).filter(([date]) => inMonth(date));
+  const exception = expanded.exceptionDays
+    .map((date, index) => [date, expanded.exceptionStarts[index] ?? 0] as const)
+    .filter(([date]) => inMonth(date));
   const days = expanded.days.filter(inMonth);
   return {
     days,

@@ -112,15 +112,21 @@ describeEachEngine('console slot series', (ctx) => {
     expect(made).toHaveLength(18);
     expect(made.every((slot) => slot.capacity === 25 && slot.series_id === applied.body.id)).toBe(true);
     const previewed = preview.body.month?.slots.filter((slot) => slot.date.startsWith(month)) ?? [];
-    expect(made.filter((slot) => slot.date.startsWith(month)).map(({ date, starts_at, ends_at }) => ({ date, starts_at, ends_at }))).toEqual(
-      previewed.map(({ date, starts_at, ends_at }) => ({ date, starts_at, ends_at })),
-    );
+    expect(
+      made.filter((slot) => slot.date.startsWith(month)).map(({ date, starts_at, ends_at }) => ({ date, starts_at, ends_at })),
+    ).toEqual(previewed.map(({ date, starts_at, ends_at }) => ({ date, starts_at, ends_at })));
 
     const again = await owner.post<SlotSeriesApplied>('venues/paris-slots/slot-series', body);
     expect(again.body).toMatchObject({ created: 0, existing: 18, overlap: 0 });
     expect(await slotsOf(product.id)).toHaveLength(18);
 
-    const [entry] = await rows<{ action: string; object_type: string; venue_code: string; client_ip: string; changes: { created: number } }>(
+    const [entry] = await rows<{
+      action: string;
+      object_type: string;
+      venue_code: string;
+      client_ip: string;
+      changes: { created: number };
+    }>(
       ctx.db,
       sql`select action, object_type, venue_code, client_ip, changes from audit_log
            where object_type = 'slot_series' and object_id = ${String(applied.body.id)}`,
@@ -145,7 +151,9 @@ describeEachEngine('console slot series', (ctx) => {
     });
     expect((statuses.json() as { status: string }[]).map((d) => d.status)).toEqual(['available', 'available', 'available']);
 
-    const listed = await owner.get<{ series: { id: number; slots: number; future_slots: number }[] }>('venues/paris-slots/slot-series');
+    const listed = await owner.get<{ series: { id: number; slots: number; future_slots: number }[] }>(
+      'venues/paris-slots/slot-series',
+    );
     expect(listed.body.series.find((s) => s.id === applied.body.id)).toMatchObject({ slots: 18, future_slots: 18 });
   });
 
@@ -157,7 +165,10 @@ describeEachEngine('console slot series', (ctx) => {
           values (${product.id}, ${day}, (${day}::date + time '10:15') at time zone ${ZONE}, (${day}::date + time '10:45') at time zone ${ZONE}, 5)`,
     );
     const body = rule([product.id], { valid_from: day, valid_to: day });
-    const preview = await owner.post<SlotSeriesPreview>('venues/paris-slots/slot-series/preview', { rule: body, month: day.slice(0, 7) });
+    const preview = await owner.post<SlotSeriesPreview>('venues/paris-slots/slot-series/preview', {
+      rule: body,
+      month: day.slice(0, 7),
+    });
     expect(preview.body.totals).toEqual({ new: 4, existing: 0, overlap: 2 });
     const overlapping = preview.body.month?.slots.filter((slot) => slot.status === 'overlap') ?? [];
     expect(overlapping).toHaveLength(2);
@@ -222,8 +233,10 @@ describeEachEngine('console slot series', (ctx) => {
       rule([product.id], { valid_from: before, valid_to: after, times: { kind: 'hours', from: '09:00', to: '10:00' } }),
     );
     expect(applied.status, JSON.stringify(applied.body)).toBe(201);
-    const winter = (date: string, time: string) => `${date}T${String(Number(time.slice(0, 2)) - 1).padStart(2, '0')}:${time.slice(3)}:00Z`;
-    const summer = (date: string, time: string) => `${date}T${String(Number(time.slice(0, 2)) - 2).padStart(2, '0')}:${time.slice(3)}:00Z`;
+    const winter = (date: string, time: string) =>
+      `${date}T${String(Number(time.slice(0, 2)) - 1).padStart(2, '0')}:${time.slice(3)}:00Z`;
+    const summer = (date: string, time: string) =>
+      `${date}T${String(Number(time.slice(0, 2)) - 2).padStart(2, '0')}:${time.slice(3)}:00Z`;
     const [first, second] = change.springsForward ? [winter, summer] : [summer, winter];
     expect((await slotsOf(product.id)).map(({ date, starts_at, ends_at }) => ({ date, starts_at, ends_at }))).toEqual([
       { date: before, starts_at: first(before, '09:00'), ends_at: first(before, '09:30') },

@@ -4,4 +4,5 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 
-export const hasOrdersOnSlot = (timeSpanId: SQL): SQL => sql`exists (select 1 from orders o where o.time_span_id = ${timeSpanId})`;
+export const hasOrdersOnSlot = (timeSpanId: SQL): SQL =>
+  sql`exists (select 1 from orders o where o.time_span_id = ${timeSpanId})`;
