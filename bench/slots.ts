@@ -48,7 +48,7 @@ type Db = DatabaseHandle['db'];
 const yearOf = (productId: number) => ({
   product_ids: [productId],
   weekdays: [1, 2, 3, 4, 5, 6, 7],
-  times: { kind: 'hours' as const, from: '09:00', to: '21:00' },
+  times: { kind: 'hours' as const, opens_at: '09:00', closes_at: '21:00' },
   slot_minutes: 30,
   capacity: 25,
 });

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { InputText, IsoDate, PositiveId } from '../api/common.ts';
+import { daysBetween } from '../dates.ts';
 
 /** ISO weekdays: 1 Monday … 7 Sunday. */
 export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
@@ -42,7 +43,7 @@ export function timeOfMinutes(total: number): string {
 export const SlotTimes = z.discriminatedUnion(
   'kind',
   [
-    z.object({ kind: z.literal('hours'), from: TimeOfDay, to: TimeOfDay }),
+    z.object({ kind: z.literal('hours'), opens_at: TimeOfDay, closes_at: TimeOfDay }),
     z.object({
       kind: z.literal('start_times'),
       start_times: z
@@ -59,11 +60,11 @@ export type SlotTimes = z.infer<typeof SlotTimes>;
 export function slotTimesProblem(
   times: SlotTimes,
   slotMinutes: number,
-): { field: 'from' | 'to' | 'start_times' | 'slot_minutes'; message: string } | null {
+): { field: 'closes_at' | 'start_times' | 'slot_minutes'; message: string } | null {
   if (times.kind === 'hours') {
-    const from = minutesOf(times.from);
-    const to = minutesOf(times.to);
-    if (to <= from) return { field: 'to', message: 'must be after the opening time' };
+    const from = minutesOf(times.opens_at);
+    const to = minutesOf(times.closes_at);
+    if (to <= from) return { field: 'closes_at', message: 'must be after opens_at' };
     if ((to - from) % slotMinutes !== 0)
       return { field: 'slot_minutes', message: `must divide the opening hours (${to - from} minutes) into whole slots` };
     return null;
@@ -80,7 +81,7 @@ export function slotTimesProblem(
 export function startMinutesOf(times: SlotTimes, slotMinutes: number): number[] {
   if (times.kind === 'start_times') return [...new Set(times.start_times.map(minutesOf))].sort((a, b) => a - b);
   const starts: number[] = [];
-  for (let at = minutesOf(times.from); at + slotMinutes <= minutesOf(times.to); at += slotMinutes) starts.push(at);
+  for (let at = minutesOf(times.opens_at); at + slotMinutes <= minutesOf(times.closes_at); at += slotMinutes) starts.push(at);
   return starts;
 }
 
@@ -92,9 +93,6 @@ const DateList = z
 /** A day with hours of its own: other hours on an open weekday, or an extra open day on a closed one. */
 export const SlotSeriesException = z.object({ date: IsoDate, times: SlotTimes });
 export type SlotSeriesException = z.infer<typeof SlotSeriesException>;
-
-const daysBetween = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 export const SlotSeriesRule = z
   .object({
@@ -224,7 +222,17 @@ export const SlotSeriesSummary = z.object({
 });
 export type SlotSeriesSummary = z.infer<typeof SlotSeriesSummary>;
 
-export const SlotSeriesList = z.object({ series: z.array(SlotSeriesSummary) });
+/** A product a series may be for: the venue's products that are not archived. */
+export const SlotSeriesProduct = z.object({ id: z.number().int(), key: z.string(), name: z.record(z.string(), z.string()) });
+export type SlotSeriesProduct = z.infer<typeof SlotSeriesProduct>;
+
+export const SlotSeriesList = z.object({
+  series: z.array(SlotSeriesSummary),
+  /** What a new series may be for. */
+  products: z.array(SlotSeriesProduct),
+  /** The venue's time zone, in which a rule's dates and times are read. */
+  time_zone: z.string(),
+});
 export type SlotSeriesList = z.infer<typeof SlotSeriesList>;
 
 /** What applying a rule did: slots made, and slots skipped as already there or overlapping. */

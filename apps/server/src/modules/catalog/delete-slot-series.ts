@@ -7,7 +7,6 @@ import type { SlotSeriesDeleted } from '@storefront/domain/console/slot-series';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
-import { specError } from '../../http/errors.ts';
 import { hasDateChangesOnSlot } from '../date-changes/date-changes-on-slot.ts';
 import { hasOrdersOnSlot } from '../orders/orders-on-slot.ts';
 import type { Site } from '../sites/site.ts';
@@ -18,6 +17,11 @@ export const isSlotInUse = (slot: string): SQL => {
   return sql`(${sql.raw(`${slot}.sold`)} > 0 or ${sql.raw(`${slot}.held`)} > 0 or ${hasOrdersOnSlot(id)} or ${hasDateChangesOnSlot(id)})`;
 };
 
+export async function hasSlotSeries(db: Database, site: Site, seriesId: number): Promise<boolean> {
+  const found = await rows<{ id: number }>(db, sql`select id from slot_series where id = ${seriesId} and site_id = ${site.id}`);
+  return found.length > 0;
+}
+
 export async function deleteSlotSeries(
   tx: Database,
   site: Site,
@@ -27,7 +31,7 @@ export async function deleteSlotSeries(
     tx,
     sql`select rule from slot_series where id = ${seriesId} and site_id = ${site.id} for update`,
   );
-  if (!series) throw specError('not found', { message: 'no slot series of this venue has this id' });
+  if (!series) return { deleted: 0, kept: 0, rule: null };
   const [counts] = await rows<{ deleted: number; kept: number }>(
     tx,
     sql`with gone as (

@@ -1,5 +1,5 @@
 /** A venue's slot series, newest first, each with its slots as they are now. */
-import type { SlotSeriesSummary } from '@storefront/domain/console/slot-series';
+import type { SlotSeriesProduct, SlotSeriesSummary } from '@storefront/domain/console/slot-series';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
@@ -18,5 +18,13 @@ export function listSlotSeries(db: Database, site: Site): Promise<SlotSeriesSumm
          where s.site_id = ${site.id}
          group by s.id
          order by s.id desc`,
+  );
+}
+
+/** The venue's products a series may be for (not archived), in the shop's order. */
+export function listSeriesProducts(db: Database, site: Site): Promise<SlotSeriesProduct[]> {
+  return rows<SlotSeriesProduct>(
+    db,
+    sql`select id, key, name from products where site_id = ${site.id} and archived_at is null order by position, id`,
   );
 }

@@ -52,7 +52,7 @@ describeEachEngine('console slot series', (ctx) => {
   const rule = (productIds: number[], extra: Partial<SlotSeriesRuleInput> = {}): SlotSeriesRuleInput => ({
     product_ids: productIds,
     weekdays: [1, 2, 3, 4, 5, 6, 7],
-    times: { kind: 'hours', from: '09:00', to: '12:00' },
+    times: { kind: 'hours', opens_at: '09:00', closes_at: '12:00' },
     slot_minutes: 30,
     valid_from: addDays(today, 1),
     valid_to: addDays(today, 14),
@@ -194,7 +194,7 @@ describeEachEngine('console slot series', (ctx) => {
       holiday_dates: [friday],
       exceptions: [
         { date: sunday, times: { kind: 'start_times', start_times: ['14:00', '10:00'] } },
-        { date: nextMonday, times: { kind: 'hours', from: '18:00', to: '19:00' } },
+        { date: nextMonday, times: { kind: 'hours', opens_at: '18:00', closes_at: '19:00' } },
       ],
     });
     const preview = await owner.post<SlotSeriesPreview>('venues/paris-slots/slot-series/preview', { rule: body });
@@ -230,7 +230,11 @@ describeEachEngine('console slot series', (ctx) => {
     const after = addDays(change.date, 1);
     const applied = await owner.post<SlotSeriesApplied>(
       'venues/paris-slots/slot-series',
-      rule([product.id], { valid_from: before, valid_to: after, times: { kind: 'hours', from: '09:00', to: '10:00' } }),
+      rule([product.id], {
+        valid_from: before,
+        valid_to: after,
+        times: { kind: 'hours', opens_at: '09:00', closes_at: '10:00' },
+      }),
     );
     expect(applied.status, JSON.stringify(applied.body)).toBe(201);
     const winter = (date: string, time: string) =>
@@ -261,7 +265,7 @@ describeEachEngine('console slot series', (ctx) => {
       [{ valid_from: addDays(today, 5), valid_to: addDays(today, 4) }, 'valid_to'],
       [{ valid_from: addDays(today, -1) }, 'valid_from'],
       [{ slot_minutes: 40 }, 'slot_minutes'],
-      [{ times: { kind: 'hours', from: '12:00', to: '09:00' } }, 'times.to'],
+      [{ times: { kind: 'hours', opens_at: '12:00', closes_at: '09:00' } }, 'times.closes_at'],
       [{ times: { kind: 'start_times', start_times: ['10:00', '10:15'] } }, 'times.start_times'],
       [{ product_ids: [other?.id ?? 1] }, 'product_ids'],
       [{ product_ids: [2_000_000_000] }, 'product_ids'],
@@ -327,6 +331,14 @@ describeEachEngine('console slot series', (ctx) => {
       sql`select action, changes from audit_log where object_type = 'slot_series' and object_id = ${String(applied.body.id)} and action = 'deleted'`,
     );
     expect(entry).toMatchObject({ action: 'deleted', changes: { deleted: 11, kept: 1 } });
-    expect((await owner.delete(`venues/paris-slots/slot-series/${applied.body.id}`)).status).toBe(404);
+    // Deleting it again finds nothing to do, and records nothing.
+    const again = await owner.delete(`venues/paris-slots/slot-series/${applied.body.id}`);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual({ deleted: 0, kept: 0 });
+    expect(
+      await count(
+        sql`select count(*)::int as n from audit_log where object_type = 'slot_series' and object_id = ${String(applied.body.id)}`,
+      ),
+    ).toBe(2);
   });
 });

@@ -19,8 +19,8 @@ import { recordAudit } from '../audit/record-audit.ts';
 import { authOf, venueOf } from '../staff/console-api.plugin.ts';
 import { applySlotSeries } from './apply-slot-series.ts';
 import { type CatalogueConsoleContext, changeCatalogue } from './catalogue-changes.ts';
-import { deleteSlotSeries } from './delete-slot-series.ts';
-import { listSlotSeries } from './list-slot-series.ts';
+import { deleteSlotSeries, hasSlotSeries } from './delete-slot-series.ts';
+import { listSeriesProducts, listSlotSeries } from './list-slot-series.ts';
 import { previewSlotSeries } from './preview-slot-series.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -37,7 +37,14 @@ export const slotSeriesConsoleRoutes =
         config: { console: { right: 'catalogue:read', scope: 'venue' } },
         schema: { tags, params: VenueParams, response: { 200: SlotSeriesList, ...errors } },
       },
-      async (request) => ({ series: await listSlotSeries(ctx.db, venueOf(request)) }),
+      async (request) => {
+        const venue = venueOf(request);
+        return {
+          series: await listSlotSeries(ctx.db, venue),
+          products: await listSeriesProducts(ctx.db, venue),
+          time_zone: venue.timeZone,
+        };
+      },
     );
     app.post(
       '/venues/:venue/slot-series/preview',
@@ -80,6 +87,8 @@ export const slotSeriesConsoleRoutes =
       async (request) => {
         const venue = venueOf(request);
         const { actor } = authOf(request);
+        // Deleting is idempotent: a series that is not (or no longer) there leaves nothing to do.
+        if (!(await hasSlotSeries(ctx.db, venue, request.params.id))) return { deleted: 0, kept: 0 };
         return changeCatalogue(ctx, venue.id, async (tx) => {
           const { rule, ...counts } = await deleteSlotSeries(tx, venue, request.params.id);
           await recordAudit(tx, actor, {
