@@ -13,6 +13,7 @@ import { auditConsoleRoutes } from './modules/audit/audit.console-routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { type CatalogueConsoleContext, watchCatalogueChanges } from './modules/catalog/catalogue-changes.ts';
+import { slotSeriesConsoleRoutes } from './modules/catalog/slot-series.console-routes.ts';
 import { checkInRoutes } from './modules/checkin/checkin.routes.ts';
 import { createCheckInService } from './modules/checkin/checkin.service.ts';
 import { dateChangeRoutes } from './modules/date-changes/date-changes.routes.ts';
@@ -269,6 +270,7 @@ export async function buildApp(options: AppOptions) {
       staffConsoleRoutes(staffContext),
       venueConsoleRoutes(options.db, sites),
       auditConsoleRoutes(options.db, sites),
+      slotSeriesConsoleRoutes(catalogueContext),
     ]),
     { prefix: '/console/api/v1' },
   );

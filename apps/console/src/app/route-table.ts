@@ -4,6 +4,7 @@ import { auditRoutes } from '../features/audit/audit-routes.ts';
 import { enrolmentRoutes } from '../features/enrolment/enrolment-routes.ts';
 import { invitationRoutes } from '../features/invitation/invitation-routes.ts';
 import { signInRoutes } from '../features/sign-in/sign-in-routes.ts';
+import { slotSeriesRoutes } from '../features/slot-series/slot-series-routes.ts';
 import { staffRoutes } from '../features/staff/staff-routes.ts';
 import { teamsRoutes } from '../features/teams/teams-routes.ts';
 import { venuesRoutes } from '../features/venues/venues-routes.ts';
@@ -18,4 +19,5 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   ...staffRoutes,
   ...teamsRoutes,
   ...auditRoutes,
+  ...slotSeriesRoutes,
 ];

@@ -16,6 +16,8 @@ export const paths = {
   newVenue: '/venues/new',
   venue: (code: string) => `/venues/${encodeURIComponent(code)}`,
   venueAudit: (code: string) => `/venues/${encodeURIComponent(code)}/audit`,
+  slotSeries: (code: string) => `/venues/${encodeURIComponent(code)}/slot-series`,
+  newSlotSeries: (code: string) => `/venues/${encodeURIComponent(code)}/slot-series/new`,
 };
 
 /** Only a path of this app is a place to come back to: never another origin (`//host`, `https:`). */

@@ -154,6 +154,17 @@ describeEachEngine(
         venue: 'demo',
         variant: 'fuzz-venue',
         time_zone: 'Asia/Tokyo',
+        product_ids: [slot.productId],
+        weekdays: [1, 2, 3, 4, 5, 6, 7],
+        opens_at: '09:00',
+        closes_at: '10:00',
+        start_times: ['09:00'],
+        slot_minutes: 30,
+        valid_from: tomorrow,
+        valid_to: tomorrow,
+        closed_dates: [],
+        holiday_dates: [],
+        month: tomorrow.slice(0, 7),
       };
       const pathValue = (path: string, name: string): string => {
         if (name === 'timechangeToken') return change.body.time_change_token;
