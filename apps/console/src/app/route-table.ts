@@ -6,6 +6,7 @@ import { invitationRoutes } from '../features/invitation/invitation-routes.ts';
 import { signInRoutes } from '../features/sign-in/sign-in-routes.ts';
 import { staffRoutes } from '../features/staff/staff-routes.ts';
 import { teamsRoutes } from '../features/teams/teams-routes.ts';
+import { venueSettingsRoutes } from '../features/venue-settings/venue-settings-routes.ts';
 import { venuesRoutes } from '../features/venues/venues-routes.ts';
 import type { ConsoleRoute } from '../lib/routes.ts';
 
@@ -18,4 +19,5 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   ...staffRoutes,
   ...teamsRoutes,
   ...auditRoutes,
+  ...venueSettingsRoutes,
 ];

@@ -16,6 +16,9 @@ export const paths = {
   newVenue: '/venues/new',
   venue: (code: string) => `/venues/${encodeURIComponent(code)}`,
   venueAudit: (code: string) => `/venues/${encodeURIComponent(code)}/audit`,
+  venueSettings: (code: string) => `/venues/${encodeURIComponent(code)}/settings`,
+  venueTexts: (code: string) => `/venues/${encodeURIComponent(code)}/texts`,
+  venuePaymentMethods: (code: string) => `/venues/${encodeURIComponent(code)}/payment-methods`,
 };
 
 /** Only a path of this app is a place to come back to: never another origin (`//host`, `https:`). */
