@@ -14,6 +14,8 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { type CatalogueConsoleContext, watchCatalogueChanges } from './modules/catalog/catalogue-changes.ts';
 import { slotSeriesConsoleRoutes } from './modules/catalog/slot-series.console-routes.ts';
+import { venuePaymentMethodsConsoleRoutes } from './modules/catalog/venue-payment-methods.console-routes.ts';
+import { venueTextsConsoleRoutes } from './modules/catalog/venue-texts.console-routes.ts';
 import { checkInRoutes } from './modules/checkin/checkin.routes.ts';
 import { createCheckInService } from './modules/checkin/checkin.service.ts';
 import { dateChangeRoutes } from './modules/date-changes/date-changes.routes.ts';
@@ -43,6 +45,7 @@ import { createSignageService } from './modules/signage/signage.service.ts';
 import { siteApi } from './modules/sites/site-api.plugin.ts';
 import { venueConsoleRoutes } from './modules/sites/sites.console-routes.ts';
 import { createSitesService } from './modules/sites/sites.service.ts';
+import { venueSettingsConsoleRoutes } from './modules/sites/venue-settings.console-routes.ts';
 import { spotRoutes } from './modules/spot/spot.routes.ts';
 import { createSpotService } from './modules/spot/spot.service.ts';
 import { accountConsoleRoutes } from './modules/staff/account.console-routes.ts';
@@ -271,6 +274,11 @@ export async function buildApp(options: AppOptions) {
       venueConsoleRoutes(options.db, sites),
       auditConsoleRoutes(options.db, sites),
       slotSeriesConsoleRoutes(catalogueContext),
+      venueSettingsConsoleRoutes(catalogueContext),
+      venueTextsConsoleRoutes(catalogueContext),
+      venuePaymentMethodsConsoleRoutes(catalogueContext, {
+        providers: ['free', ...(Object.keys(providers) as (keyof typeof providers)[])],
+      }),
     ]),
     { prefix: '/console/api/v1' },
   );

@@ -14,6 +14,13 @@ export function venueNavigation(session: ConsoleSession, venue: ConsoleVenue | n
   const items: NavItem[] = [{ key: 'venue-home', to: paths.venue(venue.code), label: 'nav.venueHome', end: true }];
   if (hasVenueRight(session, venue, 'catalogue:read')) {
     items.push({ key: 'venue-slot-series', to: paths.slotSeries(venue.code), label: 'slotSeries.nav' });
+    items.push({ key: 'venue-settings', to: paths.venueSettings(venue.code), label: 'venueSettings.nav.settings' });
+    items.push({ key: 'venue-texts', to: paths.venueTexts(venue.code), label: 'venueSettings.nav.texts' });
+    items.push({
+      key: 'venue-payment-methods',
+      to: paths.venuePaymentMethods(venue.code),
+      label: 'venueSettings.nav.paymentMethods',
+    });
   }
   if (hasVenueRight(session, venue, 'audit:read')) {
     items.push({ key: 'venue-audit', to: paths.venueAudit(venue.code), label: 'nav.venueAudit' });

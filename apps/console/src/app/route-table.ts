@@ -7,6 +7,7 @@ import { signInRoutes } from '../features/sign-in/sign-in-routes.ts';
 import { slotSeriesRoutes } from '../features/slot-series/slot-series-routes.ts';
 import { staffRoutes } from '../features/staff/staff-routes.ts';
 import { teamsRoutes } from '../features/teams/teams-routes.ts';
+import { venueSettingsRoutes } from '../features/venue-settings/venue-settings-routes.ts';
 import { venuesRoutes } from '../features/venues/venues-routes.ts';
 import type { ConsoleRoute } from '../lib/routes.ts';
 
@@ -20,4 +21,5 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   ...teamsRoutes,
   ...auditRoutes,
   ...slotSeriesRoutes,
+  ...venueSettingsRoutes,
 ];

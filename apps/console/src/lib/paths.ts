@@ -18,6 +18,9 @@ export const paths = {
   venueAudit: (code: string) => `/venues/${encodeURIComponent(code)}/audit`,
   slotSeries: (code: string) => `/venues/${encodeURIComponent(code)}/slot-series`,
   newSlotSeries: (code: string) => `/venues/${encodeURIComponent(code)}/slot-series/new`,
+  venueSettings: (code: string) => `/venues/${encodeURIComponent(code)}/settings`,
+  venueTexts: (code: string) => `/venues/${encodeURIComponent(code)}/texts`,
+  venuePaymentMethods: (code: string) => `/venues/${encodeURIComponent(code)}/payment-methods`,
 };
 
 /** Only a path of this app is a place to come back to: never another origin (`//host`, `https:`). */

@@ -171,6 +171,7 @@ describeEachEngine(
         if (name === 'productUUID') return slot.productUuid;
         if (name === 'couponId') return '1';
         if (name === 'variant' || name === 'venue') return 'demo';
+        if (name === 'lang') return 'en';
         if (path.startsWith('/console/') && name === 'id') return path.includes('/teams/') ? String(team.id) : String(target.id);
         if (name === 'kind') return 'challenge';
         if (name === 'reference') return 'sbx_unknown_reference';

@@ -141,3 +141,12 @@ export async function checkInGraceMinutes(db: Database, siteId: number, fallback
   const value = Number(row?.value);
   return Number.isInteger(value) && value >= 0 ? value : fallback;
 }
+
+/** A venue's products by key with their names, archived ones included, in display order. */
+export function productKeysOf(db: Database, siteId: number): Promise<{ key: string; name: Record<string, string> }[]> {
+  return db
+    .select({ key: products.key, name: products.name })
+    .from(products)
+    .where(eq(products.siteId, siteId))
+    .orderBy(asc(products.position), asc(products.id));
+}

@@ -1,0 +1,218 @@
+import type { VenueSettings, VenueTexts } from '@storefront/domain/console/venue-settings';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { filterTexts, moved } from '../features/venue-settings/editing.ts';
+import { nearestField } from '../features/venue-settings/server-errors.ts';
+import { renderConsole, sessionOf, stubApi } from '../test/console-test.tsx';
+
+const settings = (): VenueSettings => ({
+  settings: {
+    name: { en: 'Harbor Museum', ja: 'ハーバー美術館' },
+    address: {},
+    email: 'info@harbor.example',
+    phone: '03-1234-5678',
+    page_title: { en: 'Harbor tickets', ja: 'ハーバー チケット' },
+    theme: { primary: '#2F3A45', on_primary: '#FFFFFF', background: '#FFFFFF', text: '#1F2328', accent: '#5B6B7A' },
+    layout: {
+      order_procedure: 'product_first',
+      is_calendar_coloured: false,
+      shows_smartphone_app_modal: false,
+      ticket_display: {
+        type: 'separate',
+        header_color: { pc: '#2F3A45', sp: '#2F3A45' },
+        shows_header_logo: { pc: true, sp: true },
+      },
+    },
+    hold_minutes: 15,
+    low_stock_threshold: 10,
+    date_change: {
+      is_enabled: true,
+      product_keys: null,
+      deadline_minutes: 1440,
+      fee_per_admission: 0,
+      cheaper_new_slot: 'no_refund',
+      discounted_payment_methods: [],
+    },
+    is_start_mail_confirm_only: false,
+    mail_confirm: { customer_email_confirm: true, confirm_by_mail: false },
+    has_membership_login: false,
+    currency: 'JPY',
+    time_zone: 'Asia/Tokyo',
+    tag_manager_ids: [],
+  },
+  languages: ['en', 'ja'],
+  has_orders: true,
+  products: [{ key: 'timed', name: { en: 'Timed ticket' } }],
+});
+
+/** A member who may read a venue's catalogue and nothing else. */
+const readerSession = () =>
+  sessionOf({
+    staff: { ...sessionOf().staff, id: 7, is_owner: false },
+    venues: [{ id: 1, code: 'harbor', variant: 'harbor', name: 'Harbor Museum', rights: ['catalogue:read'] }],
+    organisation_rights: [],
+  });
+
+describe('venue settings', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('saves one section with only its fields, and shows the server’s refusal by the field it names', {
+    timeout: 30_000,
+  }, async () => {
+    let refuse = true;
+    const calls = stubApi({
+      'GET session': { status: 200, body: sessionOf() },
+      'GET venues/harbor/settings': { status: 200, body: settings() },
+      'PATCH venues/harbor/settings': (call) => {
+        if (refuse) {
+          refuse = false;
+          return {
+            status: 400,
+            body: { error: 'invalid request', field: 'theme.accent', message: 'theme.accent must be a colour' },
+          };
+        }
+        const answer = settings();
+        answer.settings.theme = { ...answer.settings.theme, ...(call.body as { theme: object }).theme };
+        return { status: 200, body: answer };
+      },
+    });
+    renderConsole('/venues/harbor/settings');
+    // The first screen of the file loads the router's and the screen's code cold.
+    const appearance = within(await screen.findByRole('region', { name: 'Appearance' }, { timeout: 20_000 }));
+    const primary = appearance.getByRole('textbox', { name: 'Main colour' });
+    fireEvent.input(primary, { target: { value: '#123456' } });
+    fireEvent.click(appearance.getByRole('button', { name: 'Save Appearance' }));
+    await appearance.findByText('The server did not accept this value.');
+    expect(appearance.getByRole('textbox', { name: 'Accent' }).getAttribute('aria-invalid')).toBe('true');
+    const patch = calls.find((call) => call.method === 'PATCH');
+    expect(patch?.body).toEqual({
+      theme: { primary: '#123456', on_primary: '#FFFFFF', background: '#FFFFFF', text: '#1F2328', accent: '#5B6B7A' },
+    });
+
+    fireEvent.click(appearance.getByRole('button', { name: 'Save Appearance' }));
+    await appearance.findByText('Saved. The shop shows the change within a second.');
+
+    // A colour that is not #rrggbb is refused before anything is sent.
+    const sent = calls.length;
+    fireEvent.input(primary, { target: { value: 'red' } });
+    fireEvent.click(appearance.getByRole('button', { name: 'Save Appearance' }));
+    await appearance.findByText('Write a colour as # and six hex digits, like #2F3A45.');
+    expect(calls.length).toBe(sent);
+
+    // The currency cannot change once the venue has orders.
+    const region = within(screen.getByRole('region', { name: 'Currency, time zone and tracking' }));
+    expect((region.getByRole('combobox', { name: 'Currency' }) as HTMLSelectElement).disabled).toBe(true);
+  });
+
+  it('lets a member with catalogue:read see the screens from the navigation, without saving', async () => {
+    stubApi({
+      'GET session': { status: 200, body: readerSession() },
+      'GET venues/harbor/settings': { status: 200, body: settings() },
+      'GET venues/harbor': {
+        status: 200,
+        body: {
+          id: 1,
+          code: 'harbor',
+          variant: 'harbor',
+          kind: 'exhibition',
+          name: {},
+          languages: [],
+          currency: 'JPY',
+          time_zone: 'Asia/Tokyo',
+        },
+      },
+    });
+    renderConsole('/venues/harbor/settings');
+    const nav = within(await screen.findByRole('navigation', { name: 'Console' }));
+    for (const name of ['Settings', 'Shop texts', 'Payment methods']) expect(nav.getByRole('link', { name })).toBeTruthy();
+    await screen.findByRole('region', { name: 'Appearance' });
+    expect(screen.queryByRole('button', { name: /^Save/ })).toBeNull();
+  });
+
+  it('edits texts of one language, filters the missing ones, and saves only what changed', async () => {
+    const texts: VenueTexts = {
+      lang: 'ja',
+      texts: [
+        { key: 'order_low_stock', value: '残り{count}枚', default: '残り{count}枚', missing: false },
+        { key: 'site_tagline', value: null, default: null, missing: true },
+        { key: 'footer_copyright', value: '© ハーバー', default: null, missing: false },
+      ],
+    };
+    const calls = stubApi({
+      'GET session': { status: 200, body: sessionOf() },
+      'GET venues/harbor/texts': { status: 200, body: texts },
+      'PUT venues/harbor/texts/ja': { status: 200, body: texts },
+    });
+    renderConsole('/venues/harbor/texts');
+    const missing = await screen.findByRole('checkbox', { name: 'Only missing ones (1)' });
+    fireEvent.click(missing);
+    expect(within(screen.getByRole('list', { name: 'Texts' })).getAllByRole('listitem')).toHaveLength(1);
+    fireEvent.click(missing);
+
+    // Dropping a placeholder is refused by the row, before anything is sent.
+    fireEvent.change(screen.getByRole('textbox', { name: /order_low_stock/ }), { target: { value: '残りわずか' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save 1 changed text' }));
+    await screen.findByText('Keep the placeholders of the default, and add none: {count}');
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+
+    fireEvent.change(screen.getByRole('textbox', { name: /order_low_stock/ }), { target: { value: 'あと{count}枚' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /site_tagline/ }), { target: { value: '港の美術館' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save 2 changed texts' }));
+    await screen.findByText('Saved. The shop shows the change within a second.');
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      texts: { order_low_stock: 'あと{count}枚', site_tagline: '港の美術館' },
+    });
+  });
+
+  it('moves payment methods with buttons and keeps the key masked', async () => {
+    const calls = stubApi({
+      'GET session': { status: 200, body: sessionOf() },
+      'GET venues/harbor/payment-methods': {
+        status: 200,
+        body: {
+          methods: [
+            { method: 'gmo', provider: 'sandbox', channels: ['web'], is_enabled: true },
+            { method: 'free', provider: 'free', channels: ['web'], is_enabled: true },
+          ],
+          provider_keys: { stripe: { publishableKey: 'pk_live_…4242' } },
+          providers: ['free', 'sandbox'],
+        },
+      },
+      'PUT venues/harbor/payment-methods': (call) => ({
+        status: 200,
+        body: { ...(call.body as object), provider_keys: {}, providers: ['free', 'sandbox'] },
+      }),
+    });
+    renderConsole('/venues/harbor/payment-methods');
+    fireEvent.click(await screen.findByRole('button', { name: 'Move Free (no payment) up' }));
+    expect(screen.getByText('Set: pk_live_…4242. Enter a new key to replace it.')).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Stripe publishable key' }), { target: { value: 'sk_live_123456789' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save payment methods' }));
+    await screen.findByText('This is a secret key. Secret keys belong in the server’s environment, never here.');
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Stripe publishable key' }), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save payment methods' }));
+    await screen.findByText('Saved. The shop shows the change within a second.');
+    const put = calls.find((call) => call.method === 'PUT')?.body as { methods: { method: string }[] } | undefined;
+    expect(put?.methods.map((entry) => entry.method)).toEqual(['free', 'gmo']);
+  });
+
+  it('filters, moves and places errors with small pure helpers', () => {
+    const texts = [
+      { key: 'a_title', value: 'Hello', default: 'Hello', missing: false },
+      { key: 'b_body', value: null, default: 'World', missing: true },
+    ];
+    expect(filterTexts(texts, 'world', false).map((t) => t.key)).toEqual(['b_body']);
+    expect(filterTexts(texts, '', true).map((t) => t.key)).toEqual(['b_body']);
+    expect(moved(['a', 'b', 'c'], 0, -1)).toEqual(['a', 'b', 'c']);
+    expect(moved(['a', 'b', 'c'], 2, -1)).toEqual(['a', 'c', 'b']);
+    expect(nearestField('tag_manager_ids.0', ['tag_manager_ids', 'time_zone'])).toBe('tag_manager_ids');
+    expect(nearestField('layout.ticket_display.type', ['layout', 'layout.ticket_display.type'])).toBe(
+      'layout.ticket_display.type',
+    );
+    expect(nearestField('currency', ['time_zone'])).toBeNull();
+  });
+});

@@ -1,0 +1,316 @@
+/**
+ * `/venues/:code/payment-methods` (`catalogue:read`; saving needs `catalogue:write`): which of the
+ * sixteen methods the shop offers, in which order (move up and down with buttons), on which
+ * channels and through which provider, each enabled or not; and the providers' public keys, which
+ * the server never shows back in full. The list is saved as a whole.
+ */
+
+import {
+  type PaymentMethodEntry,
+  providerKeyProblem,
+  type SavePaymentMethodsBody,
+  type VenuePaymentMethods,
+} from '@storefront/domain/console/venue-settings';
+import { PAYMENT_METHOD_IDS, type PaymentMethodId, type PaymentProviderId, SALES_CHANNELS } from '@storefront/domain/constants';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../lib/api/client.ts';
+import { CheckboxField, FieldSet, SelectField, TextField } from '../../ui/field.tsx';
+import { Loading, Notice, ProblemNotice } from '../../ui/notice.tsx';
+import { Screen } from '../../ui/screen.tsx';
+import { moved } from './editing.ts';
+import { VenueGate } from './venue-gate.tsx';
+import { savePaymentMethods, venueSettingsQueries } from './venue-settings-api.ts';
+import './venue-settings.css';
+
+export default function PaymentMethodsPage() {
+  const { t } = useTranslation();
+  return (
+    <VenueGate screen="venue-payment-methods" title={t('venueSettings.payments.title')}>
+      {({ venue, mayWrite }) => <PaymentMethods code={venue.code} venueName={venue.name} mayWrite={mayWrite} />}
+    </VenueGate>
+  );
+}
+
+function PaymentMethods(props: { code: string; venueName: string; mayWrite: boolean }) {
+  const { t } = useTranslation();
+  const query = useQuery(venueSettingsQueries.paymentMethods(props.code));
+  return (
+    <Screen name="venue-payment-methods" title={t('venueSettings.payments.titleAt', { venue: props.venueName })}>
+      {query.isPending ? <Loading /> : null}
+      {query.isError ? <ProblemNotice error={query.error} /> : null}
+      {/* A saved answer starts the editor again from what the server now holds. */}
+      {query.data ? (
+        <MethodsEditor key={JSON.stringify(query.data)} code={props.code} data={query.data} mayWrite={props.mayWrite} />
+      ) : null}
+    </Screen>
+  );
+}
+
+function MethodsEditor(props: { code: string; data: VenuePaymentMethods; mayWrite: boolean }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [methods, setMethods] = useState<PaymentMethodEntry[]>(() => structuredClone(props.data.methods));
+  const [adding, setAdding] = useState<PaymentMethodId | ''>('');
+  const [stripeKey, setStripeKey] = useState('');
+  const [removeStripeKey, setRemoveStripeKey] = useState(false);
+  const [problem, setProblem] = useState<{ field: string; text: string } | null>(null);
+  const [saved, setSaved] = useState(false);
+  const moveRefs = useRef(new Map<string, HTMLButtonElement | null>());
+  const providers = props.data.providers;
+  const available = PAYMENT_METHOD_IDS.filter((method) => !methods.some((entry) => entry.method === method));
+  const currentStripeKey = props.data.provider_keys.stripe?.publishableKey ?? null;
+
+  const update = (index: number, change: Partial<PaymentMethodEntry>) =>
+    setMethods((list) => list.map((entry, at) => (at === index ? { ...entry, ...change } : entry)));
+
+  function move(index: number, step: -1 | 1, direction: 'up' | 'down') {
+    const method = methods[index]?.method;
+    setMethods((list) => moved(list, index, step));
+    // The focus follows the method, so pressing the button again keeps moving it.
+    requestAnimationFrame(() => moveRefs.current.get(`${method}-${direction}`)?.focus());
+  }
+
+  function add() {
+    if (!adding) return;
+    const provider: PaymentProviderId = adding === 'free' ? 'free' : (providers.find((p) => p !== 'free') ?? 'free');
+    setMethods((list) => [...list, { method: adding, provider, channels: ['web'], is_enabled: true }]);
+    setAdding('');
+  }
+
+  const save = useMutation({
+    mutationFn: (body: SavePaymentMethodsBody) => savePaymentMethods(props.code, body),
+    onMutate: () => setSaved(false),
+    onSuccess: (answer) => {
+      setSaved(true);
+      queryClient.setQueryData(venueSettingsQueries.paymentMethods(props.code).queryKey, answer);
+    },
+    onError: (error) => {
+      if (isApiError(error) && error.status === 400 && error.field)
+        setProblem({ field: error.field, text: t('validation.rejected') });
+    },
+  });
+
+  function submit() {
+    setProblem(null);
+    const key = stripeKey.trim();
+    if (key) {
+      const keyProblem = providerKeyProblem('stripe', 'publishableKey', key);
+      if (keyProblem) {
+        setProblem({
+          field: 'provider_keys.stripe.publishableKey',
+          text: keyProblem.includes('secret') ? t('venueSettings.payments.secretKey') : t('venueSettings.payments.keyRule'),
+        });
+        return;
+      }
+    }
+    const emptyChannels = methods.findIndex((entry) => entry.channels.length === 0);
+    if (emptyChannels >= 0) {
+      setProblem({ field: `methods.${emptyChannels}.channels`, text: t('validation.chooseAtLeast', { count: 1 }) });
+      return;
+    }
+    save.mutate({
+      methods,
+      ...(key || removeStripeKey ? { provider_keys: { stripe: { publishableKey: key || null } } } : {}),
+    });
+  }
+
+  /** The refusal, when it names this field of this entry (or the entry as a whole). */
+  const problemAt = (index: number, field: string) =>
+    problem && (problem.field === `methods.${index}.${field}` || problem.field.startsWith(`methods.${index}.${field}.`))
+      ? problem.text
+      : undefined;
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <section className="panel" aria-labelledby="payment-methods-list">
+        <h2 id="payment-methods-list">{t('venueSettings.payments.list')}</h2>
+        <p className="field-hint">{t('venueSettings.payments.listHint')}</p>
+        {methods.length === 0 ? <p>{t('venueSettings.payments.none')}</p> : null}
+        <ol className="method-list">
+          {methods.map((entry, index) => (
+            <MethodRow
+              key={entry.method}
+              entry={entry}
+              index={index}
+              count={methods.length}
+              providers={providers}
+              readOnly={!props.mayWrite}
+              channelsError={problemAt(index, 'channels')}
+              providerError={problemAt(index, 'provider')}
+              onChange={(change) => update(index, change)}
+              onMove={(step, direction) => move(index, step, direction)}
+              onRemove={() => setMethods((list) => list.filter((_, at) => at !== index))}
+              buttonRef={(direction, element) => moveRefs.current.set(`${entry.method}-${direction}`, element)}
+            />
+          ))}
+        </ol>
+        {props.mayWrite && available.length > 0 ? (
+          <div className="method-add">
+            <SelectField
+              label={t('venueSettings.payments.add')}
+              value={adding}
+              onChange={(event) => setAdding(event.target.value as PaymentMethodId | '')}
+            >
+              <option value="">{t('venueSettings.payments.choose')}</option>
+              {available.map((method) => (
+                <option key={method} value={method}>
+                  {t(`venueSettings.payments.methods.${method}`)}
+                </option>
+              ))}
+            </SelectField>
+            <button type="button" className="button" onClick={add} disabled={!adding}>
+              {t('venueSettings.payments.addButton')}
+            </button>
+          </div>
+        ) : null}
+      </section>
+      <section className="panel" aria-labelledby="payment-keys">
+        <h2 id="payment-keys">{t('venueSettings.payments.keys')}</h2>
+        <p className="field-hint">{t('venueSettings.payments.keysHint')}</p>
+        <TextField
+          label={t('venueSettings.payments.stripeKey')}
+          hint={
+            currentStripeKey
+              ? t('venueSettings.payments.keySet', { key: currentStripeKey })
+              : t('venueSettings.payments.keyNotSet')
+          }
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={currentStripeKey ?? 'pk_live_…'}
+          value={stripeKey}
+          readOnly={!props.mayWrite}
+          error={problem?.field.startsWith('provider_keys') ? problem.text : undefined}
+          onChange={(event) => setStripeKey(event.target.value)}
+        />
+        {currentStripeKey && props.mayWrite ? (
+          <CheckboxField
+            label={t('venueSettings.payments.removeKey')}
+            checked={removeStripeKey}
+            onChange={(event) => setRemoveStripeKey(event.target.checked)}
+          />
+        ) : null}
+      </section>
+      {problem && !problem.field.startsWith('provider_keys') && !problem.field.startsWith('methods.') ? (
+        <Notice kind="error">{problem.text}</Notice>
+      ) : null}
+      {problem ? null : <ProblemNotice error={save.error} />}
+      {saved ? <Notice kind="success">{t('venueSettings.saved')}</Notice> : null}
+      {props.mayWrite ? (
+        <div className="button-row">
+          <button type="submit" className="button button-primary" disabled={save.isPending}>
+            {t('venueSettings.payments.save')}
+          </button>
+        </div>
+      ) : null}
+    </form>
+  );
+}
+
+function MethodRow(props: {
+  entry: PaymentMethodEntry;
+  index: number;
+  count: number;
+  providers: readonly PaymentProviderId[];
+  readOnly: boolean;
+  channelsError: string | undefined;
+  providerError: string | undefined;
+  onChange: (change: Partial<PaymentMethodEntry>) => void;
+  onMove: (step: -1 | 1, direction: 'up' | 'down') => void;
+  onRemove: () => void;
+  buttonRef: (direction: 'up' | 'down', element: HTMLButtonElement | null) => void;
+}) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const { entry, index } = props;
+  const name = t(`venueSettings.payments.methods.${entry.method}`);
+  // A provider the server no longer offers (a sandbox method in production) still shows, to be changed.
+  const providers = props.providers.includes(entry.provider) ? props.providers : [...props.providers, entry.provider];
+  return (
+    <li className={`method-row${entry.is_enabled ? '' : ' method-disabled'}`} aria-labelledby={titleId}>
+      <div className="method-head">
+        <span className="method-position" aria-hidden="true">
+          {index + 1}
+        </span>
+        <h3 id={titleId}>
+          {name} <code>{entry.method}</code>
+        </h3>
+        {props.readOnly ? null : (
+          <div className="method-move">
+            <button
+              type="button"
+              className="button button-small"
+              ref={(element) => props.buttonRef('up', element)}
+              disabled={index === 0}
+              aria-label={t('venueSettings.payments.moveUp', { method: name })}
+              onClick={() => props.onMove(-1, 'up')}
+            >
+              ↑
+            </button>
+            <button
+              type="button"
+              className="button button-small"
+              ref={(element) => props.buttonRef('down', element)}
+              disabled={index === props.count - 1}
+              aria-label={t('venueSettings.payments.moveDown', { method: name })}
+              onClick={() => props.onMove(1, 'down')}
+            >
+              ↓
+            </button>
+            <button
+              type="button"
+              className="button button-small"
+              aria-label={t('venueSettings.payments.remove', { method: name })}
+              onClick={props.onRemove}
+            >
+              {t('venueSettings.payments.removeButton')}
+            </button>
+          </div>
+        )}
+      </div>
+      <fieldset className="method-fields" disabled={props.readOnly}>
+        <legend className="visually-hidden">{name}</legend>
+        <CheckboxField
+          label={t('venueSettings.payments.enabled')}
+          checked={entry.is_enabled}
+          onChange={(event) => props.onChange({ is_enabled: event.target.checked })}
+        />
+        <SelectField
+          label={t('venueSettings.payments.provider')}
+          value={entry.provider}
+          error={props.providerError}
+          onChange={(event) => props.onChange({ provider: event.target.value as PaymentProviderId })}
+        >
+          {providers.map((provider) => (
+            <option key={provider} value={provider}>
+              {t(`venueSettings.payments.providers.${provider}`)}
+            </option>
+          ))}
+        </SelectField>
+        <FieldSet legend={t('venueSettings.payments.channels')} error={props.channelsError} className="check-row">
+          {SALES_CHANNELS.map((channel) => (
+            <CheckboxField
+              key={channel}
+              label={t(`venueSettings.payments.channelNames.${channel}`)}
+              checked={entry.channels.includes(channel)}
+              onChange={(event) =>
+                props.onChange({
+                  channels: event.target.checked
+                    ? SALES_CHANNELS.filter((c) => c === channel || entry.channels.includes(c))
+                    : entry.channels.filter((c) => c !== channel),
+                })
+              }
+            />
+          ))}
+        </FieldSet>
+      </fieldset>
+    </li>
+  );
+}

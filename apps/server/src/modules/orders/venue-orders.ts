@@ -1,0 +1,16 @@
+/**
+ * What other modules may know of a venue's orders as a whole, taking the database or the
+ * caller's transaction first.
+ */
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { orders } from './orders.schema.ts';
+
+/**
+ * Whether the venue has any order at all, temporary, abandoned and cancelled ones included: each
+ * holds prices in the venue's currency, so the currency is fixed from the first one on.
+ */
+export async function venueHasOrders(db: Database, siteId: number): Promise<boolean> {
+  const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.siteId, siteId)).limit(1);
+  return row !== undefined;
+}

@@ -1,0 +1,220 @@
+/**
+ * A venue's settings as the console edits them: read from the `sites` row, and changed by a
+ * partial patch in the caller's transaction. Every refusal is made before the one write. The
+ * caller marks the catalogue changed (so every process's shop follows) and records the audit
+ * entry with the `changes` this returns.
+ */
+
+import type { VenueSettingsPatch, VenueSettingsValues } from '@storefront/domain/console/venue-settings';
+import type { LanguageCode } from '@storefront/domain/constants';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { rows } from '../../db/rows.ts';
+import { invalidField, specError } from '../../http/errors.ts';
+import { languageCodesOf, productKeysOf } from '../catalog/catalog-facts.ts';
+import { venueHasOrders } from '../orders/venue-orders.ts';
+import type { Site } from './site.ts';
+import { type LocalizedText, sites } from './sites.schema.ts';
+
+/** What changed, field by field of the console's settings: before and after. */
+export type SettingsChanges = Record<string, { before: unknown; after: unknown }>;
+
+/** The editable settings of a venue, as the console shows them. */
+export function venueSettingsOf(site: Site): VenueSettingsValues {
+  return {
+    name: site.venue.name,
+    address: site.venue.address,
+    email: site.venue.email,
+    phone: site.venue.phone,
+    page_title: site.pageTitle,
+    theme: {
+      primary: site.theme.primary,
+      on_primary: site.theme.onPrimary,
+      background: site.theme.background,
+      text: site.theme.text,
+      accent: site.theme.accent,
+    },
+    layout: {
+      order_procedure: site.orderProcedure,
+      is_calendar_coloured: site.isCalendarColoured,
+      shows_smartphone_app_modal: site.showsSmartphoneAppModal,
+      ticket_display: {
+        type: site.ticketDisplay.type,
+        header_color: { ...site.ticketDisplay.headerColor },
+        shows_header_logo: { ...site.ticketDisplay.showsHeaderLogo },
+      },
+    },
+    hold_minutes: site.holdMinutes,
+    low_stock_threshold: site.lowStockThreshold,
+    date_change: {
+      is_enabled: site.dateChange.isEnabled,
+      product_keys: site.dateChange.productKeys,
+      deadline_minutes: site.dateChange.deadlineMinutes,
+      fee_per_admission: site.dateChange.feePerAdmission,
+      cheaper_new_slot: site.dateChange.cheaperNewSlot,
+      discounted_payment_methods: site.dateChange.discountedPaymentMethods,
+    },
+    is_start_mail_confirm_only: site.isStartMailConfirmOnly,
+    mail_confirm: {
+      customer_email_confirm: site.mailConfirm.customerEmailConfirm,
+      confirm_by_mail: site.mailConfirm.confirmByMail,
+    },
+    has_membership_login: site.hasMembershipLogin,
+    currency: site.currency,
+    time_zone: site.timeZone,
+    tag_manager_ids: site.tagManagerIds,
+  };
+}
+
+/** The venue's `sites` row as it is now (not the cached one); locked until the transaction ends when asked. */
+export async function readVenue(db: Database, siteId: number, options: { lock?: boolean } = {}): Promise<Site> {
+  const query = db.select().from(sites).where(eq(sites.id, siteId));
+  const [row] = options.lock ? await query.for('update') : await query;
+  if (!row) throw specError('not found', { message: 'no such venue' });
+  return row;
+}
+
+/**
+ * Applies `patch` to the venue's settings in the caller's transaction: only the fields sent
+ * change. Refuses with a 400 naming the field, or a 409 for a currency change once the venue has
+ * orders, before anything is written.
+ */
+export async function updateVenueSettings(
+  tx: Database,
+  siteId: number,
+  patch: VenueSettingsPatch,
+): Promise<{ site: Site; changes: SettingsChanges }> {
+  const site = await readVenue(tx, siteId, { lock: true });
+  const languages = (await languageCodesOf(tx, [siteId])).get(siteId) ?? [];
+
+  const name = mergeLocalized('name', site.venue.name, patch.name, languages);
+  const [defaultLanguage] = languages;
+  if (patch.name && defaultLanguage && !name[defaultLanguage]?.trim())
+    throw invalidField('name', `must have a name in ${defaultLanguage}, the venue's default language`);
+  const address = mergeLocalized('address', site.venue.address, patch.address, languages);
+  const pageTitle = mergeLocalized('page_title', site.pageTitle, patch.page_title, languages);
+
+  const dateChange = patch.date_change ?? {};
+  if (dateChange.product_keys) {
+    const known = new Set((await productKeysOf(tx, siteId)).map((product) => product.key));
+    const unknown = dateChange.product_keys.find((key) => !known.has(key));
+    if (unknown !== undefined)
+      throw invalidField('date_change.product_keys', `names "${unknown}", which is no product of this venue`);
+  }
+  if (patch.currency !== undefined && patch.currency !== site.currency && (await venueHasOrders(tx, siteId))) {
+    throw specError('conflict', {
+      field: 'currency',
+      message: `currency cannot change: the venue has orders in ${site.currency}, and their prices would change meaning`,
+    });
+  }
+  if (patch.time_zone !== undefined && patch.time_zone !== site.timeZone) await checkTimeZoneIsKnown(tx, patch.time_zone);
+
+  const layout = patch.layout ?? {};
+  const ticketDisplay = layout.ticket_display ?? {};
+  const theme = patch.theme ?? {};
+  const mailConfirm = patch.mail_confirm ?? {};
+  const [updated] = await tx
+    .update(sites)
+    .set({
+      venue: {
+        ...site.venue,
+        name,
+        address,
+        email: patch.email ?? site.venue.email,
+        phone: patch.phone ?? site.venue.phone,
+      },
+      pageTitle,
+      // `logoSvg` is kept as it is: the console never writes it (see the contract's theme).
+      theme: {
+        ...site.theme,
+        primary: theme.primary ?? site.theme.primary,
+        onPrimary: theme.on_primary ?? site.theme.onPrimary,
+        background: theme.background ?? site.theme.background,
+        text: theme.text ?? site.theme.text,
+        accent: theme.accent ?? site.theme.accent,
+      },
+      orderProcedure: layout.order_procedure ?? site.orderProcedure,
+      isCalendarColoured: layout.is_calendar_coloured ?? site.isCalendarColoured,
+      showsSmartphoneAppModal: layout.shows_smartphone_app_modal ?? site.showsSmartphoneAppModal,
+      ticketDisplay: {
+        type: ticketDisplay.type ?? site.ticketDisplay.type,
+        headerColor: { ...site.ticketDisplay.headerColor, ...ticketDisplay.header_color },
+        showsHeaderLogo: { ...site.ticketDisplay.showsHeaderLogo, ...ticketDisplay.shows_header_logo },
+      },
+      holdMinutes: patch.hold_minutes ?? site.holdMinutes,
+      lowStockThreshold: patch.low_stock_threshold ?? site.lowStockThreshold,
+      dateChange: {
+        isEnabled: dateChange.is_enabled ?? site.dateChange.isEnabled,
+        productKeys: dateChange.product_keys === undefined ? site.dateChange.productKeys : dateChange.product_keys,
+        deadlineMinutes: dateChange.deadline_minutes ?? site.dateChange.deadlineMinutes,
+        feePerAdmission: dateChange.fee_per_admission ?? site.dateChange.feePerAdmission,
+        cheaperNewSlot: dateChange.cheaper_new_slot ?? site.dateChange.cheaperNewSlot,
+        discountedPaymentMethods: dateChange.discounted_payment_methods ?? site.dateChange.discountedPaymentMethods,
+      },
+      isStartMailConfirmOnly: patch.is_start_mail_confirm_only ?? site.isStartMailConfirmOnly,
+      mailConfirm: {
+        customerEmailConfirm: mailConfirm.customer_email_confirm ?? site.mailConfirm.customerEmailConfirm,
+        confirmByMail: mailConfirm.confirm_by_mail ?? site.mailConfirm.confirmByMail,
+      },
+      hasMembershipLogin: patch.has_membership_login ?? site.hasMembershipLogin,
+      currency: patch.currency ?? site.currency,
+      timeZone: patch.time_zone ?? site.timeZone,
+      tagManagerIds: patch.tag_manager_ids ?? site.tagManagerIds,
+    })
+    .where(eq(sites.id, siteId))
+    .returning();
+  if (!updated) throw new Error(`venue ${siteId} vanished while locked`);
+  return { site: updated, changes: changesBetween(venueSettingsOf(site), venueSettingsOf(updated)) };
+}
+
+/**
+ * A localized text with the sent languages applied: a text replaces, an empty text removes. A
+ * text may be set only in one of the venue's languages (the console shows no others).
+ */
+function mergeLocalized(
+  field: string,
+  current: LocalizedText,
+  sent: Partial<Record<LanguageCode, string>> | undefined,
+  languages: readonly LanguageCode[],
+): LocalizedText {
+  if (!sent) return current;
+  const merged: LocalizedText = { ...current };
+  for (const [lang, text] of Object.entries(sent)) {
+    if (text === undefined) continue;
+    if (text === '') {
+      delete merged[lang];
+      continue;
+    }
+    if (!languages.includes(lang as LanguageCode))
+      throw invalidField(field, `has a text in ${lang}, which is not one of the venue's languages`);
+    merged[lang] = text;
+  }
+  return merged;
+}
+
+/** The venue's slots are made by PostgreSQL (`at time zone`), so it has to know the zone too. */
+async function checkTimeZoneIsKnown(db: Database, timeZone: string): Promise<void> {
+  const [row] = await rows<{ known: boolean }>(
+    db,
+    sql`select exists (select 1 from pg_timezone_names where name = ${timeZone}) as known`,
+  );
+  if (!row?.known) throw invalidField('time_zone', `"${timeZone}" is not a time zone the database knows`);
+}
+
+/** Top-level settings whose value differs, with both values. */
+export function changesBetween(before: VenueSettingsValues, after: VenueSettingsValues): SettingsChanges {
+  const changes: SettingsChanges = {};
+  for (const field of Object.keys(after) as (keyof VenueSettingsValues)[]) {
+    if (stableJson(before[field]) !== stableJson(after[field])) changes[field] = { before: before[field], after: after[field] };
+  }
+  return changes;
+}
+
+/** JSON with object keys sorted: jsonb keeps no key order, so a reread object may list them differently. */
+function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
+      : inner,
+  );
+}
