@@ -16,6 +16,7 @@ export const paths = {
   newVenue: '/venues/new',
   venue: (code: string) => `/venues/${encodeURIComponent(code)}`,
   venueAudit: (code: string) => `/venues/${encodeURIComponent(code)}/audit`,
+  venueCalendar: (code: string) => `/venues/${encodeURIComponent(code)}/calendar`,
 };
 
 /** Only a path of this app is a place to come back to: never another origin (`//host`, `https:`). */

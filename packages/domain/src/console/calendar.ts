@@ -163,12 +163,19 @@ export type CalendarChange = z.infer<typeof CalendarChange>;
 export const CalendarChangeBody = z.object({ selection: CalendarSelection, change: CalendarChange });
 export type CalendarChangeBody = z.infer<typeof CalendarChangeBody>;
 
+/** Why a slot was left as it was: over already, sold and held above the new capacity, or none of the options is its product's. */
+export const REFUSAL_CODES = ['slot_over', 'below_sold_and_held', 'no_such_option'] as const;
+
 export const CalendarRefusal = z.object({
   slot_id: z.number().int(),
   product_id: z.number().int(),
   date: z.string(),
   start_time: z.string(),
+  code: z.enum(REFUSAL_CODES),
+  /** In English, for API clients; the console shows its own text for the code. */
   reason: z.string(),
+  sold: z.number().int(),
+  held: z.number().int(),
 });
 export type CalendarRefusal = z.infer<typeof CalendarRefusal>;
 
@@ -182,6 +189,6 @@ export const CalendarChangeResult = z.object({
   /** Refused slots with the reason, the first `MAX_LISTED_REFUSALS` of them. */
   refused: z.array(CalendarRefusal),
   /** Slots closed with tickets sold: their orders stand until cancelled from Orders. */
-  with_tickets: z.array(CalendarRefusal.omit({ reason: true }).extend({ sold: z.number().int(), notice: z.string() })),
+  with_tickets: z.array(CalendarRefusal.omit({ reason: true, code: true }).extend({ notice: z.string() })),
 });
 export type CalendarChangeResult = z.infer<typeof CalendarChangeResult>;

@@ -63,9 +63,18 @@ async function slotFacts(tx: Database, site: Site, ids: SQL, limit: number): Pro
   );
 }
 
-const place = (s: SlotFacts) => ({ slot_id: s.id, product_id: s.product_id, date: s.date, start_time: s.start_time });
+const place = (s: SlotFacts) => ({
+  slot_id: s.id,
+  product_id: s.product_id,
+  date: s.date,
+  start_time: s.start_time,
+  sold: s.sold,
+  held: s.held,
+});
 
-const PAST = 'this slot is over; it was left as it was';
+type Refused = Pick<CalendarRefusal, 'code' | 'reason'>;
+
+const PAST: Refused = { code: 'slot_over', reason: 'this slot is over; it was left as it was' };
 
 /**
  * Makes the change to the selected slots in `tx` (the caller's transaction, which must also mark
@@ -93,18 +102,19 @@ async function refusalsOf(
   site: Site,
   selected: SQL,
   counted: Counted,
-  reason: (slot: SlotFacts) => string,
-  changedIds: SQL,
+  reason: (slot: SlotFacts) => Refused,
+  /** Why a selected slot `t` was left as it was, as a condition. */
+  isRefused: SQL,
 ): Promise<Pick<CalendarChangeResult, 'refused' | 'refused_count'>> {
   const refusedCount = counted.selected - counted.changed;
   if (refusedCount === 0) return { refused: [], refused_count: 0 };
   const refused = await slotFacts(
     tx,
     site,
-    sql`select s.id from (${selected}) s where s.id not in (${changedIds})`,
+    sql`select t.id from product_time_spans t join (${selected}) s on s.id = t.id where ${isRefused}`,
     MAX_LISTED_REFUSALS,
   );
-  return { refused_count: refusedCount, refused: refused.map((s): CalendarRefusal => ({ ...place(s), reason: reason(s) })) };
+  return { refused_count: refusedCount, refused: refused.map((s): CalendarRefusal => ({ ...place(s), ...reason(s) })) };
 }
 
 async function changeCapacity(tx: Database, site: Site, selected: SQL, capacity: number): Promise<CalendarChangeResult> {
@@ -127,8 +137,14 @@ async function changeCapacity(tx: Database, site: Site, selected: SQL, capacity:
     site,
     selected,
     result,
-    (s) => (s.is_past ? PAST : `${s.sold} sold and ${s.held} held; capacity cannot go below ${s.sold + s.held}`),
-    sql`select t.id from product_time_spans t join (${selected}) s on s.id = t.id where t.capacity = ${capacity} and t.ends_at > now()`,
+    (s): Refused =>
+      s.is_past
+        ? PAST
+        : {
+            code: 'below_sold_and_held',
+            reason: `${s.sold} sold and ${s.held} held; capacity cannot go below ${s.sold + s.held}`,
+          },
+    sql`t.capacity <> ${capacity} or t.ends_at <= now()`,
   );
   return { ...result, unit: 'slots', ...refusals, with_tickets: [] };
 }
@@ -144,14 +160,7 @@ async function changeSale(tx: Database, site: Site, selected: SQL, onSale: boole
         select (select count(*) from sel)::int as selected, (select count(*) from changed)::int as changed`,
   );
   const result = counted ?? { selected: 0, changed: 0 };
-  const refusals = await refusalsOf(
-    tx,
-    site,
-    selected,
-    result,
-    () => PAST,
-    sql`select t.id from product_time_spans t join (${selected}) s on s.id = t.id where t.ends_at > now()`,
-  );
+  const refusals = await refusalsOf(tx, site, selected, result, () => PAST, sql`t.ends_at <= now()`);
   // Closing sale leaves the tickets already sold valid: say where they are.
   const withTickets = onSale
     ? []
@@ -167,7 +176,6 @@ async function changeSale(tx: Database, site: Site, selected: SQL, onSale: boole
     ...refusals,
     with_tickets: withTickets.map((s) => ({
       ...place(s),
-      sold: s.sold,
       notice: `${s.sold} tickets sold stay valid; cancel the slot's orders from Orders`,
     })),
   };
@@ -217,10 +225,9 @@ async function changeSlotPrices(
     site,
     selected,
     result,
-    (s) => (s.is_past ? PAST : "none of the options is an option of this slot's product"),
-    sql`select t.id from product_time_spans t join (${selected}) s on s.id = t.id
-        join product_options o on o.product_id = t.product_id
-        where t.ends_at > now() and o.id = any(${intArray(ids)})`,
+    (s) => (s.is_past ? PAST : { code: 'no_such_option', reason: "none of the options is an option of this slot's product" }),
+    sql`t.ends_at <= now() or not exists (
+          select 1 from product_options o where o.product_id = t.product_id and o.id = any(${intArray(ids)}))`,
   );
   return { ...result, unit: 'slots', ...refusals, with_tickets: [] };
 }
