@@ -98,40 +98,23 @@ export type CalendarView = z.infer<typeof CalendarView>;
  * exclusive) and by products. A colour change is for the days of the selected slots (with a date
  * range: its days of the chosen weekdays, whether or not they have slots).
  */
-export const CalendarSelection = z
-  .object({
-    slot_ids: z
-      .array(PositiveId)
-      .min(1, { error: 'must name at least one slot' })
-      .max(MAX_CHANGE_SLOT_IDS, { error: `must name at most ${MAX_CHANGE_SLOT_IDS} slots` })
-      .optional(),
-    from: IsoDate.optional(),
-    to: IsoDate.optional(),
-    weekdays: z
-      .array(z.number({ error: 'must list weekdays 0–6' }).int().min(0).max(6, { error: 'must list weekdays 0–6' }))
-      .min(1, { error: 'must list at least one weekday' })
-      .max(7)
-      .optional(),
-    time_from: TimeOfDay.optional(),
-    time_to: TimeOfDay.optional(),
-    product_ids: z.array(PositiveId).min(1, { error: 'must list at least one product' }).max(100).optional(),
-  })
-  .superRefine((s, ctx) => {
-    if (s.slot_ids) {
-      for (const key of ['from', 'to', 'weekdays', 'time_from', 'time_to', 'product_ids'] as const) {
-        if (s[key] !== undefined) ctx.addIssue({ code: 'custom', path: [key], message: 'must not be given with slot_ids' });
-      }
-      return;
-    }
-    if (s.from === undefined) ctx.addIssue({ code: 'custom', path: ['from'], message: 'is required without slot_ids' });
-    if (s.to === undefined) ctx.addIssue({ code: 'custom', path: ['to'], message: 'is required without slot_ids' });
-    if (s.from !== undefined && s.to !== undefined) {
-      const problem = rangeProblem(s.from, s.to, MAX_CALENDAR_CHANGE_DAYS);
-      if (problem) ctx.addIssue({ code: 'custom', path: ['to'], message: problem });
-    }
-    if (s.time_from !== undefined && s.time_to !== undefined && s.time_to <= s.time_from)
-      ctx.addIssue({ code: 'custom', path: ['time_to'], message: 'must be after time_from' });
-  });
+export const CalendarSelection = z.object({
+  slot_ids: z
+    .array(PositiveId)
+    .min(1, { error: 'must name at least one slot' })
+    .max(MAX_CHANGE_SLOT_IDS, { error: `must name at most ${MAX_CHANGE_SLOT_IDS} slots` })
+    .optional(),
+  from: IsoDate.optional(),
+  to: IsoDate.optional(),
+  weekdays: z
+    .array(z.number({ error: 'must list weekdays 0–6' }).int().min(0).max(6, { error: 'must list weekdays 0–6' }))
+    .min(1, { error: 'must list at least one weekday' })
+    .max(7)
+    .optional(),
+  time_from: TimeOfDay.optional(),
+  time_to: TimeOfDay.optional(),
+  product_ids: z.array(PositiveId).min(1, { error: 'must list at least one product' }).max(100).optional(),
+});
 export type CalendarSelection = z.infer<typeof CalendarSelection>;
 
 export const CalendarChange = z.discriminatedUnion(
@@ -160,7 +143,32 @@ export const CalendarChange = z.discriminatedUnion(
 );
 export type CalendarChange = z.infer<typeof CalendarChange>;
 
-export const CalendarChangeBody = z.object({ selection: CalendarSelection, change: CalendarChange });
+/**
+ * How the parts of a selection go together: slot ids alone, or a range (no wider than a change
+ * may select) with its narrowing. Checked once the whole body is well formed, so a malformed
+ * field is always the one named.
+ */
+function checkSelection(s: CalendarSelection, ctx: z.RefinementCtx) {
+  const at = (key: string) => ['selection', key];
+  if (s.slot_ids) {
+    for (const key of ['from', 'to', 'weekdays', 'time_from', 'time_to', 'product_ids'] as const) {
+      if (s[key] !== undefined) ctx.addIssue({ code: 'custom', path: at(key), message: 'must not be given with slot_ids' });
+    }
+    return;
+  }
+  if (s.from === undefined) ctx.addIssue({ code: 'custom', path: at('from'), message: 'is required without slot_ids' });
+  if (s.to === undefined) ctx.addIssue({ code: 'custom', path: at('to'), message: 'is required without slot_ids' });
+  if (s.from !== undefined && s.to !== undefined) {
+    const problem = rangeProblem(s.from, s.to, MAX_CALENDAR_CHANGE_DAYS);
+    if (problem) ctx.addIssue({ code: 'custom', path: at('to'), message: problem });
+  }
+  if (s.time_from !== undefined && s.time_to !== undefined && s.time_to <= s.time_from)
+    ctx.addIssue({ code: 'custom', path: at('time_to'), message: 'must be after time_from' });
+}
+
+export const CalendarChangeBody = z
+  .object({ selection: CalendarSelection, change: CalendarChange })
+  .superRefine((body, ctx) => checkSelection(body.selection, ctx));
 export type CalendarChangeBody = z.infer<typeof CalendarChangeBody>;
 
 /** Why a slot was left as it was: over already, sold and held above the new capacity, or none of the options is its product's. */
