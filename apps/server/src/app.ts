@@ -10,6 +10,7 @@ import { registerErrorHandler } from './http/errors.ts';
 import { apiDocsDirectives, registerSecurityHeaders } from './http/security-headers.ts';
 import { xsrfProtection } from './http/xsrf.ts';
 import { auditConsoleRoutes } from './modules/audit/audit.console-routes.ts';
+import { calendarConsoleRoutes } from './modules/catalog/calendar.console-routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { type CatalogueConsoleContext, watchCatalogueChanges } from './modules/catalog/catalogue-changes.ts';
@@ -279,6 +280,7 @@ export async function buildApp(options: AppOptions) {
       venuePaymentMethodsConsoleRoutes(catalogueContext, {
         providers: ['free', ...(Object.keys(providers) as (keyof typeof providers)[])],
       }),
+      calendarConsoleRoutes(catalogueContext),
     ]),
     { prefix: '/console/api/v1' },
   );

@@ -21,6 +21,7 @@ export function venueNavigation(session: ConsoleSession, venue: ConsoleVenue | n
       to: paths.venuePaymentMethods(venue.code),
       label: 'venueSettings.nav.paymentMethods',
     });
+    items.push({ key: 'venue-calendar', to: paths.venueCalendar(venue.code), label: 'calendar.nav' });
   }
   if (hasVenueRight(session, venue, 'audit:read')) {
     items.push({ key: 'venue-audit', to: paths.venueAudit(venue.code), label: 'nav.venueAudit' });

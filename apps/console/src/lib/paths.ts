@@ -21,6 +21,7 @@ export const paths = {
   venueSettings: (code: string) => `/venues/${encodeURIComponent(code)}/settings`,
   venueTexts: (code: string) => `/venues/${encodeURIComponent(code)}/texts`,
   venuePaymentMethods: (code: string) => `/venues/${encodeURIComponent(code)}/payment-methods`,
+  venueCalendar: (code: string) => `/venues/${encodeURIComponent(code)}/calendar`,
 };
 
 /** Only a path of this app is a place to come back to: never another origin (`//host`, `https:`). */

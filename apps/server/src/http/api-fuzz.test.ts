@@ -128,6 +128,10 @@ describeEachEngine(
         },
         from: tomorrow,
         to: tomorrow,
+        // The console calendar's time window and colour.
+        time_from: '09:00',
+        time_to: '18:00',
+        color_code: '#123abc',
         date: tomorrow,
         product_id: String(slot.productId),
         product_time_span_id: String(slot.timeSpanId),

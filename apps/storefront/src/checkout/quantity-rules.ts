@@ -119,6 +119,22 @@ export function updateOrderBody(selection: Selection): z.input<typeof UpdateOrde
 }
 
 /** What `priceOrder` needs for the page's subtotal: no coupons yet, as on the server. */
+/**
+ * The product as it is sold at a slot: the slot's own prices (a per-date price) replace its
+ * options' prices, so the quantities, the subtotal and the order all show what the slot costs.
+ */
+export function atSlotPrices<P extends Pick<Product, 'options'>>(
+  product: P,
+  slot: { optionPrices?: readonly { optionId: number; price: number }[] | undefined } | null,
+): P {
+  const own = slot?.optionPrices;
+  if (!own || own.length === 0) return product;
+  return {
+    ...product,
+    options: product.options.map((o) => ({ ...o, price: own.find((p) => p.optionId === o.id)?.price ?? o.price })),
+  };
+}
+
 export function pricingInput(
   product: Pick<Product, 'options'>,
   options: Quantities,

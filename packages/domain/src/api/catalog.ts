@@ -110,6 +110,11 @@ export const TimeSpan = z.object({
   /** Capacity minus sold minus live holds; never negative. */
   remaining: z.number().int(),
   status: StockStatus,
+  /**
+   * This slot's own prices of some options (a per-date price), which replace those options'
+   * prices at this slot; absent when it has none.
+   */
+  optionPrices: z.array(z.object({ optionId: z.number().int(), price: z.number().int() })).optional(),
 });
 export type TimeSpan = z.infer<typeof TimeSpan>;
 

@@ -15,6 +15,7 @@ import {
   productTimeSpans,
   setProducts,
   siteLanguages,
+  slotPrices,
 } from './catalog.schema.ts';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -64,6 +65,15 @@ export async function findSlot(db: Database, timeSpanId: number) {
     .innerJoin(products, eq(products.id, productTimeSpans.productId))
     .where(eq(productTimeSpans.id, timeSpanId));
   return row ?? null;
+}
+
+/** A slot's own option prices (option id to price), which replace the options' prices at that slot. */
+export async function slotOptionPrices(db: Database, timeSpanId: number): Promise<Map<number, number>> {
+  const found = await db
+    .select({ optionId: slotPrices.optionId, price: slotPrices.price })
+    .from(slotPrices)
+    .where(eq(slotPrices.timeSpanId, timeSpanId));
+  return new Map(found.map((p) => [p.optionId, p.price]));
 }
 
 export function listProductOptions(db: Database, productId: number): Promise<ProductOptionRow[]> {

@@ -72,6 +72,8 @@ export type TimeSpanStockRow = {
   held: number;
   is_on_sale: boolean;
   is_past: boolean;
+  /** The slot's own option prices, when asked for (`withPrices`) and it has any. */
+  option_prices?: { optionId: number; price: number }[] | string | null;
 };
 
 /**
@@ -80,20 +82,24 @@ export type TimeSpanStockRow = {
  */
 export function listTimeSpanStocks(
   db: Database,
-  filter: { siteId: number; from: string; to: string; productIds?: number[]; timeSpanIds?: number[] },
+  filter: { siteId: number; from: string; to: string; productIds?: number[]; timeSpanIds?: number[]; withPrices?: boolean },
 ): Promise<TimeSpanStockRow[]> {
   if (filter.productIds?.length === 0 || filter.timeSpanIds?.length === 0) return Promise.resolve([]);
   const byProduct = filter.productIds ? sql`and t.product_id in (${idList(filter.productIds)})` : sql``;
   const bySpan = filter.timeSpanIds
     ? sql`and t.id in (${idList(filter.timeSpanIds)})`
     : sql`and t.date between ${filter.from}::date and ${filter.to}::date`;
+  const prices = filter.withPrices
+    ? sql`, (select json_agg(json_build_object('optionId', sp.option_id, 'price', sp.price) order by sp.option_id)
+             from slot_prices sp where sp.time_span_id = t.id) as option_prices`
+    : sql``;
   return rows<TimeSpanStockRow>(
     db,
     sql`
       select t.id, t.product_id, t.date::text as date,
              (extract(epoch from t.starts_at) * 1000)::float8 as starts_ms,
              (extract(epoch from t.ends_at) * 1000)::float8 as ends_ms, t.capacity, t.sold,
-             coalesce(h.held, 0)::int as held, t.is_on_sale, t.ends_at <= now() as is_past
+             coalesce(h.held, 0)::int as held, t.is_on_sale, t.ends_at <= now() as is_past ${prices}
       from product_time_spans t
       join products p on p.id = t.product_id
       left join lateral (${liveHeldQuantity(sql`t.id`, null)}) h on true

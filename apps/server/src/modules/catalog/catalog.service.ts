@@ -135,7 +135,13 @@ export function createCatalogService(db: Database, options: { appMode: AppMode }
       cached(availability, `stocks:${site.id}:${q.product_id}:${q.date}`, ProductStocks, async () => {
         const product = (await repo.listProducts(db, site.id)).find((p) => p.id === q.product_id);
         if (!product) throw specError('record not found', { message: 'product_id names no product of this site' });
-        const spans = await repo.listTimeSpanStocks(db, { siteId: site.id, from: q.date, to: q.date, productIds: [product.id] });
+        const spans = await repo.listTimeSpanStocks(db, {
+          siteId: site.id,
+          from: q.date,
+          to: q.date,
+          productIds: [product.id],
+          withPrices: true,
+        });
         return {
           productId: product.id,
           productUuid: product.uuid,

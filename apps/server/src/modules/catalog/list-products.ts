@@ -38,6 +38,7 @@ export async function productsOf(db: Database, site: Site, lang: string): Promis
 
 export function toTimeSpan(site: Site, row: repo.TimeSpanStockRow): TimeSpan {
   const slot = { capacity: row.capacity, sold: row.sold, held: row.held, isOnSale: row.is_on_sale, isPast: row.is_past };
+  const optionPrices = typeof row.option_prices === 'string' ? JSON.parse(row.option_prices) : row.option_prices;
   return {
     id: row.id,
     productId: row.product_id,
@@ -49,6 +50,7 @@ export function toTimeSpan(site: Site, row: repo.TimeSpanStockRow): TimeSpan {
     capacity: row.capacity,
     remaining: remainingOf(slot),
     status: slotStatus(slot, site.lowStockThreshold),
+    ...(optionPrices ? { optionPrices } : {}),
   };
 }
 
@@ -69,6 +71,7 @@ export async function productTimeSpans(
     from: filter.from,
     to: filter.to,
     productIds: chosen.map((p) => p.id),
+    withPrices: true,
   });
   return chosen.map((p) => ({
     product: { id: p.id, uuid: p.uuid, type: p.type, name: p.name },

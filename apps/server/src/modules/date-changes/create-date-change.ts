@@ -45,8 +45,8 @@ export async function createDateChange(
     const slot = await orders.slotOf(tx, order.productId, body.time_span_id);
     if (!slot) throw changeError('no stock has been registered for this product', tokens);
     if (!slot.isOnSale || slot.isPast) throw changeError('ticket not on sale now', tokens);
-    // The same selection at the new date: coupons must still hold there.
-    const { priced, coupons } = await orders.priceForChange(tx, site, order, order.lang);
+    // The same selection at the new date, at its prices now: coupons must still hold there.
+    const { priced, coupons } = await orders.priceForChange(tx, site, { ...order, timeSpanId: body.time_span_id }, order.lang);
     const couponFailure = checkCouponsAtDate(coupons, { now, visitDate: slot.date });
     if (couponFailure) throw changeError(couponFailure, tokens);
     const amounts = changeAmounts(await dateChangeRulesOf(tx, site.id), {

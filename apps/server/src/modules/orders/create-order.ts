@@ -38,8 +38,9 @@ export async function createOrder(
     productId: product.id,
     timeSpanId: body.time_span_id,
     quantity: admissions,
-    optionValues: body.option_values,
-    setProducts: body.set_products,
+    // The prices the visitor is shown now are the ones they pay, whatever the catalogue does meanwhile.
+    optionValues: selection.optionValues,
+    setProducts: selection.setProductValues,
     subtotal: priced.subtotal,
     total: priced.total,
     holdMinutes: site.holdMinutes,

@@ -75,12 +75,13 @@ export function createOrdersService(db: Database, events: OrderEvents = createOr
     /** A slot of a product, with whether it is over; null when the product has no such slot. */
     slotOf: (tx: Database, productId: number, timeSpanId: number) => findTimeSpan(tx, productId, timeSpanId),
     /**
-     * An order's selection priced as the catalogue stands now, in `lang`, with its coupons as the
-     * coupon rules see them: a date change re-checks them at the new date.
+     * An order's selection priced as the catalogue stands now at the order's slot (the prices it
+     * kept when bought do not count: pass the new slot for a date change), in `lang`, with its
+     * coupons as the coupon rules see them: a date change re-checks them at the new date.
      */
     async priceForChange(tx: Database, site: Site, order: repo.OrderRow, lang: string) {
-      ctx.bundles.forget(order.productId);
-      const { priced, couponRows } = await priceOf(tx, ctx.bundles, { ...order, lang }, site);
+      ctx.bundles.forget(order.productId, order.timeSpanId);
+      const { priced, couponRows } = await priceOf(tx, ctx.bundles, { ...order, lang }, site, undefined, 'current');
       return { priced, coupons: couponRows.map(couponFacts) };
     },
     /** A payment method the site offers on a channel, enabled; null otherwise. */

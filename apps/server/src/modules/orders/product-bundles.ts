@@ -13,6 +13,7 @@ import {
   type ProductOptionRow,
   type ProductRow,
   type SetProductRow,
+  slotOptionPrices,
 } from '../catalog/catalog-facts.ts';
 
 const PRODUCT_TTL_MS = 5_000;
@@ -21,6 +22,7 @@ export type ProductBundle = { product: ProductRow; options: ProductOptionRow[]; 
 
 export function createProductBundles() {
   const bundles = new Map<string, { at: number; bundle: ProductBundle | null }>();
+  const slotPrices = new Map<number, { at: number; prices: Map<number, number> }>();
 
   async function get(tx: Database, key: { id: number } | { siteId: number; uuid: string }): Promise<ProductBundle | null> {
     const name = 'id' in key ? `id:${key.id}` : `uuid:${key.siteId}:${key.uuid}`;
@@ -43,13 +45,24 @@ export function createProductBundles() {
       if (!bundle) throw specError('record not found');
       return bundle;
     },
-    /** Money is reckoned on the catalogue as it is now: the next read of the product goes to the database. */
-    forget(productId: number) {
-      bundles.delete(`id:${productId}`);
+    /** A slot's own option prices (option id to price; most slots have none), cached like the products. */
+    async slotPrices(tx: Database, timeSpanId: number): Promise<Map<number, number>> {
+      const hit = slotPrices.get(timeSpanId);
+      if (hit && Date.now() - hit.at < PRODUCT_TTL_MS) return hit.prices;
+      const prices = await slotOptionPrices(tx, timeSpanId);
+      if (slotPrices.size > 10_000) slotPrices.clear();
+      slotPrices.set(timeSpanId, { at: Date.now(), prices });
+      return prices;
     },
-    /** After a catalogue change: every product is read again. */
+    /** Money is reckoned on the catalogue as it is now: the next read of the product goes to the database. */
+    forget(productId: number, timeSpanId?: number) {
+      bundles.delete(`id:${productId}`);
+      if (timeSpanId !== undefined) slotPrices.delete(timeSpanId);
+    },
+    /** After a catalogue change: every product and slot price is read again. */
     forgetAll() {
       bundles.clear();
+      slotPrices.clear();
     },
   };
 }

@@ -7,7 +7,7 @@ import { activePromotion } from '../membership/active-promotion.ts';
 import type { Site } from '../sites/site.ts';
 import * as repo from './orders.repository.ts';
 import type { ProductBundles } from './product-bundles.ts';
-import { resolveSelection } from './resolve-selection.ts';
+import { type PriceBasis, resolveSelection } from './resolve-selection.ts';
 
 export function couponFacts(row: repo.CouponRow): CouponFacts {
   return {
@@ -30,13 +30,17 @@ export function couponFacts(row: repo.CouponRow): CouponFacts {
 
 export type Priced = { priced: PricedOrder; couponRows: repo.CouponRow[] };
 
-/** Prices the order as it stands, with its coupons. */
+/**
+ * Prices the order as it stands, with its coupons: at the unit prices it kept when the visitor
+ * chose (`kept`), or at the catalogue's prices now at its slot (`current`, a date change).
+ */
 export async function priceOf(
   tx: Database,
   bundles: ProductBundles,
   order: repo.OrderRow,
   site: Site,
   knownCoupons?: repo.CouponRow[],
+  basis: PriceBasis = 'kept',
 ): Promise<Priced> {
   const selection = {
     time_span_id: order.timeSpanId,
@@ -44,7 +48,7 @@ export async function priceOf(
     option_values: order.optionValues,
     set_products: order.setProducts,
   };
-  const { options, setProducts } = await resolveSelection(tx, bundles, order.productId, selection, order.lang);
+  const { options, setProducts } = await resolveSelection(tx, bundles, order.productId, selection, order.lang, basis);
   const couponRows = knownCoupons ?? (await repo.listOrderCoupons(tx, order.id));
   // A signed-in member gets the site's membership promotion.
   const promotion = order.memberId !== null && site.hasMembershipLogin ? await activePromotion(tx, site.id) : null;

@@ -1,24 +1,41 @@
-/** Checks what a visitor chose against the product and its slot. */
+/** Checks what a visitor chose against the product and its slot, and what it costs. */
 import type { CreateOrderBody } from '@storefront/domain/api/orders';
 import { localize } from '@storefront/domain/localize';
 import type { Database } from '../../db/client.ts';
 import { invalidField, specError } from '../../http/errors.ts';
 import { findTimeSpan } from '../catalog/catalog-facts.ts';
 import type { Site } from '../sites/site.ts';
+import type { OptionValue, SetProductValue } from './orders.schema.ts';
 import type { ProductBundles } from './product-bundles.ts';
 import { slotRefusal } from './sales-channels.ts';
 
-export type Selection = Pick<CreateOrderBody, 'time_span_id' | 'quantity' | 'option_values' | 'set_products'>;
+export type Selection = Pick<CreateOrderBody, 'time_span_id' | 'quantity'> & {
+  option_values: OptionValue[];
+  set_products: SetProductValue[];
+};
 
-/** Checks a selection against the product and prices it (coupons as given). */
+/**
+ * Which prices a selection is reckoned at: `current` the catalogue's now (the slot's own price of
+ * an option, else the option's), for a new choice; `kept` the unit prices the order kept when the
+ * visitor chose (the current ones for any item without), for the rest of their purchase.
+ */
+export type PriceBasis = 'current' | 'kept';
+
+/**
+ * Checks a selection against the product and prices it. The answer's `optionValues` and
+ * `setProductValues` are the selection as an order keeps it, each item with its unit price.
+ */
 export async function resolveSelection(
   tx: Database,
   bundles: ProductBundles,
   productId: number,
   selection: Selection,
   lang: string,
+  basis: PriceBasis = 'current',
 ) {
   const { options: optionRows, setProducts: setProductRows } = await bundles.require(tx, productId);
+  const slotPrices = await bundles.slotPrices(tx, selection.time_span_id);
+  const keptPrice = (value: { unit_price?: number | undefined }) => (basis === 'kept' ? value.unit_price : undefined);
   const options = selection.option_values.map((value) => {
     const option = optionRows.find((o) => o.id === value.option_value_id);
     if (!option)
@@ -29,7 +46,7 @@ export async function resolveSelection(
       id: option.id,
       name: localize(option.name, lang),
       type: option.type,
-      price: option.price,
+      price: keptPrice(value) ?? slotPrices.get(option.id) ?? option.price,
       quantity: value.quantity,
     };
   });
@@ -37,7 +54,12 @@ export async function resolveSelection(
   const setProducts = selection.set_products.map((value) => {
     const setProduct = setProductRows.find((s) => s.id === value.set_product_id);
     if (!setProduct) throw invalidField('set_products', `has ${value.set_product_id}, which is not sold with this product`);
-    return { id: setProduct.id, name: localize(setProduct.name, lang), price: setProduct.price, quantity: value.quantity };
+    return {
+      id: setProduct.id,
+      name: localize(setProduct.name, lang),
+      price: keptPrice(value) ?? setProduct.price,
+      quantity: value.quantity,
+    };
   });
   if (new Set(setProducts.map((s) => s.id)).size !== setProducts.length)
     throw invalidField('set_products', 'lists a set product twice');
@@ -45,7 +67,13 @@ export async function resolveSelection(
   if (admissions !== selection.quantity) {
     throw invalidField('quantity', `is ${selection.quantity} but the admission options add up to ${admissions}`);
   }
-  return { options, setProducts, admissions };
+  const optionValues: OptionValue[] = options.map((o) => ({ option_value_id: o.id, quantity: o.quantity, unit_price: o.price }));
+  const setProductValues: SetProductValue[] = setProducts.map((s) => ({
+    set_product_id: s.id,
+    quantity: s.quantity,
+    unit_price: s.price,
+  }));
+  return { options, setProducts, admissions, optionValues, setProductValues };
 }
 
 /** Refuses more admissions than the product sells in one order. */

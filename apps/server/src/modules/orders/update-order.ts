@@ -36,15 +36,22 @@ export async function updateOrder(
         set_products: body.set_products ?? [],
       };
       await checkSlot(tx, site, order.channel, product.id, selection.time_span_id);
-      const { admissions, setProducts } = await resolveSelection(tx, ctx.bundles, product.id, selection, body.lang ?? order.lang);
+      // A new choice is priced as the catalogue stands now, and those prices are kept from here on.
+      const { admissions, setProducts, optionValues, setProductValues } = await resolveSelection(
+        tx,
+        ctx.bundles,
+        product.id,
+        selection,
+        body.lang ?? order.lang,
+      );
       checkMaxPerOrder(admissions, product.maxPerOrder);
       await releaseOrderHolds(tx, order.id);
       await takeHolds(tx, order, selection.time_span_id, admissions, setProducts);
       Object.assign(changes, {
         timeSpanId: selection.time_span_id,
         quantity: admissions,
-        optionValues: selection.option_values,
-        setProducts: selection.set_products,
+        optionValues,
+        setProducts: setProductValues,
       });
     }
     if (body.customer_info) {

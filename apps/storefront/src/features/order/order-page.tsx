@@ -28,7 +28,7 @@ import {
   setQuantity,
 } from '../../checkout/order-state.ts';
 import { purchaseApi } from '../../checkout/purchase-api.ts';
-import { admissionLimit, type OrderProblem, orderProblem, pricingInput } from '../../checkout/quantity-rules.ts';
+import { admissionLimit, atSlotPrices, type OrderProblem, orderProblem, pricingInput } from '../../checkout/quantity-rules.ts';
 import { useApp } from '../../lib/app-context.tsx';
 import type { ScreenProps } from '../../lib/routes.ts';
 import { Calendar } from '../../ui/calendar.tsx';
@@ -77,8 +77,10 @@ export default function OrderPage(props: ScreenProps) {
   // A new object per choice, so choosing in the same step twice still moves focus on.
   const [focusTarget, setFocusTarget] = useState<{ section: Section } | null>(null);
 
-  const { products, productFor, dayStatuses, colorsQuery, dayProducts, product, timeSpans, setProducts, view, slot } =
-    useOrderStock(app, purchase, { today, range, saved, hasOrder }, selection);
+  const stock = useOrderStock(app, purchase, { today, range, saved, hasOrder }, selection);
+  const { products, productFor, dayStatuses, colorsQuery, dayProducts, timeSpans, setProducts, view, slot } = stock;
+  // At the chosen slot, its own prices are the ones shown, added up and charged.
+  const product = stock.product && atSlotPrices(stock.product, slot);
   const threshold = config.lowStockThreshold;
 
   // ---- the steps ----

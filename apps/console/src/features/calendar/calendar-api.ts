@@ -1,0 +1,17 @@
+/** A venue's calendar (`/console/api/v1/venues/:venue/calendar`): the month's slots, and one change to many of them. */
+import type { CalendarChangeBody, CalendarChangeResult, CalendarView } from '@storefront/domain/console/calendar';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../lib/api/client.ts';
+
+const base = (venue: string) => `venues/${encodeURIComponent(venue)}/calendar`;
+
+export const calendarQueries = {
+  month: (venue: string, range: { from: string; to: string }, productId: number | null) =>
+    queryOptions({
+      queryKey: ['calendar', venue, range.from, range.to, productId],
+      queryFn: () => api.get<CalendarView>(base(venue), { from: range.from, to: range.to, product_id: productId }),
+    }),
+};
+
+export const changeCalendar = (venue: string, body: CalendarChangeBody) =>
+  api.post<CalendarChangeResult>(`${base(venue)}/changes`, body);
