@@ -13,6 +13,9 @@ import { auditConsoleRoutes } from './modules/audit/audit.console-routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { type CatalogueConsoleContext, watchCatalogueChanges } from './modules/catalog/catalogue-changes.ts';
+import { imageRoutes } from './modules/catalog/image.routes.ts';
+import { imageConsoleRoutes } from './modules/catalog/images.console-routes.ts';
+import { productConsoleRoutes } from './modules/catalog/products.console-routes.ts';
 import { checkInRoutes } from './modules/checkin/checkin.routes.ts';
 import { createCheckInService } from './modules/checkin/checkin.service.ts';
 import { dateChangeRoutes } from './modules/date-changes/date-changes.routes.ts';
@@ -269,6 +272,8 @@ export async function buildApp(options: AppOptions) {
       staffConsoleRoutes(staffContext),
       venueConsoleRoutes(options.db, sites),
       auditConsoleRoutes(options.db, sites),
+      productConsoleRoutes(catalogueContext),
+      imageConsoleRoutes(catalogueContext),
     ]),
     { prefix: '/console/api/v1' },
   );
@@ -276,6 +281,8 @@ export async function buildApp(options: AppOptions) {
   await app.register(stripeWebhookRoutes(payments));
   // The mail viewer shows every visitor's mail to anyone: never in production.
   if (options.config.appMode !== 'production') await app.register(mailViewerRoutes(options.db));
+  // Uploaded images, public and cached for ever: before the shop's `/:variant/…` pages.
+  await app.register(imageRoutes(options.db));
   await app.register(consolePageRoutes({ consoleDir: options.consoleDir ?? null, isProduction }));
   await app.register(
     storefrontRoutes({
