@@ -3,6 +3,7 @@ import { accountRoutes } from '../features/account/account-routes.ts';
 import { auditRoutes } from '../features/audit/audit-routes.ts';
 import { enrolmentRoutes } from '../features/enrolment/enrolment-routes.ts';
 import { invitationRoutes } from '../features/invitation/invitation-routes.ts';
+import { productsRoutes } from '../features/products/products-routes.ts';
 import { signInRoutes } from '../features/sign-in/sign-in-routes.ts';
 import { staffRoutes } from '../features/staff/staff-routes.ts';
 import { teamsRoutes } from '../features/teams/teams-routes.ts';
@@ -18,4 +19,5 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   ...staffRoutes,
   ...teamsRoutes,
   ...auditRoutes,
+  ...productsRoutes,
 ];

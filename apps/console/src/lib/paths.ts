@@ -16,6 +16,10 @@ export const paths = {
   newVenue: '/venues/new',
   venue: (code: string) => `/venues/${encodeURIComponent(code)}`,
   venueAudit: (code: string) => `/venues/${encodeURIComponent(code)}/audit`,
+  venueProducts: (code: string) => `/venues/${encodeURIComponent(code)}/products`,
+  newVenueProduct: (code: string) => `/venues/${encodeURIComponent(code)}/products/new`,
+  venueProduct: (code: string, id: number) => `/venues/${encodeURIComponent(code)}/products/${id}`,
+  venueImages: (code: string) => `/venues/${encodeURIComponent(code)}/venue-images`,
 };
 
 /** Only a path of this app is a place to come back to: never another origin (`//host`, `https:`). */
