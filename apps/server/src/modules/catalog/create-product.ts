@@ -24,6 +24,7 @@ export const NO_SLOT_PATTERN = {
 };
 
 export type ProductRow = typeof products.$inferSelect;
+export type SlotPattern = typeof NO_SLOT_PATTERN;
 
 export async function requireFreeKey(tx: Database, siteId: number, key: string, exceptId?: number): Promise<void> {
   const [taken] = await tx
@@ -34,7 +35,13 @@ export async function requireFreeKey(tx: Database, siteId: number, key: string, 
     throw specError('conflict', { field: 'key', message: `key "${key}" is already a product of this venue` });
 }
 
-export async function createProduct(tx: Database, siteId: number, input: NewProductBody): Promise<ProductRow> {
+/** `slotPattern` is for the demo seed, whose products top their slots up by it; the console gives none. */
+export async function createProduct(
+  tx: Database,
+  siteId: number,
+  input: NewProductBody,
+  options: { slotPattern?: SlotPattern } = {},
+): Promise<ProductRow> {
   const defaultLanguage = await defaultLanguageOf(tx, siteId);
   requireDefaultLanguage('name', input.name, defaultLanguage);
   await requireVenueImage(tx, siteId, 'image_id', input.image_id);
@@ -58,7 +65,7 @@ export async function createProduct(tx: Database, siteId: number, input: NewProd
       presentedBy: storedText(input.presented_by),
       maxPerOrder: input.max_per_order,
       imageId: input.image_id,
-      ...NO_SLOT_PATTERN,
+      ...(options.slotPattern ?? NO_SLOT_PATTERN),
     })
     .returning();
   if (!row) throw new Error('the product row was not written');
