@@ -14,6 +14,9 @@ import { calendarConsoleRoutes } from './modules/catalog/calendar.console-routes
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { type CatalogueConsoleContext, watchCatalogueChanges } from './modules/catalog/catalogue-changes.ts';
+import { imageRoutes } from './modules/catalog/image.routes.ts';
+import { imageConsoleRoutes } from './modules/catalog/images.console-routes.ts';
+import { productConsoleRoutes } from './modules/catalog/products.console-routes.ts';
 import { slotSeriesConsoleRoutes } from './modules/catalog/slot-series.console-routes.ts';
 import { venuePaymentMethodsConsoleRoutes } from './modules/catalog/venue-payment-methods.console-routes.ts';
 import { venueTextsConsoleRoutes } from './modules/catalog/venue-texts.console-routes.ts';
@@ -281,6 +284,8 @@ export async function buildApp(options: AppOptions) {
         providers: ['free', ...(Object.keys(providers) as (keyof typeof providers)[])],
       }),
       calendarConsoleRoutes(catalogueContext),
+      productConsoleRoutes(catalogueContext),
+      imageConsoleRoutes(catalogueContext),
     ]),
     { prefix: '/console/api/v1' },
   );
@@ -288,6 +293,8 @@ export async function buildApp(options: AppOptions) {
   await app.register(stripeWebhookRoutes(payments));
   // The mail viewer shows every visitor's mail to anyone: never in production.
   if (options.config.appMode !== 'production') await app.register(mailViewerRoutes(options.db));
+  // Uploaded images, public and cached for ever: before the shop's `/:variant/…` pages.
+  await app.register(imageRoutes(options.db));
   await app.register(consolePageRoutes({ consoleDir: options.consoleDir ?? null, isProduction }));
   await app.register(
     storefrontRoutes({

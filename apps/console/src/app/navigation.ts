@@ -13,7 +13,9 @@ export function venueNavigation(session: ConsoleSession, venue: ConsoleVenue | n
   if (!venue) return [];
   const items: NavItem[] = [{ key: 'venue-home', to: paths.venue(venue.code), label: 'nav.venueHome', end: true }];
   if (hasVenueRight(session, venue, 'catalogue:read')) {
+    items.push({ key: 'venue-products', to: paths.venueProducts(venue.code), label: 'products.nav' });
     items.push({ key: 'venue-slot-series', to: paths.slotSeries(venue.code), label: 'slotSeries.nav' });
+    items.push({ key: 'venue-calendar', to: paths.venueCalendar(venue.code), label: 'calendar.nav' });
     items.push({ key: 'venue-settings', to: paths.venueSettings(venue.code), label: 'venueSettings.nav.settings' });
     items.push({ key: 'venue-texts', to: paths.venueTexts(venue.code), label: 'venueSettings.nav.texts' });
     items.push({
@@ -21,7 +23,7 @@ export function venueNavigation(session: ConsoleSession, venue: ConsoleVenue | n
       to: paths.venuePaymentMethods(venue.code),
       label: 'venueSettings.nav.paymentMethods',
     });
-    items.push({ key: 'venue-calendar', to: paths.venueCalendar(venue.code), label: 'calendar.nav' });
+    items.push({ key: 'venue-images', to: paths.venueImages(venue.code), label: 'products.venueImages' });
   }
   if (hasVenueRight(session, venue, 'audit:read')) {
     items.push({ key: 'venue-audit', to: paths.venueAudit(venue.code), label: 'nav.venueAudit' });

@@ -4,6 +4,7 @@ import { auditRoutes } from '../features/audit/audit-routes.ts';
 import { calendarRoutes } from '../features/calendar/calendar-routes.ts';
 import { enrolmentRoutes } from '../features/enrolment/enrolment-routes.ts';
 import { invitationRoutes } from '../features/invitation/invitation-routes.ts';
+import { productsRoutes } from '../features/products/products-routes.ts';
 import { signInRoutes } from '../features/sign-in/sign-in-routes.ts';
 import { slotSeriesRoutes } from '../features/slot-series/slot-series-routes.ts';
 import { staffRoutes } from '../features/staff/staff-routes.ts';
@@ -24,4 +25,5 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   ...slotSeriesRoutes,
   ...venueSettingsRoutes,
   ...calendarRoutes,
+  ...productsRoutes,
 ];

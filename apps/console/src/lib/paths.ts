@@ -22,6 +22,10 @@ export const paths = {
   venueTexts: (code: string) => `/venues/${encodeURIComponent(code)}/texts`,
   venuePaymentMethods: (code: string) => `/venues/${encodeURIComponent(code)}/payment-methods`,
   venueCalendar: (code: string) => `/venues/${encodeURIComponent(code)}/calendar`,
+  venueProducts: (code: string) => `/venues/${encodeURIComponent(code)}/products`,
+  newVenueProduct: (code: string) => `/venues/${encodeURIComponent(code)}/products/new`,
+  venueProduct: (code: string, id: number) => `/venues/${encodeURIComponent(code)}/products/${id}`,
+  venueImages: (code: string) => `/venues/${encodeURIComponent(code)}/venue-images`,
 };
 
 /** Only a path of this app is a place to come back to: never another origin (`//host`, `https:`). */

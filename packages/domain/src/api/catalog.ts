@@ -75,6 +75,23 @@ export const ProductOption = z.object({
   price: z.number().int(),
 });
 
+/**
+ * An uploaded picture as the shop shows it: `<picture>` sources per format, a JPEG `src` as the
+ * fallback, the original's width and height for the box (no layout shift), alt text in the language.
+ */
+export const ShopImage = z.object({
+  id: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  alt: z.string(),
+  src: z.string(),
+  srcset: z.object({ avif: z.string(), webp: z.string(), jpeg: z.string() }),
+});
+export type ShopImage = z.infer<typeof ShopImage>;
+/** The same with its alt text in every language, for answers that are not in one (the configuration). */
+export const LocalizedShopImage = ShopImage.extend({ alt: z.record(z.string(), z.string()) });
+export type LocalizedShopImage = z.infer<typeof LocalizedShopImage>;
+
 export const Product = z.object({
   id: z.number().int(),
   uuid: z.string(),
@@ -90,6 +107,7 @@ export const Product = z.object({
   priceFrom: z.number().int(),
   hasSetProducts: z.boolean(),
   options: z.array(ProductOption),
+  image: ShopImage.nullable(),
 });
 export type Product = z.infer<typeof Product>;
 
@@ -213,6 +231,8 @@ export const Configuration = z.object({
     email: z.string(),
     phone: z.string(),
   }),
+  /** The venue's picture at the top of the order page; null for none. */
+  heroImage: LocalizedShopImage.nullable(),
   /** Operator key/value settings (help and app links and the like). */
   values: z.record(z.string(), z.unknown()),
 });

@@ -24,6 +24,7 @@ export const RESERVED_PATH_SEGMENTS: readonly string[] = [
   'console',
   'dev',
   'health',
+  'images',
   'mail',
   'payments',
   'sandbox',

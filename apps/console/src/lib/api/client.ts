@@ -71,12 +71,13 @@ const ROTATION_RETRY_MS = 250;
 async function request<T>(
   method: string,
   path: string,
-  options: { query?: Query; body?: unknown } = {},
+  options: { query?: Query; body?: unknown; file?: Blob } = {},
   firstSentAt: number | null = null,
 ): Promise<T> {
   const sentAt = firstSentAt ?? Date.now();
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.file) headers['Content-Type'] = options.file.type;
   if (method !== 'GET') {
     const token = readCookie(XSRF_COOKIE);
     if (token) headers[XSRF_HEADER] = token;
@@ -88,6 +89,7 @@ async function request<T>(
       headers,
       credentials: 'same-origin',
       ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+      ...(options.file ? { body: options.file } : {}),
     });
   } catch {
     throw new ApiError(null, null, sentAt);
@@ -116,4 +118,6 @@ export const api = {
   put: <T>(path: string, body: unknown) => request<T>('PUT', path, { body }),
   patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, { body }),
   delete: <T = void>(path: string) => request<T>('DELETE', path),
+  /** Sends a file itself as the body, with its own content type (an image upload). */
+  upload: <T>(path: string, file: Blob) => request<T>('POST', path, { file }),
 };

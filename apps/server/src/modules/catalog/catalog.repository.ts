@@ -1,4 +1,4 @@
-import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, between, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
 import { liveHeldQuantity, setProductSold } from '../stock/hold-places.ts';
@@ -32,8 +32,13 @@ export function listTexts(db: Database, siteId: number, lang: string) {
     .where(and(eq(texts.siteId, siteId), eq(texts.lang, lang)));
 }
 
+/** The products the shop offers: an archived product is left out of every shop answer. */
 export function listProducts(db: Database, siteId: number) {
-  return db.select().from(products).where(eq(products.siteId, siteId)).orderBy(asc(products.position), asc(products.id));
+  return db
+    .select()
+    .from(products)
+    .where(and(eq(products.siteId, siteId), isNull(products.archivedAt)))
+    .orderBy(asc(products.position), asc(products.id));
 }
 
 export function listOptions(db: Database, productIds: number[]) {
@@ -103,7 +108,7 @@ export function listTimeSpanStocks(
       from product_time_spans t
       join products p on p.id = t.product_id
       left join lateral (${liveHeldQuantity(sql`t.id`, null)}) h on true
-      where p.site_id = ${filter.siteId} ${byProduct} ${bySpan}
+      where p.site_id = ${filter.siteId} and p.archived_at is null ${byProduct} ${bySpan}
       order by t.product_id, t.starts_at`,
   );
 }

@@ -32,6 +32,8 @@ import { createMicroCache } from '../../lib/micro-cache.ts';
 import type { Site } from '../sites/site.ts';
 import * as repo from './catalog.repository.ts';
 import { listFieldTemplates } from './catalog-facts.ts';
+import { HERO_IMAGE_KEY } from './hero-image.ts';
+import { findImages, localizedShopImageOf } from './image-views.ts';
 import { productsOf, productTimeSpans, toTimeSpan } from './list-products.ts';
 
 const CONTENT_TTL_MS = 5_000;
@@ -74,6 +76,8 @@ export function createCatalogService(db: Database, options: { appMode: AppMode }
     configuration: (site: Site) =>
       cached(content, `config:${site.id}`, Configuration, async () => {
         const values = await repo.listConfigurationValues(db, site.id);
+        const heroId = values.find((v) => v.key === HERO_IMAGE_KEY)?.value;
+        const hero = typeof heroId === 'string' ? (await findImages(db, site.id, [heroId])).get(heroId) : undefined;
         return {
           siteCode: site.code,
           variant: site.variant,
@@ -97,6 +101,7 @@ export function createCatalogService(db: Database, options: { appMode: AppMode }
           lowStockThreshold: site.lowStockThreshold,
           theme: site.theme,
           venue: site.venue,
+          heroImage: hero ? localizedShopImageOf(hero) : null,
           values: Object.fromEntries(values.map((v) => [v.key, v.value])),
         };
       }),

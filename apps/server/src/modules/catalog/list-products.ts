@@ -9,12 +9,22 @@ import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
 import type { Site } from '../sites/site.ts';
 import * as repo from './catalog.repository.ts';
+import { findImages, shopImageOf } from './image-views.ts';
 
 export async function productsOf(db: Database, site: Site, lang: string): Promise<z.infer<typeof Product>[]> {
   const productRows = await repo.listProducts(db, site.id);
   const ids = productRows.map((p) => p.id);
-  const [optionRows, setProductRows] = await Promise.all([repo.listOptions(db, ids), repo.listSetProducts(db, ids)]);
+  const [optionRows, setProductRows, pictures] = await Promise.all([
+    repo.listOptions(db, ids),
+    repo.listSetProducts(db, ids),
+    findImages(
+      db,
+      site.id,
+      productRows.map((p) => p.imageId),
+    ),
+  ]);
   return productRows.map((p) => {
+    const image = p.imageId ? pictures.get(p.imageId) : undefined;
     const options = optionRows.filter((o) => o.productId === p.id);
     // Free admissions (infants, carers) would make every "from" price ¥0.
     const admissionPrices = options.filter((o) => o.type === 'admission' && o.price > 0).map((o) => o.price);
@@ -32,6 +42,7 @@ export async function productsOf(db: Database, site: Site, lang: string): Promis
       priceFrom: admissionPrices.length > 0 ? Math.min(...admissionPrices) : 0,
       hasSetProducts: setProductRows.some((s) => s.mainProductId === p.id),
       options: options.map((o) => ({ id: o.id, name: localize(o.name, lang), type: o.type, price: o.price })),
+      image: image ? shopImageOf(image, lang) : null,
     };
   });
 }

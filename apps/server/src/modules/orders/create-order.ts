@@ -22,6 +22,8 @@ export async function createOrder(
 ): Promise<TemporaryOrder> {
   const product = (await ctx.bundles.get(db, { siteId: site.id, uuid: body.product_uuid }))?.product;
   if (!product) throw specError('record not found', { message: 'product_uuid names no product of this site' });
+  // An archived product is no longer offered; the orders it has keep it (a page open from before may still ask).
+  if (product.archivedAt) throw specError('ticket not on sale now', { message: 'the product is no longer offered' });
   if (!product.salesChannels.includes(channel)) throw specError('ticket not on sale now');
   // Web orders take any slot on sale (the hold itself refuses closed ones): no read before the rush's one statement.
   if (channel !== 'web') await checkSlot(db, site, channel, product.id, body.time_span_id);

@@ -43,12 +43,22 @@ describeEachEngine('console rights', (ctx) => {
       (r): r is ConsoleRoute & { access: { right: Right | 'any'; scope: 'venue' | 'organisation' } } => 'right' in r.access,
     );
 
-  async function staffWith(rights: Right[], venueIds?: number[]) {
-    const team = await makeTeam(ctx.db, { rights, ...(venueIds ? { venueIds } : {}) });
-    const staff = await makeStaff(ctx.db, { teamIds: [team.id] });
-    const client = consoleClient(server.app);
-    await signIn(client, staff.email);
-    return client;
+  // One signed-in member per set of rights and venues: the walk's routes share them, so it stays
+  // under the sign-in rate limit however many routes there are.
+  const members = new Map<string, Promise<ConsoleClient>>();
+  function staffWith(rights: Right[], venueIds?: number[]) {
+    const key = JSON.stringify([[...rights].sort(), venueIds ?? 'all']);
+    const known = members.get(key);
+    if (known) return known;
+    const made = (async () => {
+      const team = await makeTeam(ctx.db, { rights, ...(venueIds ? { venueIds } : {}) });
+      const staff = await makeStaff(ctx.db, { teamIds: [team.id] });
+      const client = consoleClient(server.app);
+      await signIn(client, staff.email);
+      return client;
+    })();
+    members.set(key, made);
+    return made;
   }
 
   it('declares an access for every console route, and the walk has routes of each kind to walk', () => {
@@ -94,7 +104,10 @@ describeEachEngine('console rights', (ctx) => {
       expect(answer.status, `${route.method} ${route.url}`).toBe(404);
       // The same staff member gets past the rights at their own venue.
       const own = await callRoute(elsewhere, route, 'cafe-lumen');
-      expect([401, 403, 404], `${route.method} ${route.url} at the own venue`).not.toContain(own.status);
+      expect([401, 403], `${route.method} ${route.url} at the own venue`).not.toContain(own.status);
+      // A 404 there may only be the route's own answer for an object the venue lacks (`:id` is 1), never the venue's.
+      if (own.status === 404)
+        expect(String(own.body.message), `${route.method} ${route.url} at the own venue`).not.toMatch(/venue "/);
     }
     // Organisation routes need the right at every venue: a one-venue team has none of them.
     for (const route of rightRoutes().filter((r) => r.access.scope === 'organisation')) {

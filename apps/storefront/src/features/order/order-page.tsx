@@ -6,6 +6,7 @@
 import type { StockStatus } from '@storefront/domain/api/catalog';
 import { DISPLAY_TIME_ZONE } from '@storefront/domain/constants';
 import { formatDate, formatPrice } from '@storefront/domain/format';
+import { localize } from '@storefront/domain/localize';
 import { priceOrder } from '@storefront/domain/pricing/price-order';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
@@ -36,6 +37,7 @@ import { calendarWindow, lastOpenDate, todayInZone } from '../../ui/calendar-mon
 import { StepBar } from '../../ui/step-bar.tsx';
 import { Accordion, sectionButtonId } from './accordion.tsx';
 import { ProductFacts } from './product-facts.tsx';
+import { ShopPicture } from './shop-picture.tsx';
 import { useOrderStock } from './use-order-stock.ts';
 import { useProceedOrder } from './use-proceed-order.ts';
 import '../../ui/order-steps.css';
@@ -232,6 +234,9 @@ export default function OrderPage(props: ScreenProps) {
       >
         {product && isReady ? (
           <>
+            {product.image && (
+              <ShopPicture image={product.image} sizes="(min-width: 768px) 40rem, 100vw" className="order-product-image" isLazy />
+            )}
             {!hasTimePicker && slot && (
               <p className="order-all-day">
                 {dateSummary} <SlotStock span={slot} />
@@ -277,6 +282,14 @@ export default function OrderPage(props: ScreenProps) {
         hasMembershipLogin={config.hasMembershipLogin}
       />
       <h1>{t(props.isChange ? 'order_change_title' : 'order_title')}</h1>
+      {config.heroImage && (
+        <ShopPicture
+          image={{ ...config.heroImage, alt: localize(config.heroImage.alt, lang) }}
+          sizes="(min-width: 768px) 48rem, 100vw"
+          className="order-hero"
+          isLazy={false}
+        />
+      )}
       {shown.map((section) => steps[section]())}
       {current === 'optionValues' && product && isReady && priced && (
         <div className="order-summary">

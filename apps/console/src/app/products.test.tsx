@@ -1,0 +1,72 @@
+import type { ConsoleProduct } from '@storefront/domain/console/products';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderConsole, sessionOf, stubApi, venueSummary } from '../test/console-test.tsx';
+
+const product = (id: number, name: string, extra: Partial<ConsoleProduct> = {}): ConsoleProduct => ({
+  id,
+  uuid: `00000000-0000-4000-8000-00000000000${id}`,
+  key: `product-${id}`,
+  type: 'time',
+  sale_type: 'ticket',
+  sales_channels: ['web', 'spot'],
+  name: { ja: name, en: name },
+  description: {},
+  caution: {},
+  presented_by: {},
+  max_per_order: 6,
+  position: id,
+  image: null,
+  is_archived: false,
+  archived_at: null,
+  options: [{ id: id * 10, key: 'adult', type: 'admission', name: { ja: '一般', en: 'Adult' }, price: 1800 }],
+  set_products: [],
+  ...extra,
+});
+
+describe('products', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('lists the products and archives one after asking', async () => {
+    let archived = false;
+    const calls = stubApi({
+      'GET session': { status: 200, body: sessionOf() },
+      'GET venues/harbor/products': () => ({
+        status: 200,
+        body: { products: archived ? [] : [product(1, 'Night exhibition'), product(2, 'Garden tour')] },
+      }),
+      'POST venues/harbor/products/1/archive': () => {
+        archived = true;
+        return { status: 200, body: product(1, 'Night exhibition', { is_archived: true, archived_at: '2025-01-01T00:00:00Z' }) };
+      },
+    });
+    renderConsole('/venues/harbor/products');
+    const table = within(await screen.findByRole('table', { name: '2 products' }));
+    expect(table.getByRole('link', { name: 'Night exhibition' })).toBeTruthy();
+    expect(table.getAllByText('web, spot')).toHaveLength(2);
+    fireEvent.click(table.getByRole('button', { name: 'Archive Night exhibition' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Archive Night exhibition?' }));
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    fireEvent.click(dialog.getByRole('button', { name: 'Archive' }));
+    await screen.findByText('Night exhibition was archived.');
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual(['venues/harbor/products/1/archive']);
+  });
+
+  it('asks for the name in the default language before sending a new product', async () => {
+    const calls = stubApi({
+      'GET session': { status: 200, body: sessionOf() },
+      'GET venues/harbor': { status: 200, body: { ...venueSummary('harbor', 'Harbor Museum'), languages: ['ja', 'en'] } },
+    });
+    renderConsole('/venues/harbor/products/new');
+    const key = await screen.findByRole('textbox', { name: /^Key/ });
+    fireEvent.change(key, { target: { value: 'night' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create the product' }));
+    const name = await screen.findByRole('textbox', { name: 'Name' });
+    await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    // The editor is the console's largest screen: its first load in a cold test takes a few seconds.
+  }, 15_000);
+});
