@@ -154,6 +154,10 @@ describeEachEngine(
         venue: 'demo',
         variant: 'fuzz-venue',
         time_zone: 'Asia/Tokyo',
+        coverage_from: tomorrow,
+        coverage_to: tomorrow,
+        expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+        product_ids: [slot.productId],
       };
       const pathValue = (path: string, name: string): string => {
         if (name === 'timechangeToken') return change.body.time_change_token;

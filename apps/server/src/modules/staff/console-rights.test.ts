@@ -68,14 +68,19 @@ describeEachEngine('console rights', (ctx) => {
 
   it('answers 403 to a team that holds every right but the route’s own', async () => {
     const [demo] = await rows<{ id: number }>(ctx.db, sql`select id from sites where code = 'demo'`);
+    // Routes needing the same right share their members: a sign-in costs a password hash.
+    const members = new Map<string, ConsoleClient[]>();
     for (const route of rightRoutes()) {
       if (route.access.right === 'any') continue;
       const others = RIGHTS.filter((r) => r !== route.access.right && !impliesRight(r, route.access.right));
       // Held at every venue for organisation routes; for venue routes, at this venue only and at all venues.
+      const key = `${route.access.scope} ${route.access.right}`;
       const clients =
-        route.access.scope === 'organisation'
+        members.get(key) ??
+        (route.access.scope === 'organisation'
           ? [await staffWith(others)]
-          : [await staffWith(others, [demo?.id ?? 0]), await staffWith(others)];
+          : [await staffWith(others, [demo?.id ?? 0]), await staffWith(others)]);
+      members.set(key, clients);
       for (const client of clients) {
         const answer = await callRoute(client, route, 'demo');
         expect(answer.status, `${route.method} ${route.url}`).toBe(403);
@@ -94,7 +99,12 @@ describeEachEngine('console rights', (ctx) => {
       expect(answer.status, `${route.method} ${route.url}`).toBe(404);
       // The same staff member gets past the rights at their own venue.
       const own = await callRoute(elsewhere, route, 'cafe-lumen');
-      expect([401, 403, 404], `${route.method} ${route.url} at the own venue`).not.toContain(own.status);
+      expect([401, 403], `${route.method} ${route.url} at the own venue`).not.toContain(own.status);
+      // A 404 there may only be about the route's own record (no coupon 1 at this venue), never the venue.
+      if (own.status === 404)
+        expect(own.body, `${route.method} ${route.url} at the own venue`).not.toMatchObject({
+          message: expect.stringMatching(/venue"?$/),
+        });
     }
     // Organisation routes need the right at every venue: a one-venue team has none of them.
     for (const route of rightRoutes().filter((r) => r.access.scope === 'organisation')) {
