@@ -12,6 +12,9 @@ export type NavItem = { key: string; to: string; label: string; end?: boolean };
 export function venueNavigation(session: ConsoleSession, venue: ConsoleVenue | null): NavItem[] {
   if (!venue) return [];
   const items: NavItem[] = [{ key: 'venue-home', to: paths.venue(venue.code), label: 'nav.venueHome', end: true }];
+  if (hasVenueRight(session, venue, 'catalogue:read')) {
+    items.push({ key: 'venue-coupons', to: paths.venueCoupons(venue.code), label: 'coupons.nav' });
+  }
   if (hasVenueRight(session, venue, 'audit:read')) {
     items.push({ key: 'venue-audit', to: paths.venueAudit(venue.code), label: 'nav.venueAudit' });
   }

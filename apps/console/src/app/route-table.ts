@@ -1,6 +1,7 @@
 /** Every console screen: the features' own route lists, in one table. */
 import { accountRoutes } from '../features/account/account-routes.ts';
 import { auditRoutes } from '../features/audit/audit-routes.ts';
+import { couponsRoutes } from '../features/coupons/coupons-routes.ts';
 import { enrolmentRoutes } from '../features/enrolment/enrolment-routes.ts';
 import { invitationRoutes } from '../features/invitation/invitation-routes.ts';
 import { signInRoutes } from '../features/sign-in/sign-in-routes.ts';
@@ -18,4 +19,5 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   ...staffRoutes,
   ...teamsRoutes,
   ...auditRoutes,
+  ...couponsRoutes,
 ];

@@ -16,6 +16,7 @@ export const paths = {
   newVenue: '/venues/new',
   venue: (code: string) => `/venues/${encodeURIComponent(code)}`,
   venueAudit: (code: string) => `/venues/${encodeURIComponent(code)}/audit`,
+  venueCoupons: (code: string) => `/venues/${encodeURIComponent(code)}/coupons`,
 };
 
 /** Only a path of this app is a place to come back to: never another origin (`//host`, `https:`). */
