@@ -218,6 +218,8 @@ export const productTimeSpans = pgTable(
   (t) => [
     unique('product_time_spans_product_start').on(t.productId, t.startsAt),
     index('product_time_spans_product_date_idx').on(t.productId, t.date),
+    // A series' slots are listed and deleted by it; most slots have one.
+    index('product_time_spans_series_idx').on(t.seriesId).where(sql`${t.seriesId} is not null`),
     check('product_time_spans_sold', sql`${t.sold} >= 0 and ${t.sold} <= ${t.capacity}`),
   ],
 );

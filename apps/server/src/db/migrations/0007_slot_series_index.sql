@@ -1,0 +1,1 @@
+CREATE INDEX "product_time_spans_series_idx" ON "product_time_spans" USING btree ("series_id") WHERE "product_time_spans"."series_id" is not null;
