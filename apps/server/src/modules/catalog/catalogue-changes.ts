@@ -50,13 +50,15 @@ export function watchCatalogueChanges(
 
   async function poll(): Promise<boolean> {
     const now = await read();
-    const moved = seen !== null && now !== seen;
+    // The first read is the baseline: anything cached before it may predate a change it already
+    // counts, so it is dropped too.
+    const moved = seen === null || now !== seen;
     seen = now;
     if (moved) options.onChange();
     return moved;
   }
 
-  const timer = setInterval(() => {
+  const pollOnce = () => {
     if (polling) return;
     polling = poll()
       .catch((error) => {
@@ -66,7 +68,9 @@ export function watchCatalogueChanges(
       .finally(() => {
         polling = null;
       });
-  }, options.pollMs ?? CATALOGUE_POLL_MS);
+  };
+  pollOnce();
+  const timer = setInterval(pollOnce, options.pollMs ?? CATALOGUE_POLL_MS);
   timer.unref();
 
   return {
