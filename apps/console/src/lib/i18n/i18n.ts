@@ -1,6 +1,6 @@
 /**
- * The console's own texts, one JSON file per language in `locales/`. Japanese and English are
- * complete; the other four fall back to English for what they lack. The chosen language is kept
+ * The console's own texts, one JSON file per language in `locales/`, complete in all six; a
+ * language that lacked a text would fall back to English. The chosen language is kept
  * in this browser.
  */
 import { LANGUAGE_CODES, type LanguageCode } from '@storefront/domain/constants';
