@@ -18,14 +18,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, type MouseEvent, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
 import { DISPLAY_TIME_ZONE } from '../../lib/format.ts';
 import { issueMessage } from '../../lib/forms.ts';
 import { currentLanguage } from '../../lib/i18n/i18n.ts';
-import { hasVenueRight, useSession, venueOf } from '../../lib/session.ts';
 import { CheckboxField, FieldSet, SelectField, TextField } from '../../ui/field.tsx';
 import { Loading, Notice, ProblemNotice } from '../../ui/notice.tsx';
 import { Screen } from '../../ui/screen.tsx';
+import { VenueGate } from '../../ui/venue-gate.tsx';
 import { calendarQueries, changeCalendar } from './calendar-api.ts';
 import {
   addDays,
@@ -53,24 +52,11 @@ function todayInVenue(): string {
 
 export default function CalendarPage() {
   const { t } = useTranslation();
-  const { code = '' } = useParams();
-  const session = useSession();
-  const venue = venueOf(session, code);
-  if (!venue) {
-    return (
-      <Screen name="venue-not-found" title={t('problem.notFoundTitle')}>
-        <p>{t('problem.notFound')}</p>
-      </Screen>
-    );
-  }
-  if (!hasVenueRight(session, venue, 'catalogue:read')) {
-    return (
-      <Screen name="calendar" title={t('calendar.title', { venue: venue.name })}>
-        <Notice kind="error">{t('problem.forbidden')}</Notice>
-      </Screen>
-    );
-  }
-  return <VenueCalendar venue={venue.code} venueName={venue.name} mayWrite={hasVenueRight(session, venue, 'catalogue:write')} />;
+  return (
+    <VenueGate screen="calendar" title={(venue) => t('calendar.title', { venue: venue.name })}>
+      {({ venue, mayWrite }) => <VenueCalendar venue={venue.code} venueName={venue.name} mayWrite={mayWrite} />}
+    </VenueGate>
+  );
 }
 
 type DaySummary = { slots: number; capacity: number; sold: number; held: number; closed: number };

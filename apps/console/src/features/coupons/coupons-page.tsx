@@ -11,15 +11,15 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { formatDateTime } from '../../lib/format.ts';
 import { currentLanguage } from '../../lib/i18n/i18n.ts';
-import { hasVenueRight, useSession, venueOf } from '../../lib/session.ts';
 import { columnsOf, DataTable } from '../../ui/data-table.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { SelectField, TextField } from '../../ui/field.tsx';
 import { Loading, Notice, ProblemNotice } from '../../ui/notice.tsx';
 import { Screen } from '../../ui/screen.tsx';
+import { VenueGate } from '../../ui/venue-gate.tsx';
 import { GenerateCodesDialog, NewCouponDialog } from './coupon-dialogs.tsx';
 import { type CouponListFilters, couponsApi } from './coupons-api.ts';
 import { PromotionsSection } from './promotions-section.tsx';
@@ -29,24 +29,11 @@ const column = columnsOf<Coupon>();
 
 export default function CouponsPage() {
   const { t } = useTranslation();
-  const session = useSession();
-  const { code } = useParams();
-  const venue = venueOf(session, code);
-  if (!venue) {
-    return (
-      <Screen name="venue-not-found" title={t('problem.notFoundTitle')}>
-        <p>{t('problem.notFound')}</p>
-      </Screen>
-    );
-  }
-  if (!hasVenueRight(session, venue, 'catalogue:read')) {
-    return (
-      <Screen name="coupons" title={t('coupons.title')}>
-        <Notice kind="error">{t('problem.forbidden')}</Notice>
-      </Screen>
-    );
-  }
-  return <Coupons venue={venue.code} venueName={venue.name} canWrite={hasVenueRight(session, venue, 'catalogue:write')} />;
+  return (
+    <VenueGate screen="coupons" title={t('coupons.title')}>
+      {({ venue, mayWrite }) => <Coupons venue={venue.code} venueName={venue.name} canWrite={mayWrite} />}
+    </VenueGate>
+  );
 }
 
 function filtersOf(search: URLSearchParams): CouponListFilters {

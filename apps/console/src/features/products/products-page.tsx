@@ -7,14 +7,14 @@ import type { ConsoleProduct } from '@storefront/domain/console/products';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { currentLanguage } from '../../lib/i18n/i18n.ts';
 import { paths } from '../../lib/paths.ts';
-import { hasVenueRight, useSession, venueOf } from '../../lib/session.ts';
 import { columnsOf, DataTable } from '../../ui/data-table.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { Loading, Notice, ProblemNotice } from '../../ui/notice.tsx';
 import { Screen } from '../../ui/screen.tsx';
+import { VenueGate } from '../../ui/venue-gate.tsx';
 import { productQueries, productsApi, textIn } from './products-api.ts';
 import './products.css';
 
@@ -22,24 +22,11 @@ const column = columnsOf<ConsoleProduct>();
 
 export default function ProductsPage() {
   const { t } = useTranslation();
-  const session = useSession();
-  const { code = '' } = useParams();
-  const venue = venueOf(session, code);
-  if (!venue) {
-    return (
-      <Screen name="venue-not-found" title={t('problem.notFoundTitle')}>
-        <p>{t('problem.notFound')}</p>
-      </Screen>
-    );
-  }
-  if (!hasVenueRight(session, venue, 'catalogue:read')) {
-    return (
-      <Screen name="products" title={t('products.title')}>
-        <Notice kind="error">{t('problem.forbidden')}</Notice>
-      </Screen>
-    );
-  }
-  return <ProductList code={venue.code} mayWrite={hasVenueRight(session, venue, 'catalogue:write')} />;
+  return (
+    <VenueGate screen="products" title={t('products.title')}>
+      {({ venue, mayWrite }) => <ProductList code={venue.code} mayWrite={mayWrite} />}
+    </VenueGate>
+  );
 }
 
 function ProductList(props: { code: string; mayWrite: boolean }) {

@@ -14,16 +14,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type UseFormRegister, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { z } from 'zod';
 import { isApiError } from '../../lib/api/client.ts';
 import { contractResolver } from '../../lib/forms.ts';
 import { currentLanguage } from '../../lib/i18n/i18n.ts';
 import { paths } from '../../lib/paths.ts';
-import { hasVenueRight, useSession, venueOf } from '../../lib/session.ts';
 import { CheckboxField, FieldSet, TextField } from '../../ui/field.tsx';
 import { Loading, Notice, ProblemNotice } from '../../ui/notice.tsx';
 import { Screen } from '../../ui/screen.tsx';
+import { VenueGate } from '../../ui/venue-gate.tsx';
 import { monthsBetween, PreviewCalendar } from './preview-calendar.tsx';
 import { applySlotSeries, slotSeriesQueries } from './slot-series-api.ts';
 import { productName, weekdayName } from './slot-series-text.ts';
@@ -83,24 +83,11 @@ const MESSAGES = {
 
 export default function NewSlotSeriesPage() {
   const { t } = useTranslation();
-  const session = useSession();
-  const { code = '' } = useParams();
-  const venue = venueOf(session, code);
-  if (!venue) {
-    return (
-      <Screen name="venue-not-found" title={t('problem.notFoundTitle')}>
-        <p>{t('problem.notFound')}</p>
-      </Screen>
-    );
-  }
-  if (!hasVenueRight(session, venue, 'catalogue:write')) {
-    return (
-      <Screen name="new-slot-series" title={t('slotSeries.newTitle')}>
-        <Notice kind="error">{t('problem.forbidden')}</Notice>
-      </Screen>
-    );
-  }
-  return <NewSeries venue={venue.code} />;
+  return (
+    <VenueGate screen="new-slot-series" title={t('slotSeries.newTitle')} right="catalogue:write">
+      {({ venue }) => <NewSeries venue={venue.code} />}
+    </VenueGate>
+  );
 }
 
 function tomorrow(): string {

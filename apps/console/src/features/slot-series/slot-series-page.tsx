@@ -7,15 +7,15 @@ import type { SlotSeriesDeleted, SlotSeriesProduct, SlotSeriesSummary } from '@s
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { formatDateTime } from '../../lib/format.ts';
 import { currentLanguage } from '../../lib/i18n/i18n.ts';
 import { paths } from '../../lib/paths.ts';
-import { hasVenueRight, useSession, venueOf } from '../../lib/session.ts';
 import { columnsOf, DataTable } from '../../ui/data-table.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { Loading, Notice, ProblemNotice } from '../../ui/notice.tsx';
 import { Screen } from '../../ui/screen.tsx';
+import { VenueGate } from '../../ui/venue-gate.tsx';
 import { deleteSlotSeries, slotSeriesQueries } from './slot-series-api.ts';
 import { describeTimes, productName, weekdayNames } from './slot-series-text.ts';
 import './slot-series.css';
@@ -24,24 +24,11 @@ const column = columnsOf<SlotSeriesSummary>();
 
 export default function SlotSeriesPage() {
   const { t } = useTranslation();
-  const session = useSession();
-  const { code = '' } = useParams();
-  const venue = venueOf(session, code);
-  if (!venue) {
-    return (
-      <Screen name="venue-not-found" title={t('problem.notFoundTitle')}>
-        <p>{t('problem.notFound')}</p>
-      </Screen>
-    );
-  }
-  if (!hasVenueRight(session, venue, 'catalogue:read')) {
-    return (
-      <Screen name="slot-series" title={t('slotSeries.title')}>
-        <Notice kind="error">{t('problem.forbidden')}</Notice>
-      </Screen>
-    );
-  }
-  return <SeriesList venue={venue.code} mayWrite={hasVenueRight(session, venue, 'catalogue:write')} />;
+  return (
+    <VenueGate screen="slot-series" title={t('slotSeries.title')}>
+      {({ venue, mayWrite }) => <SeriesList venue={venue.code} mayWrite={mayWrite} />}
+    </VenueGate>
+  );
 }
 
 function SeriesList(props: { venue: string; mayWrite: boolean }) {

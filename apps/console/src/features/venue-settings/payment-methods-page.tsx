@@ -19,8 +19,8 @@ import { isApiError } from '../../lib/api/client.ts';
 import { CheckboxField, FieldSet, SelectField, TextField } from '../../ui/field.tsx';
 import { Loading, Notice, ProblemNotice } from '../../ui/notice.tsx';
 import { Screen } from '../../ui/screen.tsx';
+import { VenueGate } from '../../ui/venue-gate.tsx';
 import { moved } from './editing.ts';
-import { VenueGate } from './venue-gate.tsx';
 import { savePaymentMethods, venueSettingsQueries } from './venue-settings-api.ts';
 import './venue-settings.css';
 

@@ -22,8 +22,8 @@ import { currentLanguage, LANGUAGE_NAMES, LANGUAGE_TAGS } from '../../lib/i18n/i
 import { CheckboxField, FieldSet, SelectField, TextField } from '../../ui/field.tsx';
 import { Loading, ProblemNotice } from '../../ui/notice.tsx';
 import { Screen } from '../../ui/screen.tsx';
+import { VenueGate } from '../../ui/venue-gate.tsx';
 import { SettingsSection } from './settings-section.tsx';
-import { VenueGate } from './venue-gate.tsx';
 import { venueSettingsQueries } from './venue-settings-api.ts';
 import './venue-settings.css';
 

@@ -21,8 +21,8 @@ import { LANGUAGE_NAMES, LANGUAGE_TAGS } from '../../lib/i18n/i18n.ts';
 import { CheckboxField, FieldError, TextField } from '../../ui/field.tsx';
 import { Loading, Notice, ProblemNotice } from '../../ui/notice.tsx';
 import { Screen } from '../../ui/screen.tsx';
+import { VenueGate } from '../../ui/venue-gate.tsx';
 import { filterTexts } from './editing.ts';
-import { VenueGate } from './venue-gate.tsx';
 import { saveVenueTexts, venueSettingsQueries } from './venue-settings-api.ts';
 import './venue-settings.css';
 
