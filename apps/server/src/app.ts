@@ -32,6 +32,8 @@ import { mailMagazineRoutes } from './modules/mailmagazines/mailmagazines.routes
 import { createMailMagazinesService } from './modules/mailmagazines/mailmagazines.service.ts';
 import { membershipRoutes } from './modules/membership/membership.routes.ts';
 import { createMembershipService } from './modules/membership/membership.service.ts';
+import { promotionConsoleRoutes } from './modules/membership/promotions.console-routes.ts';
+import { couponConsoleRoutes } from './modules/orders/coupons.console-routes.ts';
 import { createOrderEvents } from './modules/orders/order-events.ts';
 import { createOrderPayable } from './modules/orders/order-payable.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
@@ -286,6 +288,8 @@ export async function buildApp(options: AppOptions) {
       calendarConsoleRoutes(catalogueContext),
       productConsoleRoutes(catalogueContext),
       imageConsoleRoutes(catalogueContext),
+      couponConsoleRoutes(options.db),
+      promotionConsoleRoutes(options.db),
     ]),
     { prefix: '/console/api/v1' },
   );

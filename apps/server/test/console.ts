@@ -39,7 +39,12 @@ export function consoleClient(app: FastifyInstance, options: { ip?: string } = {
     }
     return {
       status: response.statusCode,
-      body: (response.body ? response.json() : null) as T,
+      // A download (a CSV export) is text; every other answer is JSON.
+      body: (!response.body
+        ? null
+        : String(response.headers['content-type']).startsWith('application/json')
+          ? response.json()
+          : response.body) as T,
       headers: response.headers,
     } satisfies ConsoleResponse<T>;
   }

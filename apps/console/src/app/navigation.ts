@@ -16,6 +16,7 @@ export function venueNavigation(session: ConsoleSession, venue: ConsoleVenue | n
     items.push({ key: 'venue-products', to: paths.venueProducts(venue.code), label: 'products.nav' });
     items.push({ key: 'venue-slot-series', to: paths.slotSeries(venue.code), label: 'slotSeries.nav' });
     items.push({ key: 'venue-calendar', to: paths.venueCalendar(venue.code), label: 'calendar.nav' });
+    items.push({ key: 'venue-coupons', to: paths.venueCoupons(venue.code), label: 'coupons.nav' });
     items.push({ key: 'venue-settings', to: paths.venueSettings(venue.code), label: 'venueSettings.nav.settings' });
     items.push({ key: 'venue-texts', to: paths.venueTexts(venue.code), label: 'venueSettings.nav.texts' });
     items.push({

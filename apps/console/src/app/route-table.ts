@@ -2,6 +2,7 @@
 import { accountRoutes } from '../features/account/account-routes.ts';
 import { auditRoutes } from '../features/audit/audit-routes.ts';
 import { calendarRoutes } from '../features/calendar/calendar-routes.ts';
+import { couponsRoutes } from '../features/coupons/coupons-routes.ts';
 import { enrolmentRoutes } from '../features/enrolment/enrolment-routes.ts';
 import { invitationRoutes } from '../features/invitation/invitation-routes.ts';
 import { productsRoutes } from '../features/products/products-routes.ts';
@@ -26,4 +27,5 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   ...venueSettingsRoutes,
   ...calendarRoutes,
   ...productsRoutes,
+  ...couponsRoutes,
 ];

@@ -26,6 +26,7 @@ export const paths = {
   newVenueProduct: (code: string) => `/venues/${encodeURIComponent(code)}/products/new`,
   venueProduct: (code: string, id: number) => `/venues/${encodeURIComponent(code)}/products/${id}`,
   venueImages: (code: string) => `/venues/${encodeURIComponent(code)}/venue-images`,
+  venueCoupons: (code: string) => `/venues/${encodeURIComponent(code)}/coupons`,
 };
 
 /** Only a path of this app is a place to come back to: never another origin (`//host`, `https:`). */

@@ -2,7 +2,10 @@
  * Loads the demo catalogue of `seed/` and keeps its time slots running ahead of today,
  * so a demo never goes stale.
  */
-import { LANGUAGE_CODES } from '@storefront/domain/constants';
+import { NewCouponBody, NewPromotionBody } from '@storefront/domain/console/coupons';
+import { NewProductBody } from '@storefront/domain/console/products';
+import { PaymentMethodEntry } from '@storefront/domain/console/venue-settings';
+import { LANGUAGE_CODES, PAYMENT_PROVIDERS } from '@storefront/domain/constants';
 import { DEFAULT_DATE_CHANGE_SETTINGS } from '@storefront/domain/date-change';
 import { addDays, todayIn } from '@storefront/domain/dates';
 import { buildFieldTemplates } from '@storefront/seed/field-templates';
@@ -12,18 +15,12 @@ import { baseTexts } from '@storefront/seed/texts';
 import type { SiteSeed } from '@storefront/seed/types';
 import { count, sql } from 'drizzle-orm';
 import { hashPassword } from '../lib/passwords.ts';
-import {
-  configurations,
-  fieldTemplates,
-  paymentMethods,
-  productOptions,
-  products,
-  setProducts,
-  siteLanguages,
-  texts,
-} from '../modules/catalog/catalog.schema.ts';
-import { members, membershipPromotions } from '../modules/membership/membership.schema.ts';
-import { coupons } from '../modules/orders/orders.schema.ts';
+import { configurations, fieldTemplates, siteLanguages, texts } from '../modules/catalog/catalog.schema.ts';
+import { createProduct } from '../modules/catalog/create-product.ts';
+import { replacePaymentMethods } from '../modules/catalog/venue-payment-methods.ts';
+import { createPromotion } from '../modules/membership/manage-promotions.ts';
+import { members } from '../modules/membership/membership.schema.ts';
+import { createCoupon } from '../modules/orders/create-coupon.ts';
 import { sites } from '../modules/sites/sites.schema.ts';
 import type { Database } from './client.ts';
 
@@ -118,74 +115,67 @@ async function insertSite(db: Database, site: SiteSeed, position: number, today:
     .insert(fieldTemplates)
     .values(buildFieldTemplates(site).map((field, index) => ({ siteId, position: index + 1, ...field })));
 
+  // The catalogue itself is made by the operations the console calls, from the bodies the console
+  // would send (parsed by the same contracts), so the demo and the console cannot drift apart.
   for (const [productPosition, product] of site.products.entries()) {
-    const [productRow] = await db
-      .insert(products)
-      .values({
-        siteId,
+    await createProduct(
+      db,
+      siteId,
+      NewProductBody.parse({
         key: product.key,
         position: productPosition + 1,
         type: product.type,
-        saleType: product.saleType,
-        salesChannels: product.salesChannels,
+        sale_type: product.saleType,
+        sales_channels: product.salesChannels,
         name: product.name,
         description: product.description,
         caution: product.caution,
-        presentedBy: product.presentedBy,
-        maxPerOrder: product.maxPerOrder,
-        opensAt: product.opensAt,
-        closesAt: product.closesAt,
-        slotMinutes: product.slotMinutes,
-        slotCapacity: product.capacity,
-        closedWeekdays: product.closedWeekdays,
-      })
-      .returning({ id: products.id });
-    if (!productRow) throw new Error(`could not insert product ${product.key}`);
-    if (product.options.length > 0) {
-      await db.insert(productOptions).values(
-        product.options.map((option, index) => ({
-          productId: productRow.id,
+        presented_by: product.presentedBy,
+        max_per_order: product.maxPerOrder,
+        options: product.options.map((option) => ({
           key: option.key,
-          position: index + 1,
           type: option.type,
           name: option.name,
           price: option.price,
         })),
-      );
-    }
-    if (product.setProducts.length > 0) {
-      await db.insert(setProducts).values(
-        product.setProducts.map((setProduct, index) => ({
-          mainProductId: productRow.id,
+        set_products: product.setProducts.map((setProduct) => ({
           key: setProduct.key,
-          position: index + 1,
           name: setProduct.name,
           description: setProduct.description,
           price: setProduct.price,
-          capacityPerSlot: setProduct.capacityPerSlot,
+          capacity_per_slot: setProduct.capacityPerSlot,
         })),
-      );
-    }
+      }),
+      {
+        // The demo tops its slots up by the product's own hours as days pass (`topUpCatalogue`).
+        slotPattern: {
+          opensAt: product.opensAt,
+          closesAt: product.closesAt,
+          slotMinutes: product.slotMinutes,
+          slotCapacity: product.capacity,
+          closedWeekdays: product.closedWeekdays,
+        },
+      },
+    );
   }
 
-  if (site.coupons.length > 0) {
-    await db.insert(coupons).values(
-      site.coupons.map((coupon) => {
-        const coverageTo = addDays(today, coupon.coverageToDays);
-        return {
-          siteId,
-          code: coupon.code,
-          name: coupon.name,
-          discountType: coupon.discountType,
-          discountAmount: coupon.discountAmount,
-          coverageFrom: addDays(today, coupon.coverageFromDays),
-          coverageTo,
-          expiresAt: new Date(`${coverageTo}T23:59:59+09:00`),
-          channels: coupon.channels,
-          usageLimit: coupon.usageLimit,
-          campaign: coupon.campaign,
-          isInvitation: coupon.isInvitation,
-        };
+  for (const coupon of site.coupons) {
+    const coverageTo = addDays(today, coupon.coverageToDays);
+    await createCoupon(
+      db,
+      siteId,
+      NewCouponBody.parse({
+        code: coupon.code,
+        name: coupon.name,
+        discount_type: coupon.discountType,
+        discount_amount: coupon.discountAmount,
+        coverage_from: addDays(today, coupon.coverageFromDays),
+        coverage_to: coverageTo,
+        expires_at: new Date(`${coverageTo}T23:59:59+09:00`).toISOString(),
+        channels: coupon.channels,
+        usage_limit: coupon.usageLimit,
+        campaign: coupon.campaign,
+        is_invitation: coupon.isInvitation,
       }),
     );
   }
@@ -204,20 +194,27 @@ async function insertSite(db: Database, site: SiteSeed, position: number, today:
     });
   }
 
-  if (site.membershipPromotions.length > 0) {
-    await db.insert(membershipPromotions).values(site.membershipPromotions.map((promotion) => ({ siteId, ...promotion })));
+  for (const promotion of site.membershipPromotions) {
+    await createPromotion(
+      db,
+      siteId,
+      NewPromotionBody.parse({
+        key: promotion.key,
+        name: promotion.name,
+        discount_type: promotion.discountType,
+        discount_amount: promotion.discountAmount,
+      }),
+    );
   }
 
-  const methodRows = site.paymentMethods.flatMap((method, index) =>
-    method.channels.map((channel) => ({
-      siteId,
-      channel,
-      method: method.method,
-      provider: method.provider,
-      position: index + 1,
-    })),
+  await replacePaymentMethods(
+    db,
+    siteId,
+    site.paymentMethods.map((method) =>
+      PaymentMethodEntry.parse({ method: method.method, provider: method.provider, channels: method.channels, is_enabled: true }),
+    ),
+    { providers: PAYMENT_PROVIDERS },
   );
-  if (methodRows.length > 0) await db.insert(paymentMethods).values(methodRows);
 
   await db
     .insert(configurations)

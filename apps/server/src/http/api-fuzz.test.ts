@@ -169,6 +169,9 @@ describeEachEngine(
         closed_dates: [],
         holiday_dates: [],
         month: tomorrow.slice(0, 7),
+        coverage_from: tomorrow,
+        coverage_to: tomorrow,
+        expires_at: new Date(Date.now() + 86_400_000).toISOString(),
       };
       const pathValue = (path: string, name: string): string => {
         if (name === 'timechangeToken') return change.body.time_change_token;

@@ -1,0 +1,38 @@
+/** A venue's coupons and membership promotions (`/console/api/v1/venues/:venue/coupons`, `/promotions`), rights `catalogue:*`. */
+import type {
+  Coupon,
+  CouponBatch,
+  CouponChanges,
+  CouponPage,
+  MembershipPromotion,
+  NewCouponBatchBody,
+  NewCouponBody,
+  NewPromotionBody,
+  PromotionChanges,
+} from '@storefront/domain/console/coupons';
+import type { z } from 'zod';
+import { api, apiUrl } from '../../lib/api/client.ts';
+
+export type CouponListFilters = { q: string; status: string; batch: string };
+
+const venuePath = (venue: string) => `venues/${encodeURIComponent(venue)}`;
+const filterQuery = (filters: CouponListFilters) => ({ q: filters.q, status: filters.status, batch: filters.batch });
+
+export const couponsApi = {
+  list: (venue: string, filters: CouponListFilters, before: number | null) =>
+    api.get<CouponPage>(`${venuePath(venue)}/coupons`, { ...filterQuery(filters), before, limit: 50 }),
+  create: (venue: string, body: z.input<typeof NewCouponBody>) => api.post<Coupon>(`${venuePath(venue)}/coupons`, body),
+  generate: (venue: string, body: z.input<typeof NewCouponBatchBody>) =>
+    api.post<CouponBatch>(`${venuePath(venue)}/coupons/batches`, body),
+  update: (venue: string, id: number, body: z.input<typeof CouponChanges>) =>
+    api.patch<Coupon>(`${venuePath(venue)}/coupons/${id}`, body),
+  /** The CSV download's address: a plain link, so the browser saves the file itself. */
+  exportUrl: (venue: string, filters: Partial<CouponListFilters>, lang: string) =>
+    apiUrl(`${venuePath(venue)}/coupons/export.csv`, { ...filters, lang }),
+  promotions: (venue: string) =>
+    api.get<{ has_membership_login: boolean; promotions: MembershipPromotion[] }>(`${venuePath(venue)}/promotions`),
+  createPromotion: (venue: string, body: z.input<typeof NewPromotionBody>) =>
+    api.post<MembershipPromotion>(`${venuePath(venue)}/promotions`, body),
+  updatePromotion: (venue: string, id: number, body: z.input<typeof PromotionChanges>) =>
+    api.patch<MembershipPromotion>(`${venuePath(venue)}/promotions/${id}`, body),
+};

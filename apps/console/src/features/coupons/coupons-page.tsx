@@ -1,0 +1,269 @@
+/**
+ * `/venues/:code/coupons` (right `catalogue:read` at the venue): the venue's coupons with their
+ * discount, coverage, uses against the limit and status, searched and filtered, loaded 50 at a
+ * time; with `catalogue:write`, a new coupon, a generated batch, and deactivating or reactivating
+ * one (after a confirmation). The CSV export follows the filters. Membership promotions below.
+ */
+import { COUPON_STATUSES, type Coupon } from '@storefront/domain/console/coupons';
+import { formatPrice } from '@storefront/domain/format';
+import { localize } from '@storefront/domain/localize';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router';
+import { formatDateTime } from '../../lib/format.ts';
+import { currentLanguage } from '../../lib/i18n/i18n.ts';
+import { hasVenueRight, useSession, venueOf } from '../../lib/session.ts';
+import { columnsOf, DataTable } from '../../ui/data-table.tsx';
+import { Dialog } from '../../ui/dialog.tsx';
+import { SelectField, TextField } from '../../ui/field.tsx';
+import { Loading, Notice, ProblemNotice } from '../../ui/notice.tsx';
+import { Screen } from '../../ui/screen.tsx';
+import { GenerateCodesDialog, NewCouponDialog } from './coupon-dialogs.tsx';
+import { type CouponListFilters, couponsApi } from './coupons-api.ts';
+import { PromotionsSection } from './promotions-section.tsx';
+import './coupons.css';
+
+const column = columnsOf<Coupon>();
+
+export default function CouponsPage() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const { code } = useParams();
+  const venue = venueOf(session, code);
+  if (!venue) {
+    return (
+      <Screen name="venue-not-found" title={t('problem.notFoundTitle')}>
+        <p>{t('problem.notFound')}</p>
+      </Screen>
+    );
+  }
+  if (!hasVenueRight(session, venue, 'catalogue:read')) {
+    return (
+      <Screen name="coupons" title={t('coupons.title')}>
+        <Notice kind="error">{t('problem.forbidden')}</Notice>
+      </Screen>
+    );
+  }
+  return <Coupons venue={venue.code} venueName={venue.name} canWrite={hasVenueRight(session, venue, 'catalogue:write')} />;
+}
+
+function filtersOf(search: URLSearchParams): CouponListFilters {
+  return { q: search.get('q') ?? '', status: search.get('status') ?? '', batch: search.get('batch') ?? '' };
+}
+
+function Coupons(props: { venue: string; venueName: string; canWrite: boolean }) {
+  const { t, i18n } = useTranslation();
+  const lang = currentLanguage(i18n);
+  const queryClient = useQueryClient();
+  const [search, setSearch] = useSearchParams();
+  const filters = filtersOf(search);
+  const [dialog, setDialog] = useState<'new' | 'generate' | null>(null);
+  const [confirming, setConfirming] = useState<Coupon | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const queryKey = ['coupons', props.venue, filters];
+  const list = useInfiniteQuery({
+    queryKey,
+    queryFn: ({ pageParam }) => couponsApi.list(props.venue, filters, pageParam),
+    initialPageParam: null as number | null,
+    getNextPageParam: (page) => page.next_before ?? undefined,
+  });
+  const coupons = useMemo(() => list.data?.pages.flatMap((page) => page.coupons) ?? [], [list.data]);
+  const total = list.data?.pages[0]?.total ?? 0;
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['coupons', props.venue] });
+
+  const toggle = useMutation({
+    mutationFn: (coupon: Coupon) => couponsApi.update(props.venue, coupon.id, { is_active: !coupon.is_active }),
+    onSuccess: (coupon) => {
+      setConfirming(null);
+      setDone(t(coupon.is_active ? 'coupons.reactivated' : 'coupons.deactivated', { code: coupon.code }));
+      refresh();
+    },
+  });
+
+  const columns = useMemo(
+    () => [
+      column.accessor('code', { header: () => t('coupons.code'), cell: (info) => <code>{info.getValue()}</code> }),
+      column.accessor('name', { header: () => t('coupons.name'), cell: (info) => localize(info.getValue(), lang) }),
+      column.accessor('discount_amount', {
+        header: () => t('coupons.discount'),
+        cell: (info) =>
+          info.row.original.discount_type === 'percent' ? `${info.getValue()}%` : formatPrice(info.getValue(), 'JPY', lang),
+      }),
+      column.accessor('coverage_from', {
+        header: () => t('coupons.coverage'),
+        cell: (info) => (
+          <>
+            {info.getValue()} – {info.row.original.coverage_to}
+            <br />
+            <span className="field-hint">
+              {t('coupons.expiresOn', { at: formatDateTime(info.row.original.expires_at, lang) })}
+            </span>
+          </>
+        ),
+      }),
+      column.accessor('used_count', {
+        header: () => t('coupons.usage'),
+        cell: (info) => `${info.getValue()} / ${info.row.original.usage_limit ?? '∞'}`,
+      }),
+      column.accessor('status', {
+        header: () => t('coupons.status'),
+        cell: (info) => (
+          <span className={`badge badge-coupon-${info.getValue()}`}>{t(`coupons.statuses.${info.getValue()}`)}</span>
+        ),
+      }),
+      ...(props.canWrite
+        ? [
+            column.display({
+              id: 'actions',
+              header: () => <span className="visually-hidden">{t('common.actions')}</span>,
+              cell: (info) => (
+                <button
+                  type="button"
+                  className="button button-small"
+                  aria-label={t(info.row.original.is_active ? 'coupons.deactivateCode' : 'coupons.reactivateCode', {
+                    code: info.row.original.code,
+                  })}
+                  onClick={() => setConfirming(info.row.original)}
+                >
+                  {t(info.row.original.is_active ? 'coupons.deactivate' : 'coupons.reactivate')}
+                </button>
+              ),
+            }),
+          ]
+        : []),
+    ],
+    [t, lang, props.canWrite],
+  );
+
+  return (
+    <Screen
+      name="coupons"
+      title={t('coupons.venueTitle', { venue: props.venueName })}
+      actions={
+        <div className="button-row">
+          <a className="button" href={couponsApi.exportUrl(props.venue, filters, lang)} download>
+            {t('coupons.export')}
+          </a>
+          {props.canWrite ? (
+            <>
+              <button type="button" className="button" onClick={() => setDialog('generate')}>
+                {t('coupons.generate')}
+              </button>
+              <button type="button" className="button button-primary" onClick={() => setDialog('new')}>
+                {t('coupons.new')}
+              </button>
+            </>
+          ) : null}
+        </div>
+      }
+    >
+      {done ? <Notice kind="success">{done}</Notice> : null}
+      <FilterForm key={search.toString()} filters={filters} onApply={(next) => setSearch(searchOf(next))} />
+      <ProblemNotice error={list.error ?? toggle.error} />
+      {list.isPending ? <Loading /> : null}
+      {list.data ? (
+        <>
+          <DataTable
+            caption={t('coupons.caption', { count: total })}
+            columns={columns}
+            data={coupons}
+            rowId={(row) => String(row.id)}
+            empty={t('coupons.none')}
+          />
+          {list.hasNextPage ? (
+            <div className="button-row paging">
+              <button
+                type="button"
+                className="button"
+                disabled={list.isFetchingNextPage}
+                onClick={() => void list.fetchNextPage()}
+              >
+                {list.isFetchingNextPage ? t('common.loading') : t('coupons.more')}
+              </button>
+            </div>
+          ) : null}
+        </>
+      ) : null}
+      <PromotionsSection venue={props.venue} canWrite={props.canWrite} />
+      <NewCouponDialog
+        venue={props.venue}
+        isOpen={dialog === 'new'}
+        onClose={() => setDialog(null)}
+        onCreated={(couponCode) => {
+          setDialog(null);
+          setDone(t('coupons.created', { code: couponCode }));
+          refresh();
+        }}
+      />
+      <GenerateCodesDialog
+        venue={props.venue}
+        isOpen={dialog === 'generate'}
+        onClose={() => setDialog(null)}
+        onGenerated={refresh}
+      />
+      <Dialog
+        isOpen={confirming !== null}
+        title={t(confirming?.is_active ? 'coupons.confirmDeactivate' : 'coupons.confirmReactivate', {
+          code: confirming?.code ?? '',
+        })}
+        onClose={() => setConfirming(null)}
+      >
+        <p>{t(confirming?.is_active ? 'coupons.deactivateExplained' : 'coupons.reactivateExplained')}</p>
+        <ProblemNotice error={toggle.error} />
+        <div className="button-row">
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={toggle.isPending}
+            onClick={() => confirming && toggle.mutate(confirming)}
+          >
+            {t(confirming?.is_active ? 'coupons.deactivate' : 'coupons.reactivate')}
+          </button>
+          <button type="button" className="button" onClick={() => setConfirming(null)}>
+            {t('common.cancel')}
+          </button>
+        </div>
+      </Dialog>
+    </Screen>
+  );
+}
+
+function searchOf(filters: CouponListFilters): URLSearchParams {
+  const next = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) if (value) next.set(key, value);
+  return next;
+}
+
+function FilterForm(props: { filters: CouponListFilters; onApply: (filters: CouponListFilters) => void }) {
+  const { t } = useTranslation();
+  const form = useForm<CouponListFilters>({ defaultValues: props.filters });
+  const clear = () => {
+    const empty = { q: '', status: '', batch: '' };
+    form.reset(empty);
+    props.onApply(empty);
+  };
+  return (
+    <form className="filters" aria-label={t('coupons.filters')} onSubmit={form.handleSubmit(props.onApply)}>
+      <TextField label={t('coupons.search')} hint={t('coupons.searchHint')} type="search" {...form.register('q')} />
+      <SelectField label={t('coupons.status')} {...form.register('status')}>
+        <option value="">{t('coupons.anyStatus')}</option>
+        {COUPON_STATUSES.map((status) => (
+          <option key={status} value={status}>
+            {t(`coupons.statuses.${status}`)}
+          </option>
+        ))}
+      </SelectField>
+      <TextField label={t('coupons.batch')} spellCheck={false} {...form.register('batch')} />
+      <div className="filters-buttons">
+        <button type="submit" className="button button-primary">
+          {t('coupons.apply')}
+        </button>
+        <button type="button" className="button" onClick={clear}>
+          {t('coupons.clear')}
+        </button>
+      </div>
+    </form>
+  );
+}

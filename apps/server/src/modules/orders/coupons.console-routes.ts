@@ -1,0 +1,157 @@
+/**
+ * A venue's coupons under `/console/api/v1/venues/:venue/coupons`: listed, searched and exported
+ * with `catalogue:read`; made one by one or in batches, and changed, with `catalogue:write`. Each
+ * change is one transaction with its audit entry. The shop reads coupons from the table at every
+ * use (`apply-coupon.ts`), so no cache is involved and the change counts from its commit.
+ */
+import { ErrorBody, Id, Lang } from '@storefront/domain/api/common';
+import {
+  Coupon,
+  CouponBatch,
+  CouponChanges,
+  CouponFilters,
+  CouponListQuery,
+  CouponPage,
+  NewCouponBatchBody,
+  NewCouponBody,
+} from '@storefront/domain/console/coupons';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { specError } from '../../http/errors.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import { languageCodesOf } from '../catalog/catalog-facts.ts';
+import { authOf, venueOf } from '../staff/console-api.plugin.ts';
+import { couponOf } from './coupon-rows.ts';
+import { createCoupon } from './create-coupon.ts';
+import { exportCoupons } from './export-coupons.ts';
+import { generateCoupons } from './generate-coupons.ts';
+import { findCoupon, listCoupons } from './list-coupons.ts';
+import { updateCoupon } from './update-coupon.ts';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const tags = ['console: coupons'];
+const read = { console: { right: 'catalogue:read', scope: 'venue' } } as const;
+const write = { console: { right: 'catalogue:write', scope: 'venue' } } as const;
+const VenueParams = z.object({ venue: z.string() });
+const CouponParams = VenueParams.extend({ id: Id });
+const ExportQuery = CouponFilters.extend({ lang: Lang.optional() });
+/** A stream Fastify sends as it is, unserialised. */
+const CsvFile = z.any().describe('text/csv; charset=utf-8: code, name, discount, coverage, expiry, limit, used, active, batch');
+
+/** A file name of letters, digits and hyphens, whatever a batch's name holds. */
+const fileNameOf = (venue: string, batch: string | undefined, now: Date) =>
+  `coupons-${venue}-${(batch ?? now.toISOString().slice(0, 10)).replace(/[^A-Za-z0-9_-]+/g, '-')}.csv`;
+
+export const couponConsoleRoutes =
+  (db: Database): FastifyPluginAsync =>
+  async (fastify) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+    app.get(
+      '/venues/:venue/coupons',
+      {
+        config: read,
+        schema: { tags, params: VenueParams, querystring: CouponListQuery, response: { 200: CouponPage, ...errors } },
+      },
+      async (request) => listCoupons(db, venueOf(request).id, request.query),
+    );
+
+    app.get(
+      '/venues/:venue/coupons/export.csv',
+      { config: read, schema: { tags, params: VenueParams, querystring: ExportQuery, response: { 200: CsvFile, ...errors } } },
+      async (request, reply) => {
+        const venue = venueOf(request);
+        const { lang, ...filters } = request.query;
+        const language = lang ?? (await languageCodesOf(db, [venue.id])).get(venue.id)?.[0] ?? 'ja';
+        const now = new Date();
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${fileNameOf(venue.code, filters.batch, now)}"`)
+          .header('cache-control', 'no-store')
+          .send(exportCoupons(db, venue, filters, language, now));
+      },
+    );
+
+    app.get(
+      '/venues/:venue/coupons/:id',
+      { config: read, schema: { tags, params: CouponParams, response: { 200: Coupon, ...errors } } },
+      async (request) => {
+        const coupon = await findCoupon(db, venueOf(request).id, request.params.id);
+        if (!coupon) throw specError('not found', { message: `there is no coupon ${request.params.id} here` });
+        return coupon;
+      },
+    );
+
+    app.post(
+      '/venues/:venue/coupons',
+      { config: write, schema: { tags, params: VenueParams, body: NewCouponBody, response: { 201: Coupon, ...errors } } },
+      async (request, reply) => {
+        const venue = venueOf(request);
+        const { actor } = authOf(request);
+        const row = await db.transaction(async (tx) => {
+          const created = await createCoupon(tx as Database, venue.id, request.body);
+          await recordAudit(tx as Database, actor, {
+            venue: { id: venue.id, code: venue.code },
+            objectType: 'coupon',
+            objectId: created.id,
+            action: 'created',
+            changes: { ...request.body },
+          });
+          return created;
+        });
+        return reply.code(201).send(couponOf(row, new Date()));
+      },
+    );
+
+    app.post(
+      '/venues/:venue/coupons/batches',
+      {
+        config: write,
+        schema: { tags, params: VenueParams, body: NewCouponBatchBody, response: { 201: CouponBatch, ...errors } },
+      },
+      async (request, reply) => {
+        const venue = venueOf(request);
+        const { actor } = authOf(request);
+        const batch = await db.transaction(async (tx) => {
+          const made = await generateCoupons(tx as Database, venue.id, request.body);
+          await recordAudit(tx as Database, actor, {
+            venue: { id: venue.id, code: venue.code },
+            objectType: 'coupon batch',
+            objectId: made.batch,
+            action: 'generated',
+            changes: { ...request.body },
+          });
+          return made;
+        });
+        return reply.code(201).send(batch);
+      },
+    );
+
+    app.patch(
+      '/venues/:venue/coupons/:id',
+      { config: write, schema: { tags, params: CouponParams, body: CouponChanges, response: { 200: Coupon, ...errors } } },
+      async (request) => {
+        const venue = venueOf(request);
+        const { actor } = authOf(request);
+        const updated = await db.transaction(async (tx) => {
+          const update = await updateCoupon(tx as Database, venue.id, request.params.id, request.body);
+          if (!update) throw specError('not found', { message: `there is no coupon ${request.params.id} here` });
+          // Saving a coupon unchanged writes no audit entry.
+          if (Object.keys(update.changes).length > 0) {
+            const activation = update.changes.is_active ? (update.after.isActive ? 'reactivated' : 'deactivated') : null;
+            await recordAudit(tx as Database, actor, {
+              venue: { id: venue.id, code: venue.code },
+              objectType: 'coupon',
+              objectId: update.after.id,
+              action: activation && Object.keys(update.changes).length === 1 ? activation : 'updated',
+              changes: { code: update.after.code, ...update.changes },
+            });
+          }
+          return update.after;
+        });
+        return couponOf(updated, new Date());
+      },
+    );
+  };
