@@ -1,13 +1,16 @@
 /**
  * `npm run screenshots:console`: every console screen at 1280 px (desktop) and 820 px (tablet),
  * signed in as a fresh owner and as a member who accepts an invitation, and the owner's passkey
- * screens (Chromium's virtual authenticator stands in for the device). Written to
- * test-results/console-screenshots/ (not committed), to look at.
+ * screens (Chromium's virtual authenticator stands in for the device); the catalogue screens of a
+ * seeded venue (products, the product editor with a picture, a slot series' preview, the calendar
+ * with picked days, settings, texts, payment methods, venue images, coupons) at 1280×800 and
+ * 768×1024. Written to test-results/console-screenshots/ (not committed), to look at.
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { makeStaff, TEST_PASSWORD, TEST_TOTP_SECRET } from '@storefront/server/test/console';
 import type { Page } from 'playwright-core';
+import { addDays, addMonths, gradientPng, venueToday } from './catalogue-steps.ts';
 import { acceptAndEnrol, authenticatorCode, consoleUrl, invitationLink, screenIs } from './console-steps.ts';
 import { hasChromium, startHarness } from './harness.ts';
 
@@ -26,11 +29,18 @@ const harness = await startHarness({
   },
 });
 
-async function shoot(page: Page, name: string) {
-  for (const [width, height] of [
-    [1280, 800],
-    [820, 1180],
-  ] as const) {
+type Sizes = readonly (readonly [number, number])[];
+const SCREENS: Sizes = [
+  [1280, 800],
+  [820, 1180],
+];
+const CATALOGUE_SCREENS: Sizes = [
+  [1280, 800],
+  [768, 1024],
+];
+
+async function shoot(page: Page, name: string, sizes: Sizes = SCREENS) {
+  for (const [width, height] of sizes) {
     await page.setViewportSize({ width, height });
     // A full-page picture of a scrolled page draws the sticky header where it is, not at the top.
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -166,6 +176,83 @@ try {
 
   await go('/venues/new', 'new-venue');
   await shoot(owner, 'new-venue');
+
+  // The catalogue screens of a seeded venue.
+  const venue = '/venues/harbor';
+  const catalogue = (name: string) => shoot(owner, `catalogue-${name}`, CATALOGUE_SCREENS);
+  await go(`${venue}/products`, 'products');
+  await owner.getByRole('table').waitFor();
+  await catalogue('products');
+  await owner.getByRole('table').getByRole('link').first().click();
+  await screenIs(owner, 'product');
+  await owner.getByLabel('Key').waitFor();
+  await catalogue('product-edit');
+  await go(`${venue}/products/new`, 'product');
+  await owner.getByLabel('Key').fill('evening-tour');
+  await owner.getByRole('tabpanel').getByLabel('Name', { exact: true }).fill('夜のツアー');
+  await owner.getByRole('region', { name: 'Options' }).getByRole('button', { name: 'Add an option' }).click();
+  const picture = owner.getByRole('group', { name: 'Picture' });
+  await picture
+    .getByLabel('Upload a picture')
+    .setInputFiles({ name: 'evening.png', mimeType: 'image/png', buffer: gradientPng() });
+  await picture.getByLabel('Description for screen readers (English)').fill('The harbour lit at night');
+  await owner.getByRole('button', { name: 'Create the product' }).click();
+  await owner.getByText('Fill this in.').or(owner.getByRole('alert').first()).first().waitFor();
+  await catalogue('product-new-errors');
+
+  await go(`${venue}/slot-series`, 'slot-series');
+  await catalogue('slot-series');
+  await go(`${venue}/slot-series/new`, 'new-slot-series');
+  await owner.getByRole('group', { name: 'Products' }).getByRole('checkbox').first().check();
+  const from = addDays(venueToday(), 1);
+  await owner.getByLabel('First day').fill(from);
+  await owner.getByLabel('Last day').fill(addDays(addMonths(from, 3), -1));
+  await owner.getByLabel('Opens at').fill('10:00');
+  await owner.getByLabel('Closes at').fill('17:00');
+  await owner.getByRole('button', { name: 'Add a closure date' }).click();
+  await owner.getByRole('group', { name: 'Closure dates' }).getByLabel('Date 1').fill(addDays(from, 1));
+  await owner.getByRole('button', { name: 'Preview', exact: true }).click();
+  await owner.getByRole('region', { name: 'Preview' }).getByRole('status').waitFor();
+  await catalogue('slot-series-preview');
+
+  await go(`${venue}/calendar`, 'calendar');
+  await owner
+    .getByRole('button', { name: /slots?, \d+ of \d+ places/ })
+    .first()
+    .waitFor();
+  await owner.getByRole('button', { name: 'Pick every Saturday of the month' }).click();
+  await owner.getByRole('button', { name: 'Pick every Sunday of the month' }).click();
+  await catalogue('calendar-picked');
+  await owner.getByRole('button', { name: 'Clear picked days' }).click();
+  await owner
+    .getByRole('button', { name: /slots?, \d+ of \d+ places/ })
+    .first()
+    .click();
+  await owner.getByRole('group', { name: /^Slots of / }).waitFor();
+  await catalogue('calendar-day');
+
+  await go(`${venue}/settings`, 'venue-settings');
+  await owner
+    .getByRole('button', { name: /^Save / })
+    .first()
+    .waitFor();
+  await catalogue('venue-settings');
+  await go(`${venue}/texts`, 'venue-texts');
+  await owner.getByRole('searchbox').or(owner.getByLabel('Search by key or text')).first().waitFor();
+  await catalogue('texts');
+  await go(`${venue}/payment-methods`, 'venue-payment-methods');
+  await owner.getByRole('heading', { name: 'Methods offered' }).waitFor();
+  await catalogue('payment-methods');
+  await go(`${venue}/venue-images`, 'venue-images');
+  await owner.getByRole('group').first().waitFor();
+  await catalogue('venue-images');
+  await go(`${venue}/coupons`, 'coupons');
+  await owner.getByRole('table').first().waitFor();
+  await catalogue('coupons');
+  await owner.getByRole('button', { name: 'Generate codes' }).click();
+  await owner.getByRole('dialog', { name: 'Generate codes' }).waitFor();
+  await catalogue('coupons-generate');
+  await owner.keyboard.press('Escape');
   await go('/teams', 'teams');
   await owner.getByRole('link', { name: 'Harbor gate' }).click();
   await screenIs(owner, 'team');

@@ -58,7 +58,9 @@ describe('slot series', () => {
     first.focus();
     fireEvent.keyDown(first, { key: 'ArrowRight' });
     if (tomorrow.slice(0, 7) === dayAfter.slice(0, 7)) {
-      expect(document.activeElement?.getAttribute('aria-label')).toBe(`${dayAfter}: 20 new, 2 already there, 2 overlapping`);
+      expect(document.activeElement).toBe(
+        screen.getByRole('button', { name: `${dayAfter}: 20 new, 2 already there, 2 overlapping` }),
+      );
     }
 
     fireEvent.click(screen.getByRole('button', { name: 'Create 44 slots' }));

@@ -270,13 +270,12 @@ function MonthGrid(props: {
         <tr>
           {WEEKDAYS.map((weekday) => (
             <th key={weekday} scope="col">
-              <button
-                type="button"
-                className="button-link calendar-weekday"
-                onClick={() => props.onPickWeekday(weekday)}
-                aria-label={t('calendar.pickWeekday', { weekday: weekdayName(weekday, props.lang, 'long') })}
-              >
-                {weekdayName(weekday, props.lang, 'short')}
+              {/* Named by its hidden text rather than aria-label, which must contain the visible "Sat". */}
+              <button type="button" className="button-link calendar-weekday" onClick={() => props.onPickWeekday(weekday)}>
+                <span aria-hidden="true">{weekdayName(weekday, props.lang, 'short')}</span>
+                <span className="visually-hidden">
+                  {t('calendar.pickWeekday', { weekday: weekdayName(weekday, props.lang, 'long') })}
+                </span>
               </button>
             </th>
           ))}
@@ -344,13 +343,14 @@ function DayCell(props: {
       data-day={props.day}
       tabIndex={props.isActive ? 0 : -1}
       aria-pressed={props.isPicked}
-      aria-label={label}
       className={`calendar-day${props.isPicked ? ' is-picked' : ''}`}
       style={props.color ? { boxShadow: `inset 0 -6px 0 ${props.color}` } : undefined}
       onFocus={props.onFocus}
       onClick={props.onClick}
       onKeyDown={props.onKeyDown}
     >
+      {/* The name is this text, not an aria-label: the visible figures are not words of it. */}
+      <span className="visually-hidden">{label}</span>
       <span className="calendar-date" aria-hidden="true">
         {Number(props.day.slice(8))}
       </span>

@@ -180,14 +180,19 @@ export function PreviewCalendar(props: {
                       className={`preview-day${day?.closed ? ' preview-closed' : ''}${selected === date ? ' preview-selected' : ''}`}
                       tabIndex={date === focused ? 0 : -1}
                       aria-pressed={selected === date}
-                      aria-label={`${date}: ${label(day)}`}
                       onFocus={() => setFocused(date)}
                       onKeyDown={(event) => onKeyDown(event, date)}
                       onClick={() => setSelected(date)}
                     >
-                      <span className="preview-date">{Number(date.slice(8))}</span>
+                      {/* The name is this text, not an aria-label: the visible figures are not words of it. */}
+                      <span className="visually-hidden">{`${date}: ${label(day)}`}</span>
+                      <span className="preview-date" aria-hidden="true">
+                        {Number(date.slice(8))}
+                      </span>
                       {day?.closed ? (
-                        <span className="count count-closed">{t(`slotSeries.closedShort.${day.closed}`)}</span>
+                        <span className="count count-closed" aria-hidden="true">
+                          {t(`slotSeries.closedShort.${day.closed}`)}
+                        </span>
                       ) : day ? (
                         <span className="preview-counts" aria-hidden="true">
                           <span className="count count-new">{day.new}</span>

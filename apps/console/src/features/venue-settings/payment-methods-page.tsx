@@ -36,19 +36,34 @@ export default function PaymentMethodsPage() {
 function PaymentMethods(props: { code: string; venueName: string; mayWrite: boolean }) {
   const { t } = useTranslation();
   const query = useQuery(venueSettingsQueries.paymentMethods(props.code));
+  // Kept here: a saved answer remounts the editor below, which must still say it was saved.
+  const [saved, setSaved] = useState(false);
   return (
     <Screen name="venue-payment-methods" title={t('venueSettings.payments.titleAt', { venue: props.venueName })}>
       {query.isPending ? <Loading /> : null}
       {query.isError ? <ProblemNotice error={query.error} /> : null}
       {/* A saved answer starts the editor again from what the server now holds. */}
       {query.data ? (
-        <MethodsEditor key={JSON.stringify(query.data)} code={props.code} data={query.data} mayWrite={props.mayWrite} />
+        <MethodsEditor
+          key={JSON.stringify(query.data)}
+          code={props.code}
+          data={query.data}
+          mayWrite={props.mayWrite}
+          saved={saved}
+          onSaved={setSaved}
+        />
       ) : null}
     </Screen>
   );
 }
 
-function MethodsEditor(props: { code: string; data: VenuePaymentMethods; mayWrite: boolean }) {
+function MethodsEditor(props: {
+  code: string;
+  data: VenuePaymentMethods;
+  mayWrite: boolean;
+  saved: boolean;
+  onSaved: (saved: boolean) => void;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [methods, setMethods] = useState<PaymentMethodEntry[]>(() => structuredClone(props.data.methods));
@@ -56,7 +71,6 @@ function MethodsEditor(props: { code: string; data: VenuePaymentMethods; mayWrit
   const [stripeKey, setStripeKey] = useState('');
   const [removeStripeKey, setRemoveStripeKey] = useState(false);
   const [problem, setProblem] = useState<{ field: string; text: string } | null>(null);
-  const [saved, setSaved] = useState(false);
   const moveRefs = useRef(new Map<string, HTMLButtonElement | null>());
   const providers = props.data.providers;
   const available = PAYMENT_METHOD_IDS.filter((method) => !methods.some((entry) => entry.method === method));
@@ -81,9 +95,9 @@ function MethodsEditor(props: { code: string; data: VenuePaymentMethods; mayWrit
 
   const save = useMutation({
     mutationFn: (body: SavePaymentMethodsBody) => savePaymentMethods(props.code, body),
-    onMutate: () => setSaved(false),
+    onMutate: () => props.onSaved(false),
     onSuccess: (answer) => {
-      setSaved(true);
+      props.onSaved(true);
       queryClient.setQueryData(venueSettingsQueries.paymentMethods(props.code).queryKey, answer);
     },
     onError: (error) => {
@@ -202,7 +216,7 @@ function MethodsEditor(props: { code: string; data: VenuePaymentMethods; mayWrit
         <Notice kind="error">{problem.text}</Notice>
       ) : null}
       {problem ? null : <ProblemNotice error={save.error} />}
-      {saved ? <Notice kind="success">{t('venueSettings.saved')}</Notice> : null}
+      {props.saved ? <Notice kind="success">{t('venueSettings.saved')}</Notice> : null}
       {props.mayWrite ? (
         <div className="button-row">
           <button type="submit" className="button button-primary" disabled={save.isPending}>
