@@ -11,7 +11,9 @@ import { isApiError } from './api/client.ts';
 
 /** The console's text for an issue: `messages` names a field's own text (a code's format, say). */
 export function issueMessage(issue: z.core.$ZodIssue, t: TFunction, messages: Record<string, string> = {}): string {
-  const own = messages[issue.path.join('.')];
+  // A message for `options.*.name` serves every row's `options.<n>.name`.
+  const path = issue.path.join('.');
+  const own = messages[path] ?? messages[path.replace(/\.\d+(?=\.|$)/g, '.*')];
   if (own && (issue.code === 'invalid_format' || issue.code === 'custom')) return t(own);
   switch (issue.code) {
     case 'too_small': {

@@ -147,7 +147,8 @@ function ProductForm(props: { code: string; venue: VenueSummary; product: Consol
     resolver: contractResolver(productForm(defaultLanguage), t, {
       name: 'products.nameRequired',
       key: 'products.keyFormat',
-      'options.0.name': 'products.nameRequired',
+      'options.*.name': 'products.nameRequired',
+      'set_products.*.name': 'products.nameRequired',
     }),
     defaultValues: toForm(props.product),
   });
