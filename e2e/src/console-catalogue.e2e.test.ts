@@ -129,7 +129,7 @@ describe.skipIf(!hasChromium)('a new venue set up in the console, to its first s
     const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: /GMO card gmo$/ }) });
     await card.getByLabel('Provider').selectOption('sandbox');
     await expect(card.getByLabel('Enabled').isChecked()).resolves.toBe(true);
-    await card.getByLabel('Web').check();
+    await card.getByLabel('Web shop').check();
     await page.getByRole('button', { name: 'Save payment methods' }).click();
     await page.getByText('Saved. The shop shows the change within a second.').waitFor();
     await checkAxe(page, 'payment-methods-saved');

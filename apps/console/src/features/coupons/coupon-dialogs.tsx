@@ -146,7 +146,7 @@ function SettingsFields(props: { form: UseFormReturn<any> }) {
       </div>
       <FieldSet legend={t('coupons.channels')} error={errors.channels?.message}>
         {SALES_CHANNELS.map((channel) => (
-          <CheckboxField key={channel} label={channel} value={channel} {...register('channels')} />
+          <CheckboxField key={channel} label={t(`salesChannels.${channel}`)} value={channel} {...register('channels')} />
         ))}
       </FieldSet>
       <div className="coupon-row">

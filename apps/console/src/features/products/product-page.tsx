@@ -224,7 +224,7 @@ function ProductForm(props: { code: string; venue: VenueSummary; product: Consol
         {SALES_CHANNELS.map((channel) => (
           <CheckboxField
             key={channel}
-            label={t(`products.channelNames.${channel}`)}
+            label={t(`salesChannels.${channel}`)}
             value={channel}
             disabled={disabled}
             {...form.register('sales_channels')}

@@ -312,7 +312,7 @@ function MethodRow(props: {
           {SALES_CHANNELS.map((channel) => (
             <CheckboxField
               key={channel}
-              label={t(`venueSettings.payments.channelNames.${channel}`)}
+              label={t(`salesChannels.${channel}`)}
               checked={entry.channels.includes(channel)}
               onChange={(event) =>
                 props.onChange({
