@@ -18,9 +18,17 @@ export function createMicroCache(options: { ttlMs: number; max: number }) {
       // A hit is answered without the bookkeeping of a fetch.
       const hit = cache.get(key);
       if (hit !== undefined) return hit;
-      const value = await cache.fetch(key, { context: async () => Buffer.from(JSON.stringify(await load())) });
-      if (value === undefined) throw new Error(`cache load for ${key} returned nothing`);
-      return value;
+      const serialised = async () => Buffer.from(JSON.stringify(await load()));
+      let own: Promise<Buffer> | undefined;
+      try {
+        const value = await cache.fetch(key, { context: () => (own = serialised()) });
+        if (value !== undefined) return value;
+      } catch {
+        // A `clear()` while the load ran (a stock or catalogue change) aborts the cached fetch. The
+        // request still gets its answer, uncached: its own load's result or error, or, when it had
+        // joined another request's load, a load of its own.
+      }
+      return own ?? serialised();
     },
     clear: () => cache.clear(),
   };
