@@ -302,7 +302,7 @@ describe.skipIf(!hasChromium)('a new venue set up in the console, to its first s
     await dialog.getByLabel('First visit date covered').fill(firstDay);
     await dialog.getByLabel('Last visit date covered').fill(lastDay);
     await dialog.getByLabel('Code accepted until').fill(`${lastDay}T23:59`);
-    await dialog.getByLabel('web', { exact: true }).check();
+    await dialog.getByLabel('Web shop', { exact: true }).check();
     await checkAxe(page, 'coupons-generate');
     await dialog.getByRole('button', { name: 'Generate', exact: true }).click();
     await dialog.getByText(`${COUPON.count} codes with the prefix ${COUPON.prefix} were generated.`).waitFor();
