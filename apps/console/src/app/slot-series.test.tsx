@@ -68,6 +68,49 @@ describe('slot series', () => {
     expect(calls.find((call) => call.method === 'POST' && call.path === 'venues/harbor/slot-series')?.body).toEqual(sent.rule);
   });
 
+  it('sends an exception day entered in the form in the preview, and shows a refusal naming it by its row', {
+    timeout: 30_000,
+  }, async () => {
+    let previews = 0;
+    const calls = stubApi({
+      'GET session': { status: 200, body: sessionOf() },
+      'GET venues/harbor/slot-series': { status: 200, body: LIST },
+      'POST venues/harbor/slot-series/preview': () =>
+        ++previews === 1
+          ? { status: 400, body: { error: 'invalid request', can_retry: false, field: 'rule.exceptions.0.date' } }
+          : {
+              status: 200,
+              body: {
+                days: [{ date: tomorrow, new: 2, existing: 0, overlap: 0 }],
+                totals: { new: 2, existing: 0, overlap: 0 },
+                month: { month: tomorrow.slice(0, 7), slots: [], truncated: false },
+              },
+            },
+    });
+    renderConsole('/venues/harbor/slot-series/new');
+    await screen.findByRole('heading', { name: 'New slot series' }, { timeout: 15_000 });
+    fireEvent.click(screen.getByLabelText('Timed entry'));
+    fireEvent.click(screen.getByRole('button', { name: 'Add an exception day' }));
+    const row = within(screen.getByRole('group', { name: 'Exception day 1' }));
+    expect(row.getByRole('button', { name: 'Remove exception day 1' })).toBeTruthy();
+    fireEvent.change(row.getByLabelText('Date'), { target: { value: tomorrow } });
+    expect(row.getByRole('button', { name: `Remove the exception day ${tomorrow}` })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    expect(
+      await row.findByText(
+        'Enter a date from the first to the last day that is not a closure or holiday date and is listed only once.',
+      ),
+    ).toBeTruthy();
+
+    fireEvent.click(row.getByLabelText('A list of start times'));
+    fireEvent.change(row.getByLabelText('Start times'), { target: { value: '14:00, 10:00' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    await screen.findByText('2 new slots, 0 already there (skipped), 0 overlapping a slot with another start (skipped).');
+    const sent = calls.filter((call) => call.path.endsWith('preview')).at(-1)?.body as { rule: Record<string, unknown> };
+    expect(sent.rule.exceptions).toEqual([{ date: tomorrow, times: { kind: 'start_times', start_times: ['14:00', '10:00'] } }]);
+  });
+
   it('asks before deleting, saying how many slots go and how many stay', async () => {
     const series = {
       id: 5,
