@@ -70,11 +70,20 @@ describe('the coupons screen', () => {
     expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ is_active: false });
   });
 
-  it('generates a batch and ends with its download link', async () => {
+  it('generates a batch for the products ticked and ends with its download link', async () => {
     const calls = stubApi({
       'GET session': { status: 200, body: sessionOf() },
       'GET venues/harbor/coupons': { status: 200, body: { coupons: [], total: 0, next_before: null } },
       'GET venues/harbor/promotions': { status: 200, body: { has_membership_login: false, promotions: [] } },
+      'GET venues/harbor/products': {
+        status: 200,
+        body: {
+          products: [
+            { id: 7, name: { ja: '一般入場', en: 'General admission' }, is_archived: false },
+            { id: 8, name: { en: 'Guided tour' }, is_archived: false },
+          ],
+        },
+      },
       'POST venues/harbor/coupons/batches': {
         status: 201,
         body: { batch: 'SPRING@2026-03-01T00:00:00.000Z', count: 50, prefix: 'SPRING' },
@@ -87,6 +96,7 @@ describe('the coupons screen', () => {
     fireEvent.input(dialog.getByLabelText('Number of codes'), { target: { value: '50' } });
     fireEvent.input(dialog.getByLabelText('English'), { target: { value: 'Spring discount' } });
     fireEvent.input(dialog.getByLabelText('Amount'), { target: { value: '20' } });
+    fireEvent.click(await dialog.findByRole('checkbox', { name: 'Guided tour' }));
     fireEvent.click(dialog.getByRole('button', { name: 'Generate' }));
     const link = await dialog.findByRole('link', { name: 'Download the codes (CSV)' });
     expect(link.getAttribute('href')).toBe(
@@ -100,7 +110,48 @@ describe('the coupons screen', () => {
       discount_amount: 20,
       channels: ['web'],
       usage_limit: null,
+      product_ids: [8],
     });
+    expect(calls.find((call) => call.path === 'venues/harbor/products')?.query.get('archived')).toBe('false');
+  });
+
+  it("edits a coupon's limit, sending only that field, and shows the server's refusal by the field", async () => {
+    let refuse = true;
+    const calls = stubApi({
+      'GET session': { status: 200, body: sessionOf() },
+      'GET venues/harbor/coupons': { status: 200, body: { coupons: [coupon(5, 'SPRING-20')], total: 1, next_before: null } },
+      'GET venues/harbor/promotions': { status: 200, body: { has_membership_login: false, promotions: [] } },
+      'PATCH venues/harbor/coupons/5': () =>
+        refuse
+          ? {
+              status: 400,
+              body: {
+                error: 'invalid field',
+                can_retry: false,
+                field: 'usage_limit',
+                message: 'must not be below the 3 uses already made',
+              },
+            }
+          : { status: 200, body: coupon(5, 'SPRING-20', { usage_limit: 30 }) },
+    });
+    renderConsole('/venues/harbor/coupons');
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit SPRING-20' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit coupon SPRING-20' }));
+    const limit = dialog.getByLabelText('Usage limit') as HTMLInputElement;
+    expect(limit.value).toBe('10');
+    expect((dialog.getByLabelText('English') as HTMLInputElement).value).toBe('Spring discount');
+
+    fireEvent.input(limit, { target: { value: '2' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    await dialog.findByText('Must not be below the 3 uses already made.');
+    expect(limit.getAttribute('aria-invalid')).toBe('true');
+    expect(calls.filter((call) => call.method === 'PATCH').map((call) => call.body)).toEqual([{ usage_limit: 2 }]);
+
+    refuse = false;
+    fireEvent.input(limit, { target: { value: '30' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Coupon SPRING-20 was saved.');
+    expect(calls.filter((call) => call.method === 'PATCH').at(-1)?.body).toEqual({ usage_limit: 30 });
   });
 
   it('is not in the navigation of a member without catalogue:read', async () => {

@@ -10,6 +10,7 @@ import type {
   NewPromotionBody,
   PromotionChanges,
 } from '@storefront/domain/console/coupons';
+import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, apiUrl } from '../../lib/api/client.ts';
 
@@ -17,6 +18,19 @@ export type CouponListFilters = { q: string; status: string; batch: string };
 
 const venuePath = (venue: string) => `venues/${encodeURIComponent(venue)}`;
 const filterQuery = (filters: CouponListFilters) => ({ q: filters.q, status: filters.status, batch: filters.batch });
+
+/** What a coupon's product picker needs of a product (the console's products list answers more). */
+export type CouponProduct = { id: number; name: Record<string, string>; is_archived: boolean };
+
+export const couponQueries = {
+  /** The venue's products on sale (not archived), for choosing the ones a coupon applies to. */
+  products: (venue: string) =>
+    queryOptions({
+      queryKey: ['coupons', venue, 'products'],
+      queryFn: () => api.get<{ products: CouponProduct[] }>(`${venuePath(venue)}/products`, { archived: 'false' }),
+      staleTime: 60_000,
+    }),
+};
 
 export const couponsApi = {
   list: (venue: string, filters: CouponListFilters, before: number | null) =>

@@ -1,8 +1,9 @@
 /**
  * `/venues/:code/coupons` (right `catalogue:read` at the venue): the venue's coupons with their
  * discount, coverage, uses against the limit and status, searched and filtered, loaded 50 at a
- * time; with `catalogue:write`, a new coupon, a generated batch, and deactivating or reactivating
- * one (after a confirmation). The CSV export follows the filters. Membership promotions below.
+ * time; with `catalogue:write`, a new coupon, a generated batch, editing one's name, limit,
+ * coverage, expiry and channels, and deactivating or reactivating one (after a confirmation). The
+ * CSV export follows the filters. Membership promotions below.
  */
 import { COUPON_STATUSES, type Coupon } from '@storefront/domain/console/coupons';
 import { formatPrice } from '@storefront/domain/format';
@@ -20,7 +21,7 @@ import { SelectField, TextField } from '../../ui/field.tsx';
 import { Loading, Notice, ProblemNotice } from '../../ui/notice.tsx';
 import { Screen } from '../../ui/screen.tsx';
 import { VenueGate } from '../../ui/venue-gate.tsx';
-import { GenerateCodesDialog, NewCouponDialog } from './coupon-dialogs.tsx';
+import { EditCouponDialog, GenerateCodesDialog, NewCouponDialog } from './coupon-dialogs.tsx';
 import { type CouponListFilters, couponsApi } from './coupons-api.ts';
 import { PromotionsSection } from './promotions-section.tsx';
 import './coupons.css';
@@ -48,6 +49,7 @@ function Coupons(props: { venue: string; venueName: string; canWrite: boolean })
   const filters = filtersOf(search);
   const [dialog, setDialog] = useState<'new' | 'generate' | null>(null);
   const [confirming, setConfirming] = useState<Coupon | null>(null);
+  const [editing, setEditing] = useState<Coupon | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const queryKey = ['coupons', props.venue, filters];
   const list = useInfiniteQuery({
@@ -106,16 +108,26 @@ function Coupons(props: { venue: string; venueName: string; canWrite: boolean })
               id: 'actions',
               header: () => <span className="visually-hidden">{t('common.actions')}</span>,
               cell: (info) => (
-                <button
-                  type="button"
-                  className="button button-small"
-                  aria-label={t(info.row.original.is_active ? 'coupons.deactivateCode' : 'coupons.reactivateCode', {
-                    code: info.row.original.code,
-                  })}
-                  onClick={() => setConfirming(info.row.original)}
-                >
-                  {t(info.row.original.is_active ? 'coupons.deactivate' : 'coupons.reactivate')}
-                </button>
+                <div className="button-row">
+                  <button
+                    type="button"
+                    className="button button-small"
+                    aria-label={t('coupons.editCode', { code: info.row.original.code })}
+                    onClick={() => setEditing(info.row.original)}
+                  >
+                    {t('coupons.edit')}
+                  </button>
+                  <button
+                    type="button"
+                    className="button button-small"
+                    aria-label={t(info.row.original.is_active ? 'coupons.deactivateCode' : 'coupons.reactivateCode', {
+                      code: info.row.original.code,
+                    })}
+                    onClick={() => setConfirming(info.row.original)}
+                  >
+                    {t(info.row.original.is_active ? 'coupons.deactivate' : 'coupons.reactivate')}
+                  </button>
+                </div>
               ),
             }),
           ]
@@ -189,6 +201,16 @@ function Coupons(props: { venue: string; venueName: string; canWrite: boolean })
         isOpen={dialog === 'generate'}
         onClose={() => setDialog(null)}
         onGenerated={refresh}
+      />
+      <EditCouponDialog
+        venue={props.venue}
+        coupon={editing}
+        onClose={() => setEditing(null)}
+        onSaved={(coupon) => {
+          setEditing(null);
+          setDone(t('coupons.saved', { code: coupon.code }));
+          refresh();
+        }}
       />
       <Dialog
         isOpen={confirming !== null}
