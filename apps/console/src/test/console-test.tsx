@@ -11,8 +11,7 @@ import { createConsoleRouter } from '../app/router.tsx';
 import { API_BASE } from '../lib/api/client.ts';
 import { createConsoleI18n } from '../lib/i18n/i18n.ts';
 
-// A screen's code loads on its first visit (route `lazy`), which takes a moment when the test is cold.
-// Screens load their code lazily: under a full suite's load a first render can take seconds.
+// A screen's code loads on its first visit (route `lazy`): seconds when cold under a full suite's load.
 configure({ asyncUtilTimeout: 15_000 });
 
 export type ApiCall = { method: string; path: string; query: URLSearchParams; body: unknown; headers: Record<string, string> };
