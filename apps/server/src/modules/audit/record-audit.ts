@@ -33,3 +33,17 @@ export async function recordAudit(tx: Database, actor: Actor, record: AuditRecor
     clientIp: actor.clientIp,
   });
 }
+
+/** Makes a change in one transaction with its audit entry, which `describe` words from the result. */
+export async function auditedChange<T>(
+  db: Database,
+  actor: Actor,
+  work: (tx: Database) => Promise<T>,
+  describe: (done: T) => AuditRecord,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const done = await work(tx as Database);
+    await recordAudit(tx as Database, actor, describe(done));
+    return done;
+  });
+}

@@ -11,7 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
-import { recordAudit } from '../audit/record-audit.ts';
+import { auditedChange, recordAudit } from '../audit/record-audit.ts';
 import { authOf, venueOf } from '../staff/console-api.plugin.ts';
 import { createPromotion, listPromotions, updatePromotion } from './manage-promotions.ts';
 
@@ -56,17 +56,18 @@ export const promotionConsoleRoutes =
       async (request, reply) => {
         const venue = membershipVenue(request);
         const { actor } = authOf(request);
-        const promotion = await db.transaction(async (tx) => {
-          const created = await createPromotion(tx as Database, venue.id, request.body);
-          await recordAudit(tx as Database, actor, {
+        const promotion = await auditedChange(
+          db,
+          actor,
+          (tx) => createPromotion(tx, venue.id, request.body),
+          (created) => ({
             venue: { id: venue.id, code: venue.code },
             objectType: 'membership promotion',
             objectId: created.id,
             action: 'created',
             changes: { ...request.body },
-          });
-          return created;
-        });
+          }),
+        );
         return reply.code(201).send(promotion);
       },
     );

@@ -20,7 +20,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
-import { recordAudit } from '../audit/record-audit.ts';
+import { auditedChange, recordAudit } from '../audit/record-audit.ts';
 import { languageCodesOf } from '../catalog/catalog-facts.ts';
 import { authOf, venueOf } from '../staff/console-api.plugin.ts';
 import { couponOf } from './coupon-rows.ts';
@@ -90,17 +90,18 @@ export const couponConsoleRoutes =
       async (request, reply) => {
         const venue = venueOf(request);
         const { actor } = authOf(request);
-        const row = await db.transaction(async (tx) => {
-          const created = await createCoupon(tx as Database, venue.id, request.body);
-          await recordAudit(tx as Database, actor, {
+        const row = await auditedChange(
+          db,
+          actor,
+          (tx) => createCoupon(tx, venue.id, request.body),
+          (created) => ({
             venue: { id: venue.id, code: venue.code },
             objectType: 'coupon',
             objectId: created.id,
             action: 'created',
             changes: { ...request.body },
-          });
-          return created;
-        });
+          }),
+        );
         return reply.code(201).send(couponOf(row, new Date()));
       },
     );
@@ -114,17 +115,18 @@ export const couponConsoleRoutes =
       async (request, reply) => {
         const venue = venueOf(request);
         const { actor } = authOf(request);
-        const batch = await db.transaction(async (tx) => {
-          const made = await generateCoupons(tx as Database, venue.id, request.body);
-          await recordAudit(tx as Database, actor, {
+        const batch = await auditedChange(
+          db,
+          actor,
+          (tx) => generateCoupons(tx, venue.id, request.body),
+          (made) => ({
             venue: { id: venue.id, code: venue.code },
             objectType: 'coupon batch',
             objectId: made.batch,
             action: 'generated',
             changes: { ...request.body },
-          });
-          return made;
-        });
+          }),
+        );
         return reply.code(201).send(batch);
       },
     );
