@@ -1,6 +1,6 @@
 /** The tables the payments module owns (migrations are generated from every `*.schema.ts`: `npm run db:generate`). */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { dateChanges } from '../date-changes/date-changes.schema.ts';
 import { orders } from '../orders/orders.schema.ts';
 import { sites } from '../sites/sites.schema.ts';
@@ -82,6 +82,49 @@ export const paymentEvents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [unique('payment_events_key').on(t.paymentId, t.eventKey)],
+);
+
+/**
+ * Money given back on an order after it was completed, whole or in part: through the provider that
+ * took it (`provider`, from `paymentId`), or recorded by staff as paid back outside the system
+ * (`outside`: cash at the desk, a bank transfer). The idempotency key is the provider's, so asking
+ * again after a crash never refunds twice. Status: pending → succeeded | failed. A payment's
+ * refunds never add up to more than its amount (checked where they are made, under the payment's
+ * row lock).
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    /** The kept payment the money goes back from; null for a refund made outside the system. */
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['provider', 'outside'] }).notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    reason: text('reason').notNull(),
+    providerReference: text('provider_reference'),
+    failureReason: text('failure_reason'),
+    /** Who asked: a staff account (as the audit log names it), the visitor, or the system (a slot cancelled). */
+    requestedBy: text('requested_by', { enum: ['staff', 'visitor', 'system'] }).notNull(),
+    staffId: integer('staff_id'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('refunds_order_idx').on(t.orderId, t.createdAt),
+    index('refunds_payment_idx').on(t.paymentId).where(sql`${t.paymentId} is not null`),
+    index('refunds_site_idx').on(t.siteId, t.createdAt),
+    check('refunds_amount', sql`${t.amount} > 0`),
+    check('refunds_payment', sql`(${t.kind} = 'outside') = (${t.paymentId} is null)`),
+  ],
 );
 
 /** The built-in sandbox gateway's own records (what a real gateway keeps on its side). */

@@ -27,6 +27,8 @@ export const tickets = pgTable(
     generation: integer('generation').notNull().default(1),
     /** The share that took this admission from the party; null while it is the holder's. */
     shareId: uuid('share_id').references(() => ticketShares.id),
+    /** When the admission was cancelled (by staff, the visitor or a cancelled slot); null while it stands. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [unique('tickets_order_position').on(t.orderId, t.position), index('tickets_share_idx').on(t.shareId)],
 );
