@@ -12,6 +12,9 @@ export type NavItem = { key: string; to: string; label: string; end?: boolean };
 export function venueNavigation(session: ConsoleSession, venue: ConsoleVenue | null): NavItem[] {
   if (!venue) return [];
   const items: NavItem[] = [{ key: 'venue-home', to: paths.venue(venue.code), label: 'nav.venueHome', end: true }];
+  if (hasVenueRight(session, venue, 'orders:read')) {
+    items.push({ key: 'venue-orders', to: paths.venueOrders(venue.code), label: 'orders.nav' });
+  }
   if (hasVenueRight(session, venue, 'catalogue:read')) {
     items.push({ key: 'venue-products', to: paths.venueProducts(venue.code), label: 'products.nav' });
     items.push({ key: 'venue-slot-series', to: paths.slotSeries(venue.code), label: 'slotSeries.nav' });

@@ -27,6 +27,8 @@ export const paths = {
   venueProduct: (code: string, id: number) => `/venues/${encodeURIComponent(code)}/products/${id}`,
   venueImages: (code: string) => `/venues/${encodeURIComponent(code)}/venue-images`,
   venueCoupons: (code: string) => `/venues/${encodeURIComponent(code)}/coupons`,
+  venueOrders: (code: string) => `/venues/${encodeURIComponent(code)}/orders`,
+  venueOrder: (code: string, id: string) => `/venues/${encodeURIComponent(code)}/orders/${encodeURIComponent(id)}`,
 };
 
 /** Only a path of this app is a place to come back to: never another origin (`//host`, `https:`). */
