@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { InputText } from '../api/common.ts';
+import { CURRENCIES } from '../constants.ts';
 import { email as emailRule, phone as phoneRule } from '../customer/validation.ts';
 
 export const MAX_NOTE_LENGTH = 2000;
@@ -172,7 +173,7 @@ export const OrderDetail = z.object({
   subtotal: z.number(),
   discount: z.number(),
   total: z.number(),
-  currency: z.string(),
+  currency: z.enum(CURRENCIES),
   coupon_codes: z.array(z.string()),
   payment_method: z.string().nullable(),
   contact: OrderContact,
