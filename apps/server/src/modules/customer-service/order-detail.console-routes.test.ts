@@ -162,6 +162,25 @@ describeEachEngine('console order detail', (ctx) => {
     expect((await reader.get(`venues/demo/orders/${orderId}/mails/${otherMail}`)).status).toBe(404);
   });
 
+  it('shows tickets sent to a friend as a share with its mail, and lists every mail about the order', async () => {
+    const api = shop();
+    const bought = await buyTickets(api, ctx.db, { quantity: 2 });
+    const orderId = await orderIdOf(bought.reservationNumber);
+    const sent = await api.post(`tickets/${bought.reservationToken}/send`, { email: 'friend@example.com', lang: 'en' });
+    expect(sent.status, JSON.stringify(sent.body)).toBeLessThan(300);
+    const reader = await memberWith(['orders:read']);
+    const detail = await reader.get<OrderDetail>(`venues/demo/orders/${orderId}`);
+    expect(detail.body.admissions.every((a) => a.share_id !== null)).toBe(true);
+    const kinds = detail.body.timeline.map((e) => e.kind);
+    expect(kinds).toContain('share_created');
+    const mails = detail.body.timeline.filter((e) => e.kind === 'mail');
+    expect(mails.map((m) => [m.detail.mail_kind, m.detail.to])).toEqual([
+      ['order_confirmation', bought.email],
+      ['ticket_forward', 'friend@example.com'],
+    ]);
+    expect(kinds.indexOf('share_created')).toBeGreaterThan(kinds.indexOf('order_completed'));
+  });
+
   it('finds no order of another venue, no order that was never completed, and no unknown one', async () => {
     const bought = await buyTickets(shop(), ctx.db, { quantity: 1 });
     const orderId = await orderIdOf(bought.reservationNumber);
