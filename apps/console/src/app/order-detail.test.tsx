@@ -170,16 +170,17 @@ describe('the order detail screen', () => {
   it('resends the ticket mail to a corrected address, edits the contact with the shop’s rules and adds a note', {
     timeout: 20_000,
   }, async () => {
+    let contact = detail().contact;
     const calls = stubApi({
       'GET session': { status: 200, body: sessionOf() },
-      [`GET ${ORDER_PATH}`]: { status: 200, body: detail() },
+      [`GET ${ORDER_PATH}`]: () => ({ status: 200, body: detail({ contact }) }),
       [`POST ${ORDER_PATH}/resend`]: (call) => ({
         status: 202,
         body: { mail_id: MAIL_ID, to: (call.body as { email?: string }).email ?? 'hanako@example.com' },
       }),
-      [`PATCH ${ORDER_PATH}/contact`]: {
-        status: 200,
-        body: { fullname: 'Hanako Yamada', email: 'h.yamada@example.com', phone: '' },
+      [`PATCH ${ORDER_PATH}/contact`]: () => {
+        contact = { fullname: 'Hanako Yamada', email: 'h.yamada@example.com', phone: '' };
+        return { status: 200, body: contact };
       },
       [`POST ${ORDER_PATH}/notes`]: {
         status: 201,
@@ -201,20 +202,24 @@ describe('the order detail screen', () => {
     await within(resend).findByText('The ticket mail was sent to hanako.y@example.com.');
     expect(calls.find((call) => call.path.endsWith('/resend'))?.body).toEqual({ email: 'hanako.y@example.com' });
 
-    const contact = screen.getByRole('form', { name: 'Contact details' });
-    const email = within(contact).getByLabelText('E-mail');
+    const contactForm = () => screen.getByRole('form', { name: 'Contact details' });
+    const form = contactForm();
+    const email = within(form).getByLabelText('E-mail');
     fireEvent.input(email, { target: { value: 'not an address' } });
-    fireEvent.click(within(contact).getByRole('button', { name: 'Save contact details' }));
-    const problem = await within(contact).findByText('Enter an e-mail address, like name@example.com.');
+    fireEvent.click(within(form).getByRole('button', { name: 'Save contact details' }));
+    const problem = await within(form).findByText('Enter an e-mail address, like name@example.com.');
     expect(email.getAttribute('aria-invalid')).toBe('true');
     expect(email.getAttribute('aria-describedby')).toContain(problem.id);
     expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
     fireEvent.input(email, { target: { value: 'h.yamada@example.com' } });
-    fireEvent.input(within(contact).getByLabelText('Phone'), { target: { value: '' } });
-    fireEvent.click(within(contact).getByRole('button', { name: 'Save contact details' }));
-    await within(contact).findByText('The contact details were saved.');
-    // Only what changed is sent.
+    fireEvent.input(within(form).getByLabelText('Phone'), { target: { value: '' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save contact details' }));
+    // Only what changed is sent; the form then holds the details as saved, and says so.
+    await vi.waitFor(() => expect(calls.filter((call) => call.path === ORDER_PATH).length).toBeGreaterThan(1));
+    await within(contactForm()).findByText('The contact details were saved.');
     expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ email: 'h.yamada@example.com', phone: '' });
+    await vi.waitFor(() => expect((within(contactForm()).getByLabelText('Phone') as HTMLInputElement).value).toBe(''));
+    expect((within(contactForm()).getByLabelText('E-mail') as HTMLInputElement).value).toBe('h.yamada@example.com');
 
     const notes = screen.getByRole('region', { name: 'Staff notes' });
     fireEvent.click(within(notes).getByRole('button', { name: 'Add note' }));

@@ -29,11 +29,18 @@ const contactForm = (current: ContactValues) =>
 export function ContactSection(props: OrderSectionProps) {
   const { t } = useTranslation();
   const { contact } = props.order;
+  // Kept here: the form is made anew once the saved details come back.
+  const [saved, setSaved] = useState(false);
   return (
     <Section id="order-contact-title" title={t('orderDetail.contact.title')}>
       {props.mayWrite ? (
         // A new form per saved version of the details: its defaults are what is stored.
-        <ContactForm key={`${contact.fullname}\n${contact.email}\n${contact.phone}`} {...props} />
+        <ContactForm
+          key={`${contact.fullname}\n${contact.email}\n${contact.phone}`}
+          {...props}
+          saved={saved}
+          onSaved={setSaved}
+        />
       ) : (
         <dl className="order-facts">
           {FIELDS.map((field) => (
@@ -48,10 +55,9 @@ export function ContactSection(props: OrderSectionProps) {
   );
 }
 
-function ContactForm(props: OrderSectionProps) {
+function ContactForm(props: OrderSectionProps & { saved: boolean; onSaved: (saved: boolean) => void }) {
   const { t } = useTranslation();
   const current = props.order.contact;
-  const [saved, setSaved] = useState(false);
   const [unchanged, setUnchanged] = useState(false);
   const schema = contactForm(current);
   const form = useForm({
@@ -64,7 +70,7 @@ function ContactForm(props: OrderSectionProps) {
   const save = useMutation({
     mutationFn: (body: z.output<typeof schema>) => orderDetailApi.editContact(props.venue, props.order.id, body),
     onSuccess: () => {
-      setSaved(true);
+      props.onSaved(true);
       props.onChanged();
     },
     onError: (error) => placeFieldError(error, form.setError, FIELDS, t),
@@ -76,7 +82,7 @@ function ContactForm(props: OrderSectionProps) {
       noValidate
       aria-label={t('orderDetail.contact.title')}
       onSubmit={(event) => {
-        setSaved(false);
+        props.onSaved(false);
         // Nothing changed: nothing to send (the contract asks for at least one field).
         const values = form.getValues();
         if (FIELDS.every((field) => values[field] === current[field])) {
@@ -110,7 +116,7 @@ function ContactForm(props: OrderSectionProps) {
         error={errors.phone?.message}
         {...form.register('phone')}
       />
-      {saved ? <Notice kind="success">{t('orderDetail.contact.saved')}</Notice> : null}
+      {props.saved ? <Notice kind="success">{t('orderDetail.contact.saved')}</Notice> : null}
       {unchanged ? <Notice>{t('orderDetail.contact.unchanged')}</Notice> : null}
       <ProblemNotice error={Object.keys(form.formState.errors).length > 0 ? null : save.error} />
       <div className="button-row">
