@@ -154,6 +154,10 @@ describeEachEngine('console order detail', (ctx) => {
     expect(mail.body).toMatchObject({ kind: 'order_confirmation', to: bought.email });
     expect(mail.body.text).toContain(bought.reservationNumber);
     expect(mail.body.html).toContain('<');
+    // The ticket link's token would open the visitor's booking: staff see the link without it.
+    expect(mail.body.text).toContain('/tickets/#/id/••••••');
+    expect(mail.body.text).not.toContain(bought.reservationToken);
+    expect(mail.body.html).not.toContain(bought.reservationToken);
     const other = await buyTickets(api, ctx.db, { quantity: 1, email: 'someone.else@example.com' });
     const otherId = await orderIdOf(other.reservationNumber);
     const otherDetail = await reader.get<OrderDetail>(`venues/demo/orders/${otherId}`);

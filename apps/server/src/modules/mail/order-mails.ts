@@ -1,6 +1,7 @@
 /**
  * The mail written about one order (its `order_id`), for its history in the console: listed
- * without bodies, and one as it was sent. Read only; takes the database or the caller's transaction first.
+ * without bodies, and one as it was sent with the secrets of its links masked. Read only; takes
+ * the database or the caller's transaction first.
  */
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -25,12 +26,28 @@ export function listOrderMails(db: Database, orderId: string): Promise<OrderMail
     .orderBy(asc(outbox.createdAt), asc(outbox.id));
 }
 
-/** One mail of the order with its bodies; null for another order's, an unknown or a malformed id. */
+/**
+ * A link's secret in a mail: a 128-bit token in base64url (`lib/tokens.ts`), standing alone as a
+ * path segment or a query value (the ticket, share, mail-confirm and unsubscribe links).
+ */
+const LINK_SECRET = /(?<=[/=#])[A-Za-z0-9_-]{22}(?![A-Za-z0-9_-])/g;
+export const MASKED_SECRET = '••••••';
+
+/**
+ * Staff see a mail as the visitor got it, but not the bearer tokens in its links: a token opens
+ * the visitor's booking (date change, sharing), which reading an order must not hand out.
+ */
+export function maskLinkSecrets(body: string): string {
+  return body.replace(LINK_SECRET, MASKED_SECRET);
+}
+
+/** One mail of the order with its bodies, links' secrets masked; null for another order's, an unknown or a malformed id. */
 export async function findOrderMail(db: Database, orderId: string, mailId: string): Promise<OutboxMail | null> {
   if (!isMailId(mailId)) return null;
   const [row] = await db
     .select()
     .from(outbox)
     .where(and(eq(outbox.id, mailId), eq(outbox.orderId, orderId)));
-  return row ?? null;
+  if (!row) return null;
+  return { ...row, textBody: maskLinkSecrets(row.textBody), htmlBody: maskLinkSecrets(row.htmlBody) };
 }
