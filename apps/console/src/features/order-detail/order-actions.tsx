@@ -1,8 +1,9 @@
 /**
- * The order's actions (right `orders:write`): sending the ticket mail again, to the order's
- * address or to a corrected one for this mail alone. The order's other actions — "Cancel /
- * refund", "Record a refund made outside", "Change date" — take their place in the slot marked
- * below, each opening its own dialog (`./*-dialog.tsx`) and calling `onChanged` when done.
+ * The order's actions, shown to staff with `orders:write` or `orders:refund`: sending the ticket
+ * mail again (`orders:write`), to the order's address or to a corrected one for this mail alone.
+ * The order's other actions — "Cancel / refund", "Record a refund made outside" (`orders:refund`),
+ * "Change date" (`orders:write`) — take their place in the slot marked below, each opening its own
+ * dialog (`./*-dialog.tsx`) and calling `onChanged` when done.
  */
 import { ResendTicketMailBody } from '@storefront/domain/console/order-detail';
 import { useMutation } from '@tanstack/react-query';
@@ -26,10 +27,11 @@ export function OrderActions(props: OrderSectionProps) {
   const { t } = useTranslation();
   return (
     <Section id="order-actions-title" title={t('orderDetail.actions.title')} className="order-actions">
-      <ResendTicketMail {...props} />
+      {props.mayWrite ? <ResendTicketMail {...props} /> : null}
       {/*
         Order actions slot: the buttons "Cancel / refund", "Record a refund made outside" and
-        "Change date" go in this list, each with its dialog (`./*-dialog.tsx`), given `props`.
+        "Change date" go in this list, each with its dialog (`./*-dialog.tsx`), given `props` and
+        shown by its right (`props.mayRefund`, `props.mayWrite`).
       */}
       <div className="button-row order-action-buttons" data-slot="order-actions" />
     </Section>

@@ -15,6 +15,7 @@ import { Link, useParams } from 'react-router';
 import { formatDateTime } from '../../lib/format.ts';
 import { currentLanguage, LANGUAGE_NAMES } from '../../lib/i18n/i18n.ts';
 import { paths } from '../../lib/paths.ts';
+import { hasVenueRight, useSession } from '../../lib/session.ts';
 import { columnsOf, DataTable } from '../../ui/data-table.tsx';
 import { Loading, ProblemNotice } from '../../ui/notice.tsx';
 import { Screen } from '../../ui/screen.tsx';
@@ -29,15 +30,24 @@ import './order-detail.css';
 
 export default function OrderDetailPage() {
   const { t } = useTranslation();
+  const session = useSession();
   const { order = '' } = useParams();
   return (
     <VenueGate screen="order-detail" title={t('orderDetail.title')} right="orders:read" writeRight="orders:write">
-      {({ venue, mayWrite }) => <OrderScreen venue={venue.code} venueName={venue.name} orderId={order} mayWrite={mayWrite} />}
+      {({ venue, mayWrite }) => (
+        <OrderScreen
+          venue={venue.code}
+          venueName={venue.name}
+          orderId={order}
+          mayWrite={mayWrite}
+          mayRefund={hasVenueRight(session, venue, 'orders:refund')}
+        />
+      )}
     </VenueGate>
   );
 }
 
-function OrderScreen(props: { venue: string; venueName: string; orderId: string; mayWrite: boolean }) {
+function OrderScreen(props: { venue: string; venueName: string; orderId: string; mayWrite: boolean; mayRefund: boolean }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const detail = useQuery(orderDetailQueries.detail(props.venue, props.orderId));
@@ -58,6 +68,7 @@ function OrderScreen(props: { venue: string; venueName: string; orderId: string;
     venue: props.venue,
     order,
     mayWrite: props.mayWrite,
+    mayRefund: props.mayRefund,
     onChanged: () => void queryClient.invalidateQueries({ queryKey: orderDetailQueries.all(props.venue, props.orderId) }),
   };
   return (
@@ -75,7 +86,7 @@ function OrderScreen(props: { venue: string; venueName: string; orderId: string;
           <OrderTimeline {...section} />
         </div>
         <div className="order-detail-side">
-          {props.mayWrite ? <OrderActions {...section} /> : null}
+          {props.mayWrite || props.mayRefund ? <OrderActions {...section} /> : null}
           <ContactSection {...section} />
           <NotesSection {...section} />
         </div>
