@@ -127,6 +127,7 @@ export const orderDetailConsoleRoutes =
       async (request, reply) => {
         const venue = venueOf(request);
         const { actor } = authOf(request);
+        // The note's words stay in order_notes; the audit log, which nothing may rewrite, keeps only that one was added.
         const note = await db.transaction(async (transaction) => {
           const tx = transaction as unknown as Database;
           const order = await findPlacedOrder(tx, venue.id, request.params.order);
@@ -137,7 +138,7 @@ export const orderDetailConsoleRoutes =
             objectType: 'order',
             objectId: order.id,
             action: 'note added',
-            changes: { reservation_number: order.reservationNumber, note_id: row.id, body: row.body },
+            changes: { reservation_number: order.reservationNumber, note_id: row.id, length: row.body.length },
           });
           return row;
         });
