@@ -1,6 +1,8 @@
 /**
  * One mail of the order as it was sent: its envelope, the HTML as the visitor sees it in a
  * sandboxed frame (no scripts, no forms, no same-origin access: `sandbox=""`), and the text version.
+ * The frame loads the mail as its own page, whose policy allows the mail's inline styles; given
+ * as `srcdoc` it would inherit the console's policy and lose them.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,7 +11,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import { currentLanguage } from '../../lib/i18n/i18n.ts';
 import { Dialog } from '../../ui/dialog.tsx';
 import { Loading, ProblemNotice } from '../../ui/notice.tsx';
-import { orderDetailQueries } from './order-detail-api.ts';
+import { mailPageUrl, orderDetailQueries } from './order-detail-api.ts';
 
 export function MailView(props: { venue: string; orderId: string; mailId: string | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -75,7 +77,7 @@ function MailContent(props: { venue: string; orderId: string; mailId: string }) 
           className="order-mail-frame"
           title={t('orderDetail.mail.frameTitle', { subject: sent.subject })}
           sandbox=""
-          srcDoc={sent.html}
+          src={mailPageUrl(props.venue, props.orderId, props.mailId)}
         />
       ) : (
         <pre className="order-mail-text">{sent.text}</pre>

@@ -13,7 +13,7 @@ import type {
   ResentTicketMail,
 } from '@storefront/domain/console/order-detail';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../lib/api/client.ts';
+import { API_BASE, api } from '../../lib/api/client.ts';
 
 const orderPath = (venue: string, order: string) => `venues/${encodeURIComponent(venue)}/orders/${encodeURIComponent(order)}`;
 
@@ -32,6 +32,10 @@ export const orderDetailQueries = {
       staleTime: Number.POSITIVE_INFINITY,
     }),
 };
+
+/** The mail's HTML as its own page, for a sandboxed frame (the browser fetches it, with the session cookie). */
+export const mailPageUrl = (venue: string, order: string, mail: string) =>
+  `${API_BASE}/${orderPath(venue, order)}/mails/${encodeURIComponent(mail)}/view`;
 
 export const orderDetailApi = {
   resend: (venue: string, order: string, body: ResendTicketMailBody) =>

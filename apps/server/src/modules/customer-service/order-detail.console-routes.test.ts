@@ -158,6 +158,20 @@ describeEachEngine('console order detail', (ctx) => {
     expect(mail.body.text).toContain('/tickets/#/id/••••••');
     expect(mail.body.text).not.toContain(bought.reservationToken);
     expect(mail.body.html).not.toContain(bought.reservationToken);
+    // Its HTML opens as a page of its own for the console's sandboxed frame: styles allowed,
+    // nothing run, framed by the console only, the token hidden there too.
+    const page = await reader.get<string>(`venues/demo/orders/${orderId}/mails/${mails[0]?.mail_id}/view`);
+    expect(page.status).toBe(200);
+    expect(String(page.headers['content-type'])).toMatch(/^text\/html/);
+    const policy = String(page.headers['content-security-policy']);
+    expect(policy).toContain("default-src 'none'");
+    expect(policy).toContain("style-src 'unsafe-inline'");
+    expect(policy).toContain("frame-ancestors 'self'");
+    expect(policy).toMatch(/(^|;)\s*sandbox(;|$)/);
+    expect(policy).not.toContain('script-src');
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(String(page.body)).toContain(bought.reservationNumber);
+    expect(String(page.body)).not.toContain(bought.reservationToken);
     const other = await buyTickets(api, ctx.db, { quantity: 1, email: 'someone.else@example.com' });
     const otherId = await orderIdOf(other.reservationNumber);
     const otherDetail = await reader.get<OrderDetail>(`venues/demo/orders/${otherId}`);

@@ -37,6 +37,17 @@ const read = { console: { right: 'orders:read', scope: 'venue' } } as const;
 const write = { console: { right: 'orders:write', scope: 'venue' } } as const;
 const OrderParams = z.object({ venue: z.string(), order: Uuid });
 const MailParams = OrderParams.extend({ mail: Uuid });
+/** An HTML page Fastify sends as it is, unserialised. */
+const MailPage = z.any().describe("text/html; charset=utf-8: the mail as sent, its links' secrets hidden");
+const MAIL_PAGE_DIRECTIVES = {
+  'default-src': ["'none'"],
+  'style-src': ["'unsafe-inline'"],
+  'img-src': ['*', 'data:'],
+  'base-uri': ["'none'"],
+  'form-action': ["'none'"],
+  'frame-ancestors': ["'self'"],
+  sandbox: [],
+};
 
 const notFound = () => specError('not found', { message: 'there is no such order at this venue' });
 
@@ -77,6 +88,25 @@ export const orderDetailConsoleRoutes =
           text: mail.textBody,
           html: mail.htmlBody,
         });
+      },
+    );
+
+    app.get(
+      '/venues/:venue/orders/:order/mails/:mail/view',
+      { config: read, schema: { tags, params: MailParams, response: { 200: MailPage, ...errors } } },
+      async (request, reply) => {
+        const order = await findPlacedOrder(db, venueOf(request).id, request.params.order);
+        if (!order) throw notFound();
+        const mail = await findOrderMail(db, order.id, request.params.mail);
+        if (!mail) throw specError('not found', { message: 'this order has no such mail' });
+        // The mail's HTML as the visitor's mail program shows it, styles and all, framed only by
+        // the console's own page. It runs nothing and submits nothing: the policy sandboxes it
+        // whatever frame it is opened in, and allows no script, form or connection.
+        reply.helmet({
+          contentSecurityPolicy: { useDefaults: false, directives: MAIL_PAGE_DIRECTIVES },
+          xFrameOptions: { action: 'sameorigin' },
+        });
+        return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(mail.htmlBody);
       },
     );
 
