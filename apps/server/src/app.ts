@@ -22,6 +22,7 @@ import { venuePaymentMethodsConsoleRoutes } from './modules/catalog/venue-paymen
 import { venueTextsConsoleRoutes } from './modules/catalog/venue-texts.console-routes.ts';
 import { checkInRoutes } from './modules/checkin/checkin.routes.ts';
 import { createCheckInService } from './modules/checkin/checkin.service.ts';
+import { orderSearchConsoleRoutes } from './modules/customer-service/order-search.console-routes.ts';
 import { dateChangeRoutes } from './modules/date-changes/date-changes.routes.ts';
 import { createDateChangesService } from './modules/date-changes/date-changes.service.ts';
 import { enqueueDateChangeConfirmation, enqueueTicketLinkMail } from './modules/mail/enqueue-order-confirmation.ts';
@@ -289,6 +290,7 @@ export async function buildApp(options: AppOptions) {
       productConsoleRoutes(catalogueContext),
       imageConsoleRoutes(catalogueContext),
       couponConsoleRoutes(options.db),
+      orderSearchConsoleRoutes(options.db),
       promotionConsoleRoutes(options.db),
     ]),
     { prefix: '/console/api/v1' },

@@ -4,7 +4,7 @@
  * transaction first, so an order or a ticket reads them where it reads itself.
  */
 import type { LanguageCode } from '@storefront/domain/constants';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   configurations,
@@ -159,4 +159,48 @@ export function productKeysOf(db: Database, siteId: number): Promise<{ key: stri
     .from(products)
     .where(eq(products.siteId, siteId))
     .orderBy(asc(products.position), asc(products.id));
+}
+
+export type SlotTimes = { id: number; productId: number; date: string; startsAt: Date; endsAt: Date };
+
+const slotTimesColumns = {
+  id: productTimeSpans.id,
+  productId: productTimeSpans.productId,
+  date: productTimeSpans.date,
+  startsAt: productTimeSpans.startsAt,
+  endsAt: productTimeSpans.endsAt,
+};
+
+/**
+ * A venue's slots, with when each is, on visit dates from `from` to `to` (venue-local, inclusive)
+ * and of one product when asked, in time order (the console's order search by date and by visit time).
+ */
+export function venueSlotTimes(
+  db: Database,
+  siteId: number,
+  within: { from?: string | undefined; to?: string | undefined; productId?: number | undefined } = {},
+): Promise<SlotTimes[]> {
+  return db
+    .select(slotTimesColumns)
+    .from(productTimeSpans)
+    .innerJoin(products, eq(products.id, productTimeSpans.productId))
+    .where(
+      and(
+        eq(products.siteId, siteId),
+        within.productId === undefined ? undefined : eq(productTimeSpans.productId, within.productId),
+        within.from === undefined ? undefined : gte(productTimeSpans.date, within.from),
+        within.to === undefined ? undefined : lte(productTimeSpans.date, within.to),
+      ),
+    )
+    .orderBy(asc(productTimeSpans.startsAt), asc(productTimeSpans.id));
+}
+
+/** Slots by id, with when each is (any venue: the caller asks for the slots its own rows name). */
+export async function slotTimesOf(db: Database, ids: number[]): Promise<Map<number, SlotTimes>> {
+  if (ids.length === 0) return new Map();
+  const found = await db
+    .select(slotTimesColumns)
+    .from(productTimeSpans)
+    .where(inArray(productTimeSpans.id, [...new Set(ids)]));
+  return new Map(found.map((slot) => [slot.id, slot]));
 }
