@@ -56,8 +56,8 @@ const filterShape = {
   from: IsoDate.optional(),
   to: IsoDate.optional(),
   /** A slot (`product_time_spans.id`). */
-  slot: Id.optional(),
-  product: Id.optional(),
+  time_span_id: Id.optional(),
+  product_id: Id.optional(),
   status: Status.optional(),
   channel: Channel.optional(),
 };
@@ -83,20 +83,17 @@ export const OrderSearchQuery = z
   .object({
     ...filterShape,
     ...sortShape,
-    page: InputText.regex(/^[1-9]\d{0,5}$/, { error: 'must be a page number from 1' })
-      .transform(Number)
-      .optional()
-      .transform((value) => value ?? 1),
-    size: InputText.regex(/^\d{1,3}$/, { error: `must be a number from 1 to ${MAX_ORDER_PAGE_SIZE}` })
-      .transform(Number)
-      .pipe(
-        z
-          .number()
-          .min(1, { error: `must be a number from 1 to ${MAX_ORDER_PAGE_SIZE}` })
-          .max(MAX_ORDER_PAGE_SIZE, { error: `must be a number from 1 to ${MAX_ORDER_PAGE_SIZE}` }),
-      )
-      .optional()
-      .transform((value) => value ?? 50),
+    page: z.coerce
+      .number({ error: 'must be a page number from 1' })
+      .int({ error: 'must be a page number from 1' })
+      .min(1, { error: 'must be a page number from 1' })
+      .default(1),
+    size: z.coerce
+      .number({ error: `must be a number from 1 to ${MAX_ORDER_PAGE_SIZE}` })
+      .int({ error: `must be a number from 1 to ${MAX_ORDER_PAGE_SIZE}` })
+      .min(1, { error: `must be a number from 1 to ${MAX_ORDER_PAGE_SIZE}` })
+      .max(MAX_ORDER_PAGE_SIZE, { error: `must be a number from 1 to ${MAX_ORDER_PAGE_SIZE}` })
+      .default(50),
   })
   .superRefine((query, ctx) => {
     checkDates(query, ctx as z.core.$RefinementCtx<DateRange>);
@@ -150,3 +147,9 @@ export const OrderSearchPage = z.object({
   time_zone: z.string(),
 });
 export type OrderSearchPage = z.infer<typeof OrderSearchPage>;
+
+/** The products a search may be narrowed to: every product of the venue, archived ones included. */
+export const OrderSearchProducts = z.object({
+  products: z.array(z.object({ id: z.number().int(), name: z.record(z.string(), z.string()) })),
+});
+export type OrderSearchProducts = z.infer<typeof OrderSearchProducts>;

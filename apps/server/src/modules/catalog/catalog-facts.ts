@@ -161,6 +161,15 @@ export function productKeysOf(db: Database, siteId: number): Promise<{ key: stri
     .orderBy(asc(products.position), asc(products.id));
 }
 
+/** A venue's products by id with their names, archived ones included, in display order. */
+export function venueProductNames(db: Database, siteId: number): Promise<{ id: number; name: Record<string, string> }[]> {
+  return db
+    .select({ id: products.id, name: products.name })
+    .from(products)
+    .where(eq(products.siteId, siteId))
+    .orderBy(asc(products.position), asc(products.id));
+}
+
 export type SlotTimes = { id: number; productId: number; date: string; startsAt: Date; endsAt: Date };
 
 const slotTimesColumns = {

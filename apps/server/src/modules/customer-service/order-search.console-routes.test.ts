@@ -143,11 +143,22 @@ describeEachEngine('console order search', (ctx) => {
     expect(ours(await search({ status: 'partly_cancelled' }))).toEqual([ids.taro]);
     expect(ours(await search({ status: 'completed' }))).toEqual([ids.hanako]);
     expect(ours(await search({ channel: 'pos' }))).toEqual([ids.jiro]);
-    expect(ours(await search({ slot: String(hanako.slot.timeSpanId) }))).toContain(ids.hanako);
-    expect(ours(await search({ product: String(hanako.slot.productId) }))).toContain(ids.hanako);
+    expect(ours(await search({ time_span_id: String(hanako.slot.timeSpanId) }))).toContain(ids.hanako);
+    expect(ours(await search({ product_id: String(hanako.slot.productId) }))).toContain(ids.hanako);
     const visit = (await search({ q: hanako.reservationNumber })).orders[0]?.visit_date ?? '';
     expect(ours(await search({ from: visit, to: visit }))).toContain(ids.hanako);
     expect(ours(await search({ q: hanako.reservationNumber, from: '2001-01-01', to: '2001-01-02' }))).toEqual([]);
+  });
+
+  it('lists the products a search may be narrowed to', async () => {
+    const answer = await reader.get<{ products: { id: number; name: Record<string, string> }[] }>('venues/demo/orders/products');
+    expect(answer.status).toBe(200);
+    expect(answer.body.products.map((product) => product.id)).toContain(hanako.slot.productId);
+    const [foreign] = await rows<{ id: number }>(
+      ctx.db,
+      sql`select p.id from products p join sites s on s.id = p.site_id where s.code <> 'demo' limit 1`,
+    );
+    expect(answer.body.products.map((product) => product.id)).not.toContain(foreign?.id);
   });
 
   it('pages and sorts on the server, newest first by default', async () => {
@@ -172,6 +183,7 @@ describeEachEngine('console order search', (ctx) => {
     expect((await outsider.get('venues/demo/orders')).status).toBe(403);
     expect((await outsider.get('venues/demo/orders/export.csv')).status).toBe(403);
     expect((await outsider.get('venues/demo/orders/export.xlsx')).status).toBe(403);
+    expect((await outsider.get('venues/demo/orders/products')).status).toBe(403);
     expect((await reader.get('venues/cafe-lumen/orders')).status).toBe(404);
     expect((await reader.get('venues/cafe-lumen/orders/export.csv')).status).toBe(404);
 
@@ -187,7 +199,7 @@ describeEachEngine('console order search', (ctx) => {
       ['direction=up', 'direction'],
       ['from=2025-13-01', 'from'],
       ['from=2025-05-02&to=2025-05-01', 'to'],
-      ['slot=-1', 'slot'],
+      ['time_span_id=-1', 'time_span_id'],
       [`q=${'x'.repeat(201)}`, 'q'],
     ] as const) {
       const answer = await reader.get<ErrorAnswer>(`venues/demo/orders?${query}`);
@@ -245,7 +257,8 @@ describeEachEngine('console order search', (ctx) => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.getWorksheet('orders');
-    const values = (index: number) => (sheet?.getRow(index).values as unknown[]).slice(1);
+    if (!sheet) throw new Error('no orders sheet');
+    const values = (index: number) => (sheet.getRow(index).values as unknown[]).slice(1);
     expect(values(1)).toEqual([
       'reservation_number',
       'name',
@@ -260,7 +273,7 @@ describeEachEngine('console order search', (ctx) => {
       'channel',
       'completed_at (Asia/Tokyo)',
     ]);
-    expect(sheet?.rowCount).toBe(4);
+    expect(sheet.rowCount).toBe(4);
     const numbers = [2, 3, 4].map((index) => values(index)[0]);
     expect(numbers.sort()).toEqual([hanako.reservationNumber, taro.reservationNumber, jiro.reservationNumber].sort());
     const jiroRow = [2, 3, 4].map(values).find((row) => row[0] === jiro.reservationNumber);

@@ -5,14 +5,19 @@
  * (in its own transaction, before the first byte is sent).
  */
 import { ErrorBody } from '@storefront/domain/api/common';
-import { OrderExportQuery, OrderSearchPage, OrderSearchQuery } from '@storefront/domain/console/order-search';
+import {
+  OrderExportQuery,
+  OrderSearchPage,
+  OrderSearchProducts,
+  OrderSearchQuery,
+} from '@storefront/domain/console/order-search';
 import type { LanguageCode } from '@storefront/domain/constants';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import { languageCodesOf } from '../catalog/catalog-facts.ts';
+import { languageCodesOf, venueProductNames } from '../catalog/catalog-facts.ts';
 import { exportOrdersCsv, exportOrdersXlsx } from '../orders/export-orders.ts';
 import { searchOrders } from '../orders/search-orders.ts';
 import { authOf, venueOf } from '../staff/console-api.plugin.ts';
@@ -43,6 +48,12 @@ export const orderSearchConsoleRoutes =
         schema: { tags, params: VenueParams, querystring: OrderSearchQuery, response: { 200: OrderSearchPage, ...errors } },
       },
       async (request) => searchOrders(db, venueOf(request), request.query),
+    );
+
+    app.get(
+      '/venues/:venue/orders/products',
+      { config: read, schema: { tags, params: VenueParams, response: { 200: OrderSearchProducts, ...errors } } },
+      async (request) => ({ products: await venueProductNames(db, venueOf(request).id) }),
     );
 
     /** Writes the export's audit entry and answers what the file needs: filters, order, language, name. */

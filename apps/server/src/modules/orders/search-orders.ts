@@ -100,13 +100,13 @@ async function planSearch(
     conditions.push(sql`o.id in (${sql.join(lookups, sql` union all `)})`);
   }
   if (filters.channel !== undefined) conditions.push(sql`o.channel = ${filters.channel}`);
-  if (filters.product !== undefined) conditions.push(sql`o.product_id = ${filters.product}`);
-  if (filters.slot !== undefined) conditions.push(sql`o.time_span_id = ${filters.slot}`);
+  if (filters.product_id !== undefined) conditions.push(sql`o.product_id = ${filters.product_id}`);
+  if (filters.time_span_id !== undefined) conditions.push(sql`o.time_span_id = ${filters.time_span_id}`);
   if (filters.status !== undefined) conditions.push(standingCondition(filters.status));
 
   let slots: SlotTimes[] | null = null;
   if (filters.from !== undefined || filters.to !== undefined) {
-    slots = await venueSlotTimes(db, venue.id, { from: filters.from, to: filters.to, productId: filters.product });
+    slots = await venueSlotTimes(db, venue.id, { from: filters.from, to: filters.to, productId: filters.product_id });
     if (slots.length === 0) return null;
     conditions.push(sql`o.time_span_id = any(${intArray(slots.map((slot) => slot.id))}::int[])`);
   }
@@ -114,9 +114,9 @@ async function planSearch(
   if (order.sort === 'visit') {
     // The catalogue knows when each slot is; its order joins the orders as a rank per slot.
     slots ??=
-      filters.slot !== undefined
-        ? [...(await slotTimesOf(db, [filters.slot])).values()]
-        : await venueSlotTimes(db, venue.id, { productId: filters.product });
+      filters.time_span_id !== undefined
+        ? [...(await slotTimesOf(db, [filters.time_span_id])).values()]
+        : await venueSlotTimes(db, venue.id, { productId: filters.product_id });
     if (slots.length === 0) return null;
     slotRanks = sql`unnest(${intArray(slots.map((slot) => slot.id))}::int[], ${intArray(slots.map((_, rank) => rank))}::int[])`;
   }
