@@ -213,3 +213,16 @@ export async function slotTimesOf(db: Database, ids: number[]): Promise<Map<numb
     .where(inArray(productTimeSpans.id, [...new Set(ids)]));
   return new Map(found.map((slot) => [slot.id, slot]));
 }
+
+export type SlotFacts = SlotTimes & { productName: Record<string, string> };
+
+/** Slots by id with when each is and its product's name, in one read (a page of orders shows both). */
+export async function slotFactsOf(db: Database, ids: number[]): Promise<Map<number, SlotFacts>> {
+  if (ids.length === 0) return new Map();
+  const found = await db
+    .select({ ...slotTimesColumns, productName: products.name })
+    .from(productTimeSpans)
+    .innerJoin(products, eq(products.id, productTimeSpans.productId))
+    .where(inArray(productTimeSpans.id, [...new Set(ids)]));
+  return new Map(found.map((slot) => [slot.id, slot]));
+}

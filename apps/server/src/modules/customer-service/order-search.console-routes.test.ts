@@ -8,6 +8,7 @@ import { type ConsoleClient, consoleClient, makeStaff, makeTeam, signIn } from '
 import { describeEachEngine } from '../../../test/database.ts';
 import { type Bought, buyTickets } from '../../../test/tickets.ts';
 import { rows } from '../../db/rows.ts';
+import { ordersForExport } from '../orders/search-orders.ts';
 
 type ErrorAnswer = { error: string; field?: string; message?: string };
 type Right = 'orders:read' | 'catalogue:read';
@@ -209,6 +210,22 @@ describeEachEngine('console order search', (ctx) => {
     const badExport = await reader.get<ErrorAnswer>('venues/demo/orders/export.csv?lang=xx');
     expect(badExport.status).toBe(400);
     expect(badExport.body.field).toBe('lang');
+  });
+
+  it('reads an export batch after batch from the last row of the one before, in either order, each order once', async () => {
+    const venue = { id: await siteId('demo'), timeZone: 'Asia/Tokyo', currency: 'JPY' };
+    const all = async (sort: 'completed_at' | 'visit', direction: 'asc' | 'desc') => {
+      const found: string[] = [];
+      for await (const batch of ordersForExport(ctx.db, venue, { q: undefined }, { sort, direction }, 1)) {
+        found.push(...batch.map((order) => order.id));
+      }
+      return found;
+    };
+    expect(await all('completed_at', 'desc')).toEqual([ids.jiro, ids.taro, ids.hanako]);
+    expect(await all('completed_at', 'asc')).toEqual([ids.hanako, ids.taro, ids.jiro]);
+    const byVisit = (await search({ sort: 'visit', direction: 'desc' })).orders.map((order) => order.id);
+    expect(await all('visit', 'desc')).toEqual(byVisit);
+    expect(await all('visit', 'asc')).toEqual([...byVisit].reverse());
   });
 
   const download = (path: string) => {

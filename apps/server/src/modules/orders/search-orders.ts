@@ -19,9 +19,9 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
-import { productNames, type SlotTimes, slotTimesOf, venueSlotTimes } from '../catalog/catalog-facts.ts';
+import { type SlotTimes, slotFactsOf, slotTimesOf, venueSlotTimes } from '../catalog/catalog-facts.ts';
 import { orderIdByPaymentNumber } from '../payments/orders-by-payment-number.ts';
-import { admissionCountsOf, hasCancelledAdmission, hasStandingAdmission } from '../tickets/admission-standing.ts';
+import { admissionCountColumns, hasCancelledAdmission, hasStandingAdmission } from '../tickets/admission-standing.ts';
 import { searchKeys } from './orders.schema.ts';
 
 export type SearchVenue = { id: number; timeZone: string; currency: string };
@@ -126,6 +126,12 @@ async function planSearch(
 const fromClause = (plan: Plan) =>
   plan.slotRanks ? sql`orders o join ${plan.slotRanks} as s(id, rank) on s.id = o.time_span_id` : sql`orders o`;
 
+/** The same order again over the chosen page's columns. */
+function pageOrder(order: SearchOrder): SQL {
+  const direction = order.direction === 'desc' ? 'desc nulls last' : 'asc nulls first';
+  return sql.raw(['page.cursor_rank', 'page.completed_at', 'page.id'].map((key) => `${key} ${direction}`).join(', '));
+}
+
 function orderClause(order: SearchOrder): SQL {
   // Completed orders always have a completion time; the index keeps them newest first.
   const keys = order.sort === 'visit' ? ['s.rank', 'o.completed_at', 'o.id'] : ['o.completed_at', 'o.id'];
@@ -143,45 +149,41 @@ type RawRow = {
   total: number;
   channel: string;
   completed_at: Date | string | null;
+  admissions: number;
+  cancelled: number;
   /** The keys an export pages by, exactly as stored. */
   cursor_completed_at: string;
   cursor_rank: number | null;
 };
 
+const counts = admissionCountColumns(sql`page.id`);
+
 function selectRows(plan: Plan, extra: SQL | null, order: SearchOrder, limit: number, offset: number) {
-  return sql`select o.id, o.reservation_number, o.customer_fields, o.product_id, o.time_span_id, o.quantity, o.total,
-                    o.channel, o.completed_at, o.completed_at::text as cursor_completed_at,
-                    ${plan.slotRanks ? sql`s.rank` : sql`null::int`} as cursor_rank
-             from ${fromClause(plan)}
-             where ${plan.where} ${extra ? sql`and ${extra}` : sql``}
-             order by ${orderClause(order)}
-             limit ${limit} offset ${offset}`;
+  // The page is chosen first; its admissions are counted for its rows alone.
+  return sql`select page.*, ${counts.admissions} as admissions, ${counts.cancelled} as cancelled
+             from (select o.id, o.reservation_number, o.customer_fields, o.product_id, o.time_span_id, o.quantity,
+                          o.total, o.channel, o.completed_at, o.completed_at::text as cursor_completed_at,
+                          ${plan.slotRanks ? sql`s.rank` : sql`null::int`} as cursor_rank
+                   from ${fromClause(plan)}
+                   where ${plan.where} ${extra ? sql`and ${extra}` : sql``}
+                   order by ${orderClause(order)}
+                   limit ${limit} offset ${offset}) page
+             order by ${pageOrder(order)}`;
 }
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
-/** The page's rows with their product, slot and standing. */
+/** The page's rows with their product and slot (one read of the catalogue for the page). */
 async function summarise(db: Database, found: RawRow[]): Promise<OrderSummary[]> {
-  const [names, slots, counts] = await Promise.all([
-    productNames(
-      db,
-      found.map((row) => row.product_id),
-    ),
-    slotTimesOf(
-      db,
-      found.map((row) => row.time_span_id),
-    ),
-    admissionCountsOf(
-      db,
-      found.map((row) => row.id),
-    ),
-  ]);
+  const slots = await slotFactsOf(
+    db,
+    found.map((row) => row.time_span_id),
+  );
   return found.map((row) => {
     const slot = slots.get(row.time_span_id);
-    const count = counts.get(row.id);
     const status: OrderStanding =
-      !count || count.cancelled === 0 ? 'completed' : count.cancelled < count.admissions ? 'partly_cancelled' : 'cancelled';
+      row.cancelled === 0 ? 'completed' : row.cancelled < row.admissions ? 'partly_cancelled' : 'cancelled';
     return {
       id: row.id,
       reservation_number: row.reservation_number,
@@ -189,7 +191,7 @@ async function summarise(db: Database, found: RawRow[]): Promise<OrderSummary[]>
       email: text(row.customer_fields?.email),
       phone: text(row.customer_fields?.phone),
       product_id: row.product_id,
-      product_name: names.get(row.product_id) ?? {},
+      product_name: slot?.productName ?? {},
       slot_id: row.time_span_id,
       visit_date: slot?.date ?? null,
       visit_starts_at: slot ? iso(slot.startsAt) : null,
@@ -209,17 +211,21 @@ export async function searchOrders(db: Database, venue: SearchVenue, query: Orde
   const base = { page: query.page, size: query.size, currency: venue.currency, time_zone: venue.timeZone };
   const plan = await planSearch(db, venue, query, order);
   if (!plan) return { ...base, orders: [], total: 0, is_total_capped: false };
-  const [found, [counted]] = await Promise.all([
-    rows<RawRow>(db, selectRows(plan, null, order, query.size, (query.page - 1) * query.size)),
-    rows<{ n: number }>(
+  const offset = (query.page - 1) * query.size;
+  const found = await rows<RawRow>(db, selectRows(plan, null, order, query.size, offset));
+  // A page that is not full tells how many match without counting them.
+  const countMatching = async () => {
+    if (found.length < query.size && (found.length > 0 || offset === 0)) return offset + found.length;
+    const [counted] = await rows<{ n: number }>(
       db,
       sql`select count(*)::int as n from (select 1 from ${fromClause(plan)} where ${plan.where} limit ${ORDER_COUNT_LIMIT + 1}) c`,
-    ),
-  ]);
-  const matching = counted?.n ?? 0;
+    );
+    return counted?.n ?? 0;
+  };
+  const [orders, matching] = await Promise.all([summarise(db, found), countMatching()]);
   return {
     ...base,
-    orders: await summarise(db, found),
+    orders,
     total: Math.min(matching, ORDER_COUNT_LIMIT),
     is_total_capped: matching > ORDER_COUNT_LIMIT,
   };
@@ -236,6 +242,7 @@ export async function* ordersForExport(
   venue: SearchVenue,
   filters: OrderSearchFilters,
   order: SearchOrder,
+  batchSize = EXPORT_BATCH,
 ): AsyncGenerator<OrderSummary[]> {
   const plan = await planSearch(db, venue, filters, order);
   if (!plan) return;
@@ -249,10 +256,10 @@ export async function* ordersForExport(
           ? sql`${extra} and (o.completed_at, o.id) ${after} (${last.cursor_completed_at}::timestamptz, ${last.id}::uuid)`
           : sql`${extra} and (s.rank, o.completed_at, o.id) ${after} (${last.cursor_rank}::int, ${last.cursor_completed_at}::timestamptz, ${last.id}::uuid)`;
     }
-    const found = await rows<RawRow>(db, selectRows(plan, extra, order, EXPORT_BATCH, 0));
+    const found = await rows<RawRow>(db, selectRows(plan, extra, order, batchSize, 0));
     if (found.length === 0) return;
     yield await summarise(db, found);
-    if (found.length < EXPORT_BATCH) return;
+    if (found.length < batchSize) return;
     last = found.at(-1);
   }
 }
