@@ -122,7 +122,17 @@ export const orders = pgTable(
     check('orders_quantity', sql`${t.quantity} > 0`),
     // The console's search (`search-orders.ts`) looks only at completed orders (those with a
     // reservation number): partial indexes, so abandoned orders and a rush's inserts pay nothing.
-    index('orders_site_completed_idx').on(t.siteId, t.completedAt.desc()).where(sql`${t.reservationNumber} is not null`),
+    // The page of a search is chosen from these indexes alone (the order's columns are read for its
+    // rows only): each holds the keys a page is sorted by, and the id.
+    index('orders_site_completed_idx')
+      .on(t.siteId, t.completedAt.desc(), t.id.desc())
+      .where(sql`${t.reservationNumber} is not null`),
+    index('orders_slot_completed_idx')
+      .on(t.timeSpanId, t.siteId, t.completedAt.desc(), t.id.desc())
+      .where(sql`${t.reservationNumber} is not null`),
+    index('orders_product_completed_idx')
+      .on(t.productId, t.siteId, t.completedAt.desc(), t.id.desc())
+      .where(sql`${t.reservationNumber} is not null`),
     index('orders_site_email_idx')
       .on(t.siteId, searchKeys.email(t.customerFields))
       .where(sql`${t.reservationNumber} is not null`),
@@ -133,10 +143,6 @@ export const orders = pgTable(
     index('orders_name_words_idx')
       .using('gin', searchKeys.nameWords(t.customerFields))
       .where(sql`${t.reservationNumber} is not null`),
-    index('orders_product_completed_idx').on(t.productId, t.completedAt.desc()).where(sql`${t.reservationNumber} is not null`),
-    // Every order of a slot, whatever its status: the search by slot and by visit date, and the
-    // catalogue's question whether a slot has orders (`orders-on-slot.ts`).
-    index('orders_time_span_idx').on(t.timeSpanId),
   ],
 );
 

@@ -21,7 +21,7 @@ import type { Database } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
 import { type SlotTimes, slotFactsOf, slotTimesOf, venueSlotTimes } from '../catalog/catalog-facts.ts';
 import { orderIdByPaymentNumber } from '../payments/orders-by-payment-number.ts';
-import { admissionCountColumns, hasCancelledAdmission, hasStandingAdmission } from '../tickets/admission-standing.ts';
+import { admissionCounts, hasCancelledAdmission, hasStandingAdmission } from '../tickets/admission-standing.ts';
 import { searchKeys } from './orders.schema.ts';
 
 export type SearchVenue = { id: number; timeZone: string; currency: string };
@@ -61,7 +61,8 @@ async function textLookups(db: Database, siteId: number, text: string): Promise<
           where c.site_id = ${siteId} and c.code = ${code}`,
     );
   }
-  if (/\p{L}/u.test(text)) {
+  // A name has letters and no at sign (which makes the text an address).
+  if (/\p{L}/u.test(text) && !text.includes('@')) {
     // Every word of the text is a word of the name, in any order ("yamada hanako" finds
     // "Hanako Yamada"), or the text begins the name written without spaces ("山田花" finds "山田 花子").
     const lower = text.toLowerCase();
@@ -97,7 +98,20 @@ async function planSearch(
   if (filters.q !== undefined) {
     const lookups = await textLookups(db, venue.id, filters.q);
     if (lookups.length === 0) return null;
-    conditions.push(sql`o.id in (${sql.join(lookups, sql` union all `)})`);
+    const matching = sql.join(lookups, sql` union all `);
+    // The orders the text finds are looked up first, so the page is made from them alone; left
+    // inside the statement, the planner may instead walk every order in the asked order, testing
+    // each, when it guesses that many match. Past the counting limit (a coupon used that often), it may.
+    const found = await rows<{ id: string }>(
+      db,
+      sql`select distinct h.id from (${matching}) as h(id) limit ${ORDER_COUNT_LIMIT + 1}`,
+    );
+    if (found.length === 0) return null;
+    conditions.push(
+      found.length > ORDER_COUNT_LIMIT
+        ? sql`o.id in (${matching})`
+        : sql`o.id = any(${`{${found.map((row) => row.id).join(',')}}`}::uuid[])`,
+    );
   }
   if (filters.channel !== undefined) conditions.push(sql`o.channel = ${filters.channel}`);
   if (filters.product_id !== undefined) conditions.push(sql`o.product_id = ${filters.product_id}`);
@@ -129,7 +143,7 @@ const fromClause = (plan: Plan) =>
 /** The same order again over the chosen page's columns. */
 function pageOrder(order: SearchOrder): SQL {
   const direction = order.direction === 'desc' ? 'desc nulls last' : 'asc nulls first';
-  return sql.raw(['page.cursor_rank', 'page.completed_at', 'page.id'].map((key) => `${key} ${direction}`).join(', '));
+  return sql.raw(['page.rank', 'page.completed_at', 'page.id'].map((key) => `${key} ${direction}`).join(', '));
 }
 
 function orderClause(order: SearchOrder): SQL {
@@ -156,18 +170,21 @@ type RawRow = {
   cursor_rank: number | null;
 };
 
-const counts = admissionCountColumns(sql`page.id`);
-
+/**
+ * A page: its orders chosen by their keys first (from the indexes alone where the filters allow),
+ * then only those orders read, with their admissions counted.
+ */
 function selectRows(plan: Plan, extra: SQL | null, order: SearchOrder, limit: number, offset: number) {
-  // The page is chosen first; its admissions are counted for its rows alone.
-  return sql`select page.*, ${counts.admissions} as admissions, ${counts.cancelled} as cancelled
-             from (select o.id, o.reservation_number, o.customer_fields, o.product_id, o.time_span_id, o.quantity,
-                          o.total, o.channel, o.completed_at, o.completed_at::text as cursor_completed_at,
-                          ${plan.slotRanks ? sql`s.rank` : sql`null::int`} as cursor_rank
+  return sql`select o.id, o.reservation_number, o.customer_fields, o.product_id, o.time_span_id, o.quantity, o.total,
+                    o.channel, o.completed_at, o.completed_at::text as cursor_completed_at, page.rank as cursor_rank,
+                    c.admissions, c.cancelled
+             from (select o.id, o.completed_at, ${plan.slotRanks ? sql`s.rank` : sql`null::int`} as rank
                    from ${fromClause(plan)}
                    where ${plan.where} ${extra ? sql`and ${extra}` : sql``}
                    order by ${orderClause(order)}
                    limit ${limit} offset ${offset}) page
+             join orders o on o.id = page.id
+             cross join lateral ${admissionCounts(sql`o.id`)} as c
              order by ${pageOrder(order)}`;
 }
 

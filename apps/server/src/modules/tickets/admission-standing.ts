@@ -5,11 +5,10 @@
  */
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 
-/** The order's admissions and its cancelled ones, as two integer columns of the caller's row. */
-export const admissionCountColumns = (orderId: SQLWrapper): { admissions: SQL; cancelled: SQL } => ({
-  admissions: sql`(select count(*)::int from tickets t where t.order_id = ${orderId})`,
-  cancelled: sql`(select count(*)::int from tickets t where t.order_id = ${orderId} and t.status = 'cancelled')`,
-});
+/** The order's admissions and its cancelled ones: a lateral subquery of one row (`admissions`, `cancelled`). */
+export const admissionCounts = (orderId: SQLWrapper): SQL =>
+  sql`(select count(*)::int as admissions, (count(*) filter (where t.status = 'cancelled'))::int as cancelled
+       from tickets t where t.order_id = ${orderId})`;
 
 /** The order has a cancelled admission (found through the small index of cancelled ones). */
 export const hasCancelledAdmission = (orderId: SQLWrapper): SQL =>
