@@ -181,16 +181,16 @@ const slotTimesColumns = {
 };
 
 /**
- * A venue's slots, with when each is, on visit dates from `from` to `to` (venue-local, inclusive)
+ * A venue's slots, with when each is and its product's name, on visit dates from `from` to `to` (venue-local, inclusive)
  * and of one product when asked, in time order (the console's order search by date and by visit time).
  */
 export function venueSlotTimes(
   db: Database,
   siteId: number,
   within: { from?: string | undefined; to?: string | undefined; productId?: number | undefined } = {},
-): Promise<SlotTimes[]> {
+): Promise<SlotFacts[]> {
   return db
-    .select(slotTimesColumns)
+    .select({ ...slotTimesColumns, productName: products.name })
     .from(productTimeSpans)
     .innerJoin(products, eq(products.id, productTimeSpans.productId))
     .where(
@@ -202,16 +202,6 @@ export function venueSlotTimes(
       ),
     )
     .orderBy(asc(productTimeSpans.startsAt), asc(productTimeSpans.id));
-}
-
-/** Slots by id, with when each is (any venue: the caller asks for the slots its own rows name). */
-export async function slotTimesOf(db: Database, ids: number[]): Promise<Map<number, SlotTimes>> {
-  if (ids.length === 0) return new Map();
-  const found = await db
-    .select(slotTimesColumns)
-    .from(productTimeSpans)
-    .where(inArray(productTimeSpans.id, [...new Set(ids)]));
-  return new Map(found.map((slot) => [slot.id, slot]));
 }
 
 export type SlotFacts = SlotTimes & { productName: Record<string, string> };

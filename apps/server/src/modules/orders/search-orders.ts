@@ -19,7 +19,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
-import { type SlotTimes, slotFactsOf, slotTimesOf, venueSlotTimes } from '../catalog/catalog-facts.ts';
+import { type SlotFacts, slotFactsOf, venueSlotTimes } from '../catalog/catalog-facts.ts';
 import { orderIdByPaymentNumber } from '../payments/orders-by-payment-number.ts';
 import { admissionCounts, hasCancelledAdmission, hasStandingAdmission } from '../tickets/admission-standing.ts';
 import { searchKeys } from './orders.schema.ts';
@@ -85,8 +85,11 @@ function standingCondition(standing: OrderStanding): SQL {
   return sql`${cancelled} and not ${standingOne}`;
 }
 
-/** A search made into SQL: its conditions, and the slots in time order when it sorts by visit. */
-type Plan = { where: SQL; slotRanks: SQL | null };
+/**
+ * A search made into SQL: its conditions, the slots in time order when it sorts by visit, the
+ * slots it read from the catalogue (by id), and whether the text narrowed it to a few orders.
+ */
+type Plan = { where: SQL; slotRanks: SQL | null; slots: Map<number, SlotFacts> | null; isNarrow: boolean };
 
 async function planSearch(
   db: Database,
@@ -118,7 +121,7 @@ async function planSearch(
   if (filters.time_span_id !== undefined) conditions.push(sql`o.time_span_id = ${filters.time_span_id}`);
   if (filters.status !== undefined) conditions.push(standingCondition(filters.status));
 
-  let slots: SlotTimes[] | null = null;
+  let slots: SlotFacts[] | null = null;
   if (filters.from !== undefined || filters.to !== undefined) {
     slots = await venueSlotTimes(db, venue.id, { from: filters.from, to: filters.to, productId: filters.product_id });
     if (slots.length === 0) return null;
@@ -129,12 +132,17 @@ async function planSearch(
     // The catalogue knows when each slot is; its order joins the orders as a rank per slot.
     slots ??=
       filters.time_span_id !== undefined
-        ? [...(await slotTimesOf(db, [filters.time_span_id])).values()]
+        ? [...(await slotFactsOf(db, [filters.time_span_id])).values()]
         : await venueSlotTimes(db, venue.id, { productId: filters.product_id });
     if (slots.length === 0) return null;
     slotRanks = sql`unnest(${intArray(slots.map((slot) => slot.id))}::int[], ${intArray(slots.map((_, rank) => rank))}::int[])`;
   }
-  return { where: sql.join(conditions, sql` and `), slotRanks };
+  return {
+    where: sql.join(conditions, sql` and `),
+    slotRanks,
+    slots: slots ? new Map(slots.map((slot) => [slot.id, slot])) : null,
+    isNarrow: filters.q !== undefined,
+  };
 }
 
 const fromClause = (plan: Plan) =>
@@ -191,12 +199,15 @@ function selectRows(plan: Plan, extra: SQL | null, order: SearchOrder, limit: nu
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
-/** The page's rows with their product and slot (one read of the catalogue for the page). */
-async function summarise(db: Database, found: RawRow[]): Promise<OrderSummary[]> {
-  const slots = await slotFactsOf(
-    db,
-    found.map((row) => row.time_span_id),
-  );
+/** The page's rows with their product and slot (one read of the catalogue, unless the search read them already). */
+async function summarise(db: Database, found: RawRow[], known: Map<number, SlotFacts> | null): Promise<OrderSummary[]> {
+  const slots =
+    known && found.every((row) => known.has(row.time_span_id))
+      ? known
+      : await slotFactsOf(
+          db,
+          found.map((row) => row.time_span_id),
+        );
   return found.map((row) => {
     const slot = slots.get(row.time_span_id);
     const status: OrderStanding =
@@ -229,17 +240,24 @@ export async function searchOrders(db: Database, venue: SearchVenue, query: Orde
   const plan = await planSearch(db, venue, query, order);
   if (!plan) return { ...base, orders: [], total: 0, is_total_capped: false };
   const offset = (query.page - 1) * query.size;
-  const found = await rows<RawRow>(db, selectRows(plan, null, order, query.size, offset));
-  // A page that is not full tells how many match without counting them.
-  const countMatching = async () => {
-    if (found.length < query.size && (found.length > 0 || offset === 0)) return offset + found.length;
+  const count = async () => {
     const [counted] = await rows<{ n: number }>(
       db,
       sql`select count(*)::int as n from (select 1 from ${fromClause(plan)} where ${plan.where} limit ${ORDER_COUNT_LIMIT + 1}) c`,
     );
     return counted?.n ?? 0;
   };
-  const [orders, matching] = await Promise.all([summarise(db, found), countMatching()]);
+  // Without a text, many orders may match: they are counted while the page is read. A text finds a
+  // few, and a page that is not full tells how many without counting them.
+  const counting = plan.isNarrow ? null : count();
+  // Awaited below; a failed page read must not leave its failure unhandled.
+  counting?.catch(() => undefined);
+  const found = await rows<RawRow>(db, selectRows(plan, null, order, query.size, offset));
+  const isFullyKnown = found.length < query.size && (found.length > 0 || offset === 0);
+  const [orders, matching] = await Promise.all([
+    summarise(db, found, plan.slots),
+    counting ?? (isFullyKnown ? offset + found.length : count()),
+  ]);
   return {
     ...base,
     orders,
@@ -275,7 +293,7 @@ export async function* ordersForExport(
     }
     const found = await rows<RawRow>(db, selectRows(plan, extra, order, batchSize, 0));
     if (found.length === 0) return;
-    yield await summarise(db, found);
+    yield await summarise(db, found, plan.slots);
     if (found.length < batchSize) return;
     last = found.at(-1);
   }
