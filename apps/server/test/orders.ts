@@ -13,8 +13,9 @@ export type SlotFixture = {
 };
 
 /**
- * A slot on or after `offsetDays` from today (tomorrow by default) on a site's first timed product, reset to the given capacity with nothing
- * sold or held, and the product's first paid admission option.
+ * A slot on or after `offsetDays` from today (tomorrow by default) on a site's first timed product
+ * that no order and no hold has touched, reset to the given capacity with nothing sold or held,
+ * and the product's first paid admission option.
  */
 export async function freshSlot(db: Database, variant: string, capacity: number, offsetDays = 1): Promise<SlotFixture> {
   const date = addDays(todayIn('Asia/Tokyo'), offsetDays);
@@ -24,6 +25,7 @@ export async function freshSlot(db: Database, variant: string, capacity: number,
         from products p join sites s on s.id = p.site_id join product_time_spans t on t.product_id = p.id
         where s.variant = ${variant} and p.type = 'time' and t.date >= ${date}::date
           and not exists (select 1 from stock_holds h where h.time_span_id = t.id)
+          and not exists (select 1 from orders o where o.time_span_id = t.id)
         order by t.date, p.position, t.starts_at desc limit 1`,
   );
   if (!slot) throw new Error(`no timed slot on ${date} for ${variant}`);

@@ -16,7 +16,9 @@ export async function buyTickets(
 ): Promise<Bought> {
   const quantity = options.quantity ?? 4;
   const email = options.email ?? CUSTOMER.email;
-  const slot = await freshSlot(db, options.variant ?? 'demo', 50);
+  // Two days ahead at the earliest: a ticket for tomorrow's last slot passes the venues' 24-hour
+  // date-change deadline in the evening, and a test that changes its date would fail by the clock.
+  const slot = await freshSlot(db, options.variant ?? 'demo', 50, 2);
   const created = await api.post<{ order_token: string }>('orders', {
     lang: 'en',
     product_uuid: slot.productUuid,

@@ -70,10 +70,10 @@ describeEachEngine(
 
       // Real records for the operations to reach past their contracts.
       const slot = await freshSlot(ctx.db, 'demo', 50);
-      const later = await freshSlot(ctx.db, 'demo', 50, 2);
       const order = await api.post<{ order_token: string }>('orders', orderBody(slot, 1));
       expect(order.status).toBe(201);
       const bought = await buyTickets(api, ctx.db, { quantity: 2 });
+      const later = await freshSlot(ctx.db, 'demo', 50, 2);
       const change = await api.post<{ time_change_token: string }>(`timechanges/tickets/${bought.reservationToken}`, {
         time_span_id: later.timeSpanId,
       });
