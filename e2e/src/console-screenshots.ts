@@ -13,6 +13,7 @@ import type { Page } from 'playwright-core';
 import { addDays, addMonths, gradientPng, venueToday } from './catalogue-steps.ts';
 import { acceptAndEnrol, authenticatorCode, consoleUrl, invitationLink, screenIs } from './console-steps.ts';
 import { hasChromium, startHarness } from './harness.ts';
+import { CARDS, choosePayment, orderUpToPayment, proceedFromPayment, reservationNumberOnComplete } from './purchase-steps.ts';
 
 if (!hasChromium) process.exit(1);
 const out = fileURLToPath(new URL('../../test-results/console-screenshots/', import.meta.url));
@@ -253,6 +254,33 @@ try {
   await owner.getByRole('dialog', { name: 'Generate codes' }).waitFor();
   await catalogue('coupons-generate');
   await owner.keyboard.press('Escape');
+
+  // Customer service: a visitor's order found by e-mail, its detail and a mail as sent.
+  const visitor = await (await harness.browser.newContext({ locale: 'en-GB' })).newPage();
+  await orderUpToPayment(visitor, harness.baseUrl, { variant: 'harbor', lang: 'en', email: 'kenji@console-shots.test' });
+  await choosePayment(visitor, 'stripe_secure', CARDS.success);
+  await proceedFromPayment(visitor);
+  await visitor.locator('.confirm-submit').click();
+  const reservationNumber = await reservationNumberOnComplete(visitor);
+  await go(`${venue}/orders`, 'orders');
+  await owner.getByRole('table').first().waitFor();
+  await catalogue('orders');
+  await owner.getByLabel('Search').fill('kenji@console-shots.test');
+  await owner.getByRole('button', { name: 'Search' }).click();
+  await owner.getByRole('link', { name: reservationNumber ?? '' }).click();
+  await screenIs(owner, 'order-detail');
+  await owner.getByRole('heading', { level: 2 }).first().waitFor();
+  await owner.waitForLoadState('networkidle');
+  await catalogue('order-detail');
+  await owner
+    .getByRole('button', { name: /^View the mail/ })
+    .first()
+    .click();
+  await owner.getByRole('dialog', { name: 'Mail as sent' }).waitFor();
+  await owner.waitForTimeout(500);
+  await catalogue('order-mail');
+  await owner.keyboard.press('Escape');
+
   await go('/teams', 'teams');
   await owner.getByRole('link', { name: 'Harbor gate' }).click();
   await screenIs(owner, 'team');
