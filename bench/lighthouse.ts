@@ -3,10 +3,12 @@
  * on a first visit to the order page of three venues and to a ticket page, beside a bare static
  * HTML page served by the same server in the same run. Uses Debian's Chromium (CHROME_PATH, else
  * /usr/bin/chromium); builds the storefront first when it has not been built.
+ * Each page's full Lighthouse report is written as JSON to a folder named at the end.
  * Goal (issue 19): performance ≥ 95, LCP ≤ 1.5 s, CLS ≤ 0.05, ≤ 200 KB transferred on every page.
  */
 import { type ChildProcess, execSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { once } from 'node:events';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -99,7 +101,9 @@ async function startChromium(profile: string): Promise<{ child: ChildProcess; po
   throw new Error(`Chromium did not start: ${output.slice(-500)}`);
 }
 
-async function measure(url: string, port: number): Promise<Figures> {
+const reports = mkdtempSync(join(tmpdir(), 'lighthouse-reports-'));
+
+async function measure(name: string, url: string, port: number): Promise<Figures> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`Lighthouse took over ${RUN_TIMEOUT_MS / 1000} s on ${url}`)), RUN_TIMEOUT_MS);
@@ -111,6 +115,7 @@ async function measure(url: string, port: number): Promise<Figures> {
     ]);
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { lhr } = result;
+    writeFileSync(join(reports, `${name.replace(/[^\w-]+/g, '-')}.json`), JSON.stringify(lhr));
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const value = (audit: string) => lhr.audits[audit]?.numericValue ?? Number.NaN;
     return {
@@ -143,7 +148,7 @@ try {
   const results: [string, Figures][] = [];
   for (const [name, url] of pages) {
     console.log(`Lighthouse: ${name}…`);
-    results.push([name, await measure(url, started.port)]);
+    results.push([name, await measure(name, url, started.port)]);
   }
   const baseline = (results[0] as [string, Figures])[1];
   const ratio = (value: number, base: number) => (base > 0 ? `${(value / base).toFixed(1)}×` : '–');
@@ -176,8 +181,13 @@ try {
       ? `Goal met on every page: performance ≥ ${GOAL.performance}, LCP ≤ ${GOAL.lcpMs} ms, CLS ≤ ${GOAL.cls}, ≤ ${GOAL.kb} KB.`
       : `Goal (performance ≥ ${GOAL.performance}, LCP ≤ ${GOAL.lcpMs} ms, CLS ≤ ${GOAL.cls}, ≤ ${GOAL.kb} KB) not met on: ${missed.join(', ')}.`,
   );
+  console.log(`Full reports: ${reports}`);
 } finally {
-  chromium?.kill();
+  if (chromium && chromium.exitCode === null) {
+    const exited = once(chromium, 'exit');
+    chromium.kill();
+    await exited;
+  }
   server.child.kill();
-  rmSync(profile, { recursive: true, force: true });
+  rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
 }
