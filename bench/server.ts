@@ -6,6 +6,9 @@
  *   shop pglite|<postgres-url> the real app for buying; answers IPC messages that prepare a hot
  *                             slot (or one later today), read its counters and measure the
  *                             hot-row ceiling on PGlite
+ *   pages <storefront-dir>    the real app serving the storefront's build for three venues, a bare
+ *                             static page at /bare.html (Lighthouse's baseline), and a slot to buy
+ *                             on IPC `prepare-slot` with the venue's `variant`
  */
 
 import { randomBytes } from 'node:crypto';
@@ -142,8 +145,44 @@ if (mode === 'bare') {
   await listen(
     await buildApp({ config: { appMode: 'demo', appEnv: 'production', reconnectSite: null }, db, storefrontDir: '/nonexistent' }),
   );
+} else if (mode === 'pages' && target) {
+  // Tickets are bought at demo, the venue that takes the sandbox card without a redirect.
+  const variants = ['borderless', 'okinawa', 'cafe-lumen', 'demo'];
+  const database = openDatabase({ engine: 'pglite', dataDir: null });
+  await prepareDatabase(database, { seedsDemo: true, topUp: false, seed: { variants, days: 3 } });
+  const db = database.db;
+  process.on('message', async (message: { type: string; variant?: string }) => {
+    if (message.type !== 'prepare-slot') return;
+    const [slot] = await rows<{ product_uuid: string; time_span_id: number; option_id: number }>(
+      db,
+      sql`select p.uuid::text as product_uuid, t.id as time_span_id,
+               (select o.id from product_options o where o.product_id = p.id and o.type = 'admission' and o.price > 0 order by o.position limit 1) as option_id
+        from products p join sites s on s.id = p.site_id join product_time_spans t on t.product_id = p.id
+        where s.variant = ${message.variant ?? ''} and p.type = 'time' and t.date > current_date
+          and exists (select 1 from product_options o where o.product_id = p.id and o.type = 'admission' and o.price > 0)
+        order by t.date, p.position, t.starts_at limit 1`,
+    );
+    if (!slot) throw new Error(`no slot to buy at ${message.variant}`);
+    await db.execute(sql`update product_time_spans set capacity = 100, sold = 0, held = 0 where id = ${slot.time_span_id}`);
+    process.send?.({ type: 'slot', ...slot });
+  });
+  // Development: the pages are served over plain http on loopback (no Secure cookie, no https upgrade).
+  const app = await buildApp({
+    config: { appMode: 'demo', appEnv: 'development', reconnectSite: null },
+    db,
+    storefrontDir: target,
+  });
+  // The baseline: a small static page with one line of text, served through the same app and its hooks.
+  app.get('/bare.html', async (_request, reply) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .send(
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Baseline</title></head><body><main><h1>Baseline</h1><p>A static page.</p></main></body></html>',
+      ),
+  );
+  await listen(app);
 } else {
-  console.error('usage: server.ts bare | catalog | shop pglite|<postgres-url>');
+  console.error('usage: server.ts bare | catalog | shop pglite|<postgres-url> | pages <storefront-dir>');
   process.exit(2);
 }
 

@@ -6,6 +6,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { registerCompression } from './http/compression.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { apiDocsDirectives, registerSecurityHeaders } from './http/security-headers.ts';
 import { xsrfProtection } from './http/xsrf.ts';
@@ -114,6 +115,8 @@ export async function buildApp(options: AppOptions) {
   // First, so that every answer carries the headers, errors and 404s included.
   await registerSecurityHeaders(app, { isProduction: options.config.appEnv === 'production' });
   registerErrorHandler(app);
+  // Before any route: compression attaches itself to each route as it is added.
+  await registerCompression(app);
   await app.register(xsrfProtection, { secure: options.config.appEnv === 'production' });
 
   await app.register(fastifySwagger, {

@@ -11,6 +11,9 @@ async function app() {
   server.get('/demo/api/v1/langs', async () => []);
   server.get('/demo/api/v1/configurations', async () => ({}));
   server.post('/demo/api/v1/orders', async () => ({ ok: true }));
+  server.get('/assets/index-abc.js', async () => 'export {};');
+  server.get('/console/assets/index-abc.js', async () => 'export {};');
+  server.get('/images/7/640.webp', async () => 'image');
   return server;
 }
 
@@ -29,6 +32,15 @@ describe('XSRF protection', () => {
     expect((await server.inject({ method: 'GET', url: '/demo/api/v1/langs' })).headers['set-cookie']).toBeUndefined();
     const again = await server.inject({ method: 'GET', url: '/demo/', headers: { cookie: 'XSRF-TOKEN=x' } });
     expect(again.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('never sets the cookie on a static file, which anyone may keep and share', async () => {
+    const server = await app();
+    for (const url of ['/assets/index-abc.js', '/console/assets/index-abc.js', '/images/7/640.webp']) {
+      const response = await server.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['set-cookie']).toBeUndefined();
+    }
   });
 
   it('refuses a state-changing call whose header does not match the cookie', async () => {

@@ -1,7 +1,7 @@
 /**
  * The XSRF cookie/header pair (DESIGN: tokens and access): the browser gets an `XSRF-TOKEN` cookie
- * with the storefront's page (and with `configurations`, the first call the storefront makes);
- * every state-changing API call must echo it in `X-XSRF-TOKEN`. A page on another site can make
+ * with the storefront's page (and with `configurations`, the first call the storefront makes), never
+ * with a static file; every state-changing API call must echo it in `X-XSRF-TOKEN`. A page on another site can make
  * the browser send the cookie, but cannot read it to set the header.
  */
 import { timingSafeEqual } from 'node:crypto';
@@ -26,9 +26,16 @@ function same(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** Where a browser without the cookie is given one: pages, and the storefront's first API call. */
+/**
+ * Files anyone may keep and share: the storefront's and the console's built assets and the venues'
+ * images. A cookie on them would make a shared cache refuse them, or hand one visitor's to another.
+ */
+const STATIC_FILE_PREFIXES = ['/assets/', '/console/assets/', '/images/'];
+
+/** Where a browser without the cookie is given one: pages, and the storefront's first API call; never files. */
 function issuesCookie(url: string): boolean {
   const path = url.split('?')[0] ?? '';
+  if (STATIC_FILE_PREFIXES.some((prefix) => path.startsWith(prefix))) return false;
   return !path.includes('/api/') || path.endsWith('/api/v1/configurations');
 }
 

@@ -27,6 +27,7 @@ import {
 import { ErrorBody } from '@storefront/domain/api/common';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sendRevalidated } from '../../http/revalidation.ts';
 import type { CatalogService } from './catalog.service.ts';
 
 const errors = { 400: ErrorBody, 404: ErrorBody };
@@ -36,14 +37,18 @@ function sendJson(reply: FastifyReply, body: Buffer) {
   return reply.type('application/json; charset=utf-8').send(body);
 }
 
-/** The catalogue calls of SPEC §7, mounted under `/<site>/api/v1`. */
+/**
+ * The catalogue calls of SPEC §7, mounted under `/<site>/api/v1`. A venue's settings, languages,
+ * texts and products carry an ETag for the browser to revalidate (`sendRevalidated`); availability
+ * (search2, stocks, statuses, orderable stock) is never kept by the browser.
+ */
 export const catalogRoutes =
   (catalog: CatalogService): FastifyPluginAsync =>
   async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
 
     app.get('/langs', { schema: { tags, response: { 200: Language.array(), ...errors } } }, async (req, reply) =>
-      sendJson(reply, await catalog.languages(req.site)),
+      sendRevalidated(req, reply, await catalog.languages(req.site)),
     );
 
     app.get('/field_templates', { schema: { tags, response: { 200: FieldTemplate.array(), ...errors } } }, async (req, reply) =>
@@ -51,17 +56,17 @@ export const catalogRoutes =
     );
 
     app.get('/configurations', { schema: { tags, response: { 200: Configuration, ...errors } } }, async (req, reply) =>
-      sendJson(reply, await catalog.configuration(req.site)),
+      sendRevalidated(req, reply, await catalog.configuration(req.site)),
     );
 
     app.get('/texts', { schema: { tags, querystring: ProductsQuery, response: { 200: Texts, ...errors } } }, async (req, reply) =>
-      sendJson(reply, await catalog.texts(req.site, req.query.lang)),
+      sendRevalidated(req, reply, await catalog.texts(req.site, req.query.lang)),
     );
 
     app.get(
       '/products',
       { schema: { tags, querystring: ProductsQuery, response: { 200: Product.array(), ...errors } } },
-      async (req, reply) => sendJson(reply, await catalog.products(req.site, req.query.lang)),
+      async (req, reply) => sendRevalidated(req, reply, await catalog.products(req.site, req.query.lang)),
     );
 
     app.get(

@@ -42,6 +42,8 @@ export const consolePageRoutes =
         immutable: true,
         maxAge: '365d',
         index: false,
+        // The build writes .br and .gz copies beside each file (scripts/precompress.mjs).
+        preCompressed: true,
         // The storefront's pages decorate the reply already; this plugin sends files only through its routes.
         decorateReply: false,
       });

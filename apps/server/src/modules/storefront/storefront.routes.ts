@@ -49,6 +49,8 @@ export const storefrontRoutes =
         immutable: true,
         maxAge: '365d',
         index: false,
+        // The build writes .br and .gz copies beside each file (scripts/precompress.mjs).
+        preCompressed: true,
       });
     }
 
