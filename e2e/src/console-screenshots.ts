@@ -24,7 +24,7 @@ const MEMBER = 'gina@console-shots.test';
 const harness = await startHarness({
   // WebAuthn refuses an IP address as the relying party.
   host: 'localhost',
-  variants: ['borderless', 'harbor'],
+  variants: ['borderless', 'harbor', 'demo'],
   prepare: async (db) => {
     await makeStaff(db, { email: OWNER, name: 'Olive Owner', isOwner: true, totp: true });
   },
@@ -257,15 +257,15 @@ try {
 
   // Customer service: a visitor's order found by e-mail, its detail and a mail as sent.
   const visitor = await (await harness.browser.newContext({ locale: 'en-GB' })).newPage();
-  await orderUpToPayment(visitor, harness.baseUrl, { variant: 'harbor', lang: 'en', email: 'kenji@console-shots.test' });
-  await choosePayment(visitor, 'stripe_secure', CARDS.success);
+  await orderUpToPayment(visitor, harness.baseUrl, { variant: 'demo', lang: 'en', email: 'kenji@console-shots.test' });
+  await choosePayment(visitor, 'gmo', CARDS.success);
   await proceedFromPayment(visitor);
   await visitor.locator('.confirm-submit').click();
   const reservationNumber = await reservationNumberOnComplete(visitor);
-  await go(`${venue}/orders`, 'orders');
+  await go('/venues/demo/orders', 'orders');
   await owner.getByRole('table').first().waitFor();
   await catalogue('orders');
-  await owner.getByLabel('Search').fill('kenji@console-shots.test');
+  await owner.getByRole('searchbox', { name: 'Search' }).fill('kenji@console-shots.test');
   await owner.getByRole('button', { name: 'Search' }).click();
   await owner.getByRole('link', { name: reservationNumber ?? '' }).click();
   await screenIs(owner, 'order-detail');
