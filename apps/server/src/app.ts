@@ -295,7 +295,11 @@ export async function buildApp(options: AppOptions) {
       imageConsoleRoutes(catalogueContext),
       couponConsoleRoutes(options.db),
       promotionConsoleRoutes(options.db),
-      orderRefundConsoleRoutes(options.db, { refunds: { providers, logger: app.log }, onStockChanged: stockChanged }),
+      orderRefundConsoleRoutes(options.db, {
+        refunds: { providers, logger: app.log },
+        onStockChanged: stockChanged,
+        dateChanges,
+      }),
     ]),
     { prefix: '/console/api/v1' },
   );

@@ -19,6 +19,7 @@ import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
 import { type Actor, recordAudit } from '../audit/record-audit.ts';
 import { optionNames } from '../catalog/catalog-facts.ts';
+import { endOpenChanges } from '../date-changes/end-open-changes.ts';
 import { findCompletedOrder, lockOrder, type OrderRow } from '../orders/completed-orders.ts';
 import {
   keptPayments,
@@ -162,6 +163,8 @@ export async function cancelOrderAdmissions(
     const tx = raw as unknown as Database;
     const order = await venueOrder(tx, venue, orderId, { lock: true });
     const { cancelled, wholeOrder } = await cancelAdmissions(tx, order.id, body.tickets);
+    // A date change the visitor left pending can no longer complete: its held places go back now.
+    await endOpenChanges(tx, order.id);
     // The places go back exactly once: only admissions this call moved from valid count, under their lock.
     const givenBack = await unsellPlaces(tx, {
       timeSpanId: order.timeSpanId,

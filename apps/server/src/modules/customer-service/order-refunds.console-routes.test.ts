@@ -1,4 +1,9 @@
-import type { CancellationPreview, CancellationResult, OrderRefund, OrderRefundList } from '@storefront/domain/console/order-refunds';
+import type {
+  CancellationPreview,
+  CancellationResult,
+  OrderRefund,
+  OrderRefundList,
+} from '@storefront/domain/console/order-refunds';
 import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { apiFor } from '../../../test/api.ts';
@@ -10,8 +15,8 @@ import { card } from '../../../test/payments.ts';
 import { buyTickets, setCheckInGrace } from '../../../test/tickets.ts';
 import type { Database } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
-import { recordOrderRefund } from '../payments/refund-order.ts';
 import { SANDBOX_CARDS } from '../payments/providers/sandbox-gateway.ts';
+import { recordOrderRefund } from '../payments/refund-order.ts';
 
 type ErrorAnswer = { error: string; field?: string; message?: string };
 type View = { admissions: { id: string; qr: string; status: string }[] };
@@ -295,7 +300,10 @@ describeEachEngine('console order cancellations and refunds', (ctx) => {
         staff.post(path(order.orderId), { tickets: [admission?.id], refund: { mode: 'none', amount: 0 }, reason: 'race' }),
       ]);
       const [after] = await ticketsOf(order.orderId);
-      const checkIns = await rows<{ n: number }>(ctx.db, sql`select count(*)::int as n from check_ins where ticket_id = ${admission?.id}`);
+      const checkIns = await rows<{ n: number }>(
+        ctx.db,
+        sql`select count(*)::int as n from check_ins where ticket_id = ${admission?.id}`,
+      );
       if (scan.body.status === 'success') {
         expect(cancel.status).toBe(409);
         expect(after?.status).toBe('used');

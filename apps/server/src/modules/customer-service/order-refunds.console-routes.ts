@@ -1,10 +1,11 @@
 /**
  * Cancelling admissions and refunding an order from the console, under
  * `/console/api/v1/venues/:venue/orders/:order`: the preview and the refunds list with
- * `orders:read`, the cancellation and a refund's retry with `orders:refund` (decision 017). Each
+ * `orders:read`, the cancellation and a refund's retry with `orders:refund` (decision 017), the
+ * date change on the visitor's behalf and the slots it may move to with `orders:write`. Each
  * change is one transaction with its audit entry; the provider is asked after it commits.
  */
-import { ErrorBody, Uuid } from '@storefront/domain/api/common';
+import { ErrorBody, IsoDate, Uuid } from '@storefront/domain/api/common';
 import {
   CancellationBody,
   CancellationPreview,
@@ -12,6 +13,9 @@ import {
   CancellationResult,
   OrderRefund,
   OrderRefundList,
+  SlotChoiceList,
+  StaffDateChangeBody,
+  StaffDateChangeResult,
 } from '@storefront/domain/console/order-refunds';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -27,16 +31,19 @@ import {
   retryOrderRefund,
   venueOrder,
 } from './cancel-order-admissions.ts';
+import { changeOrderDate, type OrderDateChangeDeps, slotChoices } from './change-order-date.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const tags = ['console: orders'];
 const read = { console: { right: 'orders:read', scope: 'venue' } } as const;
 const refund = { console: { right: 'orders:refund', scope: 'venue' } } as const;
+const write = { console: { right: 'orders:write', scope: 'venue' } } as const;
 const OrderParams = z.object({ venue: z.string(), order: Uuid });
 const RefundParams = OrderParams.extend({ refund: Uuid });
+const SlotQuery = z.object({ date: IsoDate });
 
 export const orderRefundConsoleRoutes =
-  (db: Database, deps: OrderRefundDeps): FastifyPluginAsync =>
+  (db: Database, deps: OrderRefundDeps & OrderDateChangeDeps): FastifyPluginAsync =>
   async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
 
@@ -78,5 +85,23 @@ export const orderRefundConsoleRoutes =
       { config: refund, schema: { tags, params: RefundParams, response: { 200: OrderRefund, ...errors } } },
       async (request) =>
         retryOrderRefund(db, deps, authOf(request).actor, venueOf(request), request.params.order, request.params.refund),
+    );
+
+    app.get(
+      '/venues/:venue/orders/:order/date-change/slots',
+      {
+        config: write,
+        schema: { tags, params: OrderParams, querystring: SlotQuery, response: { 200: SlotChoiceList, ...errors } },
+      },
+      async (request) => slotChoices(db, venueOf(request), request.params.order, request.query.date),
+    );
+
+    app.post(
+      '/venues/:venue/orders/:order/date-change',
+      {
+        config: write,
+        schema: { tags, params: OrderParams, body: StaffDateChangeBody, response: { 200: StaffDateChangeResult, ...errors } },
+      },
+      async (request) => changeOrderDate(db, deps, authOf(request).actor, venueOf(request), request.params.order, request.body),
     );
   };
