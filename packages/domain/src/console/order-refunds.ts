@@ -24,17 +24,19 @@ const Reason = InputText.pipe(
 );
 
 /** `?tickets=<id>,<id>`: the admissions to preview; none named means every admission still standing. */
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+
 export const CancellationQuery = z.object({
   tickets: z
     .string()
     .optional()
-    .transform((value) => (value ? value.split(',').map((id) => id.trim()) : undefined))
-    .pipe(
-      z
-        .array(Uuid)
-        .max(MAX_CANCELLED_AT_ONCE, { error: `must name at most ${MAX_CANCELLED_AT_ONCE} admissions` })
-        .optional(),
-    ),
+    .refine((value) => value === undefined || value.split(',').every((id) => UUID_PATTERN.test(id.trim())), {
+      error: 'must be admission ids (UUIDs) separated by commas',
+    })
+    .refine((value) => value === undefined || value.split(',').length <= MAX_CANCELLED_AT_ONCE, {
+      error: `must name at most ${MAX_CANCELLED_AT_ONCE} admissions`,
+    })
+    .transform((value) => (value ? value.split(',').map((id) => id.trim().toLowerCase()) : undefined)),
 });
 
 /** One admission of the order, as the cancel dialog lists it. */

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { apiFor } from '../../../test/api.ts';
 import { useTestApp } from '../../../test/app.ts';
-import { type ConsoleClient, consoleClient, makeStaff, makeTeam, signIn } from '../../../test/console.ts';
+import { consoleClient, makeStaff, makeTeam, signIn } from '../../../test/console.ts';
 import { describeEachEngine } from '../../../test/database.ts';
 import { CUSTOMER, freshSlot, slotCounters } from '../../../test/orders.ts';
 import { card } from '../../../test/payments.ts';
