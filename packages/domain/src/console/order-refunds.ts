@@ -122,6 +122,15 @@ export type OrderRefund = z.infer<typeof OrderRefund>;
 export const OrderRefundList = z.object({ refunds: z.array(OrderRefund) });
 export type OrderRefundList = z.infer<typeof OrderRefundList>;
 
+/** `?status=failed`: a venue's refunds in one status, newest first (failed: the follow-up list). */
+export const VenueRefundQuery = z.object({
+  status: z.enum(REFUND_STATUSES, { error: `must be one of ${REFUND_STATUSES.join(', ')}` }).default('failed'),
+});
+export const VenueRefund = OrderRefund.extend({ order_id: z.string(), reservation_number: z.string().nullable() });
+export type VenueRefund = z.infer<typeof VenueRefund>;
+export const VenueRefundList = z.object({ refunds: z.array(VenueRefund) });
+export type VenueRefundList = z.infer<typeof VenueRefundList>;
+
 export const CancellationResult = z.object({
   cancelled: z.array(z.string()),
   places_given_back: z.number().int(),

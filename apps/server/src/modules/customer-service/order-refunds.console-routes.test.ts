@@ -232,6 +232,13 @@ describeEachEngine('console order cancellations and refunds', (ctx) => {
     expect((await staff.get<OrderRefundList>(path(order.orderId, 'refunds'))).body.refunds).toEqual([
       expect.objectContaining({ id: failed.id, status: 'failed' }),
     ]);
+    // The venue's follow-up list names it with its order.
+    const followUp = await staff.get<{ refunds: (OrderRefund & { order_id: string; reservation_number: string })[] }>(
+      'venues/demo/refunds?status=failed',
+    );
+    expect(followUp.body.refunds).toContainEqual(
+      expect.objectContaining({ id: failed.id, order_id: order.orderId, reservation_number: order.reservationNumber }),
+    );
     // The gateway still refuses: the retry fails again and says so.
     const refused = await staff.post<OrderRefund>(path(order.orderId, `refunds/${failed.id}/retry`));
     expect(refused.status, JSON.stringify(refused.body)).toBe(200);
@@ -243,6 +250,8 @@ describeEachEngine('console order cancellations and refunds', (ctx) => {
     const retried = await staff.post<OrderRefund>(path(order.orderId, `refunds/${failed.id}/retry`));
     expect(retried.body).toMatchObject({ id: failed.id, status: 'succeeded', amount: order.total });
     expect(await gatewayRefunded(order.orderId)).toBe(order.total);
+    const stillFailed = await staff.get<{ refunds: OrderRefund[] }>('venues/demo/refunds?status=failed');
+    expect(stillFailed.body.refunds.map((r) => r.id)).not.toContain(failed.id);
     const twice = await staff.post<ErrorAnswer>(path(order.orderId, `refunds/${failed.id}/retry`));
     expect(twice.status).toBe(409);
     expect((await auditsOf(order.orderId)).map((a) => a.action)).toEqual(['admissions_cancelled']);

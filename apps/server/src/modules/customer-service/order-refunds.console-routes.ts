@@ -2,6 +2,7 @@
  * Cancelling admissions and refunding an order from the console, under
  * `/console/api/v1/venues/:venue/orders/:order`: the preview and the refunds list with
  * `orders:read`, the cancellation and a refund's retry with `orders:refund` (decision 017), the
+ * venue's refunds in one status (the failed ones to follow up) with `orders:read`, the
  * date change on the visitor's behalf and the slots it may move to with `orders:write`. Each
  * change is one transaction with its audit entry; the provider is asked after it commits.
  */
@@ -16,12 +17,15 @@ import {
   SlotChoiceList,
   StaffDateChangeBody,
   StaffDateChangeResult,
+  VenueRefundList,
+  VenueRefundQuery,
 } from '@storefront/domain/console/order-refunds';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { listOrderRefunds } from '../payments/order-refunds.ts';
+import { listOrdersByIds } from '../orders/completed-orders.ts';
+import { listOrderRefunds, listVenueRefunds } from '../payments/order-refunds.ts';
 import { authOf, venueOf } from '../staff/console-api.plugin.ts';
 import {
   cancelOrderAdmissions,
@@ -77,6 +81,37 @@ export const orderRefundConsoleRoutes =
       async (request) => {
         const order = await venueOrder(db, venueOf(request), request.params.order);
         return { refunds: (await listOrderRefunds(db, order.id)).map(presentRefund) };
+      },
+    );
+
+    app.get(
+      '/venues/:venue/refunds',
+      {
+        config: read,
+        schema: {
+          tags,
+          params: z.object({ venue: z.string() }),
+          querystring: VenueRefundQuery,
+          response: { 200: VenueRefundList, ...errors },
+        },
+      },
+      async (request) => {
+        const found = await listVenueRefunds(db, venueOf(request).id, { status: request.query.status, limit: 200 });
+        const numbers = new Map(
+          (
+            await listOrdersByIds(
+              db,
+              found.map((r) => r.orderId),
+            )
+          ).map((o) => [o.id, o.reservationNumber]),
+        );
+        return {
+          refunds: found.map((r) => ({
+            ...presentRefund(r),
+            order_id: r.orderId,
+            reservation_number: numbers.get(r.orderId) ?? null,
+          })),
+        };
       },
     );
 

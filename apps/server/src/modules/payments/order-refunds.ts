@@ -3,7 +3,7 @@
  * its date changes), how much of each is still unrefunded, and its refunds. Read by customer
  * service; each takes the database or the caller's transaction first.
  */
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
 import { payments, refunds } from './payments.schema.ts';
@@ -105,4 +105,20 @@ export async function listOrderRefunds(db: Database, orderId: string): Promise<O
 export async function findOrderRefund(db: Database, orderId: string, refundId: string): Promise<OrderRefundView | null> {
   const all = await listOrderRefunds(db, orderId);
   return all.find((r) => r.id === refundId) ?? null;
+}
+
+/** A venue's refunds in one status, newest first (the failed ones are staff's follow-up list). */
+export async function listVenueRefunds(
+  db: Database,
+  siteId: number,
+  options: { status: RefundRow['status']; limit: number },
+): Promise<OrderRefundView[]> {
+  const found = await db
+    .select({ refund: refunds, paymentNumber: payments.paymentNumber })
+    .from(refunds)
+    .leftJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(and(eq(refunds.siteId, siteId), eq(refunds.status, options.status)))
+    .orderBy(desc(refunds.createdAt), desc(refunds.id))
+    .limit(options.limit);
+  return found.map((r) => ({ ...r.refund, paymentNumber: r.paymentNumber ?? null }));
 }
