@@ -15,7 +15,7 @@ import { card } from '../../../test/payments.ts';
 import { buyTickets, setCheckInGrace } from '../../../test/tickets.ts';
 import type { Database } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
-import { SANDBOX_CARDS } from '../payments/providers/sandbox-gateway.ts';
+import { createSandboxGateway, SANDBOX_CARDS } from '../payments/providers/sandbox-gateway.ts';
 import { recordOrderRefund } from '../payments/refund-order.ts';
 
 type ErrorAnswer = { error: string; field?: string; message?: string };
@@ -260,6 +260,32 @@ describeEachEngine('console order cancellations and refunds', (ctx) => {
       sql`select count(*)::int as n from audit_log where object_id = ${failed.id} and action = 'refund_retried'`,
     );
     expect(retries[0]?.n).toBe(2);
+  });
+
+  it('has the sandbox gateway add partial refunds up, once per key, never past the charge', async () => {
+    const order = await bought(1);
+    const [charge] = await rows<{ reference: string; amount: number }>(
+      ctx.db,
+      sql`select c.reference, c.amount from sandbox_charges c
+          join payments p on p.provider_reference = c.reference where p.order_id = ${order.orderId}`,
+    );
+    const reference = charge?.reference as string;
+    const gateway = createSandboxGateway(ctx.db, { publicUrl: () => 'http://shop.test' });
+    const first = await gateway.refund({ reference, amount: 100, idempotencyKey: 'sandbox-key-1' });
+    expect(first.ok).toBe(true);
+    expect(await gateway.refund({ reference, amount: 100, idempotencyKey: 'sandbox-key-1' })).toEqual(first);
+    const both = await Promise.all([
+      gateway.refund({ reference, amount: 200, idempotencyKey: 'sandbox-key-2' }),
+      gateway.refund({ reference, amount: 200, idempotencyKey: 'sandbox-key-2' }),
+    ]);
+    expect(both.map((r) => r.ok)).toEqual([true, true]);
+    expect(await gatewayRefunded(order.orderId)).toBe(300);
+    const tooMuch = await gateway.refund({ reference, amount: (charge?.amount ?? 0) - 299, idempotencyKey: 'sandbox-key-3' });
+    expect(tooMuch.ok).toBe(false);
+    const rest = await gateway.refund({ reference, amount: (charge?.amount ?? 0) - 300, idempotencyKey: 'sandbox-key-4' });
+    expect(rest.ok).toBe(true);
+    expect((await gateway.charge(reference))?.status).toBe('refunded');
+    expect(await gatewayRefunded(order.orderId)).toBe(charge?.amount);
   });
 
   it('asks again for a refund left pending by a process that stopped after the commit, once', async () => {
