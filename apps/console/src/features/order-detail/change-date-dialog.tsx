@@ -71,6 +71,7 @@ function ChangeDateForm(props: { venue: string; orderId: string; onClose(): void
     change.mutate(values);
   };
   const errors = form.formState.errors;
+  const chosenSlot = form.watch('slot_id');
 
   return (
     <form className="form" noValidate onSubmit={form.handleSubmit(submit)}>
@@ -88,8 +89,11 @@ function ChangeDateForm(props: { venue: string; orderId: string; onClose(): void
                 type="radio"
                 id={`slot-${slot.id}`}
                 value={slot.id}
+                name="slot_id"
                 disabled={slot.is_current || slot.available === 0}
-                {...form.register('slot_id', { setValueAs: (value: string) => Number(value) })}
+                checked={chosenSlot === slot.id}
+                // A radio's value is text; the contract's slot id is a number.
+                onChange={() => form.setValue('slot_id', slot.id, { shouldValidate: form.formState.isSubmitted })}
               />
               <label htmlFor={`slot-${slot.id}`}>
                 {t(slot.is_current ? 'orderActions.changeDate.currentSlot' : 'orderActions.changeDate.slotLabel', {
