@@ -22,7 +22,9 @@ import { venuePaymentMethodsConsoleRoutes } from './modules/catalog/venue-paymen
 import { venueTextsConsoleRoutes } from './modules/catalog/venue-texts.console-routes.ts';
 import { checkInRoutes } from './modules/checkin/checkin.routes.ts';
 import { createCheckInService } from './modules/checkin/checkin.service.ts';
+import { orderDetailConsoleRoutes } from './modules/customer-service/order-detail.console-routes.ts';
 import { orderRefundConsoleRoutes } from './modules/customer-service/order-refunds.console-routes.ts';
+import { orderSearchConsoleRoutes } from './modules/customer-service/order-search.console-routes.ts';
 import { dateChangeRoutes } from './modules/date-changes/date-changes.routes.ts';
 import { createDateChangesService } from './modules/date-changes/date-changes.service.ts';
 import { enqueueDateChangeConfirmation, enqueueTicketLinkMail } from './modules/mail/enqueue-order-confirmation.ts';
@@ -294,7 +296,9 @@ export async function buildApp(options: AppOptions) {
       productConsoleRoutes(catalogueContext),
       imageConsoleRoutes(catalogueContext),
       couponConsoleRoutes(options.db),
+      orderSearchConsoleRoutes(options.db),
       promotionConsoleRoutes(options.db),
+      orderDetailConsoleRoutes({ db: options.db, ...ticketMail }),
       orderRefundConsoleRoutes(options.db, {
         refunds: { providers, logger: app.log },
         onStockChanged: stockChanged,

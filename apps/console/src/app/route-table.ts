@@ -5,6 +5,8 @@ import { calendarRoutes } from '../features/calendar/calendar-routes.ts';
 import { couponsRoutes } from '../features/coupons/coupons-routes.ts';
 import { enrolmentRoutes } from '../features/enrolment/enrolment-routes.ts';
 import { invitationRoutes } from '../features/invitation/invitation-routes.ts';
+import { orderDetailRoutes } from '../features/order-detail/order-detail-routes.ts';
+import { ordersRoutes } from '../features/orders/orders-routes.ts';
 import { productsRoutes } from '../features/products/products-routes.ts';
 import { signInRoutes } from '../features/sign-in/sign-in-routes.ts';
 import { slotSeriesRoutes } from '../features/slot-series/slot-series-routes.ts';
@@ -28,4 +30,6 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   ...calendarRoutes,
   ...productsRoutes,
   ...couponsRoutes,
+  ...orderDetailRoutes,
+  ...ordersRoutes,
 ];

@@ -2,34 +2,42 @@
  * Loads the demo catalogue of `seed/` and keeps its time slots running ahead of today,
  * so a demo never goes stale.
  */
+import { CalendarChangeBody } from '@storefront/domain/console/calendar';
 import { NewCouponBody, NewPromotionBody } from '@storefront/domain/console/coupons';
 import { NewProductBody } from '@storefront/domain/console/products';
-import { PaymentMethodEntry } from '@storefront/domain/console/venue-settings';
-import { LANGUAGE_CODES, PAYMENT_PROVIDERS } from '@storefront/domain/constants';
-import { DEFAULT_DATE_CHANGE_SETTINGS } from '@storefront/domain/date-change';
+import { SlotSeriesRule, WEEKDAYS } from '@storefront/domain/console/slot-series';
+import { PaymentMethodEntry, VenueSettingsPatch } from '@storefront/domain/console/venue-settings';
+import { type LanguageCode, PAYMENT_PROVIDERS } from '@storefront/domain/constants';
+import { type DateChangeSettings, DEFAULT_DATE_CHANGE_SETTINGS } from '@storefront/domain/date-change';
 import { addDays, todayIn } from '@storefront/domain/dates';
-import { buildFieldTemplates } from '@storefront/seed/field-templates';
 import { languageSeeds } from '@storefront/seed/languages';
 import { siteSeeds } from '@storefront/seed/sites';
 import { baseTexts } from '@storefront/seed/texts';
-import type { SiteSeed } from '@storefront/seed/types';
-import { count, sql } from 'drizzle-orm';
+import type { ProductSeed, SiteSeed } from '@storefront/seed/types';
+import { count, inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../lib/passwords.ts';
-import { configurations, fieldTemplates, siteLanguages, texts } from '../modules/catalog/catalog.schema.ts';
+import { applySlotSeries } from '../modules/catalog/apply-slot-series.ts';
+import { configurations } from '../modules/catalog/catalog.schema.ts';
+import { markCatalogueChanged } from '../modules/catalog/catalogue-changes.ts';
+import { changeCalendar } from '../modules/catalog/change-calendar.ts';
 import { createProduct } from '../modules/catalog/create-product.ts';
 import { replacePaymentMethods } from '../modules/catalog/venue-payment-methods.ts';
+import { saveVenueTexts } from '../modules/catalog/venue-texts.ts';
 import { createPromotion } from '../modules/membership/manage-promotions.ts';
 import { members } from '../modules/membership/membership.schema.ts';
 import { createCoupon } from '../modules/orders/create-coupon.ts';
+import { createVenue } from '../modules/sites/create-venue.ts';
+import type { Site } from '../modules/sites/site.ts';
 import { sites } from '../modules/sites/sites.schema.ts';
+import { updateVenueSettings } from '../modules/sites/update-venue-settings.ts';
 import type { Database } from './client.ts';
+import { rows } from './rows.ts';
 
 /** How far ahead the demo catalogue has time slots. */
 export const SLOT_HORIZON_DAYS = 90;
 /** The demo member of every site with membership login. */
 export const DEMO_MEMBER = { email: 'member@example.com', password: 'storefront-demo' } as const;
 const DEMO_TIME_ZONE = 'Asia/Tokyo';
-const INSERT_BATCH = 1_000;
 
 export type SeedOptions = {
   /** Venue-local today; defaults to the real today. */
@@ -44,81 +52,46 @@ export async function isCatalogueEmpty(db: Database): Promise<boolean> {
   return (row?.n ?? 0) === 0;
 }
 
-/** Writes every seed site in one transaction, then generates slots. Run on an empty database. */
+/** Writes every seed site in one transaction, with its slots from `today` for `days`. Run on an empty database. */
 export async function seedCatalogue(db: Database, options: SeedOptions = {}): Promise<{ sites: number }> {
   const today = options.today ?? todayIn(DEMO_TIME_ZONE);
+  const last = addDays(today, (options.days ?? SLOT_HORIZON_DAYS) - 1);
   const chosen = options.variants ? siteSeeds.filter((site) => options.variants?.includes(site.variant)) : siteSeeds;
   await db.transaction(async (tx) => {
-    for (const [position, site] of chosen.entries()) {
-      await insertSite(tx as unknown as Database, site, position, today);
-    }
+    for (const site of chosen) await insertSite(tx as unknown as Database, site, { today, last });
   });
-  await topUpCatalogue(db, { today, days: options.days ?? SLOT_HORIZON_DAYS });
   return { sites: chosen.length };
 }
 
-async function insertSite(db: Database, site: SiteSeed, position: number, today: string): Promise<void> {
-  const [row] = await db
-    .insert(sites)
-    .values({
-      variant: site.variant,
-      code: site.code,
-      kind: site.kind,
-      position,
-      currency: 'JPY',
-      timeZone: DEMO_TIME_ZONE,
-      isStartMailConfirmOnly: site.isStartMailConfirmOnly,
-      mailConfirm: { customerEmailConfirm: true, confirmByMail: site.isStartMailConfirmOnly },
-      hasMembershipLogin: site.hasMembershipLogin,
-      pageTitle: site.pageTitle,
-      signInFields: {
-        residentAreaField: site.residentAreaField,
-        residentAreaList: site.residentAreaList,
-        ageBands: site.ageBands,
-        genderChoices: site.genderChoices,
-        noSelectValue: 'noSend',
-      },
-      logos: { header: null, footer: null },
-      orderProcedure: site.orderProcedure,
-      isCalendarColoured: site.isCalendarColoured,
-      showsSmartphoneAppModal: site.showsSmartphoneAppModal,
-      ticketDisplay: site.ticketDisplay,
-      paymentProviderKeys: {},
-      tagManagerIds: site.tagManagerIds,
-      holdMinutes: site.holdMinutes,
-      dateChange: site.dateChange ?? DEFAULT_DATE_CHANGE_SETTINGS,
-      theme: site.theme,
-      venue: { name: site.venueName, address: site.venueAddress, email: site.contactEmail, phone: site.contactPhone },
-    })
-    .returning({ id: sites.id });
-  if (!row) throw new Error(`could not insert site ${site.variant}`);
-  const siteId = row.id;
+// The demo is made by the operations the console calls, from the bodies the console would send
+// (parsed by the same contracts), so the demo and the console cannot drift apart. What the
+// console has no screen for is written as rows: the demo member, the made-up help links.
+async function insertSite(db: Database, seed: SiteSeed, span: { today: string; last: string }): Promise<void> {
+  const created = await createVenue(db, {
+    code: seed.code,
+    variant: seed.variant,
+    kind: seed.kind,
+    name: seed.venueName,
+    languages: languageSeeds.map((language) => language.code),
+    currency: 'JPY',
+    timeZone: DEMO_TIME_ZONE,
+    signIn: {
+      residentAreaField: seed.residentAreaField,
+      residentAreaList: seed.residentAreaList,
+      ageBands: seed.ageBands,
+      genderChoices: seed.genderChoices,
+    },
+    trustedLogoSvg: seed.theme.logoSvg,
+  });
+  const siteId = created.id;
 
-  await db.insert(siteLanguages).values(
-    languageSeeds.map((language, index) => ({
-      siteId,
-      code: language.code,
-      displayName: language.displayName,
-      displayPosition: index + 1,
-      isDefault: language.code === 'ja',
-    })),
-  );
-
-  const textRows = LANGUAGE_CODES.flatMap((lang) =>
-    Object.entries({ ...baseTexts[lang], ...site.texts[lang] }).map(([key, value]) => ({ siteId, lang, key, value })),
-  );
-  for (let i = 0; i < textRows.length; i += INSERT_BATCH) {
-    await db.insert(texts).values(textRows.slice(i, i + INSERT_BATCH));
+  for (const [lang, own] of Object.entries(seed.texts)) {
+    await saveVenueTexts(db, siteId, lang as LanguageCode, own ?? {}, { addsKeys: true });
   }
 
-  await db
-    .insert(fieldTemplates)
-    .values(buildFieldTemplates(site).map((field, index) => ({ siteId, position: index + 1, ...field })));
-
-  // The catalogue itself is made by the operations the console calls, from the bodies the console
-  // would send (parsed by the same contracts), so the demo and the console cannot drift apart.
-  for (const [productPosition, product] of site.products.entries()) {
-    await createProduct(
+  const productIds = new Map<string, number>();
+  for (const [productPosition, product] of seed.products.entries()) {
+    const row = await createProduct(
       db,
       siteId,
       NewProductBody.parse({
@@ -146,21 +119,53 @@ async function insertSite(db: Database, site: SiteSeed, position: number, today:
           capacity_per_slot: setProduct.capacityPerSlot,
         })),
       }),
-      {
-        // The demo tops its slots up by the product's own hours as days pass (`topUpCatalogue`).
-        slotPattern: {
-          opensAt: product.opensAt,
-          closesAt: product.closesAt,
-          slotMinutes: product.slotMinutes,
-          slotCapacity: product.capacity,
-          closedWeekdays: product.closedWeekdays,
-        },
-      },
     );
+    productIds.set(product.key, row.id);
   }
 
-  for (const coupon of site.coupons) {
-    const coverageTo = addDays(today, coupon.coverageToDays);
+  // After the products: the date-change rules name products by key, and the patch checks them.
+  const { site } = await updateVenueSettings(
+    db,
+    siteId,
+    VenueSettingsPatch.parse({
+      page_title: seed.pageTitle,
+      address: seed.venueAddress,
+      email: seed.contactEmail,
+      phone: seed.contactPhone,
+      theme: {
+        primary: seed.theme.primary,
+        on_primary: seed.theme.onPrimary,
+        background: seed.theme.background,
+        text: seed.theme.text,
+        accent: seed.theme.accent,
+      },
+      layout: {
+        order_procedure: seed.orderProcedure,
+        is_calendar_coloured: seed.isCalendarColoured,
+        shows_smartphone_app_modal: seed.showsSmartphoneAppModal,
+        ticket_display: {
+          type: seed.ticketDisplay.type,
+          header_color: seed.ticketDisplay.headerColor,
+          shows_header_logo: seed.ticketDisplay.showsHeaderLogo,
+        },
+      },
+      hold_minutes: seed.holdMinutes,
+      date_change: dateChangePatch(seed.dateChange ?? DEFAULT_DATE_CHANGE_SETTINGS),
+      is_start_mail_confirm_only: seed.isStartMailConfirmOnly,
+      mail_confirm: { customer_email_confirm: true, confirm_by_mail: seed.isStartMailConfirmOnly },
+      has_membership_login: seed.hasMembershipLogin,
+      tag_manager_ids: seed.tagManagerIds,
+    }),
+  );
+
+  for (const product of seed.products) {
+    const productId = productIds.get(product.key);
+    if (productId !== undefined) await addSlots(db, site, product, productId, span.today, span.last);
+  }
+  await colourDays(db, site, span.today, span.last);
+
+  for (const coupon of seed.coupons) {
+    const coverageTo = addDays(span.today, coupon.coverageToDays);
     await createCoupon(
       db,
       siteId,
@@ -169,7 +174,7 @@ async function insertSite(db: Database, site: SiteSeed, position: number, today:
         name: coupon.name,
         discount_type: coupon.discountType,
         discount_amount: coupon.discountAmount,
-        coverage_from: addDays(today, coupon.coverageFromDays),
+        coverage_from: addDays(span.today, coupon.coverageFromDays),
         coverage_to: coverageTo,
         expires_at: new Date(`${coverageTo}T23:59:59+09:00`).toISOString(),
         channels: coupon.channels,
@@ -180,7 +185,7 @@ async function insertSite(db: Database, site: SiteSeed, position: number, today:
     );
   }
 
-  if (site.hasMembershipLogin) {
+  if (seed.hasMembershipLogin) {
     // A member to try the membership login with (README: demo accounts).
     await db.insert(members).values({
       siteId,
@@ -194,7 +199,7 @@ async function insertSite(db: Database, site: SiteSeed, position: number, today:
     });
   }
 
-  for (const promotion of site.membershipPromotions) {
+  for (const promotion of seed.membershipPromotions) {
     await createPromotion(
       db,
       siteId,
@@ -210,69 +215,146 @@ async function insertSite(db: Database, site: SiteSeed, position: number, today:
   await replacePaymentMethods(
     db,
     siteId,
-    site.paymentMethods.map((method) =>
+    seed.paymentMethods.map((method) =>
       PaymentMethodEntry.parse({ method: method.method, provider: method.provider, channels: method.channels, is_enabled: true }),
     ),
     { providers: PAYMENT_PROVIDERS },
   );
 
+  const links = [
+    { siteId, key: 'help_url', value: `https://${seed.variant}.example.com/help` },
+    { siteId, key: 'exhibition_info_url', value: `https://${seed.variant}.example.com/` },
+    { siteId, key: 'reservation_inquiry_enabled', value: !seed.isStartMailConfirmOnly },
+    ...(seed.showsSmartphoneAppModal
+      ? [{ siteId, key: 'app_download_url', value: `https://${seed.variant}.example.com/app` }]
+      : []),
+  ];
   await db
     .insert(configurations)
-    .values([
-      { siteId, key: 'help_url', value: `https://${site.variant}.example.com/help` },
-      { siteId, key: 'exhibition_info_url', value: `https://${site.variant}.example.com/` },
-      { siteId, key: 'reservation_inquiry_enabled', value: !site.isStartMailConfirmOnly },
-      ...(site.showsSmartphoneAppModal
-        ? [{ siteId, key: 'app_download_url', value: `https://${site.variant}.example.com/app` }]
-        : []),
-    ]);
+    .values(links)
+    .onConflictDoUpdate({ target: [configurations.siteId, configurations.key], set: { value: sql`excluded.value` } });
+}
+
+const dateChangePatch = (rules: DateChangeSettings) => ({
+  is_enabled: rules.isEnabled,
+  product_keys: rules.productKeys,
+  deadline_minutes: rules.deadlineMinutes,
+  fee_per_admission: rules.feePerAdmission,
+  cheaper_new_slot: rules.cheaperNewSlot,
+  discounted_payment_methods: rules.discountedPaymentMethods,
+});
+
+/** The seed product's opening hours as a slot series from `from` to `to`, as the console's form would send it. */
+function slotRuleOf(product: ProductSeed, productId: number, from: string, to: string) {
+  return SlotSeriesRule.parse({
+    product_ids: [productId],
+    // The seed counts weekdays from Sunday (0), a series from Monday (1) to Sunday (7).
+    weekdays: WEEKDAYS.filter((weekday) => !product.closedWeekdays.includes(weekday % 7)),
+    times: { kind: 'hours', opens_at: product.opensAt, closes_at: product.closesAt },
+    slot_minutes: product.slotMinutes,
+    valid_from: from,
+    valid_to: to,
+    capacity: product.capacity,
+  });
 }
 
 /**
- * Makes sure every product has its time slots, and every site its calendar colours, from `today`
- * through `days` ahead. Idempotent: existing slots and their sales are left alone.
- *
- * A seeded slot starts with some places already sold (to the venue's other channels), and a
- * few slots are sold out or nearly so, so the demo shows every stock status.
+ * A product's slots from `from` to `to` as one slot series, then some of their places sold to the
+ * venue's other channels (a few slots sold out or nearly), so the demo shows every stock status.
+ * The sales are demo data written beside the series, not a console operation.
+ */
+async function addSlots(
+  db: Database,
+  site: Site,
+  product: ProductSeed,
+  productId: number,
+  from: string,
+  to: string,
+): Promise<void> {
+  const series = await applySlotSeries(db, site, slotRuleOf(product, productId, from, to));
+  await db.execute(sql`
+    update product_time_spans t
+       set sold = case
+             when h.v % 100 < 4 then t.capacity
+             when h.v % 100 < 14 then greatest(t.capacity - 1 - h.v % 4, 0)
+             else t.capacity * (h.v % 45) / 100
+           end
+      from (select id, abs(hashtext(id::text)) as v from product_time_spans where series_id = ${series.id}) h
+     where t.id = h.id and t.sold = 0 and t.held = 0
+  `);
+}
+
+/** Weekends pink, Fridays amber, other days green: the shop calendar's colours of these days. */
+async function colourDays(db: Database, site: Site, from: string, to: string): Promise<void> {
+  for (const [weekdays, color] of [
+    [[0, 6], '#f4b6b6'],
+    [[5], '#f8dca8'],
+    [[1, 2, 3, 4], '#cfe8d4'],
+  ] as const) {
+    await changeCalendar(
+      db,
+      site,
+      CalendarChangeBody.parse({
+        selection: { from, to, weekdays },
+        change: { kind: 'calendar_colors', color_code: color },
+      }),
+    );
+  }
+}
+
+/** How many days beyond the horizon a top-up adds at once, so that a running demo adds a series a month, not a day. */
+const TOP_UP_AHEAD_DAYS = 30;
+
+/**
+ * Keeps the demo's products in slots `days` ahead of `today`: a seed product whose slot series
+ * end before that gets a new series from the day after the last one (or from today) to a month
+ * beyond, as the seed made the first. Existing slots and their sales are left alone; a product
+ * that staff archived, or whose series they removed and that has slots of its own, is left to them.
+ * Also gives sites the texts added to the shop since they were seeded.
  */
 export async function topUpCatalogue(db: Database, options: { today?: string; days?: number } = {}): Promise<void> {
   const today = options.today ?? todayIn(DEMO_TIME_ZONE);
   const last = addDays(today, (options.days ?? SLOT_HORIZON_DAYS) - 1);
-  await db.execute(sql`
-    insert into product_time_spans (product_id, date, starts_at, ends_at, capacity, sold)
-    select p.id,
-           d.day,
-           (d.day + p.opens_at::time + n.i * make_interval(mins => p.slot_minutes)) at time zone s.time_zone,
-           (d.day + p.opens_at::time + (n.i + 1) * make_interval(mins => p.slot_minutes)) at time zone s.time_zone,
-           p.slot_capacity,
-           case
-             when h.v % 100 < 4 then p.slot_capacity
-             when h.v % 100 < 14 then greatest(p.slot_capacity - 1 - h.v % 4, 0)
-             else p.slot_capacity * (h.v % 45) / 100
-           end
-    from products p
-    join sites s on s.id = p.site_id
-    cross join lateral (
-      select g::date as day from generate_series(${today}::date, ${last}::date, interval '1 day') g
-    ) d
-    cross join lateral generate_series(
-      0,
-      greatest(((extract(epoch from (p.closes_at::time - p.opens_at::time)) / 60)::int / p.slot_minutes) - 1, 0)
-    ) as n(i)
-    cross join lateral (select abs(hashtext(p.id::text || '/' || d.day::text || '/' || n.i::text)) as v) h
-    where not (extract(dow from d.day)::int = any(p.closed_weekdays))
-    on conflict (product_id, starts_at) do nothing
-  `);
-  await db.execute(sql`
-    insert into calendar_colors (site_id, date, color_code)
-    select s.id, d.day,
-           case extract(dow from d.day)::int when 0 then '#f4b6b6' when 6 then '#f4b6b6' when 5 then '#f8dca8' else '#cfe8d4' end
-    from sites s
-    cross join lateral (
-      select g::date as day from generate_series(${today}::date, ${last}::date, interval '1 day') g
-    ) d
-    on conflict (site_id, date) do nothing
-  `);
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    const demoSites = await tx
+      .select()
+      .from(sites)
+      .where(
+        inArray(
+          sites.variant,
+          siteSeeds.map((seed) => seed.variant),
+        ),
+      );
+    for (const site of demoSites) {
+      const seed = siteSeeds.find((candidate) => candidate.variant === site.variant);
+      if (!seed) continue;
+      const firstNewDays: string[] = [];
+      for (const product of seed.products) {
+        const [covered] = await rows<{ id: number; covered_to: string | null }>(
+          tx,
+          sql`select p.id, (select max(s.rule->>'valid_to') from slot_series s where s.site_id = p.site_id and p.id = any(s.product_ids)) as covered_to
+                from products p where p.site_id = ${site.id} and p.key = ${product.key} and p.archived_at is null`,
+        );
+        if (!covered || (covered.covered_to !== null && covered.covered_to >= last)) continue;
+        const from = covered.covered_to !== null && covered.covered_to >= today ? addDays(covered.covered_to, 1) : today;
+        const to = addDays(last, TOP_UP_AHEAD_DAYS);
+        await addSlots(tx, site, product, covered.id, from, to);
+        firstNewDays.push(from);
+      }
+      if (firstNewDays.length === 0) continue;
+      // From the day after the last coloured one: a colour staff chose stays.
+      const [coloured] = await rows<{ last: string | null }>(
+        tx,
+        sql`select max(date)::text as last from calendar_colors where site_id = ${site.id}`,
+      );
+      const firstUncoloured = coloured?.last ? addDays(coloured.last, 1) : today;
+      const colourFrom = [firstNewDays.sort()[0] ?? today, firstUncoloured].sort().at(-1) ?? today;
+      const colourTo = addDays(last, TOP_UP_AHEAD_DAYS);
+      if (colourFrom <= colourTo) await colourDays(tx, site, colourFrom, colourTo);
+      await markCatalogueChanged(tx, site.id);
+    }
+  });
   await addMissingTexts(db);
 }
 

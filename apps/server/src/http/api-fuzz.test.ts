@@ -96,10 +96,6 @@ describeEachEngine(
       await pendingClient.post('sign-in/password', { email: pending.email, password: TEST_PASSWORD });
       const target = await makeStaff(ctx.db, { teamIds: [team.id] });
       const [demoSite] = await rows<{ id: number }>(ctx.db, sql`select id from sites where code = 'demo'`);
-      const [boughtOrder] = await rows<{ id: string }>(
-        ctx.db,
-        sql`select id from orders where reservation_number = ${bought.reservationNumber}`,
-      );
       const consoleCookie = (url: string) =>
         /\/sign-in\/(totp|recovery-code)/.test(url)
           ? `console_session=${pendingClient.sessionToken}`
@@ -184,8 +180,9 @@ describeEachEngine(
         if (name === 'couponId') return '1';
         if (name === 'variant' || name === 'venue') return 'demo';
         if (name === 'lang') return 'en';
-        if (path.startsWith('/console/') && name === 'order') return boughtOrder?.id ?? '';
-        if (path.startsWith('/console/') && name === 'refund') return '00000000-0000-4000-8000-000000000000';
+        // An order, its mail and its refunds in the console are named by uuid; none has this one.
+        if (path.startsWith('/console/') && (name === 'order' || name === 'mail' || name === 'refund'))
+          return '00000000-0000-4000-8000-000000000000';
         if (path.startsWith('/console/') && name === 'id') return path.includes('/teams/') ? String(team.id) : String(target.id);
         if (name === 'kind') return 'challenge';
         if (name === 'reference') return 'sbx_unknown_reference';

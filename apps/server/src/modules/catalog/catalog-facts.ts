@@ -4,7 +4,7 @@
  * transaction first, so an order or a ticket reads them where it reads itself.
  */
 import type { LanguageCode } from '@storefront/domain/constants';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   configurations,
@@ -159,4 +159,60 @@ export function productKeysOf(db: Database, siteId: number): Promise<{ key: stri
     .from(products)
     .where(eq(products.siteId, siteId))
     .orderBy(asc(products.position), asc(products.id));
+}
+
+/** A venue's products by id with their names, archived ones included, in display order. */
+export function venueProductNames(db: Database, siteId: number): Promise<{ id: number; name: Record<string, string> }[]> {
+  return db
+    .select({ id: products.id, name: products.name })
+    .from(products)
+    .where(eq(products.siteId, siteId))
+    .orderBy(asc(products.position), asc(products.id));
+}
+
+export type SlotTimes = { id: number; productId: number; date: string; startsAt: Date; endsAt: Date };
+
+const slotTimesColumns = {
+  id: productTimeSpans.id,
+  productId: productTimeSpans.productId,
+  date: productTimeSpans.date,
+  startsAt: productTimeSpans.startsAt,
+  endsAt: productTimeSpans.endsAt,
+};
+
+/**
+ * A venue's slots, with when each is and its product's name, on visit dates from `from` to `to` (venue-local, inclusive)
+ * and of one product when asked, in time order (the console's order search by date and by visit time).
+ */
+export function venueSlotTimes(
+  db: Database,
+  siteId: number,
+  within: { from?: string | undefined; to?: string | undefined; productId?: number | undefined } = {},
+): Promise<SlotFacts[]> {
+  return db
+    .select({ ...slotTimesColumns, productName: products.name })
+    .from(productTimeSpans)
+    .innerJoin(products, eq(products.id, productTimeSpans.productId))
+    .where(
+      and(
+        eq(products.siteId, siteId),
+        within.productId === undefined ? undefined : eq(productTimeSpans.productId, within.productId),
+        within.from === undefined ? undefined : gte(productTimeSpans.date, within.from),
+        within.to === undefined ? undefined : lte(productTimeSpans.date, within.to),
+      ),
+    )
+    .orderBy(asc(productTimeSpans.startsAt), asc(productTimeSpans.id));
+}
+
+export type SlotFacts = SlotTimes & { productName: Record<string, string> };
+
+/** Slots by id with when each is and its product's name, in one read (a page of orders shows both). */
+export async function slotFactsOf(db: Database, ids: number[]): Promise<Map<number, SlotFacts>> {
+  if (ids.length === 0) return new Map();
+  const found = await db
+    .select({ ...slotTimesColumns, productName: products.name })
+    .from(productTimeSpans)
+    .innerJoin(products, eq(products.id, productTimeSpans.productId))
+    .where(inArray(productTimeSpans.id, [...new Set(ids)]));
+  return new Map(found.map((slot) => [slot.id, slot]));
 }

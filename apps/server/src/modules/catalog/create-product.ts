@@ -12,8 +12,8 @@ import { defaultLanguageOf, requireDefaultLanguage, requireVenueImage, storedTex
 import { replaceOptions, replaceSetProducts } from './replace-product-items.ts';
 
 /**
- * The `products` slot-pattern columns feed only the demo's top-up of slots. A product made here
- * gets its slots from slot series, so its pattern is closed every day: the top-up makes none.
+ * The `products` slot-pattern columns are read by nothing any more: every product gets its slots
+ * from slot series (the demo seed's too). They are written closed every day until a migration drops them.
  */
 export const NO_SLOT_PATTERN = {
   opensAt: '10:00',
@@ -24,7 +24,6 @@ export const NO_SLOT_PATTERN = {
 };
 
 export type ProductRow = typeof products.$inferSelect;
-export type SlotPattern = typeof NO_SLOT_PATTERN;
 
 export async function requireFreeKey(tx: Database, siteId: number, key: string, exceptId?: number): Promise<void> {
   const [taken] = await tx
@@ -35,13 +34,7 @@ export async function requireFreeKey(tx: Database, siteId: number, key: string, 
     throw specError('conflict', { field: 'key', message: `key "${key}" is already a product of this venue` });
 }
 
-/** `slotPattern` is for the demo seed, whose products top their slots up by it; the console gives none. */
-export async function createProduct(
-  tx: Database,
-  siteId: number,
-  input: NewProductBody,
-  options: { slotPattern?: SlotPattern } = {},
-): Promise<ProductRow> {
+export async function createProduct(tx: Database, siteId: number, input: NewProductBody): Promise<ProductRow> {
   const defaultLanguage = await defaultLanguageOf(tx, siteId);
   requireDefaultLanguage('name', input.name, defaultLanguage);
   await requireVenueImage(tx, siteId, 'image_id', input.image_id);
@@ -65,7 +58,7 @@ export async function createProduct(
       presentedBy: storedText(input.presented_by),
       maxPerOrder: input.max_per_order,
       imageId: input.image_id,
-      ...(options.slotPattern ?? NO_SLOT_PATTERN),
+      ...NO_SLOT_PATTERN,
     })
     .returning();
   if (!row) throw new Error('the product row was not written');

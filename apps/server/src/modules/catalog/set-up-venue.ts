@@ -6,10 +6,9 @@ import { LANGUAGE_CODES, type LanguageCode } from '@storefront/domain/constants'
 import { buildFieldTemplates, type SignInFormSettings } from '@storefront/seed/field-templates';
 import { languageSeeds } from '@storefront/seed/languages';
 import { baseTexts } from '@storefront/seed/texts';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { configurations, fieldTemplates, siteLanguages, texts } from './catalog.schema.ts';
-
-const INSERT_BATCH = 1_000;
 
 export type VenueSetUp = SignInFormSettings & {
   siteId: number;
@@ -46,11 +45,14 @@ export async function setUpVenue(db: Database, venue: VenueSetUp): Promise<void>
       footer_copyright: `© ${nameIn(lang)}`,
       specified_operator: nameIn(lang),
       site_tagline: nameIn(lang),
-    }).map(([key, value]) => ({ siteId, lang, key, value })),
+    }).map(([key, value]) => ({ lang, key, value })),
   );
-  for (let i = 0; i < textRows.length; i += INSERT_BATCH) {
-    await db.insert(texts).values(textRows.slice(i, i + INSERT_BATCH));
-  }
+  // Some three thousand rows as one JSON parameter: a fraction of the time of bound values per row.
+  await db.execute(sql`
+    insert into ${texts} (site_id, lang, key, value)
+    select ${siteId}::int, t.lang, t.key, t.value
+      from jsonb_to_recordset(${JSON.stringify(textRows)}::jsonb) as t(lang text, key text, value text)
+  `);
 
   await db
     .insert(fieldTemplates)
@@ -59,4 +61,24 @@ export async function setUpVenue(db: Database, venue: VenueSetUp): Promise<void>
   // As a seed venue without mail-only confirmation has them, less the seed's made-up help and
   // exhibition links: the footer leaves out a link that is not set.
   await db.insert(configurations).values([{ siteId, key: 'reservation_inquiry_enabled', value: true }]);
+}
+
+/**
+ * The sign-in form follows the venue's membership login: the venue's own mail-magazine choice is
+ * shown only with it (as `buildFieldTemplates` makes it). Called in the settings change's transaction.
+ */
+export async function followMembershipLogin(
+  tx: Database,
+  venue: { siteId: number; variant: string },
+  hasMembershipLogin: boolean,
+): Promise<void> {
+  await tx
+    .update(fieldTemplates)
+    .set({ isDisplay: hasMembershipLogin })
+    .where(
+      and(
+        eq(fieldTemplates.siteId, venue.siteId),
+        eq(fieldTemplates.fieldName, `mail_magazine_${venue.variant.replaceAll('-', '_')}`),
+      ),
+    );
 }

@@ -4,7 +4,7 @@
  * can show (as `set-up-venue.ts` writes them, whatever languages the venue offers).
  */
 
-import { type ShopText, shopTextProblem } from '@storefront/domain/console/venue-settings';
+import { type ShopText, shopTextProblem, TEXT_KEY_PATTERN } from '@storefront/domain/console/venue-settings';
 import type { LanguageCode } from '@storefront/domain/constants';
 import { baseTexts } from '@storefront/seed/texts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
@@ -45,14 +45,24 @@ export async function listVenueTexts(db: Database, siteId: number, lang: Languag
  * Writes the changed texts of one language in the caller's transaction and answers what changed
  * (before and after). Refuses, naming the key, a key the shop does not use, an empty text, and a
  * text that drops or adds a `{placeholder}` of its default, before writing anything.
+ *
+ * `addsKeys` lets a key of the venue's own be added (the demo's cafe words its cancellation
+ * policy so); the console's route never passes it, so staff edit only keys that exist.
  */
 export async function saveVenueTexts(
   tx: Database,
   siteId: number,
   lang: LanguageCode,
   changed: Record<string, string>,
+  options: { addsKeys?: boolean } = {},
 ): Promise<Record<string, { before: string | null; after: string }>> {
   const keys = new Set(await keysOf(tx, siteId));
+  if (options.addsKeys) {
+    for (const key of Object.keys(changed)) {
+      if (!TEXT_KEY_PATTERN.test(key)) throw invalidField(`texts.${key}`, 'must be a key of a-z, 0-9 and _');
+      keys.add(key);
+    }
+  }
   const sent = Object.keys(changed);
   const current = await valuesOf(tx, siteId, lang, sent);
   const changes: Record<string, { before: string | null; after: string }> = {};

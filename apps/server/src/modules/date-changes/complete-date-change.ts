@@ -90,6 +90,7 @@ export async function completeDateChange(
     };
     await options.enqueueConfirmation(tx, {
       site,
+      orderId: order.id,
       email,
       lang,
       reservationToken,

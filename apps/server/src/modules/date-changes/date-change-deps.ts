@@ -20,6 +20,7 @@ export function changeError(code: ErrorCode, tokens: ChangeTokens = {}, extra: E
 
 type DateChangeMail = {
   site: Site;
+  orderId: string;
   email: string;
   lang: LanguageCode;
   reservationToken: string;

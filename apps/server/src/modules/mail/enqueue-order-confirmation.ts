@@ -15,6 +15,7 @@ import { renderTicketLinkMail } from './ticket-link-mail.ts';
 
 export type CompletedOrder = {
   site: Site;
+  orderId: string;
   order: TemporaryOrder;
   email: string;
   reservationNumber: string;
@@ -56,6 +57,7 @@ export async function enqueueOrderConfirmation(db: Database, completed: Complete
   );
   await enqueueMail(db, {
     siteId: site.id,
+    orderId: completed.orderId,
     kind: 'order_confirmation',
     toAddress: completed.email,
     fromAddress: site.venue.email,
@@ -69,7 +71,7 @@ export async function enqueueOrderConfirmation(db: Database, completed: Complete
 /** The address-confirmation link of mail-only mode: it opens the storefront's mail-confirm page. */
 export async function enqueueMailConfirmation(
   db: Database,
-  mail: { site: Site; email: string; lang: string; mailToken: string; minutes: number },
+  mail: { site: Site; orderId: string; email: string; lang: string; mailToken: string; minutes: number },
   publicUrl: string,
 ): Promise<void> {
   const lang = mail.lang as LanguageCode;
@@ -77,6 +79,7 @@ export async function enqueueMailConfirmation(
   const rendered = renderMailConfirmation({ venueName: localize(mail.site.venue.name, lang), link, minutes: mail.minutes }, lang);
   await enqueueMail(db, {
     siteId: mail.site.id,
+    orderId: mail.orderId,
     kind: 'mail_confirmation',
     toAddress: mail.email,
     fromAddress: mail.site.venue.email,
@@ -88,7 +91,7 @@ export async function enqueueMailConfirmation(
 }
 
 /** Tickets sent to a friend (their share link), or the holder's link found again by a reservation inquiry. */
-export async function enqueueTicketLinkMail(db: Database, mail: TicketMail, publicUrl: string): Promise<void> {
+export async function enqueueTicketLinkMail(db: Database, mail: TicketMail, publicUrl: string): Promise<{ id: string }> {
   const tickets = `${publicUrl.replace(/\/$/, '')}/${mail.site.variant}/tickets/#`;
   const venueName = localize(mail.site.venue.name, mail.lang);
   const common = { venueName, productName: mail.productName, visitDate: mail.visitDate };
@@ -109,8 +112,9 @@ export async function enqueueTicketLinkMail(db: Database, mail: TicketMail, publ
         },
     mail.lang,
   );
-  await enqueueMail(db, {
+  const queued = await enqueueMail(db, {
     siteId: mail.site.id,
+    orderId: mail.orderId,
     kind: mail.kind,
     toAddress: mail.email,
     fromAddress: mail.site.venue.email,
@@ -119,12 +123,13 @@ export async function enqueueTicketLinkMail(db: Database, mail: TicketMail, publ
     textBody: rendered.text,
     htmlBody: rendered.html,
   });
+  return { id: queued.id };
 }
 
 /** The confirmation of a completed date change, with a ticket link minted for it. */
 export async function enqueueDateChangeConfirmation(
   db: Database,
-  mail: { site: Site; email: string; lang: LanguageCode; reservationToken: string } & Omit<
+  mail: { site: Site; orderId: string; email: string; lang: LanguageCode; reservationToken: string } & Omit<
     DateChangeMailData,
     'ticketUrl' | 'venueName'
   >,
@@ -134,6 +139,7 @@ export async function enqueueDateChangeConfirmation(
   const rendered = renderDateChangeMail({ ...mail, venueName: localize(mail.site.venue.name, mail.lang), ticketUrl }, mail.lang);
   await enqueueMail(db, {
     siteId: mail.site.id,
+    orderId: mail.orderId,
     kind: 'time_change_confirmation',
     toAddress: mail.email,
     fromAddress: mail.site.venue.email,

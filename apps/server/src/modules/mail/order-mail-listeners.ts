@@ -13,6 +13,7 @@ export function subscribeOrderMails(events: OrderEvents, options: { publicUrl: (
       tx,
       {
         site: completed.site,
+        orderId: completed.orderId,
         order,
         email: completed.email,
         reservationNumber: completed.reservationNumber,

@@ -9,7 +9,7 @@ import { outbox } from './mail.schema.ts';
 export type OutboxMail = typeof outbox.$inferSelect;
 export type NewOutboxMail = Pick<
   typeof outbox.$inferInsert,
-  'siteId' | 'kind' | 'toAddress' | 'fromAddress' | 'subject' | 'textBody' | 'htmlBody' | 'lang'
+  'siteId' | 'orderId' | 'kind' | 'toAddress' | 'fromAddress' | 'subject' | 'textBody' | 'htmlBody' | 'lang'
 >;
 export type MailSummary = Pick<
   OutboxMail,

@@ -21,7 +21,7 @@ export type OrderCompleting = {
 };
 
 /** A visitor of mail-only mode gave their address: the link with the mail token goes to it. */
-export type OrderMailGiven = { site: Site; email: string; lang: string; mailToken: string; minutes: number };
+export type OrderMailGiven = { site: Site; orderId: string; email: string; lang: string; mailToken: string; minutes: number };
 
 type InTransaction<E> = (tx: Database, event: E) => Promise<void>;
 

@@ -18,11 +18,17 @@ describeEachEngine(
       const oldToken = created.body.order_token;
       const sent = await api.post(`ordermails/${oldToken}`, { email: 'visitor@example.com', lang: 'en' });
       expect(sent.status).toBe(204);
-      const [mail] = await rows<{ text_body: string; to_address: string }>(
+      const [mail] = await rows<{ text_body: string; to_address: string; order_id: string | null }>(
         ctx.db,
-        sql`select text_body, to_address from outbox where kind = 'mail_confirmation' order by created_at desc limit 1`,
+        sql`select text_body, to_address, order_id from outbox where kind = 'mail_confirmation' order by created_at desc limit 1`,
       );
       expect(mail?.to_address).toBe('visitor@example.com');
+      // The mail is listed in the history of the order it is about.
+      const [about] = await rows<{ email: string }>(
+        ctx.db,
+        sql`select customer_fields->>'email' as email from orders where id = ${mail?.order_id ?? null}`,
+      );
+      expect(about?.email).toBe('visitor@example.com');
       const mailToken = decodeURIComponent(mail?.text_body.match(/mail-confirm\?token=([\w%-]+)/)?.[1] ?? '');
       expect(mailToken).toMatch(/^[\w-]{22}$/);
 

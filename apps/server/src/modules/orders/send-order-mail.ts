@@ -39,6 +39,7 @@ export async function sendOrderMail(
     );
     await ctx.events.mailGiven(tx, {
       site,
+      orderId: order.id,
       email: body.email,
       lang,
       mailToken,

@@ -46,6 +46,7 @@ export function createReservationsService(db: Database, orderService: OrdersServ
         await addAccessToken(tx, { tokenHash: hashToken(reservationToken), orderId: order.id, source: 'inquiry' });
         await options.enqueueTicketMail?.(tx, {
           site,
+          orderId: order.id,
           kind: 'ticket_inquiry',
           email: order.customerFields?.email ?? query.email,
           lang,

@@ -34,6 +34,13 @@ export type NewVenue = {
   currency: Currency;
   /** An IANA time zone name, such as Asia/Tokyo. */
   timeZone: string;
+  /** The sign-in form's variants; the plainest when left out (the console offers no choice yet). */
+  signIn?: Omit<SignInFieldSettings, 'noSelectValue'>;
+  /**
+   * The venue's SVG mark, rendered by the shop as markup: only trusted code gives one (the demo
+   * seed). The console never does; its logos are uploaded images (`set-venue-logos.ts`).
+   */
+  trustedLogoSvg?: string;
 };
 
 /** Neither a brand nor a demo's colours: dark slate on white, a plain framed mark. */
@@ -78,6 +85,7 @@ async function writeVenue(db: Database, venue: NewVenue): Promise<Site> {
     sql`select coalesce(max(${sites.position}) + 1, 0)::int as next from ${sites}`,
   );
 
+  const signIn: SignInFieldSettings = { ...PLAIN_SIGN_IN, ...venue.signIn };
   const defaultName = venue.name[venue.languages[0] ?? 'ja'] ?? '';
   const nameIn = (lang: LanguageCode): string => venue.name[lang] ?? defaultName;
   const [site] = await db
@@ -95,7 +103,7 @@ async function writeVenue(db: Database, venue: NewVenue): Promise<Site> {
       // The browser tab shows the name in every language of the venue: a jsonb object keeps no
       // key order, so a missing language could not fall back to the default one.
       pageTitle: Object.fromEntries(venue.languages.map((lang) => [lang, nameIn(lang)])),
-      signInFields: PLAIN_SIGN_IN,
+      signInFields: signIn,
       logos: { header: null, footer: null },
       orderProcedure: 'product_first',
       isCalendarColoured: false,
@@ -109,7 +117,7 @@ async function writeVenue(db: Database, venue: NewVenue): Promise<Site> {
       tagManagerIds: [],
       holdMinutes: DEFAULT_HOLD_MINUTES,
       dateChange: DEFAULT_DATE_CHANGE_SETTINGS,
-      theme: NEUTRAL_THEME,
+      theme: venue.trustedLogoSvg === undefined ? NEUTRAL_THEME : { ...NEUTRAL_THEME, logoSvg: venue.trustedLogoSvg },
       venue: { name: venue.name, address: {}, email: '', phone: '' },
     })
     .returning();
@@ -122,10 +130,10 @@ async function writeVenue(db: Database, venue: NewVenue): Promise<Site> {
     hasMembershipLogin: site.hasMembershipLogin,
     languages: venue.languages,
     name: venue.name,
-    residentAreaField: PLAIN_SIGN_IN.residentAreaField,
-    residentAreaList: PLAIN_SIGN_IN.residentAreaList,
-    ageBands: PLAIN_SIGN_IN.ageBands,
-    genderChoices: PLAIN_SIGN_IN.genderChoices,
+    residentAreaField: signIn.residentAreaField,
+    residentAreaList: signIn.residentAreaList,
+    ageBands: signIn.ageBands,
+    genderChoices: signIn.genderChoices,
   });
   return site;
 }
@@ -165,13 +173,21 @@ function checkedVenue(input: NewVenue): NewVenue {
   return { ...input, languages: [...languages], name };
 }
 
-/** The venue's slots are made by PostgreSQL (`at time zone`), so it has to know the zone too. */
-async function checkTimeZoneIsKnown(db: Database, timeZone: string): Promise<void> {
+/** Zones the database was found to know; its time zone files do not change while a process runs. */
+const knownTimeZones = new Set<string>();
+
+/**
+ * The venue's slots are made by PostgreSQL (`at time zone`), so it has to know the zone too.
+ * Reading `pg_timezone_names` takes a good part of a second, so a zone found once is not looked up again.
+ */
+export async function checkTimeZoneIsKnown(db: Database, timeZone: string): Promise<void> {
+  if (knownTimeZones.has(timeZone)) return;
   const [row] = await rows<{ known: boolean }>(
     db,
     sql`select exists (select 1 from pg_timezone_names where name = ${timeZone}) as known`,
   );
   if (!row?.known) throw invalidField('time_zone', `"${timeZone}" is not a time zone the database knows`);
+  knownTimeZones.add(timeZone);
 }
 
 /**

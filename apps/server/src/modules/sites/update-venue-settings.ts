@@ -7,12 +7,13 @@
 
 import type { VenueSettingsPatch, VenueSettingsValues } from '@storefront/domain/console/venue-settings';
 import type { LanguageCode } from '@storefront/domain/constants';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { rows } from '../../db/rows.ts';
 import { invalidField, specError } from '../../http/errors.ts';
 import { languageCodesOf, productKeysOf } from '../catalog/catalog-facts.ts';
+import { followMembershipLogin } from '../catalog/set-up-venue.ts';
 import { venueHasOrders } from '../orders/venue-orders.ts';
+import { checkTimeZoneIsKnown } from './create-venue.ts';
 import type { Site } from './site.ts';
 import { type LocalizedText, sites } from './sites.schema.ts';
 
@@ -164,6 +165,8 @@ export async function updateVenueSettings(
     .where(eq(sites.id, siteId))
     .returning();
   if (!updated) throw new Error(`venue ${siteId} vanished while locked`);
+  if (updated.hasMembershipLogin !== site.hasMembershipLogin)
+    await followMembershipLogin(tx, { siteId, variant: updated.variant }, updated.hasMembershipLogin);
   return { site: updated, changes: changesBetween(venueSettingsOf(site), venueSettingsOf(updated)) };
 }
 
@@ -190,15 +193,6 @@ function mergeLocalized(
     merged[lang] = text;
   }
   return merged;
-}
-
-/** The venue's slots are made by PostgreSQL (`at time zone`), so it has to know the zone too. */
-async function checkTimeZoneIsKnown(db: Database, timeZone: string): Promise<void> {
-  const [row] = await rows<{ known: boolean }>(
-    db,
-    sql`select exists (select 1 from pg_timezone_names where name = ${timeZone}) as known`,
-  );
-  if (!row?.known) throw invalidField('time_zone', `"${timeZone}" is not a time zone the database knows`);
 }
 
 /** Top-level settings whose value differs, with both values. */

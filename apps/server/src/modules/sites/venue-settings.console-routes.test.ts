@@ -179,4 +179,21 @@ describeEachEngine('console venue settings', (ctx) => {
     const { changes } = await ctx.db.transaction((tx) => updateVenueSettings(tx as Database, siteId, { low_stock_threshold: 3 }));
     expect(changes.low_stock_threshold?.after).toBe(3);
   });
+
+  it('shows the venue mail-magazine choice in the sign-in form only with membership login', async () => {
+    const { client } = await signedIn(['catalogue:write'], ['demo']);
+    const shown = async () =>
+      (
+        await rows<{ is_display: boolean }>(
+          ctx.db,
+          sql`select f.is_display from field_templates f join sites s on s.id = f.site_id
+               where s.code = 'demo' and f.field_name = 'mail_magazine_demo'`,
+        )
+      )[0]?.is_display;
+    expect(await shown()).toBe(false);
+    expect((await client.patch('venues/demo/settings', { has_membership_login: true })).status).toBe(200);
+    expect(await shown()).toBe(true);
+    expect((await client.patch('venues/demo/settings', { has_membership_login: false })).status).toBe(200);
+    expect(await shown()).toBe(false);
+  });
 });

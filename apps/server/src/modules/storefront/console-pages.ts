@@ -50,9 +50,13 @@ export const consolePageRoutes =
     const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
       if (isNotPage(request.url)) return reply.callNotFound();
       const nonce = randomBytes(16).toString('base64');
-      // Staff pages are never framed (click-jacking) and talk to their own origin only.
+      // Staff pages are never framed (click-jacking) and talk to their own origin only. They frame
+      // their own origin only for a visitor's mail as sent, a sandboxed page of the console's API.
       reply.helmet({
-        contentSecurityPolicy: { useDefaults: false, directives: widen(base, { 'style-src': [`'nonce-${nonce}'`] }) },
+        contentSecurityPolicy: {
+          useDefaults: false,
+          directives: widen(base, { 'style-src': [`'nonce-${nonce}'`], 'frame-src': ["'self'"] }),
+        },
       });
       reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
       if (page === null) return reply.send(UNBUILT_PAGE);

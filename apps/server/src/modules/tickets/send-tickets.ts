@@ -44,6 +44,7 @@ export async function sendTickets(
     );
     await ctx.options.enqueueTicketMail?.(tx, {
       site,
+      orderId: access.order.id,
       kind: 'ticket_forward',
       email: body.email,
       lang,

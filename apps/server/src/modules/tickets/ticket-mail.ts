@@ -3,7 +3,15 @@ import type { LanguageCode } from '@storefront/domain/constants';
 import type { Database } from '../../db/client.ts';
 import type { Site } from '../sites/site.ts';
 
-type TicketMailCommon = { site: Site; email: string; lang: LanguageCode; productName: string; visitDate: string };
+type TicketMailCommon = {
+  site: Site;
+  /** The order the tickets are of: the mail is listed in its history. */
+  orderId: string;
+  email: string;
+  lang: LanguageCode;
+  productName: string;
+  visitDate: string;
+};
 
 /**
  * A mail with a ticket link. The inquiry's goes to the holder's own address with their link; the
@@ -15,7 +23,7 @@ export type TicketMail =
 
 export type TicketMailOptions = {
   /** Writes the mail that carries a ticket link, in the caller's transaction. */
-  enqueueTicketMail?: (db: Database, mail: TicketMail) => Promise<void>;
+  enqueueTicketMail?: (db: Database, mail: TicketMail) => Promise<unknown>;
   /** After a transaction that queued mail commits. */
   onMailQueued?: () => void;
 };

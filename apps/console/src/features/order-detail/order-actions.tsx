@@ -1,0 +1,87 @@
+/**
+ * The order's actions, shown to staff with `orders:write` or `orders:refund`: sending the ticket
+ * mail again (`orders:write`), to the order's address or to a corrected one for this mail alone.
+ * The order's other actions — "Cancel / refund", "Record a refund made outside" (`orders:refund`),
+ * "Change date" (`orders:write`) — take their place in the slot marked below, each opening its own
+ * dialog (`./*-dialog.tsx`) and calling `onChanged` when done.
+ */
+import { ResendTicketMailBody } from '@storefront/domain/console/order-detail';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { contractResolver, placeFieldError } from '../../lib/forms.ts';
+import { TextField } from '../../ui/field.tsx';
+import { Notice, ProblemNotice } from '../../ui/notice.tsx';
+import { orderDetailApi } from './order-detail-api.ts';
+import { type OrderSectionProps, Section } from './order-section.tsx';
+
+/** The field as typed: empty sends to the order's own address. */
+const ResendForm = z
+  .object({ email: z.string() })
+  .transform((values) => (values.email.trim() === '' ? {} : { email: values.email }))
+  .pipe(ResendTicketMailBody);
+
+export function OrderActions(props: OrderSectionProps) {
+  const { t } = useTranslation();
+  return (
+    <Section id="order-actions-title" title={t('orderDetail.actions.title')} className="order-actions">
+      {props.mayWrite ? <ResendTicketMail {...props} /> : null}
+      {/*
+        Order actions slot: the buttons "Cancel / refund", "Record a refund made outside" and
+        "Change date" go in this list, each with its dialog (`./*-dialog.tsx`), given `props` and
+        shown by its right (`props.mayRefund`, `props.mayWrite`).
+      */}
+      <div className="button-row order-action-buttons" data-slot="order-actions" />
+    </Section>
+  );
+}
+
+function ResendTicketMail(props: OrderSectionProps) {
+  const { t } = useTranslation();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useForm({
+    resolver: contractResolver(ResendForm, t, { email: 'orderDetail.contact.emailInvalid' }),
+    defaultValues: { email: '' },
+  });
+  const resend = useMutation({
+    mutationFn: (body: z.output<typeof ResendForm>) => orderDetailApi.resend(props.venue, props.order.id, body),
+    onSuccess: (sent) => {
+      setSentTo(sent.to);
+      form.reset({ email: '' });
+      props.onChanged();
+    },
+    onError: (error) => placeFieldError(error, form.setError, ['email'], t),
+  });
+  const own = props.order.contact.email;
+  return (
+    <form
+      className="form order-resend"
+      noValidate
+      aria-labelledby="order-resend-title"
+      onSubmit={form.handleSubmit((body) => {
+        setSentTo(null);
+        resend.mutate(body);
+      })}
+    >
+      <h3 id="order-resend-title">{t('orderDetail.resend.title')}</h3>
+      <TextField
+        label={t('orderDetail.resend.email')}
+        hint={own ? t('orderDetail.resend.hint', { email: own }) : t('orderDetail.resend.noAddress')}
+        type="email"
+        autoComplete="off"
+        spellCheck={false}
+        error={form.formState.errors.email?.message}
+        {...form.register('email')}
+      />
+      {sentTo ? <Notice kind="success">{t('orderDetail.resend.sent', { to: sentTo })}</Notice> : null}
+      <ProblemNotice error={form.formState.errors.email ? null : resend.error} />
+      <div className="button-row">
+        <button type="submit" className="button button-primary" disabled={resend.isPending}>
+          {t('orderDetail.resend.submit')}
+        </button>
+      </div>
+    </form>
+  );
+}

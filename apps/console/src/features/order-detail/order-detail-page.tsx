@@ -1,0 +1,312 @@
+/**
+ * `/venues/:code/orders/:order` (right `orders:read` at the venue): one order — what was bought,
+ * its admissions, payments and refunds, the visitor's contact details, staff notes and a timeline
+ * of everything recorded about it, each mail openable as it was sent. With `orders:write`: the
+ * ticket mail sent again, the contact details corrected, a note added; the actions area takes
+ * the order's further actions (cancel, refund, change date).
+ */
+import type { OrderAdmission, OrderDetail, OrderLine, OrderPayment, OrderRefund } from '@storefront/domain/console/order-detail';
+import { formatPrice } from '@storefront/domain/format';
+import { localize } from '@storefront/domain/localize';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { formatDateTime } from '../../lib/format.ts';
+import { currentLanguage, LANGUAGE_NAMES } from '../../lib/i18n/i18n.ts';
+import { paths } from '../../lib/paths.ts';
+import { hasVenueRight, useSession } from '../../lib/session.ts';
+import { columnsOf, DataTable } from '../../ui/data-table.tsx';
+import { Loading, ProblemNotice } from '../../ui/notice.tsx';
+import { Screen } from '../../ui/screen.tsx';
+import { VenueGate } from '../../ui/venue-gate.tsx';
+import { OrderActions } from './order-actions.tsx';
+import { ContactSection } from './order-contact.tsx';
+import { orderDetailQueries } from './order-detail-api.ts';
+import { NotesSection } from './order-notes.tsx';
+import { type OrderSectionProps, Section } from './order-section.tsx';
+import { OrderTimeline } from './order-timeline.tsx';
+import './order-detail.css';
+
+export default function OrderDetailPage() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const { order = '' } = useParams();
+  return (
+    <VenueGate screen="order-detail" title={t('orderDetail.title')} right="orders:read" writeRight="orders:write">
+      {({ venue, mayWrite }) => (
+        <OrderScreen
+          venue={venue.code}
+          venueName={venue.name}
+          orderId={order}
+          mayWrite={mayWrite}
+          mayRefund={hasVenueRight(session, venue, 'orders:refund')}
+        />
+      )}
+    </VenueGate>
+  );
+}
+
+function OrderScreen(props: { venue: string; venueName: string; orderId: string; mayWrite: boolean; mayRefund: boolean }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const detail = useQuery(orderDetailQueries.detail(props.venue, props.orderId));
+  const back = (
+    <Link className="button" to={paths.venueOrders(props.venue)}>
+      {t('orderDetail.backToOrders')}
+    </Link>
+  );
+  if (!detail.data) {
+    return (
+      <Screen name="order-detail" title={t('orderDetail.title')} actions={back}>
+        {detail.isPending ? <Loading /> : <ProblemNotice error={detail.error} />}
+      </Screen>
+    );
+  }
+  const order = detail.data;
+  const section: OrderSectionProps = {
+    venue: props.venue,
+    order,
+    mayWrite: props.mayWrite,
+    mayRefund: props.mayRefund,
+    onChanged: () => void queryClient.invalidateQueries({ queryKey: orderDetailQueries.all(props.venue, props.orderId) }),
+  };
+  return (
+    <Screen
+      name="order-detail"
+      title={t('orderDetail.venueTitle', { number: order.reservation_number, venue: props.venueName })}
+      actions={back}
+    >
+      <div className="order-detail">
+        <div className="order-detail-main">
+          <Summary order={order} />
+          <Lines order={order} />
+          <Admissions order={order} />
+          <Payments order={order} />
+          <OrderTimeline {...section} />
+        </div>
+        <div className="order-detail-side">
+          {props.mayWrite || props.mayRefund ? <OrderActions {...section} /> : null}
+          <ContactSection {...section} />
+          <NotesSection {...section} />
+        </div>
+      </div>
+    </Screen>
+  );
+}
+
+function Summary(props: { order: OrderDetail }) {
+  const { t, i18n } = useTranslation();
+  const lang = currentLanguage(i18n);
+  const { order } = props;
+  const time = order.slot.start_time ? ` ${order.slot.start_time}–${order.slot.end_time ?? ''}` : '';
+  const language = LANGUAGE_NAMES[order.lang as keyof typeof LANGUAGE_NAMES] ?? order.lang;
+  const rows: [string, ReactNode][] = [
+    [t('orderDetail.reservationNumber'), <strong key="number">{order.reservation_number}</strong>],
+    [
+      t('orderDetail.status'),
+      <span key="status" className={`badge badge-order-${order.status}`}>
+        {t(`orderDetail.statuses.${order.status}`, { defaultValue: order.status })}
+      </span>,
+    ],
+    [t('orderDetail.product'), localize(order.product.name, lang)],
+    [t('orderDetail.visit'), `${order.slot.date}${time}`],
+    [t('orderDetail.quantity'), String(order.quantity)],
+    [t('orderDetail.channel'), t(`salesChannels.${order.channel}`, { defaultValue: order.channel })],
+    [t('orderDetail.language'), language],
+    [t('orderDetail.paymentMethod'), order.payment_method ?? t('orderDetail.none')],
+    [t('orderDetail.coupons'), order.coupon_codes.length > 0 ? order.coupon_codes.join(', ') : t('orderDetail.none')],
+    [t('orderDetail.createdAt'), formatDateTime(order.created_at, lang)],
+    [t('orderDetail.completedAt'), formatDateTime(order.completed_at, lang)],
+  ];
+  return (
+    <Section id="order-summary-title" title={t('orderDetail.summary')}>
+      <dl className="order-facts">
+        {rows.map(([term, value]) => (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </Section>
+  );
+}
+
+const lineColumn = columnsOf<OrderLine>();
+
+function Lines(props: { order: OrderDetail }) {
+  const { t, i18n } = useTranslation();
+  const lang = currentLanguage(i18n);
+  const { order } = props;
+  const { currency } = order;
+  const price = (amount: number | null) => (amount === null ? '—' : formatPrice(amount, currency, lang));
+  const columns = useMemo(() => {
+    const cellPrice = (amount: number | null) => (amount === null ? '—' : formatPrice(amount, currency, lang));
+    return [
+      lineColumn.accessor('name', { header: () => t('orderDetail.item'), cell: (info) => localize(info.getValue(), lang) }),
+      lineColumn.accessor('quantity', { header: () => t('orderDetail.quantity') }),
+      lineColumn.accessor('unit_price', { header: () => t('orderDetail.unitPrice'), cell: (info) => cellPrice(info.getValue()) }),
+      lineColumn.accessor('amount', { header: () => t('orderDetail.amount'), cell: (info) => cellPrice(info.getValue()) }),
+    ];
+  }, [t, lang, currency]);
+  return (
+    <Section id="order-lines-title" title={t('orderDetail.lines')}>
+      <DataTable
+        caption={t('orderDetail.linesCaption')}
+        isCaptionHidden
+        columns={columns}
+        data={order.lines}
+        rowId={(line) => `${line.kind}-${line.id}`}
+        empty={t('orderDetail.none')}
+      />
+      <dl className="order-totals">
+        <div>
+          <dt>{t('orderDetail.subtotal')}</dt>
+          <dd>{price(order.subtotal)}</dd>
+        </div>
+        {order.discount > 0 ? (
+          <div>
+            <dt>{t('orderDetail.discount')}</dt>
+            <dd>−{price(order.discount)}</dd>
+          </div>
+        ) : null}
+        <div className="order-total">
+          <dt>{t('orderDetail.total')}</dt>
+          <dd>{price(order.total)}</dd>
+        </div>
+      </dl>
+    </Section>
+  );
+}
+
+const admissionColumn = columnsOf<OrderAdmission>();
+
+function Admissions(props: { order: OrderDetail }) {
+  const { t, i18n } = useTranslation();
+  const lang = currentLanguage(i18n);
+  const columns = useMemo(
+    () => [
+      admissionColumn.accessor('position', { header: () => t('orderDetail.position') }),
+      admissionColumn.accessor('option_name', {
+        header: () => t('orderDetail.option'),
+        cell: (info) => localize(info.getValue(), lang),
+      }),
+      admissionColumn.accessor('status', {
+        header: () => t('orderDetail.admissionStatus'),
+        cell: (info) => (
+          <span className={`badge badge-admission-${info.getValue()}`}>
+            {t(`orderDetail.admissionStatuses.${info.getValue()}`)}
+          </span>
+        ),
+      }),
+      admissionColumn.accessor('share_id', {
+        header: () => t('orderDetail.shared'),
+        cell: (info) => (info.getValue() ? t('orderDetail.sharedYes') : t('orderDetail.none')),
+      }),
+      admissionColumn.accessor('checked_in_at', {
+        header: () => t('orderDetail.checkedInAt'),
+        cell: (info) => formatDateTime(info.getValue(), lang),
+      }),
+      admissionColumn.accessor('cancelled_at', {
+        header: () => t('orderDetail.cancelledAt'),
+        cell: (info) => formatDateTime(info.getValue(), lang),
+      }),
+    ],
+    [t, lang],
+  );
+  return (
+    <Section id="order-admissions-title" title={t('orderDetail.admissions')}>
+      <DataTable
+        caption={t('orderDetail.admissionsCaption')}
+        isCaptionHidden
+        columns={columns}
+        data={props.order.admissions}
+        rowId={(admission) => admission.id}
+        empty={t('orderDetail.none')}
+      />
+    </Section>
+  );
+}
+
+const paymentColumn = columnsOf<OrderPayment>();
+const refundColumn = columnsOf<OrderRefund>();
+
+function Payments(props: { order: OrderDetail }) {
+  const { t, i18n } = useTranslation();
+  const lang = currentLanguage(i18n);
+  const { order } = props;
+  const paymentColumns = useMemo(
+    () => [
+      paymentColumn.accessor('payment_number', {
+        header: () => t('orderDetail.paymentNumber'),
+        cell: (info) => (
+          <>
+            <code>{info.getValue()}</code>
+            {info.row.original.is_date_change ? <span className="field-hint"> ({t('orderDetail.forDateChange')})</span> : null}
+          </>
+        ),
+      }),
+      paymentColumn.accessor('method', {
+        header: () => t('orderDetail.method'),
+        cell: (info) => `${info.getValue()} · ${info.row.original.provider}`,
+      }),
+      paymentColumn.accessor('amount', {
+        header: () => t('orderDetail.amount'),
+        cell: (info) => formatPrice(info.getValue(), order.currency, lang),
+      }),
+      paymentColumn.accessor('status', {
+        header: () => t('orderDetail.paymentStatus'),
+        cell: (info) => <code>{info.getValue()}</code>,
+      }),
+      paymentColumn.accessor('created_at', {
+        header: () => t('orderDetail.createdAt'),
+        cell: (info) => formatDateTime(info.getValue(), lang),
+      }),
+    ],
+    [t, lang, order.currency],
+  );
+  const refundColumns = useMemo(
+    () => [
+      refundColumn.accessor('created_at', {
+        header: () => t('orderDetail.createdAt'),
+        cell: (info) => formatDateTime(info.getValue(), lang),
+      }),
+      refundColumn.accessor('amount', {
+        header: () => t('orderDetail.amount'),
+        cell: (info) => formatPrice(info.getValue(), order.currency, lang),
+      }),
+      refundColumn.accessor('kind', {
+        header: () => t('orderDetail.refundKind'),
+        cell: (info) => t(`orderDetail.refundKinds.${info.getValue()}`),
+      }),
+      refundColumn.accessor('status', {
+        header: () => t('orderDetail.refundStatus'),
+        cell: (info) => t(`orderDetail.refundStatuses.${info.getValue()}`),
+      }),
+      refundColumn.accessor('reason', { header: () => t('orderDetail.reason') }),
+    ],
+    [t, lang, order.currency],
+  );
+  return (
+    <Section id="order-payments-title" title={t('orderDetail.payments')}>
+      <DataTable
+        caption={t('orderDetail.paymentsCaption')}
+        isCaptionHidden
+        columns={paymentColumns}
+        data={order.payments}
+        rowId={(payment) => payment.id}
+        empty={t('orderDetail.noPayments')}
+      />
+      <h3>{t('orderDetail.refunds')}</h3>
+      <DataTable
+        caption={t('orderDetail.refundsCaption')}
+        isCaptionHidden
+        columns={refundColumns}
+        data={order.refunds}
+        rowId={(refund) => refund.id}
+        empty={t('orderDetail.noRefunds')}
+      />
+    </Section>
+  );
+}

@@ -1,0 +1,112 @@
+/**
+ * Finding a venue's orders from the console, right `orders:read`: a page of the search under
+ * `/console/api/v1/venues/:venue/orders`, and the whole result as CSV or XLSX. An export hands
+ * visitors' personal data out of the system, so each one writes an audit entry with its filters
+ * (in its own transaction, before the first byte is sent).
+ */
+import { ErrorBody } from '@storefront/domain/api/common';
+import {
+  OrderExportQuery,
+  OrderSearchPage,
+  OrderSearchProducts,
+  OrderSearchQuery,
+} from '@storefront/domain/console/order-search';
+import type { LanguageCode } from '@storefront/domain/constants';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import { languageCodesOf, venueProductNames } from '../catalog/catalog-facts.ts';
+import { exportOrdersCsv, exportOrdersXlsx } from '../orders/export-orders.ts';
+import { searchOrders } from '../orders/search-orders.ts';
+import { authOf, venueOf } from '../staff/console-api.plugin.ts';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+const tags = ['console: orders'];
+const read = { console: { right: 'orders:read', scope: 'venue' } } as const;
+const VenueParams = z.object({ venue: z.string() });
+/** A stream Fastify sends as it is, unserialised. */
+const CsvFile = z
+  .any()
+  .describe(
+    'text/csv; charset=utf-8: reservation number, name, e-mail, phone, product, visit, quantity, total, status, channel, completed',
+  );
+const XlsxFile = z.any().describe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet: the columns of the CSV');
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export const orderSearchConsoleRoutes =
+  (db: Database): FastifyPluginAsync =>
+  async (fastify) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+    app.get(
+      '/venues/:venue/orders',
+      {
+        config: read,
+        schema: { tags, params: VenueParams, querystring: OrderSearchQuery, response: { 200: OrderSearchPage, ...errors } },
+      },
+      async (request) => searchOrders(db, venueOf(request), request.query),
+    );
+
+    app.get(
+      '/venues/:venue/orders/products',
+      { config: read, schema: { tags, params: VenueParams, response: { 200: OrderSearchProducts, ...errors } } },
+      async (request) => ({ products: await venueProductNames(db, venueOf(request).id) }),
+    );
+
+    /** Writes the export's audit entry and answers what the file needs: filters, order, language, name. */
+    async function startExport(request: FastifyRequest, query: OrderExportQuery, format: 'csv' | 'xlsx') {
+      const venue = venueOf(request);
+      const { actor } = authOf(request);
+      const { lang, sort, direction, ...filters } = query;
+      const language: LanguageCode = lang ?? (await languageCodesOf(db, [venue.id])).get(venue.id)?.[0] ?? 'ja';
+      await db.transaction(async (tx) => {
+        await recordAudit(tx as Database, actor, {
+          venue: { id: venue.id, code: venue.code },
+          objectType: 'orders',
+          action: 'exported',
+          changes: { format, filters: { ...filters }, sort, direction },
+        });
+      });
+      const stamp = new Date()
+        .toISOString()
+        .slice(0, 16)
+        .replace(/[^0-9]/g, '');
+      const fileName = `orders-${venue.code.replace(/[^A-Za-z0-9_-]+/g, '-')}-${stamp}.${format}`;
+      return { venue, filters, order: { sort, direction }, language, fileName };
+    }
+
+    app.get(
+      '/venues/:venue/orders/export.csv',
+      {
+        config: read,
+        schema: { tags, params: VenueParams, querystring: OrderExportQuery, response: { 200: CsvFile, ...errors } },
+      },
+      async (request, reply) => {
+        const { venue, filters, order, language, fileName } = await startExport(request, request.query, 'csv');
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${fileName}"`)
+          .header('cache-control', 'no-store')
+          .send(exportOrdersCsv(db, venue, filters, order, language));
+      },
+    );
+
+    app.get(
+      '/venues/:venue/orders/export.xlsx',
+      {
+        config: read,
+        schema: { tags, params: VenueParams, querystring: OrderExportQuery, response: { 200: XlsxFile, ...errors } },
+      },
+      async (request, reply) => {
+        const { venue, filters, order, language, fileName } = await startExport(request, request.query, 'xlsx');
+        return reply
+          .header('content-type', XLSX_TYPE)
+          .header('content-disposition', `attachment; filename="${fileName}"`)
+          .header('cache-control', 'no-store')
+          .send(exportOrdersXlsx(db, venue, filters, order, language));
+      },
+    );
+  };
