@@ -24,6 +24,7 @@ import { venueTextsConsoleRoutes } from './modules/catalog/venue-texts.console-r
 import { checkInRoutes } from './modules/checkin/checkin.routes.ts';
 import { createCheckInService } from './modules/checkin/checkin.service.ts';
 import { orderDetailConsoleRoutes } from './modules/customer-service/order-detail.console-routes.ts';
+import { orderRefundConsoleRoutes } from './modules/customer-service/order-refunds.console-routes.ts';
 import { orderSearchConsoleRoutes } from './modules/customer-service/order-search.console-routes.ts';
 import { dateChangeRoutes } from './modules/date-changes/date-changes.routes.ts';
 import { createDateChangesService } from './modules/date-changes/date-changes.service.ts';
@@ -46,6 +47,7 @@ import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { sandboxGatewayRoutes } from './modules/payments/providers/sandbox-gateway.routes.ts';
 import { createSandboxGateway } from './modules/payments/providers/sandbox-gateway.ts';
 import { createStripeProvider } from './modules/payments/providers/stripe-provider.ts';
+import { settleOwedOrderRefunds } from './modules/payments/refund-order.ts';
 import { refundPart } from './modules/payments/refund-part.ts';
 import { reservationRoutes } from './modules/reservations/reservations.routes.ts';
 import { createReservationsService } from './modules/reservations/reservations.service.ts';
@@ -206,9 +208,12 @@ export async function buildApp(options: AppOptions) {
     siteById: async (id) => (await sites.list()).find((s) => s.id === id) ?? null,
     logger: app.log,
   });
-  // Money nobody came back for: payments to settle and refunds of cheaper date changes still owed.
+  // Money nobody came back for: payments to settle, refunds of cheaper date changes still owed, and
+  // order refunds written but never answered by their provider (decision 017).
   const reconcile = async (olderThanSeconds?: number) =>
-    (await payments.reconcile(olderThanSeconds)) + (await dateChanges.settleOwedRefunds(olderThanSeconds));
+    (await payments.reconcile(olderThanSeconds)) +
+    (await dateChanges.settleOwedRefunds(olderThanSeconds)) +
+    (await settleOwedOrderRefunds(options.db, { providers, logger: app.log }, olderThanSeconds));
   const reconciler = setInterval(() => {
     reconcile().catch((error) => app.log.warn({ err: error }, 'payment reconciler failed'));
   }, 30_000);
@@ -297,6 +302,11 @@ export async function buildApp(options: AppOptions) {
       orderSearchConsoleRoutes(options.db),
       promotionConsoleRoutes(options.db),
       orderDetailConsoleRoutes({ db: options.db, ...ticketMail }),
+      orderRefundConsoleRoutes(options.db, {
+        refunds: { providers, logger: app.log },
+        onStockChanged: stockChanged,
+        dateChanges,
+      }),
     ]),
     { prefix: '/console/api/v1' },
   );

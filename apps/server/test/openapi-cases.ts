@@ -93,7 +93,9 @@ export function isStringSchema(schema: JsonSchema): boolean {
 
 /** A value the schema accepts, preferring the test's real values for fields it names. */
 export function exampleOf(schema: JsonSchema, name: string, known: KnownValues): unknown {
-  if (name in known) return structuredClone(known[name]);
+  // A known value stands for its name unless the schema's own list of values refuses it (the same
+  // name means different things in different calls: a check-in's `mode`, a refund's `mode`).
+  if (name in known && !(schema.enum?.length && !schema.enum.includes(known[name]))) return structuredClone(known[name]);
   const options = alternatives(schema);
   if (options?.[0]) return exampleOf(options[0], name, known);
   if (schema.const !== undefined) return schema.const;

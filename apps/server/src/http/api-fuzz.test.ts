@@ -180,8 +180,9 @@ describeEachEngine(
         if (name === 'couponId') return '1';
         if (name === 'variant' || name === 'venue') return 'demo';
         if (name === 'lang') return 'en';
-        // An order and its mail in the console are named by uuid; no order has this one.
-        if (path.startsWith('/console/') && (name === 'order' || name === 'mail')) return '00000000-0000-4000-8000-000000000000';
+        // An order, its mail and its refunds in the console are named by uuid; none has this one.
+        if (path.startsWith('/console/') && (name === 'order' || name === 'mail' || name === 'refund'))
+          return '00000000-0000-4000-8000-000000000000';
         if (path.startsWith('/console/') && name === 'id') return path.includes('/teams/') ? String(team.id) : String(target.id);
         if (name === 'kind') return 'challenge';
         if (name === 'reference') return 'sbx_unknown_reference';

@@ -1,9 +1,9 @@
 /**
  * The order's actions, shown to staff with `orders:write` or `orders:refund`: sending the ticket
- * mail again (`orders:write`), to the order's address or to a corrected one for this mail alone.
- * The order's other actions — "Cancel / refund", "Record a refund made outside" (`orders:refund`),
- * "Change date" (`orders:write`) — take their place in the slot marked below, each opening its own
- * dialog (`./*-dialog.tsx`) and calling `onChanged` when done.
+ * mail again (`orders:write`), to the order's address or to a corrected one for this mail alone;
+ * cancelling admissions with a refund through the provider, one made outside, or none, and
+ * retrying a refused refund (`orders:refund`); changing the date on the visitor's behalf
+ * (`orders:write`). Each opens its own dialog and calls `onChanged` when done.
  */
 import { ResendTicketMailBody } from '@storefront/domain/console/order-detail';
 import { useMutation } from '@tanstack/react-query';
@@ -14,7 +14,10 @@ import { z } from 'zod';
 import { contractResolver, placeFieldError } from '../../lib/forms.ts';
 import { TextField } from '../../ui/field.tsx';
 import { Notice, ProblemNotice } from '../../ui/notice.tsx';
+import { CancelAdmissionsDialog } from './cancel-admissions-dialog.tsx';
+import { ChangeDateDialog } from './change-date-dialog.tsx';
 import { orderDetailApi } from './order-detail-api.ts';
+import { OrderRefundsPanel } from './order-refunds-panel.tsx';
 import { type OrderSectionProps, Section } from './order-section.tsx';
 
 /** The field as typed: empty sends to the order's own address. */
@@ -28,13 +31,50 @@ export function OrderActions(props: OrderSectionProps) {
   return (
     <Section id="order-actions-title" title={t('orderDetail.actions.title')} className="order-actions">
       {props.mayWrite ? <ResendTicketMail {...props} /> : null}
-      {/*
-        Order actions slot: the buttons "Cancel / refund", "Record a refund made outside" and
-        "Change date" go in this list, each with its dialog (`./*-dialog.tsx`), given `props` and
-        shown by its right (`props.mayRefund`, `props.mayWrite`).
-      */}
-      <div className="button-row order-action-buttons" data-slot="order-actions" />
+      <OrderActionButtons {...props} />
+      {props.mayRefund ? (
+        <OrderRefundsPanel venue={props.venue} orderId={props.order.id} canRefund onChanged={props.onChanged} />
+      ) : null}
     </Section>
+  );
+}
+
+function OrderActionButtons(props: OrderSectionProps) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<'cancel' | 'change-date' | null>(null);
+  const close = () => setOpen(null);
+  const done = () => {
+    setOpen(null);
+    props.onChanged();
+  };
+  if (!props.mayRefund && !props.mayWrite) return null;
+  return (
+    <div className="button-row order-action-buttons">
+      {props.mayRefund ? (
+        <button type="button" className="button" onClick={() => setOpen('cancel')}>
+          {t('orderActions.cancel.title')}
+        </button>
+      ) : null}
+      {props.mayWrite ? (
+        <button type="button" className="button" onClick={() => setOpen('change-date')}>
+          {t('orderActions.changeDate.title')}
+        </button>
+      ) : null}
+      <CancelAdmissionsDialog
+        venue={props.venue}
+        orderId={props.order.id}
+        isOpen={open === 'cancel'}
+        onClose={close}
+        onDone={done}
+      />
+      <ChangeDateDialog
+        venue={props.venue}
+        orderId={props.order.id}
+        isOpen={open === 'change-date'}
+        onClose={close}
+        onDone={done}
+      />
+    </div>
   );
 }
 

@@ -343,6 +343,13 @@ describeEachEngine('date change API', (ctx) => {
     await ctx.db.execute(sql`
       update sandbox_charges set status = 'captured', refunded_amount = 0 where reference = (
         select p.provider_reference from payments p join orders o on o.id = p.order_id where o.reservation_number = ${bought.reservationNumber})`);
+    // Nor any record of it: the refund row, the gateway's refund and the ledger's event.
+    const orderOf = sql`(select id from orders where reservation_number = ${bought.reservationNumber})`;
+    await ctx.db.execute(sql`
+      delete from sandbox_charges where idempotency_key in (select idempotency_key from refunds where order_id = ${orderOf})`);
+    await ctx.db.execute(sql`delete from refunds where order_id = ${orderOf}`);
+    await ctx.db.execute(sql`
+      delete from payment_events where kind = 'partially_refunded' and payment_id in (select id from payments where order_id = ${orderOf})`);
     expect(await test.app.reconcilePayments(60)).toBeGreaterThanOrEqual(1);
     const [after] = await rows<{ refund_status: string; refunded: number }>(
       ctx.db,

@@ -20,9 +20,11 @@ import type { Database } from '../../db/client.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import type { Site } from '../sites/site.ts';
 import { cancelDateChange } from './cancel-date-change.ts';
+import { changeDateForVisitor, type VisitorChangeDone, type VisitorChangeRequest } from './change-date-for-visitor.ts';
 import { confirmDateChange } from './confirm-date-change.ts';
 import { createDateChange } from './create-date-change.ts';
 import {
+  afterCommit,
   type ChangeTokens,
   changeError,
   type DateChangeDeps,
@@ -33,7 +35,7 @@ import { createDateChangePayable } from './date-change-payable.ts';
 import { presentDateChange } from './date-change-reads.ts';
 import * as repo from './date-changes.repository.ts';
 import { describeChangeableTicket } from './describe-changeable-ticket.ts';
-import { settleOwedRefunds } from './refund-difference.ts';
+import { refundDifference, settleOwedRefunds } from './refund-difference.ts';
 
 /** The fee of a completed change, in minor units, for the admissions it moved. */
 export type ChangeFee = { quantity: number; fee: number };
@@ -74,6 +76,16 @@ export function createDateChangesService(db: Database, orders: DateChangeDeps['o
     cancel: (site: Site, timechangeToken: string) => cancelDateChange(db, deps, site, timechangeToken),
 
     confirm: (site: Site, tokens: Required<ChangeTokens>) => confirmDateChange(db, deps, site, tokens),
+
+    /** Staff move a ticket on the visitor's behalf, in the caller's transaction (which audits it). */
+    changeForVisitor: (tx: Database, site: Site, request: VisitorChangeRequest, now = new Date()) =>
+      changeDateForVisitor(tx, deps, site, request, now),
+
+    /** After that transaction commits: availability, the mail, and a cheaper slot's refund by the site's policy. */
+    async afterVisitorChange(done: VisitorChangeDone) {
+      afterCommit(deps, done);
+      return done.change.toRefund > 0 ? refundDifference(db, deps, done.change) : null;
+    },
   };
 }
 

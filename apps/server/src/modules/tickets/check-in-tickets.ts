@@ -19,10 +19,14 @@ export type CheckInTarget = {
   setProductCount: number;
 };
 
-/** Admissions named by a QR payload or a tap, with what the gate must know about each. */
+/**
+ * Admissions named by a QR payload or a tap, with what the gate must know about each. They stay
+ * locked to the end of the caller's transaction: a cancellation of the same admission
+ * (`cancel-admissions.ts`) waits for the check-in, or the check-in for it, never both at once.
+ */
 export async function findCheckInTargets(db: Database, ids: string[]): Promise<CheckInTarget[]> {
   if (ids.length === 0) return [];
-  const found = await db.select().from(tickets).where(inArray(tickets.id, ids)).orderBy(asc(tickets.position));
+  const found = await db.select().from(tickets).where(inArray(tickets.id, ids)).orderBy(asc(tickets.position)).for('update');
   const orders = new Map(
     (
       await listOrdersByIds(

@@ -211,16 +211,60 @@ export function createSandboxGateway(
         .returning();
       return outcomeOf(voided ?? (await charge(row.reference)) ?? row, options.publicUrl());
     },
-    async refund({ reference, amount }) {
+    async refund({ reference, amount, idempotencyKey }) {
+      // One refund per idempotency key, as a real gateway keeps it: the refund is a record of its
+      // own (a `sandbox_charges` row under the refund's key), and asking again answers the first.
+      const [known] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, idempotencyKey));
+      if (known) {
+        return known.scenario === 'refund' && known.paymentNumber.startsWith('refund:')
+          ? { ok: true, reference: known.reference }
+          : { ok: false, reason: 'the idempotency key belongs to another request' };
+      }
       const row = await charge(reference);
       if (!row || (row.status !== 'captured' && row.status !== 'refunded')) return { ok: false, reason: 'nothing to refund' };
       if (row.scenario === 'refund_fails') return { ok: false, reason: 'the gateway refused the refund' };
-      // Refunding what is already refunded answers the same: one refund per charge.
-      await db
-        .update(sandboxCharges)
-        .set({ status: 'refunded', refundedAmount: amount })
-        .where(sql`${sandboxCharges.reference} = ${reference} and ${sandboxCharges.status} = 'captured'`);
-      return { ok: true, reference: `${reference}_refund` };
+      if (amount <= 0) return { ok: false, reason: 'the amount must be positive' };
+      return db
+        .transaction(async (tx) => {
+          // Partial refunds add up, never beyond what was charged; the charge is refunded once all of it is.
+          const [charged] = await tx
+            .update(sandboxCharges)
+            .set({
+              refundedAmount: sql`${sandboxCharges.refundedAmount} + ${amount}`,
+              status: sql`case when ${sandboxCharges.refundedAmount} + ${amount} >= ${sandboxCharges.amount} then 'refunded' else ${sandboxCharges.status} end`,
+            })
+            .where(
+              sql`${sandboxCharges.reference} = ${reference} and ${sandboxCharges.refundedAmount} + ${amount} <= ${sandboxCharges.amount}`,
+            )
+            .returning();
+          if (!charged) return { ok: false as const, reason: 'the refund is more than what is left on the charge' };
+          const [refund] = await tx
+            .insert(sandboxCharges)
+            .values({
+              reference: newReference('sbr'),
+              idempotencyKey,
+              paymentNumber: `refund:${row.paymentNumber}`,
+              method: row.method,
+              amount,
+              currency: row.currency,
+              scenario: 'refund',
+              challenge: 'none',
+              status: 'refunded',
+              refundedAmount: amount,
+              returnUrl: row.returnUrl,
+              cancelUrl: row.cancelUrl,
+            })
+            .onConflictDoNothing({ target: sandboxCharges.idempotencyKey })
+            .returning();
+          // The same key asked twice at once: the one written first stands, the other changes nothing.
+          if (!refund) tx.rollback();
+          return { ok: true as const, reference: refund?.reference ?? '' };
+        })
+        .catch(async (error: unknown) => {
+          const [first] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, idempotencyKey));
+          if (first) return { ok: true as const, reference: first.reference };
+          throw error;
+        });
     },
     charge,
     async tokenizeCard(card) {

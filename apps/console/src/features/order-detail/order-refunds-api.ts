@@ -1,0 +1,52 @@
+/**
+ * An order's cancellations, refunds and date change from the console
+ * (`/console/api/v1/venues/:venue/orders/:order/…`): previews and lists with `orders:read`,
+ * cancelling and refunding with `orders:refund`, changing the date with `orders:write`.
+ */
+import type {
+  CancellationBody,
+  CancellationPreview,
+  CancellationResult,
+  OrderRefund,
+  OrderRefundList,
+  SlotChoiceList,
+  StaffDateChangeBody,
+  StaffDateChangeResult,
+} from '@storefront/domain/console/order-refunds';
+import { queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '../../lib/api/client.ts';
+
+const orderPath = (venue: string, orderId: string) => `venues/${encodeURIComponent(venue)}/orders/${encodeURIComponent(orderId)}`;
+
+export const orderRefundQueries = {
+  /** What cancelling these admissions (every one still standing when none named) would give back. */
+  cancellation: (venue: string, orderId: string, tickets: string[] | null) =>
+    queryOptions({
+      queryKey: ['orders', venue, orderId, 'cancellation', tickets === null ? 'all' : [...tickets].sort().join(',')],
+      queryFn: () =>
+        api.get<CancellationPreview>(
+          `${orderPath(venue, orderId)}/cancellation`,
+          tickets === null ? {} : { tickets: tickets.join(',') },
+        ),
+    }),
+  refunds: (venue: string, orderId: string) =>
+    queryOptions({
+      queryKey: ['orders', venue, orderId, 'refunds'],
+      queryFn: () => api.get<OrderRefundList>(`${orderPath(venue, orderId)}/refunds`),
+    }),
+  slots: (venue: string, orderId: string, date: string) =>
+    queryOptions({
+      queryKey: ['orders', venue, orderId, 'date-change', 'slots', date],
+      queryFn: () => api.get<SlotChoiceList>(`${orderPath(venue, orderId)}/date-change/slots`, { date }),
+    }),
+};
+
+export const orderRefundsApi = {
+  cancel: (venue: string, orderId: string, body: z.input<typeof CancellationBody>) =>
+    api.post<CancellationResult>(`${orderPath(venue, orderId)}/cancellation`, body),
+  retry: (venue: string, orderId: string, refundId: string) =>
+    api.post<OrderRefund>(`${orderPath(venue, orderId)}/refunds/${encodeURIComponent(refundId)}/retry`),
+  changeDate: (venue: string, orderId: string, body: z.input<typeof StaffDateChangeBody>) =>
+    api.post<StaffDateChangeResult>(`${orderPath(venue, orderId)}/date-change`, body),
+};
