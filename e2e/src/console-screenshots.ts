@@ -273,7 +273,7 @@ try {
   await owner.waitForLoadState('networkidle');
   await catalogue('order-detail');
   await owner
-    .getByRole('button', { name: /^View the mail/ })
+    .getByRole('button', { name: /^View mail/ })
     .first()
     .click();
   await owner.getByRole('dialog', { name: 'Mail as sent' }).waitFor();

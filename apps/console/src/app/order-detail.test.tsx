@@ -157,7 +157,7 @@ describe('the order detail screen', () => {
     expect(within(timeline).getByText('“Your booking AB12-CD34” to hanako@example.com, sent')).toBeTruthy();
     expect(within(timeline).getByText('Admission 1 checked in at east')).toBeTruthy();
 
-    fireEvent.click(within(timeline).getByRole('button', { name: 'View the mail “Your booking AB12-CD34”' }));
+    fireEvent.click(within(timeline).getByRole('button', { name: 'View mail “Your booking AB12-CD34”' }));
     const dialog = await screen.findByRole('dialog', { name: 'Mail as sent' });
     const frame = await within(dialog).findByTitle('The mail “Your booking AB12-CD34”');
     // Scripts, forms and the console's origin stay out of the mail's frame.

@@ -30,8 +30,8 @@ export function OrderActions(props: OrderSectionProps) {
   const { t } = useTranslation();
   return (
     <Section id="order-actions-title" title={t('orderDetail.actions.title')} className="order-actions">
-      {props.mayWrite ? <ResendTicketMail {...props} /> : null}
       <OrderActionButtons {...props} />
+      {props.mayWrite ? <ResendTicketMail {...props} /> : null}
       {props.mayRefund ? (
         <OrderRefundsPanel venue={props.venue} orderId={props.order.id} canRefund onChanged={props.onChanged} />
       ) : null}

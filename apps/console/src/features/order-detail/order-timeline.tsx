@@ -94,13 +94,13 @@ export function OrderTimeline(props: OrderSectionProps) {
                 </details>
               ) : null}
               {entry.mail_id ? (
-                <button
-                  type="button"
-                  className="button button-small"
-                  aria-label={t('orderDetail.timeline.viewMailNamed', { subject: text(entry.detail.subject) })}
-                  onClick={() => setMailId(entry.mail_id)}
-                >
+                <button type="button" className="button button-small" onClick={() => setMailId(entry.mail_id)}>
+                  {/* The name a screen reader hears starts with what the button shows, then which mail. */}
                   {t('orderDetail.timeline.viewMail')}
+                  <span className="visually-hidden">
+                    {' '}
+                    {t('orderDetail.timeline.mailSubject', { subject: text(entry.detail.subject) })}
+                  </span>
                 </button>
               ) : null}
             </div>
