@@ -17,7 +17,7 @@ import type {
 } from '@storefront/domain/console/order-refunds';
 import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
-import { type Actor, recordAudit } from '../audit/record-audit.ts';
+import { type Actor, auditedChange } from '../audit/record-audit.ts';
 import { optionNames } from '../catalog/catalog-facts.ts';
 import { endOpenChanges } from '../date-changes/end-open-changes.ts';
 import { findCompletedOrder, lockOrder, type OrderRow } from '../orders/completed-orders.ts';
@@ -159,33 +159,37 @@ export async function cancelOrderAdmissions(
   orderId: string,
   body: CancellationBody,
 ): Promise<CancellationResult> {
-  const done = await db.transaction(async (raw) => {
-    const tx = raw as unknown as Database;
-    const order = await venueOrder(tx, venue, orderId, { lock: true });
-    const { cancelled, wholeOrder } = await cancelAdmissions(tx, order.id, body.tickets);
-    // A date change the visitor left pending can no longer complete: its held places go back now.
-    await endOpenChanges(tx, order.id);
-    // The places go back exactly once: only admissions this call moved from valid count, under their lock.
-    const givenBack = await unsellPlaces(tx, {
-      timeSpanId: order.timeSpanId,
-      quantity: cancelled.length,
-      setProducts: wholeOrder ? order.setProducts : [],
-    });
-    if (!givenBack) throw new Error(`the slot ${order.timeSpanId} does not hold the places of order ${order.id}`);
-    const written =
-      body.refund.mode === 'none'
-        ? []
-        : await recordOrderRefund(tx, {
-            orderId: order.id,
-            siteId: venue.id,
-            currency: venue.currency,
-            mode: body.refund.mode,
-            amount: body.refund.amount,
-            reason: body.reason,
-            requestedBy: 'staff',
-            staffId: actor.id,
-          });
-    await recordAudit(tx, actor, {
+  const done = await auditedChange(
+    db,
+    actor,
+    async (tx) => {
+      const order = await venueOrder(tx, venue, orderId, { lock: true });
+      const { cancelled, wholeOrder } = await cancelAdmissions(tx, order.id, body.tickets);
+      // A date change the visitor left pending can no longer complete: its held places go back now.
+      await endOpenChanges(tx, order.id);
+      // The places go back exactly once: only admissions this call moved from valid count, under their lock.
+      const givenBack = await unsellPlaces(tx, {
+        timeSpanId: order.timeSpanId,
+        quantity: cancelled.length,
+        setProducts: wholeOrder ? order.setProducts : [],
+      });
+      if (!givenBack) throw new Error(`the slot ${order.timeSpanId} does not hold the places of order ${order.id}`);
+      const written =
+        body.refund.mode === 'none'
+          ? []
+          : await recordOrderRefund(tx, {
+              orderId: order.id,
+              siteId: venue.id,
+              currency: venue.currency,
+              mode: body.refund.mode,
+              amount: body.refund.amount,
+              reason: body.reason,
+              requestedBy: 'staff',
+              staffId: actor.id,
+            });
+      return { order, cancelled, wholeOrder, written };
+    },
+    ({ order, cancelled, wholeOrder, written }) => ({
       venue: { id: venue.id, code: venue.code },
       objectType: 'order',
       objectId: order.id,
@@ -199,9 +203,8 @@ export async function cancelOrderAdmissions(
         refund: { mode: body.refund.mode, amount: body.refund.amount, refunds: written.map((r) => r.id) },
         reason: body.reason,
       },
-    });
-    return { cancelled, written };
-  });
+    }),
+  );
   deps.onStockChanged?.();
   const refunds = await settleAll(db, deps, done.written);
   const numbers = await paymentNumbersOf(db, orderId);
@@ -221,19 +224,21 @@ export async function retryOrderRefund(
   orderId: string,
   refundId: string,
 ): Promise<OrderRefund> {
-  const reopened = await db.transaction(async (raw) => {
-    const tx = raw as unknown as Database;
-    const order = await venueOrder(tx, venue, orderId, { lock: true });
-    const refund = await reopenRefund(tx, order.id, refundId);
-    await recordAudit(tx, actor, {
+  const { refund: reopened } = await auditedChange(
+    db,
+    actor,
+    async (tx) => {
+      const order = await venueOrder(tx, venue, orderId, { lock: true });
+      return { order, refund: await reopenRefund(tx, order.id, refundId) };
+    },
+    ({ order, refund }) => ({
       venue: { id: venue.id, code: venue.code },
       objectType: 'refund',
       objectId: refund.id,
       action: 'refund_retried',
       changes: { order_id: order.id, reservation_number: order.reservationNumber, amount: refund.amount },
-    });
-    return refund;
-  });
+    }),
+  );
   const [settled] = await settleAll(db, deps, [reopened]);
   const numbers = await paymentNumbersOf(db, orderId);
   const row = settled ?? reopened;

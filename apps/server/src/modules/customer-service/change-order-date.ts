@@ -6,7 +6,7 @@
  */
 import type { SlotChoiceList, StaffDateChangeBody, StaffDateChangeResult } from '@storefront/domain/console/order-refunds';
 import type { Database } from '../../db/client.ts';
-import { type Actor, recordAudit } from '../audit/record-audit.ts';
+import { type Actor, auditedChange } from '../audit/record-audit.ts';
 import { readCalendar } from '../catalog/read-calendar.ts';
 import type { DateChangesService } from '../date-changes/date-changes.service.ts';
 import type { Site } from '../sites/site.ts';
@@ -24,16 +24,20 @@ export async function changeOrderDate(
   orderId: string,
   body: StaffDateChangeBody,
 ): Promise<StaffDateChangeResult> {
-  const done = await db.transaction(async (raw) => {
-    const tx = raw as unknown as Database;
-    const order = await venueOrder(tx, venue, orderId, { lock: true });
-    const changed = await deps.dateChanges.changeForVisitor(tx, venue, {
-      orderId: order.id,
-      toTimeSpanId: body.slot_id,
-      overrideDeadline: body.override_deadline ?? false,
-      waiveDifference: body.waive_difference ?? false,
-    });
-    await recordAudit(tx, actor, {
+  const { changed: done } = await auditedChange(
+    db,
+    actor,
+    async (tx) => {
+      const order = await venueOrder(tx, venue, orderId, { lock: true });
+      const changed = await deps.dateChanges.changeForVisitor(tx, venue, {
+        orderId: order.id,
+        toTimeSpanId: body.slot_id,
+        overrideDeadline: body.override_deadline ?? false,
+        waiveDifference: body.waive_difference ?? false,
+      });
+      return { order, changed };
+    },
+    ({ order, changed }) => ({
       venue: { id: venue.id, code: venue.code },
       objectType: 'order',
       objectId: order.id,
@@ -48,9 +52,8 @@ export async function changeOrderDate(
         refund_due: changed.change.toRefund,
         reason: body.reason,
       },
-    });
-    return changed;
-  });
+    }),
+  );
   await deps.dateChanges.afterVisitorChange(done);
   return {
     reservation_number: done.reservationNumber,

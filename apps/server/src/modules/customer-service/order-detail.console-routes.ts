@@ -21,7 +21,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
-import { recordAudit } from '../audit/record-audit.ts';
+import { auditedChange, recordAudit } from '../audit/record-audit.ts';
 import { findOrderMail } from '../mail/order-mails.ts';
 import { editOrderContact } from '../orders/edit-order-contact.ts';
 import { findPlacedOrder } from '../orders/placed-order.ts';
@@ -158,20 +158,22 @@ export const orderDetailConsoleRoutes =
         const venue = venueOf(request);
         const { actor } = authOf(request);
         // The note's words stay in order_notes; the audit log, which nothing may rewrite, keeps only that one was added.
-        const note = await db.transaction(async (transaction) => {
-          const tx = transaction as unknown as Database;
-          const order = await findPlacedOrder(tx, venue.id, request.params.order);
-          if (!order) throw notFound();
-          const row = await addOrderNote(tx, order.id, actor, request.body.body);
-          await recordAudit(tx, actor, {
+        const note = await auditedChange(
+          db,
+          actor,
+          async (tx) => {
+            const order = await findPlacedOrder(tx, venue.id, request.params.order);
+            if (!order) throw notFound();
+            return { order, row: await addOrderNote(tx, order.id, actor, request.body.body) };
+          },
+          ({ order, row }) => ({
             venue: { id: venue.id, code: venue.code },
             objectType: 'order',
             objectId: order.id,
             action: 'note added',
             changes: { reservation_number: order.reservationNumber, note_id: row.id, length: row.body.length },
-          });
-          return row;
-        });
+          }),
+        ).then((added) => added.row);
         return reply
           .code(201)
           .send({ id: note.id, body: note.body, staff_label: note.staffLabel, created_at: note.createdAt.toISOString() });

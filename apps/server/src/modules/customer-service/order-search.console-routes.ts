@@ -62,13 +62,12 @@ export const orderSearchConsoleRoutes =
       const { actor } = authOf(request);
       const { lang, sort, direction, ...filters } = query;
       const language: LanguageCode = lang ?? (await languageCodesOf(db, [venue.id])).get(venue.id)?.[0] ?? 'ja';
-      await db.transaction(async (tx) => {
-        await recordAudit(tx as Database, actor, {
-          venue: { id: venue.id, code: venue.code },
-          objectType: 'orders',
-          action: 'exported',
-          changes: { format, filters: { ...filters }, sort, direction },
-        });
+      // Recorded before the first row is sent; one insert, so no transaction of its own.
+      await recordAudit(db, actor, {
+        venue: { id: venue.id, code: venue.code },
+        objectType: 'orders',
+        action: 'exported',
+        changes: { format, filters: { ...filters }, sort, direction },
       });
       const stamp = new Date()
         .toISOString()
