@@ -90,10 +90,22 @@ export const products = pgTable(
     closedWeekdays: integer('closed_weekdays').array().notNull().default(sql`'{}'::integer[]`),
     /** The product's picture on the order page; null for none. */
     imageId: uuid('image_id').references(() => images.id, { onDelete: 'set null' }),
+    /**
+     * Visitors may cancel their own booking until this many hours before its slot starts; null
+     * when the venue does not allow it for this product.
+     */
+    selfCancelHoursBefore: integer('self_cancel_hours_before'),
+    /** Kept from the refund of a visitor's own cancellation, per order, in minor units. */
+    selfCancelFee: integer('self_cancel_fee').notNull().default(0),
     /** An archived product is no longer offered; its orders and slots stay. */
     archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [unique('products_site_key').on(t.siteId, t.key), index('products_site_idx').on(t.siteId)],
+  (t) => [
+    unique('products_site_key').on(t.siteId, t.key),
+    index('products_site_idx').on(t.siteId),
+    check('products_self_cancel', sql`${t.selfCancelHoursBefore} is null or ${t.selfCancelHoursBefore} >= 0`),
+    check('products_self_cancel_fee', sql`${t.selfCancelFee} >= 0`),
+  ],
 );
 
 export const productOptions = pgTable(

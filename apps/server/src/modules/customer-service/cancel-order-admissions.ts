@@ -29,7 +29,7 @@ import {
   refundableOfOrder,
 } from '../payments/order-refunds.ts';
 import type { PaymentDeps } from '../payments/payment-deps.ts';
-import { recordOrderRefund, reopenRefund, settleRefund } from '../payments/refund-order.ts';
+import { type RefundRequester, recordOrderRefund, reopenRefund, settleRefund } from '../payments/refund-order.ts';
 import type { Site } from '../sites/site.ts';
 import { unsellPlaces } from '../stock/sell-places.ts';
 import { cancelAdmissions, chooseAdmissions } from '../tickets/cancel-admissions.ts';
@@ -143,12 +143,66 @@ async function paymentNumbersOf(db: Database, orderId: string): Promise<Map<stri
 }
 
 /** Asks the providers for the refunds just written; a pending answer stays for the reconciler. */
-async function settleAll(db: Database, deps: OrderRefundDeps, written: RefundRow[]): Promise<RefundRow[]> {
+export async function settleRefunds(db: Database, deps: OrderRefundDeps, written: RefundRow[]): Promise<RefundRow[]> {
   const settled: RefundRow[] = [];
   for (const refund of written) {
     settled.push(refund.status === 'pending' ? ((await settleRefund(db, deps.refunds, refund.id)) ?? refund) : refund);
   }
   return settled;
+}
+
+/** What a cancellation gives back: an amount staff chose, or the cancelled admissions' shares less a fee. */
+export type CancellationRefund = CancellationBody['refund'] | { mode: 'shares'; fee: number };
+
+export type CancellationRequest = {
+  tickets: CancellationBody['tickets'];
+  refund: CancellationRefund;
+  reason: string;
+  requester: RefundRequester;
+};
+
+export type CancellationDone = {
+  order: OrderRow;
+  cancelled: TicketRow[];
+  admissions: TicketRow[];
+  wholeOrder: boolean;
+  written: RefundRow[];
+};
+
+/**
+ * Cancels admissions of the venue's completed order in the caller's transaction (decision 017):
+ * the order locked, then its admissions; a date change left pending given up; the places back to
+ * the slot exactly once; the refund rows written. The provider is asked after it commits
+ * (`settleRefunds`).
+ */
+export async function cancelInTransaction(
+  tx: Database,
+  venue: Site,
+  orderId: string,
+  request: CancellationRequest,
+): Promise<CancellationDone> {
+  const order = await venueOrder(tx, venue, orderId, { lock: true });
+  const { cancelled, admissions, wholeOrder } = await cancelAdmissions(tx, order.id, request.tickets);
+  // A date change the visitor left pending can no longer complete: its held places go back now.
+  await endOpenChanges(tx, order.id);
+  // The places go back exactly once: only admissions this call moved from valid count, under their lock.
+  const givenBack = await unsellPlaces(tx, {
+    timeSpanId: order.timeSpanId,
+    quantity: cancelled.length,
+    setProducts: wholeOrder ? order.setProducts : [],
+  });
+  if (!givenBack) throw new Error(`the slot ${order.timeSpanId} does not hold the places of order ${order.id}`);
+  const { refund } = request;
+  const common = { orderId: order.id, siteId: venue.id, currency: venue.currency, reason: request.reason, ...request.requester };
+  let written: RefundRow[] = [];
+  if (refund.mode === 'shares') {
+    const shares = admissionShares(order, admissions);
+    const owed = cancelled.reduce((sum, t) => sum + (shares.get(t.id) ?? 0), 0) - refund.fee;
+    written = await recordOrderRefund(tx, { ...common, mode: 'provider', amount: Math.max(0, owed), asMuchAsLeft: true });
+  } else if (refund.mode !== 'none') {
+    written = await recordOrderRefund(tx, { ...common, mode: refund.mode, amount: refund.amount });
+  }
+  return { order, cancelled, admissions, wholeOrder, written };
 }
 
 export async function cancelOrderAdmissions(
@@ -162,33 +216,13 @@ export async function cancelOrderAdmissions(
   const done = await auditedChange(
     db,
     actor,
-    async (tx) => {
-      const order = await venueOrder(tx, venue, orderId, { lock: true });
-      const { cancelled, wholeOrder } = await cancelAdmissions(tx, order.id, body.tickets);
-      // A date change the visitor left pending can no longer complete: its held places go back now.
-      await endOpenChanges(tx, order.id);
-      // The places go back exactly once: only admissions this call moved from valid count, under their lock.
-      const givenBack = await unsellPlaces(tx, {
-        timeSpanId: order.timeSpanId,
-        quantity: cancelled.length,
-        setProducts: wholeOrder ? order.setProducts : [],
-      });
-      if (!givenBack) throw new Error(`the slot ${order.timeSpanId} does not hold the places of order ${order.id}`);
-      const written =
-        body.refund.mode === 'none'
-          ? []
-          : await recordOrderRefund(tx, {
-              orderId: order.id,
-              siteId: venue.id,
-              currency: venue.currency,
-              mode: body.refund.mode,
-              amount: body.refund.amount,
-              reason: body.reason,
-              requestedBy: 'staff',
-              staffId: actor.id,
-            });
-      return { order, cancelled, wholeOrder, written };
-    },
+    (tx) =>
+      cancelInTransaction(tx, venue, orderId, {
+        tickets: body.tickets,
+        refund: body.refund,
+        reason: body.reason,
+        requester: { requestedBy: 'staff', staffId: actor.id },
+      }),
     ({ order, cancelled, wholeOrder, written }) => ({
       venue: { id: venue.id, code: venue.code },
       objectType: 'order',
@@ -206,7 +240,7 @@ export async function cancelOrderAdmissions(
     }),
   );
   deps.onStockChanged?.();
-  const refunds = await settleAll(db, deps, done.written);
+  const refunds = await settleRefunds(db, deps, done.written);
   const numbers = await paymentNumbersOf(db, orderId);
   return {
     cancelled: done.cancelled.map((t) => t.id),
@@ -239,7 +273,7 @@ export async function retryOrderRefund(
       changes: { order_id: order.id, reservation_number: order.reservationNumber, amount: refund.amount },
     }),
   );
-  const [settled] = await settleAll(db, deps, [reopened]);
+  const [settled] = await settleRefunds(db, deps, [reopened]);
   const numbers = await paymentNumbersOf(db, orderId);
   const row = settled ?? reopened;
   return presentRefund({ ...row, paymentNumber: numbers.get(row.id) ?? null });

@@ -24,6 +24,11 @@ export type OrderRefundRequest = RefundRequester & {
   mode: 'provider' | 'outside';
   amount: number;
   reason: string;
+  /**
+   * Give back as much of `amount` as can be given instead of refusing more than is left (a
+   * cancellation the venue or the visitor's rule decided, not an amount staff typed).
+   */
+  asMuchAsLeft?: boolean;
 };
 
 /**
@@ -34,8 +39,9 @@ export type OrderRefundRequest = RefundRequester & {
 export async function recordOrderRefund(tx: Database, request: OrderRefundRequest): Promise<RefundRow[]> {
   const kept = await keptPayments(tx, request.orderId, { lock: true });
   const left = await refundableOfOrder(tx, kept, request.orderId);
-  if (request.amount > left)
-    throw invalidField('refund.amount', `must be at most ${left}: that is what is left unrefunded on the order`);
+  let amount = request.asMuchAsLeft ? Math.min(request.amount, left) : request.amount;
+  if (amount <= 0) return [];
+  if (amount > left) throw invalidField('refund.amount', `must be at most ${left}: that is what is left unrefunded on the order`);
   const common = {
     orderId: request.orderId,
     siteId: request.siteId,
@@ -50,7 +56,7 @@ export async function recordOrderRefund(tx: Database, request: OrderRefundReques
       .values({
         ...common,
         kind: 'outside',
-        amount: request.amount,
+        amount,
         status: 'succeeded',
         idempotencyKey: `outside:${randomUUID()}`,
         settledAt: sql`now()`,
@@ -60,17 +66,26 @@ export async function recordOrderRefund(tx: Database, request: OrderRefundReques
   }
   const through = kept.filter((p) => p.provider !== 'free' && p.refundable > 0);
   const reachable = through.reduce((sum, p) => sum + p.refundable, 0);
-  if (request.amount > reachable)
+  if (request.asMuchAsLeft) amount = Math.min(amount, reachable);
+  if (amount <= 0) return [];
+  if (amount > reachable)
     throw invalidField('refund.amount', `must be at most ${reachable}: that is what the payment provider can still give back`);
   const written: RefundRow[] = [];
-  let owed = request.amount;
+  let owed = amount;
   for (const payment of through) {
     if (owed === 0) break;
-    const amount = Math.min(owed, payment.refundable);
-    owed -= amount;
+    const part = Math.min(owed, payment.refundable);
+    owed -= part;
     const [row] = await tx
       .insert(refunds)
-      .values({ ...common, paymentId: payment.id, kind: 'provider', amount, status: 'pending', idempotencyKey: randomUUID() })
+      .values({
+        ...common,
+        paymentId: payment.id,
+        kind: 'provider',
+        amount: part,
+        status: 'pending',
+        idempotencyKey: randomUUID(),
+      })
       .returning();
     if (row) written.push(row);
   }

@@ -25,6 +25,8 @@ export const stockHolds = pgTable(
     setProductId: integer('set_product_id').references(() => setProducts.id, { onDelete: 'cascade' }),
     quantity: integer('quantity').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** When the hold was taken; null for holds taken before it was recorded. */
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).default(sql`now()`),
     /** Set when the hold ends: given back (cancelled, changed, expired and reclaimed) or sold. */
     releasedAt: timestamp('released_at', { withTimezone: true, mode: 'date' }),
   },
