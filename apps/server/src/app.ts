@@ -26,9 +26,15 @@ import { createCheckInService } from './modules/checkin/checkin.service.ts';
 import { orderDetailConsoleRoutes } from './modules/customer-service/order-detail.console-routes.ts';
 import { orderRefundConsoleRoutes } from './modules/customer-service/order-refunds.console-routes.ts';
 import { orderSearchConsoleRoutes } from './modules/customer-service/order-search.console-routes.ts';
+import { visitorCancellationRoutes } from './modules/customer-service/visitor-cancellation.routes.ts';
+import { selfCancelOffer, type VisitorCancellationDeps } from './modules/customer-service/visitor-cancellation.ts';
 import { dateChangeRoutes } from './modules/date-changes/date-changes.routes.ts';
 import { createDateChangesService } from './modules/date-changes/date-changes.service.ts';
-import { enqueueDateChangeConfirmation, enqueueTicketLinkMail } from './modules/mail/enqueue-order-confirmation.ts';
+import {
+  enqueueCancellationMail,
+  enqueueDateChangeConfirmation,
+  enqueueTicketLinkMail,
+} from './modules/mail/enqueue-order-confirmation.ts';
 import { mailViewerRoutes } from './modules/mail/mail.routes.ts';
 import { createMailTransport, createOutboxWorker } from './modules/mail/mail-sender.ts';
 import { subscribeOrderMails } from './modules/mail/order-mail-listeners.ts';
@@ -237,7 +243,18 @@ export async function buildApp(options: AppOptions) {
       enqueueTicketLinkMail(tx, mail, publicUrl()),
     onMailQueued: () => mailWorker.kick(),
   };
-  const tickets = createTicketsService(options.db, orders, { ...ticketMail, dateChanges });
+  const tickets = createTicketsService(options.db, orders, {
+    ...ticketMail,
+    dateChanges,
+    selfCancel: (db, site, access, now) => selfCancelOffer(db, site, access, now),
+  });
+  // A visitor's own cancellation: the same refunds and places as staff's, with its notice mailed.
+  const visitorCancellation: VisitorCancellationDeps = {
+    refunds: { providers, logger: app.log },
+    onStockChanged: stockChanged,
+    enqueueCancellationMail,
+    onMailQueued: () => mailWorker.kick(),
+  };
   const reservations = createReservationsService(options.db, orders, ticketMail);
   const spot = createSpotService(options.db, {
     catalog,
@@ -253,6 +270,7 @@ export async function buildApp(options: AppOptions) {
       paymentRoutes(payments),
       membershipRoutes(membership),
       ticketRoutes(tickets),
+      visitorCancellationRoutes(options.db, visitorCancellation),
       dateChangeRoutes(dateChanges, payments),
       checkInRoutes(createCheckInService(options.db)),
       reservationRoutes(reservations),

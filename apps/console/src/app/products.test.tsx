@@ -21,6 +21,7 @@ const product = (id: number, name: string, extra: Partial<ConsoleProduct> = {}):
   archived_at: null,
   options: [{ id: id * 10, key: 'adult', type: 'admission', name: { ja: '一般', en: 'Adult' }, price: 1800 }],
   set_products: [],
+  self_cancel: null,
   ...extra,
 });
 
