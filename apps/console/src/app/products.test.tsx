@@ -78,7 +78,9 @@ describe('products', () => {
       'GET venues/harbor/products/1': { status: 200, body: product(1, 'Night exhibition') },
       'PATCH venues/harbor/products/1': (call) => ({
         status: 200,
-        body: product(1, 'Night exhibition', { self_cancel: (call.body as { self_cancel: ConsoleProduct['self_cancel'] }).self_cancel }),
+        body: product(1, 'Night exhibition', {
+          self_cancel: (call.body as { self_cancel: ConsoleProduct['self_cancel'] }).self_cancel,
+        }),
       }),
     });
     renderConsole('/venues/harbor/products/1');

@@ -72,7 +72,7 @@ export function CancelBooking(props: { token: string; offer: SelfCancelOffer; on
   }
   return (
     <section className="ticket-section ticket-cancel" aria-labelledby="ticket-cancel-heading">
-      <h2 id="ticket-cancel-heading">{t('ticket_cancel_booking')}</h2>
+      <h2 id="ticket-cancel-heading">{t('ticket_cancel_heading')}</h2>
       <p>{t('ticket_cancel_until', deadline)}</p>
       <button
         type="button"

@@ -182,7 +182,7 @@ export default function TicketPage(props: ScreenProps) {
         <div className="ticket-qr-area">
           {view.admissions.length === 0 ? (
             <p className="ticket-qr-hint ticket-handed-on">{t('ticket_all_handed_on')}</p>
-          ) : (
+          ) : isAllCancelled ? null : (
             <p className="ticket-qr-hint">{t('ticket_show_at_entrance')}</p>
           )}
           {view.admissions.length === 0 ? null : isFusion ? (
