@@ -426,7 +426,7 @@ function ProductForm(props: { code: string; venue: VenueSummary; product: Consol
           }
         />
         {selfCancel ? (
-          <div className="product-basics">
+          <div className="product-basics self-cancel-fields">
             <TextField
               label={t('products.selfCancelHours')}
               hint={t('products.selfCancelHoursHint')}
