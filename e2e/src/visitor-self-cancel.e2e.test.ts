@@ -136,6 +136,8 @@ describe.skipIf(!hasChromium)('a visitor cancels their own cafe booking', () => 
       const done = page.getByRole('status').filter({ hasText: 'Your booking is cancelled.' });
       await done.waitFor();
       await expect(done.textContent()).resolves.toContain('Refund: ¥600');
+      // The focus is not lost with the button that had it: it is on what happened.
+      await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe(t.ticket_cancelled);
       await page.locator('.ticket-status-cancelled', { hasText: t.ticket_cancelled }).first().waitFor();
       await expect(page.getByRole('button', { name: t.ticket_cancel_booking }).count()).resolves.toBe(0);
       await expect(page.locator('.ticket-qr').count()).resolves.toBe(0);

@@ -6,7 +6,7 @@
 import type { SelfCancelOffer } from '@storefront/domain/api/tickets';
 import { formatDate, formatPrice } from '@storefront/domain/format';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api/client.ts';
 import { useApp } from '../../lib/app-context.tsx';
@@ -35,8 +35,14 @@ function deadlineParts(until: string, lang: Parameters<typeof formatDate>[1]) {
 export function CancelBooking(props: { token: string; offer: SelfCancelOffer; onChanged: () => void }) {
   const app = useApp();
   const { t } = useTranslation();
-  const [isOpen, setIsOpen] = useState(false);
+  // The terms as the confirmation opened with them: a refusal reads the ticket again underneath.
+  const [shown, setShown] = useState<SelfCancelOffer | null>(null);
   const [done, setDone] = useState<SelfCancelResult | null>(null);
+  const doneHeading = useRef<HTMLHeadingElement>(null);
+  // The button that had the focus is gone: the focus goes to what happened.
+  useEffect(() => {
+    if (done) doneHeading.current?.focus();
+  }, [done]);
   const price = (amount: number) => formatPrice(amount, app.config.currency, app.lang);
   const cancel = useMutation({
     mutationFn: () => ticketsApi(app.api, app.lang).cancel(props.token),
@@ -44,19 +50,22 @@ export function CancelBooking(props: { token: string; offer: SelfCancelOffer; on
     meta: { routesOwnFailure: true },
     onSuccess: (result) => {
       setDone(result);
-      setIsOpen(false);
+      setShown(null);
       props.onChanged();
     },
     // A refusal means the booking changed meanwhile (another tab, the gate): the page reads it again.
     onError: () => props.onChanged(),
   });
   const deadline = deadlineParts(props.offer.until, app.lang);
+  const terms = shown ?? props.offer;
   const refused = refusalKey(cancel.error);
 
   if (done) {
     return (
       <section className="ticket-section ticket-cancel" aria-labelledby="ticket-cancel-heading">
-        <h2 id="ticket-cancel-heading">{t('ticket_cancelled')}</h2>
+        <h2 id="ticket-cancel-heading" ref={doneHeading} tabIndex={-1}>
+          {t('ticket_cancelled')}
+        </h2>
         <p className="ticket-done" role="status">
           {t('ticket_cancel_done', { refund: price(done.refund) })}
         </p>
@@ -64,7 +73,7 @@ export function CancelBooking(props: { token: string; offer: SelfCancelOffer; on
       </section>
     );
   }
-  if (!props.offer.isOpen) {
+  if (!props.offer.isOpen && !shown) {
     // Only a deadline that passed is worth saying; a cancelled or used booking says so on its tickets.
     return props.offer.refusal === 'deadline passed' ? (
       <p className="ticket-note ticket-cancel-closed">{t('ticket_cancel_closed', deadline)}</p>
@@ -79,29 +88,29 @@ export function CancelBooking(props: { token: string; offer: SelfCancelOffer; on
         className="button button-secondary ticket-cancel-open"
         onClick={() => {
           cancel.reset();
-          setIsOpen(true);
+          setShown(props.offer);
         }}
       >
         {t('ticket_cancel_booking')}
       </button>
-      <Modal isOpen={isOpen} onClose={() => setIsOpen(false)} title={t('ticket_cancel_title')}>
-        <p className="dialog-text">{t('ticket_cancel_text', { count: props.offer.admissions })}</p>
+      <Modal isOpen={shown !== null} onClose={() => setShown(null)} title={t('ticket_cancel_title')}>
+        <p className="dialog-text">{t('ticket_cancel_text', { count: terms.admissions })}</p>
         <dl className="ticket-cancel-terms">
           <div>
             <dt>{t('ticket_cancel_deadline')}</dt>
             <dd>
-              <time dateTime={props.offer.until}>
+              <time dateTime={terms.until}>
                 {deadline.date} {deadline.time}
               </time>
             </dd>
           </div>
           <div>
             <dt>{t('ticket_cancel_fee')}</dt>
-            <dd>{price(props.offer.fee)}</dd>
+            <dd>{price(terms.fee)}</dd>
           </div>
           <div className="ticket-cancel-refund">
             <dt>{t('ticket_cancel_refund')}</dt>
-            <dd>{price(props.offer.refund)}</dd>
+            <dd>{price(terms.refund)}</dd>
           </div>
         </dl>
         <p className="ticket-note">{t('ticket_cancel_refund_note')}</p>
@@ -111,7 +120,7 @@ export function CancelBooking(props: { token: string; offer: SelfCancelOffer; on
           </p>
         ) : null}
         <div className="dialog-actions">
-          <button type="button" className="button button-secondary" onClick={() => setIsOpen(false)}>
+          <button type="button" className="button button-secondary" onClick={() => setShown(null)}>
             {t('ticket_cancel_keep')}
           </button>
           <button
