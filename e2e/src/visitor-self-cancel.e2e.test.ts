@@ -126,6 +126,41 @@ describe.skipIf(!hasChromium)('a visitor cancels their own cafe booking', () => 
   );
 
   it(
+    'is told in the confirmation when the deadline passed meanwhile, and nothing changes',
+    async () => {
+      const { page } = phone;
+      const setHours = (hours: number) =>
+        harness.db.execute(sql`update products set self_cancel_hours_before = ${hours} where key = 'table'`);
+      await page.getByRole('button', { name: t.ticket_cancel_booking }).click();
+      const dialog = page.getByRole('dialog', { name: t.ticket_cancel_title });
+      await dialog.waitFor();
+      // The venue moves its deadline to 60 days before while the visitor reads the terms.
+      await setHours(24 * 60);
+      try {
+        await dialog.getByRole('button', { name: t.ticket_cancel_confirm }).click();
+        await dialog.getByRole('alert').filter({ hasText: t.ticket_cancel_error_deadline }).waitFor();
+        await expect(dialog.getByRole('button', { name: t.ticket_cancel_confirm }).isDisabled()).resolves.toBe(true);
+        await expect(dialog.textContent()).resolves.toContain(`${t.ticket_cancel_refund}¥600`);
+        await check(page, 'cancel refused');
+        await dialog.getByRole('button', { name: t.ticket_cancel_keep }).click();
+        await dialog.waitFor({ state: 'detached' });
+        await page.getByText(/^Cancelling online was possible until/).waitFor();
+        await expect(page.getByRole('button', { name: t.ticket_cancel_booking }).count()).resolves.toBe(0);
+      } finally {
+        await setHours(24);
+      }
+      await page.reload();
+      await page.getByRole('button', { name: t.ticket_cancel_booking }).waitFor();
+      const [kept] = await rows<{ n: number }>(
+        harness.db,
+        sql`select count(*)::int as n from refunds r join orders o on o.id = r.order_id where o.customer_fields->>'email' = ${VISITOR}`,
+      );
+      expect(kept?.n).toBe(0);
+    },
+    SLOW_MS,
+  );
+
+  it(
     'cancels, sees the refund and every admission "Cancelled", and the server refunded and mailed once',
     async () => {
       const { page } = phone;
