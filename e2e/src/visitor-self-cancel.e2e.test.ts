@@ -2,7 +2,8 @@
  * A visitor cancels their own cafe booking in Chromium on a 375 px phone: they book a table for two
  * (the cafe lets visitors cancel free of charge until 24 hours before), open the ticket, open the
  * cancellation, read its refund, fee and deadline, cancel with the keyboard, and the page says the
- * booking is cancelled and each admission "Cancelled". The same page at 1280 px. Axe finds nothing
+ * booking is cancelled and each admission "Cancelled". A booking at a venue with a QR code per
+ * person and a fee gets the fee kept. The same page at 1280 px. Axe finds nothing
  * serious on the way, no page breaks the CSP, and the server holds one refund and one mail.
  */
 import { mkdirSync } from 'node:fs';
@@ -12,7 +13,17 @@ import { sql } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, hasChromium, recordCspViolations, seriousAxeViolations, startHarness } from './harness.ts';
-import { CARDS, choosePayment, fillSignIn, proceedFromPayment, TEXTS } from './purchase-steps.ts';
+import {
+  CARDS,
+  choosePayment,
+  chooseTickets,
+  fillSignIn,
+  openOrderPage,
+  proceedFromOrder,
+  proceedFromPayment,
+  reservationNumberOnComplete,
+  TEXTS,
+} from './purchase-steps.ts';
 
 const t = TEXTS.en as Record<string, string>;
 const VISITOR = 'mika.sato@self-cancel-e2e.test';
@@ -46,7 +57,16 @@ describe.skipIf(!hasChromium)('a visitor cancels their own cafe booking', () => 
 
   beforeAll(async () => {
     mkdirSync(screenshots, { recursive: true });
-    harness = await startHarness({ variants: ['cafe-lumen'] });
+    harness = await startHarness({
+      variants: ['cafe-lumen', 'demo'],
+      // The demo venue's products let visitors cancel until an hour before, for a fee of ¥500.
+      prepare: async (db) => {
+        await db.execute(
+          sql`update products set self_cancel_hours_before = 1, self_cancel_fee = 500
+              where site_id = (select id from sites where code = 'demo')`,
+        );
+      },
+    });
     const context = await harness.browser.newContext({ locale: 'en-GB', viewport: { width: 375, height: 812 } });
     csp.push(await recordCspViolations(context));
     phone = { context, page: await context.newPage() };
@@ -202,6 +222,44 @@ describe.skipIf(!hasChromium)('a visitor cancels their own cafe booking', () => 
       await page.reload();
       await page.locator('.ticket-status-cancelled').first().waitFor();
       await expect(page.getByRole('button', { name: t.ticket_cancel_booking }).count()).resolves.toBe(0);
+    },
+    SLOW_MS,
+  );
+
+  it(
+    'at a venue with a QR code per person and a fee: the refund is less the fee, and each admission says "Cancelled"',
+    async () => {
+      const { page } = phone;
+      const visitor = 'kenji.ito@self-cancel-e2e.test';
+      await openOrderPage(page, harness.baseUrl, 'demo', 'en');
+      await chooseTickets(page, { admissions: 2 });
+      await proceedFromOrder(page);
+      await fillSignIn(page, t, visitor);
+      await choosePayment(page, 'gmo', CARDS.success);
+      await proceedFromPayment(page);
+      await page.locator('.confirm-submit').click();
+      const number = await reservationNumberOnComplete(page);
+      expect(number).toMatch(/^[0-9A-Z]{5}-[0-9A-Z]{5}$/);
+      await page.locator('a.complete-ticket').click();
+      await page.locator('[data-screen="ticket"][data-display="separate"]').waitFor();
+      await page.getByRole('button', { name: t.ticket_cancel_booking }).click();
+      const dialog = page.getByRole('dialog', { name: t.ticket_cancel_title });
+      await dialog.waitFor();
+      const terms = await dialog.textContent();
+      expect(terms).toContain(`${t.ticket_cancel_fee}¥500`);
+      expect(terms).toContain(`${t.ticket_cancel_refund}¥3,500`);
+      await dialog.getByRole('button', { name: t.ticket_cancel_confirm }).click();
+      await page.getByRole('status').filter({ hasText: 'Refund: ¥3,500' }).waitFor();
+      const badges = page.locator('.ticket-qr-item .ticket-status');
+      await expect(badges.allTextContents()).resolves.toEqual([t.ticket_cancelled, t.ticket_cancelled]);
+      await expect(page.getByText(t.ticket_invalid as string, { exact: true }).count()).resolves.toBe(0);
+      await check(page, 'separate tickets cancelled');
+      await page.screenshot({ path: `${screenshots}self-cancel-separate-375.png`, fullPage: true });
+      const refunds = await rows<{ amount: number }>(
+        harness.db,
+        sql`select r.amount from refunds r join orders o on o.id = r.order_id where o.reservation_number = ${number}`,
+      );
+      expect(refunds).toEqual([{ amount: 3500 }]);
     },
     SLOW_MS,
   );
