@@ -194,12 +194,18 @@ function selectionResolver(t: ReturnType<typeof useTranslation>['t']): Resolver<
 }
 
 const slotColumn = columnsOf<CancelledSlot>();
+/** The most slots listed open at once; more are folded away. */
+const OPEN_SLOT_LIST = 24;
 
 function PreviewResult(props: { venue: string; selection: CalendarSelection; preview: SlotCancellationPreview }) {
   const { t, i18n } = useTranslation();
   const lang = currentLanguage(i18n);
   const { preview } = props;
   const money = (amount: number) => formatMoney(amount, preview.currency, lang);
+  const caption =
+    preview.slots.length < preview.slot_count
+      ? t('slotCancellations.preview.slotsCaptionFirst', { count: preview.slot_count, shown: preview.slots.length })
+      : t('slotCancellations.preview.slotsCaption', { count: preview.slot_count });
   const columns = useMemo(
     () => [
       slotColumn.accessor('start_time', {
@@ -248,17 +254,18 @@ function PreviewResult(props: { venue: string; selection: CalendarSelection; pre
         <Notice>{t('slotCancellations.preview.noSlot')}</Notice>
       ) : (
         <>
-          <DataTable
-            caption={
-              preview.slots.length < preview.slot_count
-                ? t('slotCancellations.preview.slotsCaptionFirst', { count: preview.slot_count, shown: preview.slots.length })
-                : t('slotCancellations.preview.slotsCaption', { count: preview.slot_count })
-            }
-            columns={columns}
-            data={preview.slots}
-            rowId={(row) => String(row.slot_id)}
-            empty={t('slotCancellations.preview.noSlot')}
-          />
+          {/* Open when short; a long list (days of slots) is one click away, the confirmation stays near. */}
+          <details className="slot-cancellation-slots" open={preview.slot_count <= OPEN_SLOT_LIST}>
+            <summary>{caption}</summary>
+            <DataTable
+              caption={caption}
+              isCaptionHidden
+              columns={columns}
+              data={preview.slots}
+              rowId={(row) => String(row.slot_id)}
+              empty={t('slotCancellations.preview.noSlot')}
+            />
+          </details>
           <ConfirmForm venue={props.venue} selection={props.selection} preview={preview} lang={lang} />
         </>
       )}
