@@ -147,6 +147,10 @@ describe('calling off slots', () => {
     await screen.findByText('Finished', { selector: '.notice-title' }, { timeout: 10_000 });
     expect(screen.getByRole('progressbar', { name: '4 of 4 orders handled' }).getAttribute('value')).toBe('4');
     expect(screen.getByText('The slot cancellation has finished: 4 orders handled.')).toBeTruthy();
+    const figure = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(figure('Refunded')).toMatch(/^[¥￥]7,5003 refunds$/);
+    expect(figure('Refused by the provider')).toMatch(/^[¥￥]2,5001 refund$/);
+    expect(figure('Mails queued')).toBe('4');
     const link = screen.getByRole('link', { name: '7K2QM-9XA4B' });
     expect(link.getAttribute('href')).toBe(`/venues/harbor/orders/${FAILED_ORDER}`);
     const doneReadings = readings;

@@ -127,24 +127,18 @@ function ProgressView(props: { venue: string; progress: SlotCancellationProgress
         <dl className="slot-cancellation-figures">
           <Figure
             label={t('slotCancellations.progress.refundsSucceeded')}
-            value={t('slotCancellations.progress.refundTotal', {
-              count: refunds.succeeded.count,
-              amount: money(refunds.succeeded.amount),
-            })}
+            value={money(refunds.succeeded.amount)}
+            note={t('slotCancellations.progress.refundCount', { count: refunds.succeeded.count })}
           />
           <Figure
             label={t('slotCancellations.progress.refundsPending')}
-            value={t('slotCancellations.progress.refundTotal', {
-              count: refunds.pending.count,
-              amount: money(refunds.pending.amount),
-            })}
+            value={money(refunds.pending.amount)}
+            note={t('slotCancellations.progress.refundCount', { count: refunds.pending.count })}
           />
           <Figure
             label={t('slotCancellations.progress.refundsFailed')}
-            value={t('slotCancellations.progress.refundTotal', {
-              count: refunds.failed.count,
-              amount: money(refunds.failed.amount),
-            })}
+            value={money(refunds.failed.amount)}
+            note={t('slotCancellations.progress.refundCount', { count: refunds.failed.count })}
             isBad={refunds.failed.count > 0}
           />
         </dl>
@@ -212,11 +206,14 @@ function ProgressView(props: { venue: string; progress: SlotCancellationProgress
   );
 }
 
-function Figure(props: { label: string; value: string | number; isBad?: boolean }) {
+function Figure(props: { label: string; value: string | number; note?: string; isBad?: boolean }) {
   return (
     <div className={props.isBad ? 'slot-cancellation-figure-bad' : undefined}>
       <dt>{props.label}</dt>
-      <dd>{props.value}</dd>
+      <dd>
+        {props.value}
+        {props.note ? <span className="slot-cancellation-figure-note">{props.note}</span> : null}
+      </dd>
     </div>
   );
 }
