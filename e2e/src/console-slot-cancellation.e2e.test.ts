@@ -45,6 +45,12 @@ const AFTERNOON: Visit[] = [
   { lang: 'ja', email: 'hanako@slot-cancel-e2e.test', time: '15:30', admissions: 1 },
   { lang: 'kr', email: 'minji@slot-cancel-e2e.test', time: '17:30', admissions: 1 },
 ];
+/** How the venue's cancellation mail begins to say it in each visitor's language. */
+const CALLED_OFF: Record<string, string> = {
+  en: 'has had to call off the visit below',
+  ja: '下記のご予約をキャンセルいたしました',
+  kr: '아래 예약이 취소되었습니다',
+};
 const MORNING: Visit = { lang: 'en', email: 'early@slot-cancel-e2e.test', time: '10:30', admissions: 1 };
 
 describe.skipIf(!hasChromium)('calling off an afternoon: a manager cancels it and watches the job finish', () => {
@@ -209,11 +215,12 @@ describe.skipIf(!hasChromium)('calling off an afternoon: a manager cancels it an
                where p.order_id = ${id} and p.completed_at is not null`,
         );
         expect(gateway).toEqual([{ refunded: order?.total, refunds: 1 }]);
-        const mails = await rows<{ lang: string; to_address: string; text_body: string }>(
-          sql`select lang, to_address, text_body from outbox where order_id = ${id} and kind like 'cancellation%'`,
+        const mails = await rows<{ kind: string; lang: string; to_address: string; text_body: string }>(
+          sql`select kind, lang, to_address, text_body from outbox where order_id = ${id} and kind like 'cancellation%'`,
         );
         expect(mails).toHaveLength(1);
-        expect(mails[0]).toMatchObject({ lang: visit.lang, to_address: visit.email });
+        expect(mails[0]).toMatchObject({ kind: 'cancellation_by_venue', lang: visit.lang, to_address: visit.email });
+        expect(mails[0]?.text_body).toContain(CALLED_OFF[visit.lang]);
         expect(mails[0]?.text_body).toContain(MESSAGE);
       }
       const morning = await rows<{ status: string }>(
