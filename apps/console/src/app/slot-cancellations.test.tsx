@@ -158,6 +158,35 @@ describe('calling off slots', () => {
     expect(readings).toBe(doneReadings);
   });
 
+  it('lists the orders the job gave up on and the refunds still waiting, each order linked for follow-up', async () => {
+    const LEFT = '9c8b7a6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
+    stubApi({
+      'GET session': { status: 200, body: sessionOf() },
+      [`GET venues/harbor/slot-cancellations/${JOB_ID}`]: {
+        status: 200,
+        body: {
+          ...progress('done', 4),
+          orders: { total: 4, done: 3, skipped: 0, failed: 1, pending: 0 },
+          refunds: {
+            succeeded: { count: 3, amount: 7500 },
+            pending: { count: 1, amount: 2500 },
+            failed: { count: 0, amount: 0 },
+          },
+          failed_refunds: [],
+          failed_orders: [{ order_id: LEFT, reservation_number: 'QW3RT-Y7UP2', error: 'lock timeout' }],
+        },
+      },
+    });
+    renderConsole(`/venues/harbor/slot-cancellations/${JOB_ID}`);
+    await screen.findByRole('heading', { name: /^Slot cancellation — 2026\/12\/02/ }, { timeout: 15_000 });
+    expect(screen.getByText('Every order has been handled; some need follow-up, listed below.')).toBeTruthy();
+    const failed = screen.getByRole('region', { name: 'Orders not cancelled' });
+    expect(within(failed).getByRole('link', { name: 'QW3RT-Y7UP2' }).getAttribute('href')).toBe(`/venues/harbor/orders/${LEFT}`);
+    expect(within(failed).getByText(/lock timeout/)).toBeTruthy();
+    expect(screen.getByText(/The provider has not answered yet/)).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: '4 of 4 orders handled' })).toBeTruthy();
+  });
+
   it('checks the time window before asking the server, tied to its field', { timeout: 20_000 }, async () => {
     const calls = stubApi({
       'GET session': { status: 200, body: sessionOf() },
