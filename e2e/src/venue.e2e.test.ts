@@ -87,7 +87,7 @@ describe.skipIf(!hasChromium)('at the venue in Chromium', () => {
       // The confirmation e-mail leads to the same ticket.
       await page.goto(`${harness.baseUrl}/dev/mail/latest?to=${encodeURIComponent(email)}`);
       expect(await page.content()).toContain(number as string);
-      const mailLink = await page.locator('a[href*="/tickets/#/id/"]').first().getAttribute('href');
+      const mailLink = await page.locator('a[href*="#/id/"]').first().getAttribute('href');
       expect(new URL(mailLink as string).hash).toBe(new URL(ticketLink as string, harness.baseUrl).hash);
       const [sold] = await rows<{ channel: string }>(
         harness.db,

@@ -25,15 +25,30 @@ export type CompletedOrder = {
   isAllDay: boolean;
 };
 
+/**
+ * A link into the shop (or its ticket pages) for a mail, carrying the language the mail is written
+ * in (`?lang=`): opened on another device or in a fresh browser, the page speaks the mail's
+ * language, not the browser's.
+ */
+export function shopLink(
+  publicUrl: string,
+  site: Pick<Site, 'variant'>,
+  lang: string,
+  route: string,
+  app: 'shop' | 'tickets' = 'shop',
+): string {
+  const base = publicUrl.replace(/\/$/, '');
+  return `${base}/${site.variant}/${app === 'tickets' ? 'tickets/' : ''}?lang=${encodeURIComponent(lang)}#${route}`;
+}
+
 export async function enqueueOrderConfirmation(db: Database, completed: CompletedOrder, publicUrl: string): Promise<void> {
   const { site, order } = completed;
   const lang = order.lang as LanguageCode;
-  const base = publicUrl.replace(/\/$/, '');
-  const ticketUrl = `${base}/${site.variant}/tickets/#/id/${encodeURIComponent(completed.reservationToken)}`;
+  const ticketUrl = shopLink(publicUrl, site, lang, `/id/${encodeURIComponent(completed.reservationToken)}`, 'tickets');
   // A visitor who consented to the mail magazine gets the way out in this and every marketing mail.
   const unsubscribeToken = await subscribeFromOrder(db, site.id, completed.email, order.customerFields ?? {});
   const unsubscribeUrl = unsubscribeToken
-    ? `${base}/${site.variant}/#/mail-release/${encodeURIComponent(unsubscribeToken)}`
+    ? shopLink(publicUrl, site, lang, `/mail-release/${encodeURIComponent(unsubscribeToken)}`)
     : null;
   const mail = renderOrderConfirmation(
     {
@@ -76,7 +91,7 @@ export async function enqueueMailConfirmation(
   publicUrl: string,
 ): Promise<void> {
   const lang = mail.lang as LanguageCode;
-  const link = `${publicUrl.replace(/\/$/, '')}/${mail.site.variant}/#/mail-confirm?token=${encodeURIComponent(mail.mailToken)}`;
+  const link = shopLink(publicUrl, mail.site, lang, `/mail-confirm?token=${encodeURIComponent(mail.mailToken)}`);
   const rendered = renderMailConfirmation({ venueName: localize(mail.site.venue.name, lang), link, minutes: mail.minutes }, lang);
   await enqueueMail(db, {
     siteId: mail.site.id,
@@ -93,7 +108,7 @@ export async function enqueueMailConfirmation(
 
 /** Tickets sent to a friend (their share link), or the holder's link found again by a reservation inquiry. */
 export async function enqueueTicketLinkMail(db: Database, mail: TicketMail, publicUrl: string): Promise<{ id: string }> {
-  const tickets = `${publicUrl.replace(/\/$/, '')}/${mail.site.variant}/tickets/#`;
+  const ticketLink = (route: string) => shopLink(publicUrl, mail.site, mail.lang, route, 'tickets');
   const venueName = localize(mail.site.venue.name, mail.lang);
   const common = { venueName, productName: mail.productName, visitDate: mail.visitDate };
   const rendered = renderTicketLinkMail(
@@ -102,14 +117,14 @@ export async function enqueueTicketLinkMail(db: Database, mail: TicketMail, publ
           ...common,
           kind: mail.kind,
           reservationNumber: mail.reservationNumber,
-          ticketUrl: `${tickets}/id/${encodeURIComponent(mail.reservationToken)}`,
+          ticketUrl: ticketLink(`/id/${encodeURIComponent(mail.reservationToken)}`),
         }
       : {
           ...common,
           kind: mail.kind,
           senderName: mail.senderName,
           quantity: mail.quantity,
-          ticketUrl: `${tickets}/tickets/shared/${encodeURIComponent(mail.shareToken)}`,
+          ticketUrl: ticketLink(`/tickets/shared/${encodeURIComponent(mail.shareToken)}`),
         },
     mail.lang,
   );
@@ -136,7 +151,7 @@ export async function enqueueDateChangeConfirmation(
   >,
   publicUrl: string,
 ): Promise<void> {
-  const ticketUrl = `${publicUrl.replace(/\/$/, '')}/${mail.site.variant}/tickets/#/id/${encodeURIComponent(mail.reservationToken)}`;
+  const ticketUrl = shopLink(publicUrl, mail.site, mail.lang, `/id/${encodeURIComponent(mail.reservationToken)}`, 'tickets');
   const rendered = renderDateChangeMail({ ...mail, venueName: localize(mail.site.venue.name, mail.lang), ticketUrl }, mail.lang);
   await enqueueMail(db, {
     siteId: mail.site.id,

@@ -20,9 +20,9 @@ describeEachEngine('mail magazine release API', (ctx) => {
       ctx.db,
       sql`select text_body, html_body from outbox where to_address = ${email} and kind = 'order_confirmation'`,
     );
-    const match = mail?.text_body.match(/\/demo\/#\/mail-release\/([\w-]+)/);
+    const match = mail?.text_body.match(/\/demo\/\?lang=en#\/mail-release\/([\w-]+)/);
     expect(match, 'the confirmation mail carries the unsubscribe link').toBeTruthy();
-    expect(mail?.html_body).toContain(`/demo/#/mail-release/${match?.[1]}`);
+    expect(mail?.html_body).toContain(`/demo/?lang=en#/mail-release/${match?.[1]}`);
     return match?.[1] as string;
   }
 

@@ -163,7 +163,7 @@ describeEachEngine('orders API', (ctx) => {
       sql`select to_address, subject, text_body from outbox where subject like ${`%${body.reservation_number}%`}`,
     );
     expect(mail?.to_address).toBe(CUSTOMER.email);
-    expect(mail?.text_body).toContain(`/demo/tickets/#/id/${body.reservation_token}`);
+    expect(mail?.text_body).toContain(`/demo/tickets/?lang=en#/id/${body.reservation_token}`);
     const replay = await api.post<ErrorBody>(`orders/checkout/${token}`, {
       payment_method: 'gmo',
       card: card(SANDBOX_CARDS.success),

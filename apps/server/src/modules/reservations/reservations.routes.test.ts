@@ -37,7 +37,7 @@ describeEachEngine('reservation inquiry API', (ctx) => {
       ctx.db,
       sql`select text_body from outbox where kind = 'ticket_inquiry' and to_address = 'inquiry@example.com'`,
     );
-    expect(mail?.text_body).toContain(`/demo/tickets/#/id/${token}`);
+    expect(mail?.text_body).toContain(`/demo/tickets/?lang=en#/id/${token}`);
   });
 
   it('answers ticket not found for a wrong number or a wrong address', async () => {

@@ -197,7 +197,7 @@ describeEachEngine('spot API', (ctx) => {
       ctx.db,
       sql`select text_body from outbox where to_address = 'spot@example.com' order by created_at desc limit 1`,
     );
-    expect(mail?.text_body).toContain(`/demo/tickets/#/id/${paid.body.reservation_token}`);
+    expect(mail?.text_body).toContain(`/demo/tickets/?lang=en#/id/${paid.body.reservation_token}`);
     expect(mail?.text_body).toContain(paid.body.reservation_number);
   });
 

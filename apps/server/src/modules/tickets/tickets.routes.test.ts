@@ -226,7 +226,7 @@ describeEachEngine('tickets API', (ctx) => {
       expect(part).not.toContain(bought.reservationNumber);
       expect(part).not.toContain(bought.reservationToken);
     }
-    const link = mail.text_body.match(/\/demo\/tickets\/#\/tickets\/shared\/([\w-]{22})\b/)?.[1];
+    const link = mail.text_body.match(/\/demo\/tickets\/\?lang=\w+#\/tickets\/shared\/([\w-]{22})\b/)?.[1];
     if (!link) throw new Error(`the mail has no share link: ${mail.text_body}`);
 
     // The link itself opens nothing of the booking.
