@@ -151,6 +151,41 @@ describeEachEngine('console order search', (ctx) => {
     expect(ours(await search({ q: hanako.reservationNumber, from: '2001-01-01', to: '2001-01-02' }))).toEqual([]);
   });
 
+  it('counts the orders of a standing at this venue alone, with the other filters', async () => {
+    // A cancelled admission at another venue is never counted here.
+    await ctx.db.execute(
+      sql`insert into tickets (order_id, option_id, position, status, cancelled_at)
+          select ${ids.foreign}::uuid, po.id, 1, 'cancelled', now()
+          from orders o join product_options po on po.product_id = o.product_id where o.id = ${ids.foreign} limit 1`,
+    );
+    const demo = await siteId('demo');
+    const expected = async (standing: 'partly_cancelled' | 'cancelled', narrow = sql`true`) => {
+      const [row] = await rows<{ n: number }>(
+        ctx.db,
+        sql`select count(*)::int as n from (
+              select count(*) as admissions, count(*) filter (where t.status = 'cancelled') as cancelled
+              from orders o join tickets t on t.order_id = o.id
+              where o.site_id = ${demo} and o.reservation_number is not null and ${narrow}
+              group by o.id) a
+            where a.cancelled > 0 and ${standing === 'cancelled' ? sql`a.cancelled = a.admissions` : sql`a.cancelled < a.admissions`}`,
+      );
+      return row?.n ?? -1;
+    };
+    for (const status of ['partly_cancelled', 'cancelled'] as const) {
+      // A page of one, so the total is counted rather than known from a short page.
+      expect((await search({ status, size: '1' })).total, status).toBe(await expected(status));
+      expect((await search({ status, channel: 'pos', size: '1' })).total).toBe(await expected(status, sql`o.channel = 'pos'`));
+      expect((await search({ status, product_id: String(taro.slot.productId), size: '1' })).total).toBe(
+        await expected(status, sql`o.product_id = ${taro.slot.productId}`),
+      );
+      expect((await search({ status, time_span_id: String(taro.slot.timeSpanId), size: '1' })).total).toBe(
+        await expected(status, sql`o.time_span_id = ${taro.slot.timeSpanId}`),
+      );
+    }
+    expect(await expected('cancelled')).toBeGreaterThanOrEqual(1);
+    expect(await expected('partly_cancelled')).toBeGreaterThanOrEqual(1);
+  });
+
   it('lists the products a search may be narrowed to', async () => {
     const answer = await reader.get<{ products: { id: number; name: Record<string, string> }[] }>('venues/demo/orders/products');
     expect(answer.status).toBe(200);

@@ -21,7 +21,13 @@ import type { Database } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
 import { type SlotFacts, slotFactsOf, venueSlotTimes } from '../catalog/catalog-facts.ts';
 import { orderIdByPaymentNumber } from '../payments/orders-by-payment-number.ts';
-import { admissionCounts, hasCancelledAdmission, hasStandingAdmission } from '../tickets/admission-standing.ts';
+import {
+  admissionCounts,
+  admissionTotal,
+  cancelledAdmissionsByOrder,
+  hasCancelledAdmission,
+  hasStandingAdmission,
+} from '../tickets/admission-standing.ts';
 import { searchKeys } from './orders.schema.ts';
 
 export type SearchVenue = { id: number; timeZone: string; currency: string };
@@ -88,8 +94,17 @@ function standingCondition(standing: OrderStanding): SQL {
 /**
  * A search made into SQL: its conditions, the slots in time order when it sorts by visit, the
  * slots it read from the catalogue (by id), and whether the text narrowed it to a few orders.
+ * `cancelledFirst`: the search asks for orders with a cancellation and nothing else it has is an
+ * index that narrows it (a text, a slot, visit dates), so those orders are counted from the
+ * cancelled admissions (`unfiltered`: its conditions but the standing one).
  */
-type Plan = { where: SQL; slotRanks: SQL | null; slots: Map<number, SlotFacts> | null; isNarrow: boolean };
+type Plan = {
+  where: SQL;
+  slotRanks: SQL | null;
+  slots: Map<number, SlotFacts> | null;
+  isNarrow: boolean;
+  cancelledFirst: { standing: 'partly_cancelled' | 'cancelled'; unfiltered: SQL } | null;
+};
 
 async function planSearch(
   db: Database,
@@ -119,7 +134,7 @@ async function planSearch(
   if (filters.channel !== undefined) conditions.push(sql`o.channel = ${filters.channel}`);
   if (filters.product_id !== undefined) conditions.push(sql`o.product_id = ${filters.product_id}`);
   if (filters.time_span_id !== undefined) conditions.push(sql`o.time_span_id = ${filters.time_span_id}`);
-  if (filters.status !== undefined) conditions.push(standingCondition(filters.status));
+  const byStanding = filters.status === undefined ? [] : [standingCondition(filters.status)];
 
   let slots: SlotFacts[] | null = null;
   if (filters.from !== undefined || filters.to !== undefined) {
@@ -137,16 +152,54 @@ async function planSearch(
     if (slots.length === 0) return null;
     slotRanks = sql`unnest(${intArray(slots.map((slot) => slot.id))}::int[], ${intArray(slots.map((_, rank) => rank))}::int[])`;
   }
+  const isIndexed =
+    filters.q !== undefined || filters.time_span_id !== undefined || filters.from !== undefined || filters.to !== undefined;
   return {
-    where: sql.join(conditions, sql` and `),
+    where: sql.join([...conditions, ...byStanding], sql` and `),
     slotRanks,
     slots: slots ? new Map(slots.map((slot) => [slot.id, slot])) : null,
     isNarrow: filters.q !== undefined,
+    cancelledFirst:
+      (filters.status === 'partly_cancelled' || filters.status === 'cancelled') && !isIndexed
+        ? { standing: filters.status, unfiltered: sql.join(conditions, sql` and `) }
+        : null,
   };
 }
 
 const fromClause = (plan: Plan) =>
   plan.slotRanks ? sql`orders o join ${plan.slotRanks} as s(id, rank) on s.id = o.time_span_id` : sql`orders o`;
+
+/**
+ * How many orders the plan matches, up to the counting limit. Orders with a cancellation are
+ * few: counted from the small index of cancelled admissions, each looked up by its id, rather
+ * than by reading every order of the venue to find them. The lookup keeps its `limit 1` (an id is
+ * one order) so that the planner leaves it a lookup per cancelled order, not a scan of the venue's.
+ * Every order's admissions are at least its cancelled ones, so "as many" means all cancelled.
+ */
+function countStatement(plan: Plan): SQL {
+  const limit = ORDER_COUNT_LIMIT + 1;
+  if (plan.cancelledFirst) {
+    const { standing, unfiltered } = plan.cancelledFirst;
+    const admissions = admissionTotal(sql`o.id`);
+    const test = standing === 'partly_cancelled' ? sql`${admissions} > x.cancelled` : sql`${admissions} <= x.cancelled`;
+    return sql`select count(*)::int as n from (
+                 select 1 from ${cancelledAdmissionsByOrder()} as x(order_id, cancelled)
+                 cross join lateral (select 1 from orders o where o.id = x.order_id and ${unfiltered} and ${test} limit 1) as found
+                 limit ${limit}) c`;
+  }
+  return sql`select count(*)::int as n from (select 1 from ${fromClause(plan)} where ${plan.where} limit ${limit}) c`;
+}
+
+async function countPlan(db: Database, plan: Plan): Promise<number> {
+  const [counted] = await rows<{ n: number }>(db, countStatement(plan));
+  return counted?.n ?? 0;
+}
+
+/** How many of a venue's orders match the filters, up to the counting limit (a page's `total` before it is capped). */
+export async function countOrders(db: Database, venue: SearchVenue, filters: OrderSearchFilters): Promise<number> {
+  const plan = await planSearch(db, venue, filters, { sort: 'completed_at', direction: 'desc' });
+  return plan ? countPlan(db, plan) : 0;
+}
 
 /** The same order again over the chosen page's columns. */
 function pageOrder(order: SearchOrder): SQL {
@@ -240,13 +293,7 @@ export async function searchOrders(db: Database, venue: SearchVenue, query: Orde
   const plan = await planSearch(db, venue, query, order);
   if (!plan) return { ...base, orders: [], total: 0, is_total_capped: false };
   const offset = (query.page - 1) * query.size;
-  const count = async () => {
-    const [counted] = await rows<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from (select 1 from ${fromClause(plan)} where ${plan.where} limit ${ORDER_COUNT_LIMIT + 1}) c`,
-    );
-    return counted?.n ?? 0;
-  };
+  const count = () => countPlan(db, plan);
   // Without a text, many orders may match: they are counted while the page is read. A text finds a
   // few, and a page that is not full tells how many without counting them.
   const counting = plan.isNarrow ? null : count();

@@ -17,3 +17,15 @@ export const hasCancelledAdmission = (orderId: SQLWrapper): SQL =>
 /** The order has an admission that still stands (valid or used). */
 export const hasStandingAdmission = (orderId: SQLWrapper): SQL =>
   sql`exists (select 1 from tickets t where t.order_id = ${orderId} and t.status <> 'cancelled')`;
+
+/**
+ * Every order with a cancelled admission and how many (`order_id`, `cancelled`), read from the
+ * small index of cancelled ones alone: a subquery for a statement that starts from the few
+ * orders with a cancellation rather than from all of a venue's orders.
+ */
+export const cancelledAdmissionsByOrder = (): SQL =>
+  sql`(select t.order_id, count(*)::int as cancelled from tickets t where t.status = 'cancelled' group by t.order_id)`;
+
+/** How many admissions the order has, read from the index of its positions alone (no ticket row). */
+export const admissionTotal = (orderId: SQLWrapper): SQL =>
+  sql`(select count(*)::int from tickets t where t.order_id = ${orderId})`;
