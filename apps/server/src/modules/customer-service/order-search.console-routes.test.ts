@@ -182,6 +182,28 @@ describeEachEngine('console order search', (ctx) => {
         await expected(status, sql`o.time_span_id = ${taro.slot.timeSpanId}`),
       );
     }
+    // The pages list the same orders, in the asked order, a page after another.
+    const listed = async (standing: 'partly_cancelled' | 'cancelled', visit: boolean) => {
+      const found = await rows<{ id: string }>(
+        ctx.db,
+        sql`select o.id from orders o join product_time_spans s on s.id = o.time_span_id
+            where o.site_id = ${demo} and o.reservation_number is not null
+              and exists (select 1 from tickets t where t.order_id = o.id and t.status = 'cancelled')
+              and ${standing === 'cancelled' ? sql`not` : sql``} exists (select 1 from tickets t where t.order_id = o.id and t.status <> 'cancelled')
+            order by ${visit ? sql`s.starts_at asc, o.completed_at asc, o.id asc` : sql`o.completed_at desc, o.id desc`}`,
+      );
+      return found.map((row) => row.id);
+    };
+    for (const status of ['partly_cancelled', 'cancelled'] as const) {
+      for (const visit of [false, true]) {
+        const sort = visit ? { sort: 'visit', direction: 'asc' } : { sort: 'completed_at', direction: 'desc' };
+        const pages: string[] = [];
+        for (let page = 1; page <= 5; page++) {
+          pages.push(...(await search({ status, ...sort, size: '1', page: String(page) })).orders.map((o) => o.id));
+        }
+        expect(pages, `${status} ${sort.sort}`).toEqual((await listed(status, visit)).slice(0, 5));
+      }
+    }
     expect(await expected('cancelled')).toBeGreaterThanOrEqual(1);
     expect(await expected('partly_cancelled')).toBeGreaterThanOrEqual(1);
   });

@@ -95,8 +95,8 @@ function standingCondition(standing: OrderStanding): SQL {
  * A search made into SQL: its conditions, the slots in time order when it sorts by visit, the
  * slots it read from the catalogue (by id), and whether the text narrowed it to a few orders.
  * `cancelledFirst`: the search asks for orders with a cancellation and nothing else it has is an
- * index that narrows it (a text, a slot, visit dates), so those orders are counted from the
- * cancelled admissions (`unfiltered`: its conditions but the standing one).
+ * index that narrows it (a text, a slot, visit dates), so its orders are found from the
+ * cancelled admissions (`unfiltered`: its conditions but the standing one; `sourceOf`).
  */
 type Plan = {
   where: SQL;
@@ -170,24 +170,31 @@ const fromClause = (plan: Plan) =>
   plan.slotRanks ? sql`orders o join ${plan.slotRanks} as s(id, rank) on s.id = o.time_span_id` : sql`orders o`;
 
 /**
- * How many orders the plan matches, up to the counting limit. Orders with a cancellation are
- * few: counted from the small index of cancelled admissions, each looked up by its id, rather
- * than by reading every order of the venue to find them. The lookup keeps its `limit 1` (an id is
- * one order) so that the planner leaves it a lookup per cancelled order, not a scan of the venue's.
- * Every order's admissions are at least its cancelled ones, so "as many" means all cancelled.
+ * The orders a statement starts from, as `o` (beside `s`, the slots' ranks, when it sorts by
+ * visit), and the conditions they must still meet. Orders with a cancellation are few: a search
+ * for them alone starts from the small index of cancelled admissions, each order looked up by its
+ * id, rather than reading every order of the venue to find them. The lookup keeps its `limit 1`
+ * (an id is one order) so that the planner leaves it a lookup per cancelled order. Every order has
+ * at least as many admissions as cancelled ones, so "no more" means all of them cancelled.
  */
+function sourceOf(plan: Plan): { from: SQL; where: SQL } {
+  if (!plan.cancelledFirst) return { from: fromClause(plan), where: plan.where };
+  const { standing, unfiltered } = plan.cancelledFirst;
+  const admissions = admissionTotal(sql`o.id`);
+  const test = standing === 'partly_cancelled' ? sql`${admissions} > x.cancelled` : sql`${admissions} <= x.cancelled`;
+  const found = sql`${cancelledAdmissionsByOrder()} as x(order_id, cancelled)
+        cross join lateral (select o.id, o.completed_at, o.time_span_id from orders o
+                            where o.id = x.order_id and ${unfiltered} and ${test} limit 1) as o`;
+  return {
+    from: plan.slotRanks ? sql`${found} join ${plan.slotRanks} as s(id, rank) on s.id = o.time_span_id` : found,
+    where: sql`true`,
+  };
+}
+
+/** How many orders the plan matches, up to the counting limit. */
 function countStatement(plan: Plan): SQL {
-  const limit = ORDER_COUNT_LIMIT + 1;
-  if (plan.cancelledFirst) {
-    const { standing, unfiltered } = plan.cancelledFirst;
-    const admissions = admissionTotal(sql`o.id`);
-    const test = standing === 'partly_cancelled' ? sql`${admissions} > x.cancelled` : sql`${admissions} <= x.cancelled`;
-    return sql`select count(*)::int as n from (
-                 select 1 from ${cancelledAdmissionsByOrder()} as x(order_id, cancelled)
-                 cross join lateral (select 1 from orders o where o.id = x.order_id and ${unfiltered} and ${test} limit 1) as found
-                 limit ${limit}) c`;
-  }
-  return sql`select count(*)::int as n from (select 1 from ${fromClause(plan)} where ${plan.where} limit ${limit}) c`;
+  const { from, where } = sourceOf(plan);
+  return sql`select count(*)::int as n from (select 1 from ${from} where ${where} limit ${ORDER_COUNT_LIMIT + 1}) c`;
 }
 
 async function countPlan(db: Database, plan: Plan): Promise<number> {
@@ -236,12 +243,13 @@ type RawRow = {
  * then only those orders read, with their admissions counted.
  */
 function selectRows(plan: Plan, extra: SQL | null, order: SearchOrder, limit: number, offset: number) {
+  const { from, where } = sourceOf(plan);
   return sql`select o.id, o.reservation_number, o.customer_fields, o.product_id, o.time_span_id, o.quantity, o.total,
                     o.channel, o.completed_at, o.completed_at::text as cursor_completed_at, page.rank as cursor_rank,
                     c.admissions, c.cancelled
              from (select o.id, o.completed_at, ${plan.slotRanks ? sql`s.rank` : sql`null::int`} as rank
-                   from ${fromClause(plan)}
-                   where ${plan.where} ${extra ? sql`and ${extra}` : sql``}
+                   from ${from}
+                   where ${where} ${extra ? sql`and ${extra}` : sql``}
                    order by ${orderClause(order)}
                    limit ${limit} offset ${offset}) page
              join orders o on o.id = page.id
