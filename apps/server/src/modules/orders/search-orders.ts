@@ -236,18 +236,23 @@ type RawRow = {
   /** The keys an export pages by, exactly as stored. */
   cursor_completed_at: string;
   cursor_rank: number | null;
+  /** How many orders match in all, where the page's own statement counts them (else null). */
+  matching: number | null;
 };
 
 /**
  * A page: its orders chosen by their keys first (from the indexes alone where the filters allow),
- * then only those orders read, with their admissions counted.
+ * then only those orders read, with their admissions counted. A search that starts from the
+ * cancelled admissions reads every order it matches to choose the page anyway, so the same
+ * statement counts them (`matching`) rather than a second one reading them all again.
  */
 function selectRows(plan: Plan, extra: SQL | null, order: SearchOrder, limit: number, offset: number) {
   const { from, where } = sourceOf(plan);
+  const matching = plan.cancelledFirst ? sql`count(*) over ()` : sql`null::int`;
   return sql`select o.id, o.reservation_number, o.customer_fields, o.product_id, o.time_span_id, o.quantity, o.total,
                     o.channel, o.completed_at, o.completed_at::text as cursor_completed_at, page.rank as cursor_rank,
-                    c.admissions, c.cancelled
-             from (select o.id, o.completed_at, ${plan.slotRanks ? sql`s.rank` : sql`null::int`} as rank
+                    c.admissions, c.cancelled, page.matching::int as matching
+             from (select o.id, o.completed_at, ${plan.slotRanks ? sql`s.rank` : sql`null::int`} as rank, ${matching} as matching
                    from ${from}
                    where ${where} ${extra ? sql`and ${extra}` : sql``}
                    order by ${orderClause(order)}
@@ -303,15 +308,17 @@ export async function searchOrders(db: Database, venue: SearchVenue, query: Orde
   const offset = (query.page - 1) * query.size;
   const count = () => countPlan(db, plan);
   // Without a text, many orders may match: they are counted while the page is read. A text finds a
-  // few, and a page that is not full tells how many without counting them.
-  const counting = plan.isNarrow ? null : count();
+  // few, and a page that is not full tells how many without counting them. Orders with a
+  // cancellation alone are counted by the page's own statement (a page past the last has no row to say).
+  const counting = plan.isNarrow || plan.cancelledFirst ? null : count();
   // Awaited below; a failed page read must not leave its failure unhandled.
   counting?.catch(() => undefined);
   const found = await rows<RawRow>(db, selectRows(plan, null, order, query.size, offset));
   const isFullyKnown = found.length < query.size && (found.length > 0 || offset === 0);
+  const counted = found[0]?.matching ?? null;
   const [orders, matching] = await Promise.all([
     summarise(db, found, plan.slots),
-    counting ?? (isFullyKnown ? offset + found.length : count()),
+    counting ?? counted ?? (isFullyKnown ? offset + found.length : count()),
   ]);
   return {
     ...base,
