@@ -28,10 +28,16 @@ import { orderDetailConsoleRoutes } from './modules/customer-service/order-detai
 import { orderRefundConsoleRoutes } from './modules/customer-service/order-refunds.console-routes.ts';
 import { orderSearchConsoleRoutes } from './modules/customer-service/order-search.console-routes.ts';
 import { slotCancellationConsoleRoutes } from './modules/customer-service/slot-cancellations.console-routes.ts';
+import { visitorCancellationRoutes } from './modules/customer-service/visitor-cancellation.routes.ts';
+import { selfCancelOffer, type VisitorCancellationDeps } from './modules/customer-service/visitor-cancellation.ts';
 import { dateChangeRoutes } from './modules/date-changes/date-changes.routes.ts';
 import { createDateChangesService } from './modules/date-changes/date-changes.service.ts';
 import { createJobWorker, type JobWorker, type JobWorkerOptions } from './modules/jobs/background-jobs.ts';
-import { enqueueDateChangeConfirmation, enqueueTicketLinkMail } from './modules/mail/enqueue-order-confirmation.ts';
+import {
+  enqueueCancellationMail,
+  enqueueDateChangeConfirmation,
+  enqueueTicketLinkMail,
+} from './modules/mail/enqueue-order-confirmation.ts';
 import { mailViewerRoutes } from './modules/mail/mail.routes.ts';
 import { createMailTransport, createOutboxWorker } from './modules/mail/mail-sender.ts';
 import { subscribeOrderMails } from './modules/mail/order-mail-listeners.ts';
@@ -244,7 +250,18 @@ export async function buildApp(options: AppOptions) {
       enqueueTicketLinkMail(tx, mail, publicUrl()),
     onMailQueued: () => mailWorker.kick(),
   };
-  const tickets = createTicketsService(options.db, orders, { ...ticketMail, dateChanges });
+  const tickets = createTicketsService(options.db, orders, {
+    ...ticketMail,
+    dateChanges,
+    selfCancel: (db, site, access, now) => selfCancelOffer(db, site, access, now),
+  });
+  // A visitor's own cancellation: the same refunds and places as staff's, with its notice mailed.
+  const visitorCancellation: VisitorCancellationDeps = {
+    refunds: { providers, logger: app.log },
+    onStockChanged: stockChanged,
+    enqueueCancellationMail,
+    onMailQueued: () => mailWorker.kick(),
+  };
   const reservations = createReservationsService(options.db, orders, ticketMail);
   const spot = createSpotService(options.db, {
     catalog,
@@ -260,6 +277,7 @@ export async function buildApp(options: AppOptions) {
       paymentRoutes(payments),
       membershipRoutes(membership),
       ticketRoutes(tickets),
+      visitorCancellationRoutes(options.db, visitorCancellation),
       dateChangeRoutes(dateChanges, payments),
       checkInRoutes(createCheckInService(options.db)),
       reservationRoutes(reservations),
