@@ -208,6 +208,31 @@ describeEachEngine('console order search', (ctx) => {
     expect(await expected('partly_cancelled')).toBeGreaterThanOrEqual(1);
   });
 
+  it('pages through the orders by visit as one list, slot after slot, either way', async () => {
+    const demo = await siteId('demo');
+    // Three orders in one slot, so a page reaches past a slot's first orders.
+    await ctx.db.execute(sql`update orders set time_span_id = ${taro.slot.timeSpanId} where id in (${ids.hanako}, ${ids.jiro})`);
+    for (const direction of ['asc', 'desc'] as const) {
+      const dir = sql.raw(direction);
+      const expected = await rows<{ id: string }>(
+        ctx.db,
+        sql`select o.id from orders o join product_time_spans s on s.id = o.time_span_id
+            where o.site_id = ${demo} and o.reservation_number is not null
+            order by s.starts_at ${dir}, s.id ${dir}, o.completed_at ${dir}, o.id ${dir}`,
+      );
+      expect(expected.length).toBeGreaterThanOrEqual(3);
+      const listed: string[] = [];
+      for (let page = 1; page <= 4; page++) {
+        const found = await search({ sort: 'visit', direction, size: '2', page: String(page) });
+        listed.push(...found.orders.map((o) => o.id));
+        expect(found.total).toBe(expected.length);
+      }
+      expect(listed, direction).toEqual(expected.slice(0, 8).map((row) => row.id));
+    }
+    await ctx.db.execute(sql`update orders set time_span_id = ${hanako.slot.timeSpanId} where id = ${ids.hanako}`);
+    await ctx.db.execute(sql`update orders set time_span_id = ${jiro.slot.timeSpanId} where id = ${ids.jiro}`);
+  });
+
   it('lists the products a search may be narrowed to', async () => {
     const answer = await reader.get<{ products: { id: number; name: Record<string, string> }[] }>('venues/demo/orders/products');
     expect(answer.status).toBe(200);

@@ -241,22 +241,42 @@ type RawRow = {
 };
 
 /**
+ * The keys of a page's orders (`id`, `completed_at`, `rank`, `matching`). Sorted by visit, with
+ * no text to narrow it, a page reads each slot's orders in the index's order only as far as the
+ * page can reach (its offset and size), slot after slot, rather than every matching order sorted.
+ */
+function pageKeys(plan: Plan, extra: SQL | null, order: SearchOrder, limit: number, offset: number): SQL {
+  if (plan.slotRanks && !plan.isNarrow && !plan.cancelledFirst && extra === null) {
+    const direction = sql.raw(order.direction === 'desc' ? 'desc nulls last' : 'asc nulls first');
+    return sql`select o.id, o.completed_at, s.rank as rank, null::int as matching
+               from ${plan.slotRanks} as s(id, rank)
+               cross join lateral (select o.id, o.completed_at from orders o
+                                   where o.time_span_id = s.id and ${plan.where}
+                                   order by o.completed_at ${direction}, o.id ${direction}
+                                   limit ${offset + limit}) as o
+               order by ${orderClause(order)}
+               limit ${limit} offset ${offset}`;
+  }
+  const { from, where } = sourceOf(plan);
+  const matching = plan.cancelledFirst ? sql`count(*) over ()` : sql`null::int`;
+  return sql`select o.id, o.completed_at, ${plan.slotRanks ? sql`s.rank` : sql`null::int`} as rank, ${matching} as matching
+             from ${from}
+             where ${where} ${extra ? sql`and ${extra}` : sql``}
+             order by ${orderClause(order)}
+             limit ${limit} offset ${offset}`;
+}
+
+/**
  * A page: its orders chosen by their keys first (from the indexes alone where the filters allow),
  * then only those orders read, with their admissions counted. A search that starts from the
  * cancelled admissions reads every order it matches to choose the page anyway, so the same
  * statement counts them (`matching`) rather than a second one reading them all again.
  */
 function selectRows(plan: Plan, extra: SQL | null, order: SearchOrder, limit: number, offset: number) {
-  const { from, where } = sourceOf(plan);
-  const matching = plan.cancelledFirst ? sql`count(*) over ()` : sql`null::int`;
   return sql`select o.id, o.reservation_number, o.customer_fields, o.product_id, o.time_span_id, o.quantity, o.total,
                     o.channel, o.completed_at, o.completed_at::text as cursor_completed_at, page.rank as cursor_rank,
                     c.admissions, c.cancelled, page.matching::int as matching
-             from (select o.id, o.completed_at, ${plan.slotRanks ? sql`s.rank` : sql`null::int`} as rank, ${matching} as matching
-                   from ${from}
-                   where ${where} ${extra ? sql`and ${extra}` : sql``}
-                   order by ${orderClause(order)}
-                   limit ${limit} offset ${offset}) page
+             from (${pageKeys(plan, extra, order, limit, offset)}) page
              join orders o on o.id = page.id
              cross join lateral ${admissionCounts(sql`o.id`)} as c
              order by ${pageOrder(order)}`;
