@@ -166,6 +166,8 @@ export const Receipt = z.object({
   tax: z.number().int(),
   taxRate: z.number().int(),
   currency: z.string(),
+  /** The venue's qualified-invoice registration number (T + 13 digits); null when it has none. */
+  invoiceRegistrationNumber: z.string().nullable(),
 });
 export type Receipt = z.infer<typeof Receipt>;
 export const ReceiptPdfQuery = z.object({ lang: Lang.default('ja') });
