@@ -1,3 +1,4 @@
+import type { TimelineEntry } from '@storefront/domain/console/order-detail';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderConsole, sessionOf, stubApi } from '../test/console-test.tsx';
@@ -165,6 +166,100 @@ describe('the order detail screen', () => {
     expect(frame.getAttribute('src')).toBe(`/console/api/v1/venues/harbor/orders/${ORDER_ID}/mails/${MAIL_ID}/view`);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Text version' }));
     expect(within(dialog).getByText('Thank you for your booking AB12-CD34.')).toBeTruthy();
+  });
+
+  it('words the places held, and the statuses of payments, date changes and refunds, in the timeline and the tables', {
+    timeout: 20_000,
+  }, async () => {
+    const at = (minute: number) => `2026-05-01T01:${String(minute).padStart(2, '0')}:00.000Z`;
+    const entry = (minute: number, kind: TimelineEntry['kind'], entryDetail: TimelineEntry['detail']): TimelineEntry => ({
+      at: at(minute),
+      kind,
+      actor: null,
+      detail: entryDetail,
+      mail_id: null,
+    });
+    const slot = { date: '2026-05-10', time: '10:00', set_product_id: null, for_date_change: false };
+    const base = detail();
+    stubApi({
+      'GET session': { status: 200, body: sessionOf() },
+      [`GET ${ORDER_PATH}`]: {
+        status: 200,
+        body: detail({
+          payments: base.payments.map((payment) => ({ ...payment, status: 'refund_failed' })),
+          timeline: [
+            entry(0, 'hold_taken', { ...slot, quantity: 2, expires_at: at(15) }),
+            entry(1, 'payment_started', {
+              payment_number: 'PAY-0001',
+              attempt: 1,
+              method: 'gmo',
+              provider: 'sandbox',
+              amount: 2400,
+              status: 'requires_action',
+              for_date_change: false,
+            }),
+            entry(2, 'hold_ended', { ...slot, quantity: 2, outcome: 'sold' }),
+            entry(3, 'date_change_started', {
+              status: 'expired',
+              from_date: '2026-05-10',
+              from_time: '10:00',
+              to_date: '2026-05-12',
+              to_time: '11:00',
+              fee: 0,
+              to_pay: 0,
+              to_refund: 0,
+            }),
+            entry(3, 'hold_taken', {
+              ...slot,
+              date: '2026-05-12',
+              time: '11:00',
+              quantity: 2,
+              expires_at: at(18),
+              for_date_change: true,
+            }),
+            entry(18, 'hold_ended', {
+              ...slot,
+              date: '2026-05-12',
+              time: '11:00',
+              quantity: 2,
+              outcome: 'released',
+              for_date_change: true,
+            }),
+            entry(20, 'date_change_completed', {
+              from_date: '2026-05-10',
+              from_time: '10:00',
+              to_date: '2026-05-12',
+              to_time: '11:00',
+              refund_status: 'refund_failed',
+            }),
+            entry(21, 'refund', {
+              amount: 400,
+              status: 'pending',
+              refund_kind: 'provider',
+              reason: 'x',
+              requested_by: 'staff',
+              payment_number: 'PAY-0001',
+            }),
+          ],
+        }),
+      },
+    });
+    renderConsole(`/venues/harbor/orders/${ORDER_ID}`);
+    await screen.findByRole('heading', { name: 'Order AB12-CD34 — Harbor Museum' }, { timeout: 15_000 });
+    const timeline = within(within(screen.getByRole('region', { name: 'Timeline' })).getByRole('list'));
+    expect(timeline.getByText(/^Held 2 places of 2026-05-10 10:00 until /)).toBeTruthy();
+    expect(timeline.getByText('Held places sold: 2 places of 2026-05-10 10:00')).toBeTruthy();
+    expect(timeline.getByText(/^Held 2 places of 2026-05-12 11:00 until /).textContent).toContain('(date change)');
+    expect(timeline.getByText(/^Held places given back: 2 places of 2026-05-12 11:00/)).toBeTruthy();
+    expect(
+      timeline.getByText('Payment PAY-0001 by gmo (sandbox): ¥2,400, now waiting for the visitor (3-D Secure or wallet)'),
+    ).toBeTruthy();
+    expect(timeline.getByText('Date change from 2026-05-10 10:00 to 2026-05-12 11:00 started (now expired)')).toBeTruthy();
+    expect(timeline.getByText('Refunding the price difference failed.')).toBeTruthy();
+    expect(timeline.getByText('Refund of ¥400 (Through the payment provider): Pending')).toBeTruthy();
+    const payments = within(screen.getByRole('region', { name: 'Payments' }));
+    expect(payments.getByText('refund failed')).toBeTruthy();
+    expect(payments.queryByText('refund_failed')).toBeNull();
   });
 
   it('resends the ticket mail to a corrected address, edits the contact with the shop’s rules and adds a note', {

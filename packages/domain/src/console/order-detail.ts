@@ -88,6 +88,26 @@ export const OrderAdmission = z.object({
 });
 export type OrderAdmission = z.infer<typeof OrderAdmission>;
 
+/** A payment attempt's status in the ledger (it moves only forward; `payments.schema.ts`). */
+export const PAYMENT_STATUSES = [
+  'started',
+  'requires_action',
+  'pending',
+  'captured',
+  'failed',
+  'refund_pending',
+  'refunded',
+  'refund_failed',
+] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** What became of the refund of a cheaper date change's difference. */
+export const DATE_CHANGE_REFUND_STATUSES = ['refunded', 'refund_failed'] as const;
+
+/** What became of a held place when its hold ended: sold with its order or date change, or given back. */
+export const HOLD_OUTCOMES = ['sold', 'released'] as const;
+export type HoldOutcome = (typeof HOLD_OUTCOMES)[number];
+
 export const OrderPayment = z.object({
   id: z.string(),
   payment_number: z.string(),
@@ -96,7 +116,7 @@ export const OrderPayment = z.object({
   provider: z.string(),
   amount: z.number(),
   currency: z.string(),
-  status: z.string(),
+  status: z.enum(PAYMENT_STATUSES),
   /** Paid for a date change of the order rather than the order itself. */
   is_date_change: z.boolean(),
   failure_reason: z.string().nullable(),
@@ -122,6 +142,8 @@ export type OrderRefund = z.infer<typeof OrderRefund>;
 
 export const TIMELINE_KINDS = [
   'order_created',
+  'hold_taken',
+  'hold_ended',
   'order_completed',
   'payment_started',
   'payment_event',

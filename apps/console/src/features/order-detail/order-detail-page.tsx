@@ -257,7 +257,11 @@ function Payments(props: { order: OrderDetail }) {
       }),
       paymentColumn.accessor('status', {
         header: () => t('orderDetail.paymentStatus'),
-        cell: (info) => <code>{info.getValue()}</code>,
+        cell: (info) => (
+          <span className={`badge badge-payment-${info.getValue()}`} title={info.getValue()}>
+            {t(`orderDetail.paymentStatuses.${info.getValue()}`)}
+          </span>
+        ),
       }),
       paymentColumn.accessor('created_at', {
         header: () => t('orderDetail.createdAt'),

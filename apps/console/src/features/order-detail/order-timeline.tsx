@@ -17,8 +17,24 @@ type Lang = ReturnType<typeof currentLanguage>;
 
 const text = (value: TimelineEntry['detail'][string] | undefined) => (value === null || value === undefined ? '' : String(value));
 
-function slotText(detail: TimelineEntry['detail'], side: 'from' | 'to') {
-  return [text(detail[`${side}_date`]), text(detail[`${side}_time`])].filter(Boolean).join(' ');
+function slotText(detail: TimelineEntry['detail'], side: 'from' | 'to' | null) {
+  const key = (name: string) => (side ? `${side}_${name}` : name);
+  return [text(detail[key('date')]), text(detail[key('time')])].filter(Boolean).join(' ');
+}
+
+/** A status code in the staff member's words (the code itself if the words are missing). */
+function statusWords(t: TFunction, group: string, value: TimelineEntry['detail'][string] | undefined) {
+  return t(`orderDetail.${group}.${text(value)}`, { defaultValue: text(value) });
+}
+
+/** What a hold kept: places of the slot, or a set product sold with it (named as the order's line names it). */
+function heldWhat(entry: TimelineEntry, order: OrderDetail, t: TFunction, lang: Lang) {
+  const quantity = Number(entry.detail.quantity ?? 0);
+  const setProductId = entry.detail.set_product_id;
+  if (typeof setProductId !== 'number') return t('orderDetail.timeline.heldPlaces', { count: quantity });
+  const line = order.lines.find((l) => l.kind === 'set_product' && l.id === setProductId);
+  const item = line ? (line.name[lang] ?? Object.values(line.name)[0] ?? '') : `#${setProductId}`;
+  return t('orderDetail.timeline.heldItem', { quantity, item });
 }
 
 /** The entry's sentence, from its kind and its facts. */
@@ -32,13 +48,24 @@ function describe(entry: TimelineEntry, order: OrderDetail, t: TFunction, lang: 
       return t(key, { channel: t(`salesChannels.${text(detail.channel)}`, { defaultValue: text(detail.channel) }) });
     case 'order_completed':
       return t(key, { number: text(detail.reservation_number), total: price(detail.total) });
+    case 'hold_taken':
+      return t(key, {
+        what: heldWhat(entry, order, t, lang),
+        slot: slotText(detail, null),
+        expires: formatDateTime(text(detail.expires_at), lang),
+      });
+    case 'hold_ended':
+      return t(`${key}.${text(detail.outcome) === 'sold' ? 'sold' : 'released'}`, {
+        what: heldWhat(entry, order, t, lang),
+        slot: slotText(detail, null),
+      });
     case 'payment_started':
       return t(key, {
         number: text(detail.payment_number),
         method: text(detail.method),
         provider: text(detail.provider),
         amount: price(detail.amount),
-        status: text(detail.status),
+        status: statusWords(t, 'paymentStatuses', detail.status),
       });
     case 'payment_event':
       return t(key, { number: text(detail.payment_number), event: text(detail.event) });
@@ -54,14 +81,18 @@ function describe(entry: TimelineEntry, order: OrderDetail, t: TFunction, lang: 
     case 'check_in':
       return t(key, { position: text(detail.position), gate: text(detail.gate) });
     case 'date_change_started':
-      return t(key, { from: slotText(detail, 'from'), to: slotText(detail, 'to'), status: text(detail.status) });
+      return t(key, {
+        from: slotText(detail, 'from'),
+        to: slotText(detail, 'to'),
+        status: statusWords(t, 'dateChangeStatuses', detail.status),
+      });
     case 'date_change_completed':
       return t(key, { from: slotText(detail, 'from'), to: slotText(detail, 'to') });
     case 'refund':
       return t(key, {
         amount: price(detail.amount),
         kind: t(`orderDetail.refundKinds.${text(detail.refund_kind)}`, { defaultValue: text(detail.refund_kind) }),
-        status: t(`orderDetail.refundStatuses.${text(detail.status)}`, { defaultValue: text(detail.status) }),
+        status: statusWords(t, 'refundStatuses', detail.status),
       });
     case 'note':
       return text(detail.body);
@@ -85,7 +116,15 @@ export function OrderTimeline(props: OrderSectionProps) {
             <time dateTime={entry.at}>{formatDateTime(entry.at, lang)}</time>
             <span className="badge">{t(`orderDetail.timeline.kinds.${entry.kind}`)}</span>
             <div className="order-timeline-text">
-              <p>{describe(entry, order, t, lang)}</p>
+              <p>
+                {describe(entry, order, t, lang)}
+                {entry.detail.for_date_change === true ? (
+                  <span className="field-hint"> ({t('orderDetail.forDateChange')})</span>
+                ) : null}
+              </p>
+              {entry.kind === 'date_change_completed' && entry.detail.refund_status ? (
+                <p className="field-hint">{statusWords(t, 'dateChangeRefundStatuses', entry.detail.refund_status)}</p>
+              ) : null}
               {entry.actor ? <p className="field-hint">{t('orderDetail.timeline.by', { actor: entry.actor })}</p> : null}
               {entry.kind === 'audit' && text(entry.detail.changes) !== '{}' ? (
                 <details>

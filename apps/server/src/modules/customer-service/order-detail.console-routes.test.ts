@@ -180,6 +180,68 @@ describeEachEngine('console order detail', (ctx) => {
     expect((await reader.get(`venues/demo/orders/${orderId}/mails/${otherMail}`)).status).toBe(404);
   });
 
+  it('shows the places held for the order and for its date change: when taken, how many, until when, and sold', async () => {
+    const api = shop();
+    const [before] = await rows<{ at: string }>(ctx.db, sql`select now()::text as at`);
+    const bought = await buyTickets(api, ctx.db, { quantity: 2 });
+    const orderId = await orderIdOf(bought.reservationNumber);
+    // A hold taken now records its time by itself.
+    const [taken] = await rows<{ created_at: string | null; after: boolean }>(
+      ctx.db,
+      sql`select created_at::text, created_at >= ${before?.at ?? ''}::timestamptz and created_at <= now() as after
+          from stock_holds where order_id = ${orderId}`,
+    );
+    expect(taken?.created_at).not.toBeNull();
+    expect(taken?.after).toBe(true);
+    // A hold from before times were recorded has no moment to be shown at; one given back is shown so.
+    await ctx.db.execute(
+      sql`insert into stock_holds (order_id, time_span_id, quantity, expires_at, created_at, released_at) values
+            (${orderId}, ${bought.slot.timeSpanId}, 3, now(), null, now()),
+            (${orderId}, ${bought.slot.timeSpanId}, 1, now() - interval '20 minutes', now() - interval '30 minutes', now() - interval '10 minutes')`,
+    );
+    const to = await otherSlot(ctx.db, bought.slot.productId, 4);
+    const change = await api.post<{ time_change_token: string }>(`timechanges/tickets/${bought.reservationToken}`, {
+      lang: 'en',
+      time_span_id: to,
+    });
+    expect(change.status, JSON.stringify(change.body)).toBe(201);
+    const confirmed = await api.post(`timechanges/${change.body.time_change_token}/confirm`, {
+      reservation_token: bought.reservationToken,
+    });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+
+    const reader = await memberWith(['orders:read']);
+    const detail = await reader.get<OrderDetail>(`venues/demo/orders/${orderId}`);
+    expect(detail.status, JSON.stringify(detail.body)).toBe(200);
+    const { timeline } = detail.body;
+    const holds = timeline.filter((e) => e.kind === 'hold_taken');
+    const ended = timeline.filter((e) => e.kind === 'hold_ended');
+    expect(holds.map((e) => [e.detail.quantity, e.detail.for_date_change])).toEqual([
+      [1, false],
+      [2, false],
+      [2, true],
+    ]);
+    const [given, own, changed] = holds;
+    expect(Date.parse(own?.detail.expires_at as string)).toBeGreaterThan(Date.parse(own?.at ?? ''));
+    expect(own?.detail).toMatchObject({ date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), set_product_id: null });
+    expect(changed?.detail.date).not.toBe(own?.detail.date);
+    expect(Date.parse(given?.at ?? '')).toBeLessThan(Date.parse(own?.at ?? ''));
+    expect(ended.map((e) => [e.detail.quantity, e.detail.for_date_change, e.detail.outcome])).toEqual([
+      [1, false, 'released'],
+      [2, false, 'sold'],
+      [2, true, 'sold'],
+    ]);
+    // The order's own hold was sold when the order completed, and taken after it was created.
+    const at = (kind: string) => timeline.find((e) => e.kind === kind)?.at ?? '';
+    expect(ended[1]?.at).toBe(at('order_completed'));
+    expect(Date.parse(own?.at ?? '')).toBeGreaterThanOrEqual(Date.parse(at('order_created')));
+    const kinds = timeline.map((e) => e.kind);
+    expect(kinds.indexOf('hold_taken', 1)).toBeLessThan(kinds.indexOf('order_completed'));
+    expect(kinds.lastIndexOf('hold_taken')).toBeGreaterThan(kinds.indexOf('date_change_started'));
+    expect(kinds.lastIndexOf('hold_ended')).toBeLessThan(kinds.indexOf('date_change_completed'));
+    expect(timeline.filter((e) => e.kind === 'hold_taken' && e.detail.quantity === 3)).toEqual([]);
+  });
+
   it('shows tickets sent to a friend as a share with its mail, and lists every mail about the order', async () => {
     const api = shop();
     const bought = await buyTickets(api, ctx.db, { quantity: 2 });

@@ -151,6 +151,88 @@ describeEachEngine('console order search', (ctx) => {
     expect(ours(await search({ q: hanako.reservationNumber, from: '2001-01-01', to: '2001-01-02' }))).toEqual([]);
   });
 
+  it('counts the orders of a standing at this venue alone, with the other filters', async () => {
+    // A cancelled admission at another venue is never counted here.
+    await ctx.db.execute(
+      sql`insert into tickets (order_id, option_id, position, status, cancelled_at)
+          select ${ids.foreign}::uuid, po.id, 1, 'cancelled', now()
+          from orders o join product_options po on po.product_id = o.product_id where o.id = ${ids.foreign} limit 1`,
+    );
+    const demo = await siteId('demo');
+    const expected = async (standing: 'partly_cancelled' | 'cancelled', narrow = sql`true`) => {
+      const [row] = await rows<{ n: number }>(
+        ctx.db,
+        sql`select count(*)::int as n from (
+              select count(*) as admissions, count(*) filter (where t.status = 'cancelled') as cancelled
+              from orders o join tickets t on t.order_id = o.id
+              where o.site_id = ${demo} and o.reservation_number is not null and ${narrow}
+              group by o.id) a
+            where a.cancelled > 0 and ${standing === 'cancelled' ? sql`a.cancelled = a.admissions` : sql`a.cancelled < a.admissions`}`,
+      );
+      return row?.n ?? -1;
+    };
+    for (const status of ['partly_cancelled', 'cancelled'] as const) {
+      // A page of one, so the total is counted rather than known from a short page.
+      expect((await search({ status, size: '1' })).total, status).toBe(await expected(status));
+      expect((await search({ status, channel: 'pos', size: '1' })).total).toBe(await expected(status, sql`o.channel = 'pos'`));
+      expect((await search({ status, product_id: String(taro.slot.productId), size: '1' })).total).toBe(
+        await expected(status, sql`o.product_id = ${taro.slot.productId}`),
+      );
+      expect((await search({ status, time_span_id: String(taro.slot.timeSpanId), size: '1' })).total).toBe(
+        await expected(status, sql`o.time_span_id = ${taro.slot.timeSpanId}`),
+      );
+    }
+    // The pages list the same orders, in the asked order, a page after another.
+    const listed = async (standing: 'partly_cancelled' | 'cancelled', visit: boolean) => {
+      const found = await rows<{ id: string }>(
+        ctx.db,
+        sql`select o.id from orders o join product_time_spans s on s.id = o.time_span_id
+            where o.site_id = ${demo} and o.reservation_number is not null
+              and exists (select 1 from tickets t where t.order_id = o.id and t.status = 'cancelled')
+              and ${standing === 'cancelled' ? sql`not` : sql``} exists (select 1 from tickets t where t.order_id = o.id and t.status <> 'cancelled')
+            order by ${visit ? sql`s.starts_at asc, o.completed_at asc, o.id asc` : sql`o.completed_at desc, o.id desc`}`,
+      );
+      return found.map((row) => row.id);
+    };
+    for (const status of ['partly_cancelled', 'cancelled'] as const) {
+      for (const visit of [false, true]) {
+        const sort = visit ? { sort: 'visit', direction: 'asc' } : { sort: 'completed_at', direction: 'desc' };
+        const pages: string[] = [];
+        for (let page = 1; page <= 5; page++) {
+          pages.push(...(await search({ status, ...sort, size: '1', page: String(page) })).orders.map((o) => o.id));
+        }
+        expect(pages, `${status} ${sort.sort}`).toEqual((await listed(status, visit)).slice(0, 5));
+      }
+    }
+    expect(await expected('cancelled')).toBeGreaterThanOrEqual(1);
+    expect(await expected('partly_cancelled')).toBeGreaterThanOrEqual(1);
+  });
+
+  it('pages through the orders by visit as one list, slot after slot, either way', async () => {
+    const demo = await siteId('demo');
+    // Three orders in one slot, so a page reaches past a slot's first orders.
+    await ctx.db.execute(sql`update orders set time_span_id = ${taro.slot.timeSpanId} where id in (${ids.hanako}, ${ids.jiro})`);
+    for (const direction of ['asc', 'desc'] as const) {
+      const dir = sql.raw(direction);
+      const expected = await rows<{ id: string }>(
+        ctx.db,
+        sql`select o.id from orders o join product_time_spans s on s.id = o.time_span_id
+            where o.site_id = ${demo} and o.reservation_number is not null
+            order by s.starts_at ${dir}, s.id ${dir}, o.completed_at ${dir}, o.id ${dir}`,
+      );
+      expect(expected.length).toBeGreaterThanOrEqual(3);
+      const listed: string[] = [];
+      for (let page = 1; page <= 4; page++) {
+        const found = await search({ sort: 'visit', direction, size: '2', page: String(page) });
+        listed.push(...found.orders.map((o) => o.id));
+        expect(found.total).toBe(expected.length);
+      }
+      expect(listed, direction).toEqual(expected.slice(0, 8).map((row) => row.id));
+    }
+    await ctx.db.execute(sql`update orders set time_span_id = ${hanako.slot.timeSpanId} where id = ${ids.hanako}`);
+    await ctx.db.execute(sql`update orders set time_span_id = ${jiro.slot.timeSpanId} where id = ${ids.jiro}`);
+  });
+
   it('lists the products a search may be narrowed to', async () => {
     const answer = await reader.get<{ products: { id: number; name: Record<string, string> }[] }>('venues/demo/orders/products');
     expect(answer.status).toBe(200);

@@ -4,7 +4,7 @@
  * through that module's public read file; nothing here is stored twice.
  */
 
-import type { OrderDetail, OrderLine, TimelineEntry, TimelineKind } from '@storefront/domain/console/order-detail';
+import type { HoldOutcome, OrderDetail, OrderLine, TimelineEntry, TimelineKind } from '@storefront/domain/console/order-detail';
 import { TIMELINE_KINDS } from '@storefront/domain/console/order-detail';
 import { DISPLAY_TIME_ZONE } from '@storefront/domain/constants';
 import { timeOfDayIn } from '@storefront/domain/dates';
@@ -17,8 +17,22 @@ import { listOrderMails } from '../mail/order-mails.ts';
 import { findPlacedOrder, type PlacedOrder } from '../orders/placed-order.ts';
 import { listOrderPaymentEvents, listOrderPayments, listOrderRefunds } from '../payments/order-payment-history.ts';
 import type { Site } from '../sites/site.ts';
+import { listOwnerHolds, type OrderHold } from '../stock/order-holds.ts';
 import { listOrderAdmissions, listOrderCheckIns, listOrderShares } from '../tickets/order-ticket-history.ts';
 import { orderNotes } from './customer-service.schema.ts';
+
+/**
+ * A hold that ended in the transaction that completed its owner (the order, or a date change)
+ * was sold with it; any other ended hold gave its places back. The order's completion and the
+ * sale share the transaction's clock; a date change's completion time is taken a moment later in
+ * the same transaction, hence the margin.
+ */
+const SOLD_WITHIN_MS = 5_000;
+
+function holdOutcome(hold: OrderHold, completedAt: Date | null): HoldOutcome {
+  if (!hold.releasedAt || !completedAt) return 'released';
+  return Math.abs(completedAt.getTime() - hold.releasedAt.getTime()) <= SOLD_WITHIN_MS ? 'sold' : 'released';
+}
 
 /** Audit actions whose record the timeline already shows in its own entry (a note's text). */
 const SHOWN_ELSEWHERE = new Set(['note added']);
@@ -90,18 +104,40 @@ export async function readOrderDetail(db: Database, site: Site, orderId: string)
       listObjectAudit(db, 'order', order.id),
     ]);
 
-  // Date changes name their slots; each slot is read once.
-  const slotIds = [...new Set(changes.flatMap((c) => [c.fromTimeSpanId, c.toTimeSpanId]))];
+  // The places held for the order and for its date changes (each change holds under its own id).
+  const holds = await listOwnerHolds(db, [order.id, ...changes.map((c) => c.id)]);
+  const completionOf = new Map<string, Date | null>([
+    [order.id, order.completedAt],
+    ...changes.map((c) => [c.id, c.completedAt] as const),
+  ]);
+
+  // Date changes and holds name their slots; each slot is read once.
+  const slotIds = [
+    ...new Set([...changes.flatMap((c) => [c.fromTimeSpanId, c.toTimeSpanId]), ...holds.map((h) => h.timeSpanId)]),
+  ];
   const slots = new Map(await Promise.all(slotIds.map(async (id) => [id, await slotOf(db, id)] as const)));
   const slotDetail = (prefix: 'from' | 'to', id: number): Detail => ({
     [`${prefix}_date`]: slots.get(id)?.date ?? '',
     [`${prefix}_time`]: slots.get(id)?.start_time ?? null,
   });
   const positionOf = new Map(admissions.map((a) => [a.id, a.position]));
+  const holdDetail = (hold: OrderHold): Detail => ({
+    quantity: hold.quantity,
+    date: slots.get(hold.timeSpanId)?.date ?? '',
+    time: slots.get(hold.timeSpanId)?.start_time ?? null,
+    set_product_id: hold.setProductId,
+    for_date_change: hold.ownerId !== order.id,
+  });
 
   const timeline = [
     entry(order.createdAt, 'order_created', { channel: order.channel, quantity: order.quantity }),
     entry(order.completedAt, 'order_completed', { reservation_number: order.reservationNumber, total: order.total }),
+    ...holds.map((h) => entry(h.createdAt, 'hold_taken', { ...holdDetail(h), expires_at: iso(h.expiresAt) })),
+    ...holds.flatMap((h) =>
+      h.releasedAt
+        ? [entry(h.releasedAt, 'hold_ended', { ...holdDetail(h), outcome: holdOutcome(h, completionOf.get(h.ownerId) ?? null) })]
+        : [],
+    ),
     ...payments.map((p) =>
       entry(p.createdAt, 'payment_started', {
         payment_number: p.paymentNumber,
@@ -163,9 +199,16 @@ export async function readOrderDetail(db: Database, site: Site, orderId: string)
       .filter((a) => !SHOWN_ELSEWHERE.has(a.action))
       .map((a) => entry(a.at, 'audit', { action: a.action, changes: JSON.stringify(a.changes) }, { actor: a.actorLabel })),
   ];
-  // Time order; what happened at the same instant keeps the order of the kinds (created before completed).
-  const rank = (kind: TimelineKind) => TIMELINE_KINDS.indexOf(kind);
-  timeline.sort((a, b) => Date.parse(a.at) - Date.parse(b.at) || rank(a.kind) - rank(b.kind));
+  // Time order; what happened at the same instant keeps the order of the kinds (created before
+  // completed). A date change's hold comes after the change starts and ends before it completes.
+  const rankOf = (kind: TimelineKind) => TIMELINE_KINDS.indexOf(kind);
+  const rank = (e: TimelineEntry) => {
+    if (e.detail.for_date_change !== true) return rankOf(e.kind);
+    if (e.kind === 'hold_taken') return rankOf('date_change_started') + 0.5;
+    if (e.kind === 'hold_ended') return rankOf('date_change_completed') - 0.5;
+    return rankOf(e.kind);
+  };
+  timeline.sort((a, b) => Date.parse(a.at) - Date.parse(b.at) || rank(a) - rank(b));
 
   const fields = order.customerFields ?? {};
   return {

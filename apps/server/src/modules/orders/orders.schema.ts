@@ -133,6 +133,12 @@ export const orders = pgTable(
     index('orders_product_completed_idx')
       .on(t.productId, t.siteId, t.completedAt.desc(), t.id.desc())
       .where(sql`${t.reservationNumber} is not null`),
+    // The status filters find a venue's orders with a cancellation from the cancelled admissions,
+    // looking each order up by its id (`search-orders.ts`): this index answers that lookup and the
+    // keys of its page without reading the order's row.
+    index('orders_completed_by_id_idx')
+      .on(t.id, t.siteId, t.completedAt, t.timeSpanId)
+      .where(sql`${t.reservationNumber} is not null`),
     index('orders_site_email_idx')
       .on(t.siteId, searchKeys.email(t.customerFields))
       .where(sql`${t.reservationNumber} is not null`),

@@ -21,7 +21,13 @@ import type { Database } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
 import { type SlotFacts, slotFactsOf, venueSlotTimes } from '../catalog/catalog-facts.ts';
 import { orderIdByPaymentNumber } from '../payments/orders-by-payment-number.ts';
-import { admissionCounts, hasCancelledAdmission, hasStandingAdmission } from '../tickets/admission-standing.ts';
+import {
+  admissionCounts,
+  admissionTotal,
+  cancelledAdmissionsByOrder,
+  hasCancelledAdmission,
+  hasStandingAdmission,
+} from '../tickets/admission-standing.ts';
 import { searchKeys } from './orders.schema.ts';
 
 export type SearchVenue = { id: number; timeZone: string; currency: string };
@@ -88,8 +94,17 @@ function standingCondition(standing: OrderStanding): SQL {
 /**
  * A search made into SQL: its conditions, the slots in time order when it sorts by visit, the
  * slots it read from the catalogue (by id), and whether the text narrowed it to a few orders.
+ * `cancelledFirst`: the search asks for orders with a cancellation and nothing else it has is an
+ * index that narrows it (a text, a slot, visit dates), so its orders are found from the
+ * cancelled admissions (`unfiltered`: its conditions but the standing one; `sourceOf`).
  */
-type Plan = { where: SQL; slotRanks: SQL | null; slots: Map<number, SlotFacts> | null; isNarrow: boolean };
+type Plan = {
+  where: SQL;
+  slotRanks: SQL | null;
+  slots: Map<number, SlotFacts> | null;
+  isNarrow: boolean;
+  cancelledFirst: { standing: 'partly_cancelled' | 'cancelled'; unfiltered: SQL } | null;
+};
 
 async function planSearch(
   db: Database,
@@ -119,7 +134,7 @@ async function planSearch(
   if (filters.channel !== undefined) conditions.push(sql`o.channel = ${filters.channel}`);
   if (filters.product_id !== undefined) conditions.push(sql`o.product_id = ${filters.product_id}`);
   if (filters.time_span_id !== undefined) conditions.push(sql`o.time_span_id = ${filters.time_span_id}`);
-  if (filters.status !== undefined) conditions.push(standingCondition(filters.status));
+  const byStanding = filters.status === undefined ? [] : [standingCondition(filters.status)];
 
   let slots: SlotFacts[] | null = null;
   if (filters.from !== undefined || filters.to !== undefined) {
@@ -137,16 +152,61 @@ async function planSearch(
     if (slots.length === 0) return null;
     slotRanks = sql`unnest(${intArray(slots.map((slot) => slot.id))}::int[], ${intArray(slots.map((_, rank) => rank))}::int[])`;
   }
+  const isIndexed =
+    filters.q !== undefined || filters.time_span_id !== undefined || filters.from !== undefined || filters.to !== undefined;
   return {
-    where: sql.join(conditions, sql` and `),
+    where: sql.join([...conditions, ...byStanding], sql` and `),
     slotRanks,
     slots: slots ? new Map(slots.map((slot) => [slot.id, slot])) : null,
     isNarrow: filters.q !== undefined,
+    cancelledFirst:
+      (filters.status === 'partly_cancelled' || filters.status === 'cancelled') && !isIndexed
+        ? { standing: filters.status, unfiltered: sql.join(conditions, sql` and `) }
+        : null,
   };
 }
 
 const fromClause = (plan: Plan) =>
   plan.slotRanks ? sql`orders o join ${plan.slotRanks} as s(id, rank) on s.id = o.time_span_id` : sql`orders o`;
+
+/**
+ * The orders a statement starts from, as `o` (beside `s`, the slots' ranks, when it sorts by
+ * visit), and the conditions they must still meet. Orders with a cancellation are few: a search
+ * for them alone starts from the small index of cancelled admissions, each order looked up by its
+ * id, rather than reading every order of the venue to find them. The lookup keeps its `limit 1`
+ * (an id is one order) so that the planner leaves it a lookup per cancelled order. Every order has
+ * at least as many admissions as cancelled ones, so "no more" means all of them cancelled.
+ */
+function sourceOf(plan: Plan): { from: SQL; where: SQL } {
+  if (!plan.cancelledFirst) return { from: fromClause(plan), where: plan.where };
+  const { standing, unfiltered } = plan.cancelledFirst;
+  const admissions = admissionTotal(sql`o.id`);
+  const test = standing === 'partly_cancelled' ? sql`${admissions} > x.cancelled` : sql`${admissions} <= x.cancelled`;
+  const found = sql`${cancelledAdmissionsByOrder()} as x(order_id, cancelled)
+        cross join lateral (select o.id, o.completed_at, o.time_span_id from orders o
+                            where o.id = x.order_id and ${unfiltered} and ${test} limit 1) as o`;
+  return {
+    from: plan.slotRanks ? sql`${found} join ${plan.slotRanks} as s(id, rank) on s.id = o.time_span_id` : found,
+    where: sql`true`,
+  };
+}
+
+/** How many orders the plan matches, up to the counting limit. */
+function countStatement(plan: Plan): SQL {
+  const { from, where } = sourceOf(plan);
+  return sql`select count(*)::int as n from (select 1 from ${from} where ${where} limit ${ORDER_COUNT_LIMIT + 1}) c`;
+}
+
+async function countPlan(db: Database, plan: Plan): Promise<number> {
+  const [counted] = await rows<{ n: number }>(db, countStatement(plan));
+  return counted?.n ?? 0;
+}
+
+/** How many of a venue's orders match the filters, up to the counting limit (a page's `total` before it is capped). */
+export async function countOrders(db: Database, venue: SearchVenue, filters: OrderSearchFilters): Promise<number> {
+  const plan = await planSearch(db, venue, filters, { sort: 'completed_at', direction: 'desc' });
+  return plan ? countPlan(db, plan) : 0;
+}
 
 /** The same order again over the chosen page's columns. */
 function pageOrder(order: SearchOrder): SQL {
@@ -176,21 +236,47 @@ type RawRow = {
   /** The keys an export pages by, exactly as stored. */
   cursor_completed_at: string;
   cursor_rank: number | null;
+  /** How many orders match in all, where the page's own statement counts them (else null). */
+  matching: number | null;
 };
 
 /**
+ * The keys of a page's orders (`id`, `completed_at`, `rank`, `matching`). Sorted by visit, with
+ * no text to narrow it, a page reads each slot's orders in the index's order only as far as the
+ * page can reach (its offset and size), slot after slot, rather than every matching order sorted.
+ */
+function pageKeys(plan: Plan, extra: SQL | null, order: SearchOrder, limit: number, offset: number): SQL {
+  if (plan.slotRanks && !plan.isNarrow && !plan.cancelledFirst && extra === null) {
+    const direction = sql.raw(order.direction === 'desc' ? 'desc nulls last' : 'asc nulls first');
+    return sql`select o.id, o.completed_at, s.rank as rank, null::int as matching
+               from ${plan.slotRanks} as s(id, rank)
+               cross join lateral (select o.id, o.completed_at from orders o
+                                   where o.time_span_id = s.id and ${plan.where}
+                                   order by o.completed_at ${direction}, o.id ${direction}
+                                   limit ${offset + limit}) as o
+               order by ${orderClause(order)}
+               limit ${limit} offset ${offset}`;
+  }
+  const { from, where } = sourceOf(plan);
+  const matching = plan.cancelledFirst ? sql`count(*) over ()` : sql`null::int`;
+  return sql`select o.id, o.completed_at, ${plan.slotRanks ? sql`s.rank` : sql`null::int`} as rank, ${matching} as matching
+             from ${from}
+             where ${where} ${extra ? sql`and ${extra}` : sql``}
+             order by ${orderClause(order)}
+             limit ${limit} offset ${offset}`;
+}
+
+/**
  * A page: its orders chosen by their keys first (from the indexes alone where the filters allow),
- * then only those orders read, with their admissions counted.
+ * then only those orders read, with their admissions counted. A search that starts from the
+ * cancelled admissions reads every order it matches to choose the page anyway, so the same
+ * statement counts them (`matching`) rather than a second one reading them all again.
  */
 function selectRows(plan: Plan, extra: SQL | null, order: SearchOrder, limit: number, offset: number) {
   return sql`select o.id, o.reservation_number, o.customer_fields, o.product_id, o.time_span_id, o.quantity, o.total,
                     o.channel, o.completed_at, o.completed_at::text as cursor_completed_at, page.rank as cursor_rank,
-                    c.admissions, c.cancelled
-             from (select o.id, o.completed_at, ${plan.slotRanks ? sql`s.rank` : sql`null::int`} as rank
-                   from ${fromClause(plan)}
-                   where ${plan.where} ${extra ? sql`and ${extra}` : sql``}
-                   order by ${orderClause(order)}
-                   limit ${limit} offset ${offset}) page
+                    c.admissions, c.cancelled, page.matching::int as matching
+             from (${pageKeys(plan, extra, order, limit, offset)}) page
              join orders o on o.id = page.id
              cross join lateral ${admissionCounts(sql`o.id`)} as c
              order by ${pageOrder(order)}`;
@@ -240,23 +326,19 @@ export async function searchOrders(db: Database, venue: SearchVenue, query: Orde
   const plan = await planSearch(db, venue, query, order);
   if (!plan) return { ...base, orders: [], total: 0, is_total_capped: false };
   const offset = (query.page - 1) * query.size;
-  const count = async () => {
-    const [counted] = await rows<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from (select 1 from ${fromClause(plan)} where ${plan.where} limit ${ORDER_COUNT_LIMIT + 1}) c`,
-    );
-    return counted?.n ?? 0;
-  };
+  const count = () => countPlan(db, plan);
   // Without a text, many orders may match: they are counted while the page is read. A text finds a
-  // few, and a page that is not full tells how many without counting them.
-  const counting = plan.isNarrow ? null : count();
+  // few, and a page that is not full tells how many without counting them. Orders with a
+  // cancellation alone are counted by the page's own statement (a page past the last has no row to say).
+  const counting = plan.isNarrow || plan.cancelledFirst ? null : count();
   // Awaited below; a failed page read must not leave its failure unhandled.
   counting?.catch(() => undefined);
   const found = await rows<RawRow>(db, selectRows(plan, null, order, query.size, offset));
   const isFullyKnown = found.length < query.size && (found.length > 0 || offset === 0);
+  const counted = found[0]?.matching ?? null;
   const [orders, matching] = await Promise.all([
     summarise(db, found, plan.slots),
-    counting ?? (isFullyKnown ? offset + found.length : count()),
+    counting ?? counted ?? (isFullyKnown ? offset + found.length : count()),
   ]);
   return {
     ...base,

@@ -25,3 +25,15 @@ export const hasValidAdmission = (orderId: SQLWrapper): SQL =>
 /** The order's admissions still valid, as a number. */
 export const validAdmissionCount = (orderId: SQLWrapper): SQL =>
   sql`(select count(*)::int from tickets t where t.order_id = ${orderId} and t.status = 'valid')`;
+
+/**
+ * Every order with a cancelled admission and how many (`order_id`, `cancelled`), read from the
+ * small index of cancelled ones alone: a subquery for a statement that starts from the few
+ * orders with a cancellation rather than from all of a venue's orders.
+ */
+export const cancelledAdmissionsByOrder = (): SQL =>
+  sql`(select t.order_id, count(*)::int as cancelled from tickets t where t.status = 'cancelled' group by t.order_id)`;
+
+/** How many admissions the order has, read from the index of its positions alone (no ticket row). */
+export const admissionTotal = (orderId: SQLWrapper): SQL =>
+  sql`(select count(*)::int from tickets t where t.order_id = ${orderId})`;

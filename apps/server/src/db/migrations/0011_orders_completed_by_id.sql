@@ -1,0 +1,1 @@
+CREATE INDEX "orders_completed_by_id_idx" ON "orders" USING btree ("id","site_id","completed_at","time_span_id") WHERE "orders"."reservation_number" is not null;
