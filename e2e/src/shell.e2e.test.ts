@@ -1,3 +1,4 @@
+import { freshSlot, orderBody } from '@storefront/server/test/orders';
 import { ROUTES } from '@storefront/storefront/app/route-table';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -200,6 +201,62 @@ describe.skipIf(!hasChromium)('storefront shell in Chromium', () => {
     expect(await mailOnly.locator('[data-screen="not-found"]').count()).toBe(1);
     expect(await mailOnly.locator('.site-footer a[href="#/order"]').count()).toBe(0);
     await mailOnly.close();
+  });
+
+  it('takes the visitor to payment from the mail-only link even after a mail scanner opened it first', async () => {
+    const slot = await freshSlot(harness.db, 'kyoto-garden', 10);
+    const email = `twice-${Date.now()}@example.com`;
+    const shop = await harness.browser.newContext({ viewport: viewports[0] });
+    try {
+      const page = await shop.newPage();
+      await page.goto(`${harness.baseUrl}/kyoto-garden/?lang=en#/terms`);
+      await page.locator('main h1').waitFor();
+      // The order and the address, as the order page and the address form send them.
+      const sent = await page.evaluate(
+        async ({ body, email }) => {
+          const xsrf = decodeURIComponent(document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? '');
+          const headers = { 'content-type': 'application/json', 'x-xsrf-token': xsrf };
+          const created = (await (
+            await fetch('/kyoto-garden/api/v1/orders', { method: 'POST', headers, body: JSON.stringify(body) })
+          ).json()) as { order_token: string };
+          const mailed = await fetch(`/kyoto-garden/api/v1/ordermails/${created.order_token}`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ email, lang: 'en' }),
+          });
+          return mailed.status;
+        },
+        { body: orderBody(slot, 1), email },
+      );
+      expect(sent).toBe(204);
+      await page.goto(`${harness.baseUrl}/dev/mail/latest?to=${encodeURIComponent(email)}`);
+      const link = (await page.locator('a[href*="#/mail-confirm?token="]').first().getAttribute('href')) as string;
+      expect(link).toContain('/kyoto-garden/?lang=en#/mail-confirm?token=');
+
+      // A mail scanner follows the link first, in a browser of its own.
+      const scanner = await harness.browser.newContext();
+      try {
+        const scan = await scanner.newPage();
+        await scan.goto(link);
+        await scan.waitForURL(/#\/payment$/);
+      } finally {
+        await scanner.close();
+      }
+      // Then the visitor taps it, and goes on to payment rather than "start again".
+      const visitor = await harness.browser.newContext({ viewport: viewports[0], locale: 'ja-JP' });
+      try {
+        const tap = await visitor.newPage();
+        await tap.goto(link);
+        await tap.waitForURL(/#\/payment$/);
+        await tap.locator('[data-screen="payment"]').waitFor();
+        expect(await tap.locator('[data-screen="error"]').count()).toBe(0);
+        expect(await tap.evaluate(() => document.documentElement.lang)).toBe('en');
+      } finally {
+        await visitor.close();
+      }
+    } finally {
+      await shop.close();
+    }
   });
 
   it('shows queued dialogs one at a time, in the order they came', async () => {
