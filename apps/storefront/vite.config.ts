@@ -5,7 +5,8 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   plugins: [react()],
   base: '/',
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  // The manifest tells the server which files the order route needs (its page preloads them).
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, manifest: true },
   // The server's Content-Security-Policy allows style elements with the page's nonce only.
   html: { cspNonce: PAGE_NONCE_PLACEHOLDER },
   server: {
