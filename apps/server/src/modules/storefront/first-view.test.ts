@@ -133,7 +133,7 @@ describeEachEngine('the venue page’s first view', (ctx) => {
     expect(answer.lang).toBe('en');
     expect(answer.texts).toEqual(english);
     expect(answer.products).toEqual(await api('/borderless/api/v1/products?lang=en'));
-    expect(page.body).toContain('<html lang="en"');
+    expect(page.body).toContain('<html lang="en" data-lang="en"');
     expect(page.body).toContain(`<h1>${english.order_title}</h1>`);
     for (const product of answer.products) expect(page.body).toContain(`>${product.name}</span>`);
 

@@ -154,7 +154,7 @@ export const storefrontRoutes =
       if (!first) return withNonce(withBody(withTitle(parts.head) + parts.bodyStart) + parts.rootOpen + parts.end);
       const icon = `data:image/svg+xml,${encodeURIComponent(first.config.theme.logoSvg)}`;
       const head = withTitle(parts.head)
-        .replace(/<html lang="[^"]*"/, `<html lang="${LANGUAGE_TAGS[lang]}"`)
+        .replace(/<html lang="[^"]*"/, `<html lang="${LANGUAGE_TAGS[lang]}" data-lang="${lang}"`)
         .replace(/<link rel="icon" href="[^"]*"/, `<link rel="icon" href="${escapeAttribute(icon)}"`);
       return (
         withNonce(
