@@ -5,8 +5,9 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
 /**
- * The first view's guard (first-view-guard.js) as a hashed asset, named by a classic script in
- * <head>: it must run before the first paint, which a module script never does.
+ * The first view's guard (first-view-guard.js) as a hashed asset, named by a classic script at the
+ * top of <head>: it must run before the first paint, which a module script never does, and its
+ * request goes out first, before the app's modules take the browser's connections.
  */
 function firstViewGuard(): Plugin {
   const name = 'first-view-guard.js';
@@ -24,7 +25,7 @@ function firstViewGuard(): Plugin {
       handler(_html, context) {
         const asset = Object.values(context.bundle ?? {}).find((file) => file.type === 'asset' && file.names.includes(name));
         if (!asset) throw new Error(`${name} was not emitted`);
-        return [{ tag: 'script', attrs: { src: `/${asset.fileName}` }, injectTo: 'head' }];
+        return [{ tag: 'script', attrs: { src: `/${asset.fileName}` }, injectTo: 'head-prepend' }];
       },
     },
   };
