@@ -14,6 +14,8 @@ const isLanguageCode = (value: unknown): value is LanguageCode =>
  * parameter wins (an unknown code means the default), then the venue's default language.
  */
 export function pageLanguage(parameter: unknown, languages: readonly { id: string; is_default: boolean }[]): LanguageCode {
+  // A parameter given twice counts by its first value, as the browser's URLSearchParams reads it.
+  if (Array.isArray(parameter)) return pageLanguage(parameter[0], languages);
   const siteDefault = languages.find((language) => language.is_default)?.id;
   const fallback = isLanguageCode(siteDefault) ? siteDefault : DEFAULT_LANGUAGE;
   if (typeof parameter === 'string') return isLanguageCode(parameter) ? parameter : fallback;

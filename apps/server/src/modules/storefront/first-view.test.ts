@@ -84,7 +84,8 @@ describe('the first answer’s escaping', () => {
     ];
     expect(pageLanguage('th', languages)).toBe('th');
     expect(pageLanguage('xx', languages)).toBe('en');
-    expect(pageLanguage(['ja', 'en'], languages)).toBe('en');
+    expect(pageLanguage(['ja', 'en'], languages)).toBe('ja');
+    expect(pageLanguage(['xx', 'ja'], languages)).toBe('en');
     expect(pageLanguage(undefined, languages)).toBe('en');
     expect(pageLanguage(undefined, [])).toBe('ja');
   });
