@@ -212,6 +212,7 @@ describeEachEngine('the venue page’s first view', (ctx) => {
   it('shows the shell only under the tickets prefix, whose screen the server cannot tell', async () => {
     const { body } = await get('/borderless/tickets/');
     expect(firstAnswerOf(body).lang).toBe('ja');
+    expect(body).not.toContain('order-page-E.js');
     expect(body).toContain('class="site-header"');
     expect(body).not.toContain('class="step-bar"');
   });

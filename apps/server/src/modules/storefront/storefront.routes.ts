@@ -56,14 +56,21 @@ function themeCss(theme: Configuration['theme']): string {
 }
 
 /** The built page split where each visit's parts go. */
-type PageParts = { head: string; bodyStart: string; rootOpen: string; end: string };
+type PageParts = {
+  head: string;
+  /** The order route's modulepreloads: on the order page only, the tickets prefix shows other screens. */
+  orderPreloads: string;
+  bodyStart: string;
+  rootOpen: string;
+  end: string;
+};
 
 function splitTemplate(assets: PageAssets): PageParts | null {
   const page = assets.template;
   const headEnd = page.indexOf('</head>');
   const root = page.indexOf('<div id="root"></div>');
   if (headEnd < 0 || root < 0 || root < headEnd) return null;
-  const preloads = assets.orderModules
+  const orderPreloads = assets.orderModules
     .map(
       (href) =>
         `<link rel="modulepreload" crossorigin fetchpriority="low" href="${escapeAttribute(href)}" nonce="${PAGE_NONCE_PLACEHOLDER}">`,
@@ -71,7 +78,8 @@ function splitTemplate(assets: PageAssets): PageParts | null {
     .join('');
   const css = assets.inlineCss ? `<style nonce="${PAGE_NONCE_PLACEHOLDER}">${assets.inlineCss}</style>` : '';
   return {
-    head: page.slice(0, headEnd) + css + preloads,
+    head: page.slice(0, headEnd) + css,
+    orderPreloads,
     bodyStart: page.slice(headEnd, root),
     rootOpen: '<div id="root">',
     end: page.slice(root + '<div id="root">'.length),
@@ -143,7 +151,7 @@ export const storefrontRoutes =
       return { ...made, lang };
     }
 
-    function pageHtml(site: Site, nonce: string, first: (Rendered & { lang: LanguageCode }) | null): string {
+    function pageHtml(site: Site, nonce: string, first: (Rendered & { lang: LanguageCode }) | null, isTickets: boolean): string {
       const attributes = `data-site-code="${escapeAttribute(site.code)}" data-variant="${escapeAttribute(site.variant)}" data-app-mode="${options.appMode}"`;
       const lang = first?.lang ?? DEFAULT_LANGUAGE;
       const title = escapeAttribute(site.pageTitle[lang] ?? localize(site.venue.name, lang));
@@ -151,14 +159,15 @@ export const storefrontRoutes =
       const withBody = (html: string) => html.replace(/<body([^>]*)>/, `<body$1 ${attributes}>`);
       const withTitle = (html: string) => html.replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`);
       if (!parts) return withNonce(withBody(withTitle(assets.template)));
-      if (!first) return withNonce(withBody(withTitle(parts.head) + parts.bodyStart) + parts.rootOpen + parts.end);
+      const preloads = isTickets ? '' : parts.orderPreloads;
+      if (!first) return withNonce(withBody(withTitle(parts.head) + preloads + parts.bodyStart) + parts.rootOpen + parts.end);
       const icon = `data:image/svg+xml,${encodeURIComponent(first.config.theme.logoSvg)}`;
       const head = withTitle(parts.head)
         .replace(/<html lang="[^"]*"/, `<html lang="${LANGUAGE_TAGS[lang]}" data-lang="${lang}"`)
         .replace(/<link rel="icon" href="[^"]*"/, `<link rel="icon" href="${escapeAttribute(icon)}"`);
       return (
         withNonce(
-          `${head}<style nonce="${PAGE_NONCE_PLACEHOLDER}">${themeCss(first.config.theme)}</style>${withBody(parts.bodyStart)}`,
+          `${head}${preloads}<style nonce="${PAGE_NONCE_PLACEHOLDER}">${themeCss(first.config.theme)}</style>${withBody(parts.bodyStart)}`,
         ) +
         parts.rootOpen +
         first.view +
@@ -186,7 +195,7 @@ export const storefrontRoutes =
       return reply
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .send(pageHtml(site, nonce, first));
+        .send(pageHtml(site, nonce, first, isTickets));
     };
 
     app.get('/', async (req, reply) => sendPage(req, reply, await options.sites.defaultSite(), false));
