@@ -4,11 +4,13 @@
  * screens (Chromium's virtual authenticator stands in for the device); the catalogue screens of a
  * seeded venue (products, the product editor with a picture, a slot series' preview, the calendar
  * with picked days, settings, texts, payment methods, venue images, coupons) at 1280×800 and
- * 768×1024. Written to test-results/console-screenshots/ (not committed), to look at.
+ * 768×1024; calling off a day (its selection, preview, confirmation, finished job and list) at
+ * 1280, 1024 and 768 px. Written to test-results/console-screenshots/ (not committed), to look at.
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { makeStaff, TEST_PASSWORD, TEST_TOTP_SECRET } from '@storefront/server/test/console';
+import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { addDays, addMonths, gradientPng, venueToday } from './catalogue-steps.ts';
 import { acceptAndEnrol, authenticatorCode, consoleUrl, invitationLink, screenIs } from './console-steps.ts';
@@ -37,6 +39,11 @@ const SCREENS: Sizes = [
 ];
 const CATALOGUE_SCREENS: Sizes = [
   [1280, 800],
+  [768, 1024],
+];
+const CANCELLATION_SCREENS: Sizes = [
+  [1280, 800],
+  [1024, 768],
   [768, 1024],
 ];
 
@@ -280,6 +287,35 @@ try {
   await owner.waitForTimeout(500);
   await catalogue('order-mail');
   await owner.keyboard.press('Escape');
+
+  // Calling off the day of that visitor's order: the selection, its preview, the confirmation and the finished job.
+  const cancellation = (name: string) => shoot(owner, `slot-cancellation-${name}`, CANCELLATION_SCREENS);
+  const visits = (await harness.db.execute(
+    sql`select t.date::text as date from orders o join product_time_spans t on t.id = o.time_span_id
+         where o.reservation_number = ${reservationNumber ?? ''}`,
+  )) as unknown as { rows: { date: string }[] };
+  await go('/venues/demo/slot-cancellations', 'slot-cancellations');
+  await owner.getByRole('table').waitFor();
+  await cancellation('start');
+  await owner.getByLabel('Day', { exact: true }).fill(visits.rows[0]?.date ?? venueToday());
+  await owner.getByLabel('Slots starting from').fill('10:00');
+  await owner.getByLabel('Slots starting before').fill('13:00');
+  await owner.getByRole('button', { name: 'Preview', exact: true }).click();
+  await owner.getByRole('region', { name: 'What would be called off' }).waitFor();
+  await owner.getByLabel('Reason', { exact: true }).fill('Storm warning: the garden is closed');
+  await owner.getByLabel(/^Message to the visitors/).fill('A storm is coming: the museum closes this morning. We are sorry.');
+  await cancellation('preview');
+  await owner.getByRole('button', { name: 'Call off these slots…' }).click();
+  const confirm = owner.getByRole('dialog', { name: 'Call off these slots?' });
+  await confirm.waitFor();
+  await cancellation('confirm');
+  await confirm.getByRole('button', { name: 'Call off and refund' }).click();
+  await screenIs(owner, 'slot-cancellation');
+  await owner.locator('.slot-cancellation-finished').waitFor({ timeout: 60_000 });
+  await cancellation('progress');
+  await owner.getByRole('link', { name: 'All cancellations' }).click();
+  await owner.getByRole('row', { name: /Storm warning/ }).waitFor();
+  await cancellation('list');
 
   await go('/teams', 'teams');
   await owner.getByRole('link', { name: 'Harbor gate' }).click();

@@ -5,6 +5,8 @@
  * five seconds, without reloading; and a party of four books a table at the cafe.
  */
 
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import en from '@storefront/seed/texts/en.json' with { type: 'json' };
 import { rows } from '@storefront/server/db/rows';
 import { signQrToken } from '@storefront/server/modules/spot/qr-token';
@@ -16,6 +18,7 @@ import { type Harness, hasChromium, seriousAxeViolations, startHarness } from '.
 import { CARDS, choosePayment, fillCard, fillSignIn, proceedFromPayment } from './purchase-steps.ts';
 
 const t = en as Record<string, string>;
+const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
 const PHONE = { width: 375, height: 800 };
 
 async function checkPage(page: Page, problems: string[], step: string) {
@@ -126,8 +129,9 @@ describe.skipIf(!hasChromium)('at the venue in Chromium', () => {
     try {
       const screen = await lobby.newPage();
       await screen.goto(`${harness.baseUrl}/demo/?lang=en#/signage/today-ticket-info`);
+      // A slot on a page not showing yet is in the page, hidden, with its count kept current.
       const count = screen.locator(`[data-time-span="${slot.timeSpanId}"] .signage-count`);
-      await count.waitFor();
+      await count.waitFor({ state: 'attached' });
       const before = Number(await count.getAttribute('data-remaining'));
       expect(await seriousAxeViolations(screen)).toEqual([]);
 
@@ -169,6 +173,76 @@ describe.skipIf(!hasChromium)('at the venue in Chromium', () => {
       await visitor.close();
     }
   }, 60_000);
+
+  it('fits the lobby screen in landscape and portrait, one line per count, paging slots that do not fit', async () => {
+    // Forty more slots later today, a minute apart, with 105 places each: more than one screen holds.
+    const [product] = await rows<{ id: number }>(
+      harness.db,
+      sql`select product_id as id from product_time_spans where id = ${slot.timeSpanId}`,
+    );
+    await harness.db.execute(
+      sql`insert into product_time_spans (product_id, date, starts_at, ends_at, capacity)
+          select ${product?.id}::int, t.date, clock_timestamp() + make_interval(mins => 60 + k), clock_timestamp() + make_interval(mins => 61 + k), 105
+          from generate_series(1, 40) as k, product_time_spans t where t.id = ${slot.timeSpanId}`,
+    );
+    for (const viewport of [
+      { width: 1920, height: 1080 },
+      { width: 1080, height: 1920 },
+    ]) {
+      const lobby = await harness.browser.newContext({ viewport });
+      try {
+        const screen = await lobby.newPage();
+        await screen.goto(`${harness.baseUrl}/demo/?lang=ja#/signage/today-ticket-info`);
+        await screen.locator('.signage-slot:not([hidden])').first().waitFor();
+        await screen.locator('.signage-products:not(.signage-measuring)').waitFor();
+        const layout = await screen.evaluate(() => {
+          const inside = (el: Element) => {
+            const r = el.getBoundingClientRect();
+            return r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight + 0.5 && r.right <= window.innerWidth + 0.5;
+          };
+          const lines = (el: Element) => {
+            const range = document.createRange();
+            range.selectNodeContents(el);
+            return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+          };
+          const shown = [...document.querySelectorAll('.signage-slot:not([hidden])')];
+          return {
+            overflowY: document.documentElement.scrollHeight - window.innerHeight,
+            overflowX: document.documentElement.scrollWidth - window.innerWidth,
+            headAndFoot: [...document.querySelectorAll('.signage-head, .signage-foot')].every(inside),
+            shown: shown.length,
+            outside: shown.filter((el) => !inside(el)).length,
+            hidden: document.querySelectorAll('.signage-slot[hidden]').length,
+            wrapped: shown.map((el) => el.querySelector('.signage-count')).filter((el) => el && lines(el) > 1).length,
+            count: shown.map((el) => el.querySelector('.signage-count')?.textContent).find((text) => text?.includes('105')),
+            first: shown[0]?.getAttribute('data-time-span'),
+          };
+        });
+        mkdirSync(SCREENSHOTS, { recursive: true });
+        await screen.screenshot({ path: `${SCREENSHOTS}signage-${viewport.width}x${viewport.height}.png` });
+        expect(layout, `${viewport.width}×${viewport.height}`).toMatchObject({
+          overflowY: 0,
+          overflowX: 0,
+          headAndFoot: true,
+          outside: 0,
+          wrapped: 0,
+        });
+        expect(layout.count).toBe('残り105枚');
+        expect(layout.shown).toBeGreaterThan(3);
+        // What does not fit takes its turn: the page number shows and the next page replaces this one.
+        expect(layout.hidden).toBeGreaterThan(0);
+        expect(await screen.locator('.signage-page').first().textContent()).toMatch(/1 \/ \d/);
+        await screen.waitForFunction(
+          (first) => document.querySelector('.signage-slot:not([hidden])')?.getAttribute('data-time-span') !== first,
+          layout.first,
+          { timeout: 12_000 },
+        );
+        expect(await seriousAxeViolations(screen)).toEqual([]);
+      } finally {
+        await lobby.close();
+      }
+    }
+  }, 90_000);
 
   it('books a table at the cafe for a party of four', async () => {
     const email = 'cafe-party@example.com';

@@ -53,6 +53,8 @@ export type ProductSeed = {
   closedWeekdays: number[];
   options: OptionSeed[];
   setProducts: SetProductSeed[];
+  /** Visitors may cancel their own booking until this many hours before the start, the fee kept; absent: they may not. */
+  selfCancel?: { hoursBefore: number; fee: number };
 };
 
 export type CouponSeed = {

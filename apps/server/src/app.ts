@@ -23,12 +23,21 @@ import { venuePaymentMethodsConsoleRoutes } from './modules/catalog/venue-paymen
 import { venueTextsConsoleRoutes } from './modules/catalog/venue-texts.console-routes.ts';
 import { checkInRoutes } from './modules/checkin/checkin.routes.ts';
 import { createCheckInService } from './modules/checkin/checkin.service.ts';
+import { slotCancellationHandler } from './modules/customer-service/cancel-slots.ts';
 import { orderDetailConsoleRoutes } from './modules/customer-service/order-detail.console-routes.ts';
 import { orderRefundConsoleRoutes } from './modules/customer-service/order-refunds.console-routes.ts';
 import { orderSearchConsoleRoutes } from './modules/customer-service/order-search.console-routes.ts';
+import { slotCancellationConsoleRoutes } from './modules/customer-service/slot-cancellations.console-routes.ts';
+import { visitorCancellationRoutes } from './modules/customer-service/visitor-cancellation.routes.ts';
+import { selfCancelOffer, type VisitorCancellationDeps } from './modules/customer-service/visitor-cancellation.ts';
 import { dateChangeRoutes } from './modules/date-changes/date-changes.routes.ts';
 import { createDateChangesService } from './modules/date-changes/date-changes.service.ts';
-import { enqueueDateChangeConfirmation, enqueueTicketLinkMail } from './modules/mail/enqueue-order-confirmation.ts';
+import { createJobWorker, type JobWorker, type JobWorkerOptions } from './modules/jobs/background-jobs.ts';
+import {
+  enqueueCancellationMail,
+  enqueueDateChangeConfirmation,
+  enqueueTicketLinkMail,
+} from './modules/mail/enqueue-order-confirmation.ts';
 import { mailViewerRoutes } from './modules/mail/mail.routes.ts';
 import { createMailTransport, createOutboxWorker } from './modules/mail/mail-sender.ts';
 import { subscribeOrderMails } from './modules/mail/order-mail-listeners.ts';
@@ -83,6 +92,8 @@ export type AppOptions = {
   /** The console build (served under /console/); without one, /console/ says it is not built. */
   consoleDir?: string;
   logger?: FastifyServerOptions['logger'];
+  /** The background jobs' worker: items worked at once, and how often an idle worker looks. */
+  jobs?: Pick<JobWorkerOptions, 'concurrency' | 'pollMs'>;
 };
 
 declare module 'fastify' {
@@ -91,6 +102,8 @@ declare module 'fastify' {
     reconcilePayments(olderThanSeconds?: number): Promise<number>;
     /** The reconcile run made when the server became ready (what a stopped process left). */
     startupReconcile(): Promise<number>;
+    /** The durable background jobs' worker of this process (calling off slots, ...). */
+    jobs: JobWorker;
   }
 }
 
@@ -237,7 +250,18 @@ export async function buildApp(options: AppOptions) {
       enqueueTicketLinkMail(tx, mail, publicUrl()),
     onMailQueued: () => mailWorker.kick(),
   };
-  const tickets = createTicketsService(options.db, orders, { ...ticketMail, dateChanges });
+  const tickets = createTicketsService(options.db, orders, {
+    ...ticketMail,
+    dateChanges,
+    selfCancel: (db, site, access, now) => selfCancelOffer(db, site, access, now),
+  });
+  // A visitor's own cancellation: the same refunds and places as staff's, with its notice mailed.
+  const visitorCancellation: VisitorCancellationDeps = {
+    refunds: { providers, logger: app.log },
+    onStockChanged: stockChanged,
+    enqueueCancellationMail,
+    onMailQueued: () => mailWorker.kick(),
+  };
   const reservations = createReservationsService(options.db, orders, ticketMail);
   const spot = createSpotService(options.db, {
     catalog,
@@ -253,6 +277,7 @@ export async function buildApp(options: AppOptions) {
       paymentRoutes(payments),
       membershipRoutes(membership),
       ticketRoutes(tickets),
+      visitorCancellationRoutes(options.db, visitorCancellation),
       dateChangeRoutes(dateChanges, payments),
       checkInRoutes(createCheckInService(options.db)),
       reservationRoutes(reservations),
@@ -281,6 +306,21 @@ export async function buildApp(options: AppOptions) {
     relyingParty: () => relyingPartyOf(publicUrl()),
   };
   const catalogueContext: CatalogueConsoleContext = { db: options.db, sites, catalogueChanges };
+  // Long work that must survive a restart: any process's worker takes the next item (decision 018).
+  const jobs = createJobWorker(
+    options.db,
+    [
+      slotCancellationHandler({
+        db: options.db,
+        refunds: { providers, logger: app.log },
+        onStockChanged: stockChanged,
+        onMailQueued: () => mailWorker.kick(),
+      }),
+    ],
+    { logger: app.log, ...(options.jobs ?? {}) },
+  );
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', async () => jobs.stop());
   app.decorate('consoleRoutes', []);
   await app.register(
     consoleApi({ db: options.db, sites, secureCookies: isProduction }, [
@@ -302,6 +342,7 @@ export async function buildApp(options: AppOptions) {
       orderSearchConsoleRoutes(options.db),
       promotionConsoleRoutes(options.db),
       orderDetailConsoleRoutes({ db: options.db, ...ticketMail }),
+      slotCancellationConsoleRoutes({ db: options.db, catalogueChanges, kick: () => jobs.kick() }),
       orderRefundConsoleRoutes(options.db, {
         refunds: { providers, logger: app.log },
         onStockChanged: stockChanged,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { type AppOptions, buildApp } from '../src/app.ts';
 import type { AppMode } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
 
@@ -17,19 +17,22 @@ export function fakeStorefrontDir(): string {
   return dir;
 }
 
-export function buildTestApp(db: Database, options: { appMode?: AppMode; reconnectSite?: string } = {}) {
+type TestAppOptions = { appMode?: AppMode; reconnectSite?: string; jobs?: AppOptions['jobs'] };
+
+export function buildTestApp(db: Database, options: TestAppOptions = {}) {
   return buildApp({
     config: { appMode: options.appMode ?? 'demo', appEnv: 'development', reconnectSite: options.reconnectSite ?? null },
     db,
     storefrontDir: fakeStorefrontDir(),
+    ...(options.jobs ? { jobs: options.jobs } : {}),
   });
 }
 
 /** A demo app on the suite's database: built before its tests, closed after them. */
-export function useTestApp(ctx: { readonly db: Database }): { readonly app: FastifyInstance } {
+export function useTestApp(ctx: { readonly db: Database }, options: TestAppOptions = {}): { readonly app: FastifyInstance } {
   let app: FastifyInstance | null = null;
   beforeAll(async () => {
-    app = await buildTestApp(ctx.db);
+    app = await buildTestApp(ctx.db, options);
   });
   afterAll(async () => {
     await app?.close();

@@ -17,13 +17,21 @@ export type SlotFixture = {
  * that no order and no hold has touched, reset to the given capacity with nothing sold or held,
  * and the product's first paid admission option.
  */
-export async function freshSlot(db: Database, variant: string, capacity: number, offsetDays = 1): Promise<SlotFixture> {
+export async function freshSlot(
+  db: Database,
+  variant: string,
+  capacity: number,
+  offsetDays = 1,
+  /** Only this product's slots (the site's first timed product with a fresh slot by default). */
+  productKey?: string,
+): Promise<SlotFixture> {
   const date = addDays(todayIn('Asia/Tokyo'), offsetDays);
   const [slot] = await rows<{ product_uuid: string; product_id: number; time_span_id: number }>(
     db,
     sql`select p.uuid::text as product_uuid, p.id as product_id, t.id as time_span_id
         from products p join sites s on s.id = p.site_id join product_time_spans t on t.product_id = p.id
         where s.variant = ${variant} and p.type = 'time' and t.date >= ${date}::date
+          and (${productKey ?? null}::text is null or p.key = ${productKey ?? null})
           and not exists (select 1 from stock_holds h where h.time_span_id = t.id)
           and not exists (select 1 from orders o where o.time_span_id = t.id)
         order by t.date, p.position, t.starts_at desc limit 1`,

@@ -12,13 +12,23 @@ export type Bought = { slot: SlotFixture; reservationToken: string; reservationN
 export async function buyTickets(
   api: ReturnType<typeof apiFor>,
   db: Database,
-  options: { quantity?: number; email?: string; withSetProduct?: boolean; mailMagazine?: boolean; variant?: string } = {},
+  options: {
+    quantity?: number;
+    email?: string;
+    withSetProduct?: boolean;
+    mailMagazine?: boolean;
+    variant?: string;
+    /** The product to buy (the site's first timed product with a fresh slot by default). */
+    productKey?: string;
+    /** A sandbox card method of the variant (`gmo` at the demo venue). */
+    paymentMethod?: string;
+  } = {},
 ): Promise<Bought> {
   const quantity = options.quantity ?? 4;
   const email = options.email ?? CUSTOMER.email;
   // Two days ahead at the earliest: a ticket for tomorrow's last slot passes the venues' 24-hour
   // date-change deadline in the evening, and a test that changes its date would fail by the clock.
-  const slot = await freshSlot(db, options.variant ?? 'demo', 50, 2);
+  const slot = await freshSlot(db, options.variant ?? 'demo', 50, 2, options.productKey);
   const created = await api.post<{ order_token: string }>('orders', {
     lang: 'en',
     product_uuid: slot.productUuid,
@@ -30,12 +40,13 @@ export async function buyTickets(
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const token = created.body.order_token;
   const customer = { ...CUSTOMER, email, mail_magazine: options.mailMagazine === false ? 'false' : 'true' };
-  const updated = await api.put(`orders/${token}`, { customer_info: customer, payment_method: 'gmo' });
+  const paymentMethod = options.paymentMethod ?? 'gmo';
+  const updated = await api.put(`orders/${token}`, { customer_info: customer, payment_method: paymentMethod });
   expect(updated.status, JSON.stringify(updated.body)).toBe(200);
   const paid = await api.post<{ reservation_token: string; reservation_number: string; total: number }>(
     `orders/checkout/${token}`,
     {
-      payment_method: 'gmo',
+      payment_method: paymentMethod,
       card: card(SANDBOX_CARDS.success),
     },
   );

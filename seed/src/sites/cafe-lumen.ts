@@ -66,6 +66,8 @@ export const site: SiteSeed = {
       key: 'table',
       type: 'time',
       saleType: 'reservation',
+      // The venue's cancellation policy (`cafe_cancellation_policy`): free until 24 hours before.
+      selfCancel: { hoursBefore: 24, fee: 0 },
       salesChannels: ['web', 'pos', 'spot'],
       name: {
         ja: 'テーブル席のご予約',
@@ -208,6 +210,8 @@ export const site: SiteSeed = {
       key: 'afternoon-tea',
       type: 'time',
       saleType: 'reservation',
+      // The venue's cancellation policy (`cafe_cancellation_policy`): free until 24 hours before.
+      selfCancel: { hoursBefore: 24, fee: 0 },
       salesChannels: ['web', 'pos', 'spot'],
       name: {
         ja: 'アフタヌーンティー席',
@@ -399,42 +403,42 @@ export const site: SiteSeed = {
       specified_operator: '公益財団法人ルーメン美術財団',
       site_tagline: '展覧会の余韻を、中庭を望むカフェで。',
       cafe_cancellation_policy:
-        'ご予約はご来店日の前日まで、いつでも無料でキャンセルいただけます。ご予定が変わったときは、当日でもかまいませんので、お気軽にご連絡ください。',
+        'ご予約は、ご来店時刻の24時間前まで、チケット画面からいつでも無料でキャンセルいただけます。それ以降にご予定が変わったときは、当日でもかまいませんので、お気軽にご連絡ください。',
     },
     en: {
       footer_copyright: '© 2026 Lumen Art Foundation',
       specified_operator: 'Lumen Art Foundation',
       site_tagline: 'Linger over the exhibition in our courtyard café.',
       cafe_cancellation_policy:
-        "You can cancel free of charge at any time until the day before your visit. If your plans change, even on the day, just let us know and we'll happily offer the table to another guest.",
+        "You can cancel free of charge on your ticket page until 24 hours before your reservation time. If your plans change after that, even on the day, just let us know and we'll happily offer the table to another guest.",
     },
     'zh-hans': {
       footer_copyright: '© 2026 公益财团法人Lumen美术财团',
       specified_operator: '公益财团法人Lumen美术财团',
       site_tagline: '在面向中庭的咖啡馆，细细回味展览的余韵。',
       cafe_cancellation_policy:
-        '到店日前一天之前，您可随时免费取消预约。如行程有变，即使是当天也请随时告知我们，以便将座位留给其他客人。',
+        '在预约时间24小时前，您可随时在门票页面免费取消预约。此后如行程有变，即使是当天也请随时告知我们，以便将座位留给其他客人。',
     },
     kr: {
       footer_copyright: '© 2026 공익재단법인 루멘 미술재단',
       specified_operator: '공익재단법인 루멘 미술재단',
       site_tagline: '안뜰이 보이는 카페에서 전시의 여운을 즐겨 보세요.',
       cafe_cancellation_policy:
-        '방문일 전날까지는 언제든지 무료로 예약을 취소하실 수 있습니다. 일정이 바뀌셨다면 당일이라도 부담 없이 연락해 주세요. 다른 손님께 좌석을 안내해 드릴 수 있습니다.',
+        '예약 시각 24시간 전까지는 티켓 화면에서 언제든지 무료로 예약을 취소하실 수 있습니다. 그 이후에 일정이 바뀌셨다면 당일이라도 부담 없이 연락해 주세요. 다른 손님께 좌석을 안내해 드릴 수 있습니다.',
     },
     'zh-hant': {
       footer_copyright: '© 2026 公益財團法人Lumen美術財團',
       specified_operator: '公益財團法人Lumen美術財團',
       site_tagline: '在面向中庭的咖啡館，細細回味展覽的餘韻。',
       cafe_cancellation_policy:
-        '來店日前一天之前，您可隨時免費取消預約。如行程有變，即使是當天也歡迎隨時告知，以便將座位留給其他客人。',
+        '在預約時間24小時前，您可隨時於門票頁面免費取消預約。此後如行程有變，即使是當天也歡迎隨時告知，以便將座位留給其他客人。',
     },
     th: {
       footer_copyright: '© 2026 มูลนิธิศิลปะลูเมน',
       specified_operator: 'มูลนิธิศิลปะลูเมน',
       site_tagline: 'ดื่มด่ำความประทับใจจากนิทรรศการในคาเฟ่ริมสวนกลาง',
       cafe_cancellation_policy:
-        'ท่านสามารถยกเลิกการจองได้ฟรีทุกเมื่อจนถึงหนึ่งวันก่อนวันที่มาใช้บริการ หากแผนของท่านเปลี่ยนไป แม้จะเป็นวันเดียวกันก็แจ้งเราได้เสมอ เพื่อที่เราจะได้มอบโต๊ะให้ลูกค้าท่านอื่น',
+        'ท่านสามารถยกเลิกการจองได้ฟรีที่หน้าตั๋วจนถึง 24 ชั่วโมงก่อนเวลาที่จอง หากแผนของท่านเปลี่ยนไปหลังจากนั้น แม้จะเป็นวันเดียวกันก็แจ้งเราได้เสมอ เพื่อที่เราจะได้มอบโต๊ะให้ลูกค้าท่านอื่น',
     },
   },
 };

@@ -14,6 +14,11 @@ export function venueNavigation(session: ConsoleSession, venue: ConsoleVenue | n
   const items: NavItem[] = [{ key: 'venue-home', to: paths.venue(venue.code), label: 'nav.venueHome', end: true }];
   if (hasVenueRight(session, venue, 'orders:read')) {
     items.push({ key: 'venue-orders', to: paths.venueOrders(venue.code), label: 'orders.nav' });
+    items.push({
+      key: 'venue-slot-cancellations',
+      to: paths.venueSlotCancellations(venue.code),
+      label: 'slotCancellations.nav',
+    });
   }
   if (hasVenueRight(session, venue, 'catalogue:read')) {
     items.push({ key: 'venue-products', to: paths.venueProducts(venue.code), label: 'products.nav' });

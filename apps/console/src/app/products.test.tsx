@@ -21,6 +21,7 @@ const product = (id: number, name: string, extra: Partial<ConsoleProduct> = {}):
   archived_at: null,
   options: [{ id: id * 10, key: 'adult', type: 'admission', name: { ja: '一般', en: 'Adult' }, price: 1800 }],
   set_products: [],
+  self_cancel: null,
   ...extra,
 });
 
@@ -69,4 +70,31 @@ describe('products', () => {
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
     // The editor is the console's largest screen: its first load in a cold test takes a few seconds.
   }, 15_000);
+
+  it('lets visitors cancel until the hours and for the fee given, and sends the rule with the product', async () => {
+    const calls = stubApi({
+      'GET session': { status: 200, body: sessionOf() },
+      'GET venues/harbor': { status: 200, body: { ...venueSummary('harbor', 'Harbor Museum'), languages: ['ja', 'en'] } },
+      'GET venues/harbor/products/1': { status: 200, body: product(1, 'Night exhibition') },
+      'PATCH venues/harbor/products/1': (call) => ({
+        status: 200,
+        body: product(1, 'Night exhibition', {
+          self_cancel: (call.body as { self_cancel: ConsoleProduct['self_cancel'] }).self_cancel,
+        }),
+      }),
+    });
+    renderConsole('/venues/harbor/products/1');
+    const allowed = await screen.findByRole('checkbox', { name: 'Visitors may cancel' }, { timeout: 10_000 });
+    expect((allowed as HTMLInputElement).checked).toBe(false);
+    expect(screen.queryByRole('spinbutton', { name: /hours before/ })).toBeNull();
+    fireEvent.click(allowed);
+    const hours = await screen.findByRole('spinbutton', { name: /hours before/ });
+    expect((hours as HTMLInputElement).value).toBe('24');
+    fireEvent.change(hours, { target: { value: '48' } });
+    fireEvent.change(screen.getByRole('spinbutton', { name: /^Fee per booking/ }), { target: { value: '300' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PATCH')).toBe(true));
+    const sent = calls.find((call) => call.method === 'PATCH')?.body as { self_cancel: unknown };
+    expect(sent.self_cancel).toEqual({ hours_before: 48, fee: 300 });
+  }, 20_000);
 });

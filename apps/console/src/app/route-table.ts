@@ -9,6 +9,7 @@ import { orderDetailRoutes } from '../features/order-detail/order-detail-routes.
 import { ordersRoutes } from '../features/orders/orders-routes.ts';
 import { productsRoutes } from '../features/products/products-routes.ts';
 import { signInRoutes } from '../features/sign-in/sign-in-routes.ts';
+import { slotCancellationsRoutes } from '../features/slot-cancellations/slot-cancellations-routes.ts';
 import { slotSeriesRoutes } from '../features/slot-series/slot-series-routes.ts';
 import { staffRoutes } from '../features/staff/staff-routes.ts';
 import { teamsRoutes } from '../features/teams/teams-routes.ts';
@@ -32,4 +33,5 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   ...couponsRoutes,
   ...orderDetailRoutes,
   ...ordersRoutes,
+  ...slotCancellationsRoutes,
 ];

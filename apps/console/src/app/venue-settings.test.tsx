@@ -11,6 +11,7 @@ const settings = (): VenueSettings => ({
     address: {},
     email: 'info@harbor.example',
     phone: '03-1234-5678',
+    invoice_registration_number: null,
     page_title: { en: 'Harbor tickets', ja: 'ハーバー チケット' },
     theme: { primary: '#2F3A45', on_primary: '#FFFFFF', background: '#FFFFFF', text: '#1F2328', accent: '#5B6B7A' },
     layout: {

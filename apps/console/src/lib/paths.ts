@@ -29,6 +29,9 @@ export const paths = {
   venueCoupons: (code: string) => `/venues/${encodeURIComponent(code)}/coupons`,
   venueOrders: (code: string) => `/venues/${encodeURIComponent(code)}/orders`,
   venueOrder: (code: string, id: string) => `/venues/${encodeURIComponent(code)}/orders/${encodeURIComponent(id)}`,
+  venueSlotCancellations: (code: string) => `/venues/${encodeURIComponent(code)}/slot-cancellations`,
+  venueSlotCancellation: (code: string, id: string) =>
+    `/venues/${encodeURIComponent(code)}/slot-cancellations/${encodeURIComponent(id)}`,
 };
 
 /** Only a path of this app is a place to come back to: never another origin (`//host`, `https:`). */

@@ -118,6 +118,7 @@ async function insertSite(db: Database, seed: SiteSeed, span: { today: string; l
           price: setProduct.price,
           capacity_per_slot: setProduct.capacityPerSlot,
         })),
+        self_cancel: product.selfCancel ? { hours_before: product.selfCancel.hoursBefore, fee: product.selfCancel.fee } : null,
       }),
     );
     productIds.set(product.key, row.id);

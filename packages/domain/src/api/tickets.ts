@@ -4,6 +4,7 @@
  * `mailmagazines`). SPEC §7 leaves the ticket paths unnamed; DESIGN names them here.
  */
 import { z } from 'zod';
+import { SELF_CANCEL_REFUSALS } from '../errors/catalogue.ts';
 import { InputText, Lang, PositiveId } from './common.ts';
 
 /** A bearer token in a path: reservation, share or mail-magazine token (128 bits, base64url). */
@@ -42,6 +43,25 @@ export const TicketShareSummary = z.object({
   claimedAt: z.iso.datetime().nullable(),
 });
 
+/**
+ * The holder's own cancellation of the whole booking, where the product allows it: whether it is
+ * possible now and why not, until when, and what it would give back.
+ */
+export const SelfCancelOffer = z.object({
+  /** Whether the booking can be cancelled now; `refusal` says why not. */
+  isOpen: z.boolean(),
+  refusal: z.enum(SELF_CANCEL_REFUSALS).nullable(),
+  /** The last moment, with the venue's offset: its date and time read as the venue's wall clock. */
+  until: z.iso.datetime({ offset: true }),
+  /** Kept from the refund, per order, in minor units. */
+  fee: z.number().int(),
+  /** What cancelling now would give back, in minor units (0 once nothing is left to cancel). */
+  refund: z.number().int(),
+  /** Admissions it would cancel: every one of the order still valid. */
+  admissions: z.number().int(),
+});
+export type SelfCancelOffer = z.infer<typeof SelfCancelOffer>;
+
 export const TicketView = z.object({
   /**
    * Only on the holder's page: with the holder's e-mail address it opens the whole booking through
@@ -69,8 +89,21 @@ export const TicketView = z.object({
   /** One payload for every admission still valid on this page (fusion display). */
   partyQr: z.string().nullable(),
   shares: z.array(TicketShareSummary),
+  /** Null on a receiver's page and where the product does not let visitors cancel. */
+  selfCancel: SelfCancelOffer.nullable(),
 });
 export type TicketView = z.infer<typeof TicketView>;
+
+/** The holder cancels the whole booking; the notice is mailed in `lang` (the order's language without it). */
+export const SelfCancelBody = z.object({ lang: Lang.optional() });
+export const SelfCancelResult = z.object({
+  cancelled: z.number().int(),
+  /** What goes back to the payment, in minor units, and what was kept. */
+  refund: z.number().int(),
+  fee: z.number().int(),
+  currency: z.string(),
+});
+export type SelfCancelResult = z.infer<typeof SelfCancelResult>;
 
 const ShareCount = z.number({ error: 'must be a number' }).int({ error: 'must be a whole number' }).max(100);
 export const CreateShareBody = z.object({
@@ -133,6 +166,8 @@ export const Receipt = z.object({
   tax: z.number().int(),
   taxRate: z.number().int(),
   currency: z.string(),
+  /** The venue's qualified-invoice registration number (T + 13 digits); null when it has none. */
+  invoiceRegistrationNumber: z.string().nullable(),
 });
 export type Receipt = z.infer<typeof Receipt>;
 export const ReceiptPdfQuery = z.object({ lang: Lang.default('ja') });

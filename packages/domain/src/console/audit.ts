@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { Id, InputText } from '../api/common.ts';
 
-export const ACTOR_TYPES = ['staff', 'device', 'system'] as const;
+export const ACTOR_TYPES = ['staff', 'device', 'system', 'visitor'] as const;
 export type ActorType = (typeof ACTOR_TYPES)[number];
 
 export const AuditEntry = z.object({

@@ -148,7 +148,7 @@ export type CalendarChange = z.infer<typeof CalendarChange>;
  * may select) with its narrowing. Checked once the whole body is well formed, so a malformed
  * field is always the one named.
  */
-function checkSelection(s: CalendarSelection, ctx: z.RefinementCtx) {
+export function checkSelection(s: CalendarSelection, ctx: z.RefinementCtx, maxDays = MAX_CALENDAR_CHANGE_DAYS) {
   const at = (key: string) => ['selection', key];
   if (s.slot_ids) {
     for (const key of ['from', 'to', 'weekdays', 'time_from', 'time_to', 'product_ids'] as const) {
@@ -159,7 +159,7 @@ function checkSelection(s: CalendarSelection, ctx: z.RefinementCtx) {
   if (s.from === undefined) ctx.addIssue({ code: 'custom', path: at('from'), message: 'is required without slot_ids' });
   if (s.to === undefined) ctx.addIssue({ code: 'custom', path: at('to'), message: 'is required without slot_ids' });
   if (s.from !== undefined && s.to !== undefined) {
-    const problem = rangeProblem(s.from, s.to, MAX_CALENDAR_CHANGE_DAYS);
+    const problem = rangeProblem(s.from, s.to, maxDays);
     if (problem) ctx.addIssue({ code: 'custom', path: at('to'), message: problem });
   }
   if (s.time_from !== undefined && s.time_to !== undefined && s.time_to <= s.time_from)

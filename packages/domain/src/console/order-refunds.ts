@@ -16,7 +16,7 @@ export type RefundMode = (typeof REFUND_MODES)[number];
 export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
-const Reason = InputText.pipe(
+export const Reason = InputText.pipe(
   z
     .string()
     .min(1, { error: 'must not be empty' })

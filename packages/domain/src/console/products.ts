@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { InputText, Lang, PositiveId, Uuid } from '../api/common.ts';
 import { type LanguageCode, PRODUCT_TYPES, SALES_CHANNELS } from '../constants.ts';
+import { MAX_SELF_CANCEL_HOURS } from '../self-cancel.ts';
 
 export const PRODUCT_SALE_TYPES = ['ticket', 'reservation'] as const;
 /** The most admissions one order may take: the order's own limit (`CreateOrderBody.quantity`). */
@@ -68,6 +69,17 @@ export const SetProductInput = z.object({
 });
 export type SetProductInput = z.infer<typeof SetProductInput>;
 
+/** Visitors may cancel their own booking until `hours_before` the slot starts, `fee` kept per order. */
+export const SelfCancelInput = z.object({
+  hours_before: z
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number of hours' })
+    .min(0, { error: 'must not be negative' })
+    .max(MAX_SELF_CANCEL_HOURS, { error: `must be at most ${MAX_SELF_CANCEL_HOURS}` }),
+  fee: Price,
+});
+export type SelfCancelInput = z.infer<typeof SelfCancelInput>;
+
 const uniqueIds = (items: { id?: number | undefined }[]) => {
   const ids = items.flatMap((item) => (item.id === undefined ? [] : [item.id]));
   return new Set(ids).size === ids.length;
@@ -106,6 +118,8 @@ const productFields = {
     .array(SetProductInput)
     .max(MAX_SET_PRODUCTS, { error: `must list at most ${MAX_SET_PRODUCTS} set products` })
     .refine(uniqueIds, { error: 'must not list a set product twice' }),
+  /** The visitors' own cancellation; null where they may not cancel. */
+  self_cancel: SelfCancelInput.nullable(),
 };
 
 export const NewProductBody = z.object({
@@ -119,6 +133,7 @@ export const NewProductBody = z.object({
   image_id: productFields.image_id.default(null),
   options: productFields.options.default([]),
   set_products: productFields.set_products.default([]),
+  self_cancel: productFields.self_cancel.default(null),
 });
 export type NewProductBody = z.infer<typeof NewProductBody>;
 
@@ -184,6 +199,7 @@ export const ConsoleProduct = z.object({
   archived_at: z.string().nullable(),
   options: z.array(ConsoleProductOption),
   set_products: z.array(ConsoleSetProduct),
+  self_cancel: z.object({ hours_before: z.number().int(), fee: z.number().int() }).nullable(),
 });
 export type ConsoleProduct = z.infer<typeof ConsoleProduct>;
 export const ConsoleProducts = z.object({ products: z.array(ConsoleProduct) });

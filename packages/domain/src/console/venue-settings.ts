@@ -16,6 +16,7 @@ import {
   SALES_CHANNELS,
 } from '../constants.ts';
 import { CHEAPER_CHANGE_POLICIES } from '../date-change.ts';
+import { isInvoiceRegistrationNumber } from '../invoice-number.ts';
 import { isTimeZone, MAX_VENUE_NAME_LENGTH } from './venues.ts';
 
 // ————— Settings —————
@@ -115,6 +116,10 @@ export const VenueSettingsPatch = z
     address: LocalizedInput(MAX_TEXT_LENGTH),
     email: Email,
     phone: Phone,
+    /** Printed on every receipt; null removes it. */
+    invoice_registration_number: InputText.refine(isInvoiceRegistrationNumber, {
+      error: 'must be T and the 13 digits of a qualified-invoice registration number, such as T7000012050002',
+    }).nullable(),
     page_title: LocalizedInput(200),
     theme: ThemeInput.partial(),
     layout: LayoutInput.partial(),
@@ -138,6 +143,7 @@ export const VenueSettingsValues = z.object({
   address: z.record(z.string(), z.string()),
   email: z.string(),
   phone: z.string(),
+  invoice_registration_number: z.string().nullable(),
   page_title: z.record(z.string(), z.string()),
   theme: z.object({ primary: z.string(), on_primary: z.string(), background: z.string(), text: z.string(), accent: z.string() }),
   layout: z.object({

@@ -154,6 +154,14 @@ export function statusOf(code: ErrorCode): number {
 export const PAYMENT_FAILURE_REASONS = ['invalid order status', 'invalid payment status'] as const;
 export type PaymentFailureReason = (typeof PAYMENT_FAILURE_REASONS)[number];
 
+/**
+ * Why a visitor cannot cancel their own booking, sent as `reason` beside `conflict` (409): the
+ * product does not allow it, its deadline passed, nothing is left to cancel, or the visit began
+ * (an admission was used at the gate). Clients read this code, never `message`.
+ */
+export const SELF_CANCEL_REFUSALS = ['not allowed', 'deadline passed', 'nothing to cancel', 'visit begun'] as const;
+export type SelfCancelRefusal = (typeof SELF_CANCEL_REFUSALS)[number];
+
 const KNOWN_ERRORS: ReadonlySet<string> = new Set(SERVER_ERRORS);
 
 export function isServerError(value: unknown): value is ServerError {

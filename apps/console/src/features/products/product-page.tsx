@@ -1,7 +1,8 @@
 /**
  * `/venues/:code/products/new` and `/venues/:code/products/:id`: a product's key, type, sales
  * channels and limit; its texts in the venue's languages (tabs; the default language required);
- * its options and set products as rows to add, remove and reorder; its picture. Read-only
+ * its options and set products as rows to add, remove and reorder; whether visitors may cancel
+ * their own booking (until how many hours before, for what fee); its picture. Read-only
  * without `catalogue:write`.
  */
 
@@ -16,6 +17,7 @@ import {
 } from '@storefront/domain/console/products';
 import type { VenueSummary } from '@storefront/domain/console/venues';
 import { type LanguageCode, PRODUCT_TYPES, SALES_CHANNELS } from '@storefront/domain/constants';
+import { MAX_SELF_CANCEL_HOURS } from '@storefront/domain/self-cancel';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type FieldErrors, useFieldArray, useForm } from 'react-hook-form';
@@ -63,6 +65,7 @@ function toForm(product: ConsoleProduct | null): FormInput {
       image_id: null,
       options: [{ type: 'admission', name: {}, price: 0 }],
       set_products: [],
+      self_cancel: null,
     };
   }
   return {
@@ -86,8 +89,12 @@ function toForm(product: ConsoleProduct | null): FormInput {
       price: s.price,
       capacity_per_slot: s.capacity_per_slot,
     })),
+    self_cancel: product.self_cancel,
   };
 }
+
+/** The rule a venue starts from when it lets visitors cancel: until the day before, free. */
+const FIRST_SELF_CANCEL = { hours_before: 24, fee: 0 };
 
 export default function ProductPage() {
   const { t, i18n } = useTranslation();
@@ -166,7 +173,12 @@ function ProductForm(props: { code: string; venue: VenueSummary; product: Consol
         form.setError('key', { type: 'server', message: t('products.keyTaken') });
         return;
       }
-      placeFieldError(error, form.setError, ['key', 'name', 'max_per_order', 'sales_channels', 'image_id'], t);
+      placeFieldError(
+        error,
+        form.setError,
+        ['key', 'name', 'max_per_order', 'sales_channels', 'image_id', 'self_cancel.hours_before', 'self_cancel.fee'],
+        t,
+      );
     },
   });
   const errors = form.formState.errors as FieldErrors<FormInput>;
@@ -175,6 +187,7 @@ function ProductForm(props: { code: string; venue: VenueSummary; product: Consol
   const nameError = (message: string | undefined) =>
     message ? `${message} (${t('products.requiredIn', { language: languageName(defaultLanguage) })})` : undefined;
   const price = t('products.priceIn', { currency: props.venue.currency });
+  const selfCancel = form.watch('self_cancel');
 
   return (
     <form
@@ -398,6 +411,42 @@ function ProductForm(props: { code: string; venue: VenueSummary; product: Consol
           >
             {t('products.addSetProduct')}
           </button>
+        ) : null}
+      </section>
+
+      <section className="panel" aria-labelledby="product-self-cancel-title">
+        <h2 id="product-self-cancel-title">{t('products.selfCancel')}</h2>
+        <CheckboxField
+          label={t('products.selfCancelAllowed')}
+          hint={t('products.selfCancelHint')}
+          checked={selfCancel !== null && selfCancel !== undefined}
+          disabled={disabled}
+          onChange={(event) =>
+            form.setValue('self_cancel', event.target.checked ? FIRST_SELF_CANCEL : null, { shouldDirty: true })
+          }
+        />
+        {selfCancel ? (
+          <div className="product-basics self-cancel-fields">
+            <TextField
+              label={t('products.selfCancelHours')}
+              hint={t('products.selfCancelHoursHint')}
+              type="number"
+              min={0}
+              max={MAX_SELF_CANCEL_HOURS}
+              error={errors.self_cancel?.hours_before?.message}
+              disabled={disabled}
+              {...form.register('self_cancel.hours_before', { valueAsNumber: true })}
+            />
+            <TextField
+              label={t('products.selfCancelFee', { currency: props.venue.currency })}
+              hint={t('products.selfCancelFeeHint')}
+              type="number"
+              min={0}
+              error={errors.self_cancel?.fee?.message}
+              disabled={disabled}
+              {...form.register('self_cancel.fee', { valueAsNumber: true })}
+            />
+          </div>
         ) : null}
       </section>
 

@@ -71,6 +71,7 @@ type NamesValues = {
   page_title: Record<string, string>;
   email: string;
   phone: string;
+  invoice_registration_number: string;
 };
 
 function NamesSection(props: Shared) {
@@ -87,6 +88,7 @@ function NamesSection(props: Shared) {
         page_title: perLanguage(data.languages, data.settings.page_title),
         email: data.settings.email,
         phone: data.settings.phone,
+        invoice_registration_number: data.settings.invoice_registration_number ?? '',
       })}
       toPatch={(values) => ({
         name: values.name,
@@ -94,9 +96,14 @@ function NamesSection(props: Shared) {
         page_title: values.page_title,
         email: values.email.trim(),
         phone: values.phone.trim(),
+        invoice_registration_number: values.invoice_registration_number.trim() || null,
       })}
-      fields={['name', 'address', 'page_title', 'email', 'phone']}
-      messages={{ phone: 'venueSettings.names.phoneRule', email: 'validation.email' }}
+      fields={['name', 'address', 'page_title', 'email', 'phone', 'invoice_registration_number']}
+      messages={{
+        phone: 'venueSettings.names.phoneRule',
+        email: 'validation.email',
+        invoice_registration_number: 'venueSettings.names.invoiceRule',
+      }}
     >
       {(form) => {
         const errors = form.formState.errors;
@@ -134,6 +141,15 @@ function NamesSection(props: Shared) {
                 autoComplete="off"
                 error={errors.phone?.message}
                 {...form.register('phone')}
+              />
+              <TextField
+                label={t('venueSettings.names.invoice')}
+                hint={t('venueSettings.names.invoiceHint')}
+                autoComplete="off"
+                spellCheck={false}
+                placeholder="T0000000000000"
+                error={errors.invoice_registration_number?.message}
+                {...form.register('invoice_registration_number')}
               />
             </div>
           </>

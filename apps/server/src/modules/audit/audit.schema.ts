@@ -9,7 +9,7 @@ export const auditLog = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    actorType: text('actor_type', { enum: ['staff', 'device', 'system'] }).notNull(),
+    actorType: text('actor_type', { enum: ['staff', 'device', 'system', 'visitor'] }).notNull(),
     /** The staff account or device; no foreign key, so that the row outlives what it names. */
     actorId: integer('actor_id'),
     actorLabel: text('actor_label').notNull(),

@@ -42,6 +42,42 @@ export function selectedSlots(site: Pick<Site, 'id' | 'timeZone'>, selection: Ca
   return sql`select t.id from product_time_spans t join products p on p.id = t.product_id where ${sql.join(filters, sql` and `)}`;
 }
 
+export type SelectedSlot = {
+  id: number;
+  productId: number;
+  productName: Record<string, string>;
+  date: string;
+  startTime: string;
+  isOver: boolean;
+};
+
+/** The slots a selection names, in time order, with their product's name and whether each is over. */
+export async function selectedSlotList(db: Database, site: Site, selection: CalendarSelection): Promise<SelectedSlot[]> {
+  const found = await rows<{
+    id: number;
+    product_id: number;
+    name: Record<string, string>;
+    date: string;
+    start_time: string;
+    is_over: boolean;
+  }>(
+    db,
+    sql`select t.id, t.product_id, p.name, t.date::text as date,
+               to_char(t.starts_at at time zone ${site.timeZone}, 'HH24:MI') as start_time, t.ends_at <= now() as is_over
+        from product_time_spans t join products p on p.id = t.product_id
+        where t.id in (${selectedSlots(site, selection)})
+        order by t.starts_at, p.position, t.id`,
+  );
+  return found.map((r) => ({
+    id: r.id,
+    productId: r.product_id,
+    productName: r.name,
+    date: r.date,
+    startTime: r.start_time,
+    isOver: r.is_over,
+  }));
+}
+
 type SlotFacts = {
   id: number;
   product_id: number;

@@ -61,6 +61,7 @@ export async function listConsoleProducts(
           price: s.price,
           capacity_per_slot: s.capacityPerSlot,
         })),
+      self_cancel: p.selfCancelHoursBefore === null ? null : { hours_before: p.selfCancelHoursBefore, fee: p.selfCancelFee },
     };
   });
 }

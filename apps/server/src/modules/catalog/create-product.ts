@@ -58,6 +58,8 @@ export async function createProduct(tx: Database, siteId: number, input: NewProd
       presentedBy: storedText(input.presented_by),
       maxPerOrder: input.max_per_order,
       imageId: input.image_id,
+      selfCancelHoursBefore: input.self_cancel?.hours_before ?? null,
+      selfCancelFee: input.self_cancel?.fee ?? 0,
       ...NO_SLOT_PATTERN,
     })
     .returning();

@@ -165,6 +165,55 @@ describeEachEngine('console products', (ctx) => {
     expect(n).toBe(0);
   });
 
+  it('sets, changes and removes the visitors’ own cancellation rule, audited, and refuses bad values naming the field', async () => {
+    const { client } = await editor();
+    const created = await client.post<Product & { self_cancel: unknown }>('venues/demo/products', newProduct('cancellable'));
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.self_cancel).toBeNull();
+    const path = `venues/demo/products/${created.body.id}`;
+    const set = await client.patch<{ self_cancel: unknown }>(path, { self_cancel: { hours_before: 48, fee: 200 } });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect(set.body.self_cancel).toEqual({ hours_before: 48, fee: 200 });
+    expect((await client.get<{ self_cancel: unknown }>(path)).body.self_cancel).toEqual({ hours_before: 48, fee: 200 });
+    const [stored] = await rows<{ hours: number | null; fee: number }>(
+      ctx.db,
+      sql`select self_cancel_hours_before as hours, self_cancel_fee as fee from products where id = ${created.body.id}`,
+    );
+    expect(stored).toEqual({ hours: 48, fee: 200 });
+    const [audit] = await rows<{ changes: unknown }>(
+      ctx.db,
+      sql`select changes from audit_log where object_type = 'product' and object_id = ${String(created.body.id)} and action = 'updated' order by id desc limit 1`,
+    );
+    const changes = typeof audit?.changes === 'string' ? JSON.parse(audit.changes) : audit?.changes;
+    expect(changes).toMatchObject({ self_cancel: { hours_before: 48, fee: 200 } });
+
+    const before = await auditCount();
+    for (const [body, field] of [
+      [{ self_cancel: { hours_before: -1, fee: 0 } }, 'self_cancel.hours_before'],
+      [{ self_cancel: { hours_before: 2 ** 31, fee: 0 } }, 'self_cancel.hours_before'],
+      [{ self_cancel: { hours_before: 1.5, fee: 0 } }, 'self_cancel.hours_before'],
+      [{ self_cancel: { hours_before: 24, fee: 2 ** 31 } }, 'self_cancel.fee'],
+      [{ self_cancel: { hours_before: 24, fee: -5 } }, 'self_cancel.fee'],
+      [{ self_cancel: { hours_before: '24\u0000', fee: 0 } }, 'self_cancel.hours_before'],
+      [{ self_cancel: { fee: 0 } }, 'self_cancel.hours_before'],
+    ] as const) {
+      const refused = await client.patch<{ error: string; field: string }>(path, body);
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      expect(refused.body).toMatchObject({ error: 'invalid request', field });
+    }
+    expect(await auditCount()).toBe(before);
+
+    const removed = await client.patch<{ self_cancel: unknown }>(path, { self_cancel: null });
+    expect(removed.status).toBe(200);
+    expect(removed.body.self_cancel).toBeNull();
+    // A change of anything else keeps the rule as it is.
+    await client.patch(path, { self_cancel: { hours_before: 0, fee: 0 } });
+    expect((await client.patch<{ self_cancel: unknown }>(path, { max_per_order: 4 })).body.self_cancel).toEqual({
+      hours_before: 0,
+      fee: 0,
+    });
+  });
+
   it('lets catalogue:read look but not change, and others not even look', async () => {
     const demo = (await rows<{ id: number }>(ctx.db, sql`select id from sites where code = 'demo'`))[0]?.id ?? 0;
     const readers = await makeTeam(ctx.db, { rights: ['catalogue:read'], venueIds: [demo] });

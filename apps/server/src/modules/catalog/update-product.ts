@@ -45,6 +45,9 @@ export async function updateProduct(
     ...(input.max_per_order !== undefined ? { maxPerOrder: input.max_per_order } : {}),
     ...(input.position !== undefined ? { position: input.position } : {}),
     ...(input.image_id !== undefined ? { imageId: input.image_id } : {}),
+    ...(input.self_cancel !== undefined
+      ? { selfCancelHoursBefore: input.self_cancel?.hours_before ?? null, selfCancelFee: input.self_cancel?.fee ?? 0 }
+      : {}),
   };
   if (input.options) await replaceOptions(tx, productId, input.options, defaultLanguage);
   if (input.set_products) await replaceSetProducts(tx, productId, input.set_products, defaultLanguage);

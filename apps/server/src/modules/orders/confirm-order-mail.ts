@@ -1,6 +1,8 @@
 /**
  * Mail-only confirmation, step two: the link's mail token gives the order back. The order gets a
- * new token (the old one stops working), since only hashes are stored.
+ * new token each time (the one given before stops working), since only hashes are stored. The
+ * link keeps working until the order is done or lapses: a mail scanner that opens it first, or a
+ * second tap, must not leave the visitor with nothing but "start again".
  */
 import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
@@ -16,7 +18,7 @@ export function confirmOrderMail(db: Database, site: Site, mailToken: string): P
     if (!OPEN_STATUSES.has(order.status)) throw specError('order status must be ready_checkout');
     if (await repo.isExpired(tx, order.id)) throw sessionTimeout();
     const orderToken = newToken();
-    await repo.updateOrder(tx, order.id, { tokenHash: hashToken(orderToken), mailTokenHash: null });
+    await repo.updateOrder(tx, order.id, { tokenHash: hashToken(orderToken) });
     return { order_token: orderToken };
   });
 }

@@ -3,7 +3,7 @@
  * its date changes), how much of each is still unrefunded, and its refunds. Read by customer
  * service; each takes the database or the caller's transaction first.
  */
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
 import { payments, refunds } from './payments.schema.ts';
@@ -121,4 +121,38 @@ export async function listVenueRefunds(
     .orderBy(desc(refunds.createdAt), desc(refunds.id))
     .limit(options.limit);
   return found.map((r) => ({ ...r.refund, paymentNumber: r.paymentNumber ?? null }));
+}
+
+/** What has gone back of an order (refunds that did not fail), as a number for another module's statement. */
+export const refundedOfOrder = (orderId: SQLWrapper): SQL =>
+  sql`(select coalesce(sum(r.amount), 0)::int from refunds r where r.order_id = ${orderId} and r.status <> 'failed')`;
+
+export type RefundStatusTotals = Record<RefundRow['status'], { count: number; amount: number }>;
+
+/** Some refunds counted and added up by status (a job's refunds, say). */
+export async function refundTotals(db: Database, refundIds: string[]): Promise<RefundStatusTotals> {
+  const totals: RefundStatusTotals = {
+    pending: { count: 0, amount: 0 },
+    succeeded: { count: 0, amount: 0 },
+    failed: { count: 0, amount: 0 },
+  };
+  if (refundIds.length === 0) return totals;
+  const found = await rows<{ status: RefundRow['status']; count: number; amount: string }>(
+    db,
+    sql`select status, count(*)::int as count, sum(amount)::text as amount from refunds
+        where id = any(${`{${refundIds.join(',')}}`}::uuid[]) group by status`,
+  );
+  for (const r of found) totals[r.status] = { count: r.count, amount: Number(r.amount) };
+  return totals;
+}
+
+/** Which of some refunds failed, oldest first, at most `limit`. */
+export async function failedRefundsAmong(db: Database, refundIds: string[], limit: number): Promise<RefundRow[]> {
+  if (refundIds.length === 0) return [];
+  return db
+    .select()
+    .from(refunds)
+    .where(and(sql`${refunds.id} = any(${`{${refundIds.join(',')}}`}::uuid[])`, eq(refunds.status, 'failed')))
+    .orderBy(asc(refunds.createdAt))
+    .limit(limit);
 }

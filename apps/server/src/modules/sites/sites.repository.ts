@@ -17,3 +17,8 @@ export async function dateChangeRulesOf(db: Database, siteId: number): Promise<D
   if (!row) throw new Error(`no site ${siteId}`);
   return row.rules;
 }
+
+export async function findSiteById(db: Database, siteId: number): Promise<Site | null> {
+  const [row] = await db.select().from(sites).where(eq(sites.id, siteId));
+  return row ?? null;
+}

@@ -42,6 +42,8 @@ export type VenueSettings = {
   address: LocalizedText;
   email: string;
   phone: string;
+  /** The qualified-invoice registration number printed on receipts (T + 13 digits); none when absent. */
+  invoiceRegistrationNumber?: string | null;
 };
 
 /** Public keys only; secrets come from the environment. */

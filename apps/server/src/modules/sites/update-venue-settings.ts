@@ -27,6 +27,7 @@ export function venueSettingsOf(site: Site): VenueSettingsValues {
     address: site.venue.address,
     email: site.venue.email,
     phone: site.venue.phone,
+    invoice_registration_number: site.venue.invoiceRegistrationNumber ?? null,
     page_title: site.pageTitle,
     theme: {
       primary: site.theme.primary,
@@ -123,6 +124,10 @@ export async function updateVenueSettings(
         address,
         email: patch.email ?? site.venue.email,
         phone: patch.phone ?? site.venue.phone,
+        invoiceRegistrationNumber:
+          patch.invoice_registration_number === undefined
+            ? (site.venue.invoiceRegistrationNumber ?? null)
+            : patch.invoice_registration_number,
       },
       pageTitle,
       // `logoSvg` is kept as it is: the console never writes it (see the contract's theme).

@@ -17,3 +17,11 @@ export const hasCancelledAdmission = (orderId: SQLWrapper): SQL =>
 /** The order has an admission that still stands (valid or used). */
 export const hasStandingAdmission = (orderId: SQLWrapper): SQL =>
   sql`exists (select 1 from tickets t where t.order_id = ${orderId} and t.status <> 'cancelled')`;
+
+/** The order has an admission still valid (one a cancellation can still take). */
+export const hasValidAdmission = (orderId: SQLWrapper): SQL =>
+  sql`exists (select 1 from tickets t where t.order_id = ${orderId} and t.status = 'valid')`;
+
+/** The order's admissions still valid, as a number. */
+export const validAdmissionCount = (orderId: SQLWrapper): SQL =>
+  sql`(select count(*)::int from tickets t where t.order_id = ${orderId} and t.status = 'valid')`;

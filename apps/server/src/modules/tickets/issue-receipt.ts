@@ -120,5 +120,6 @@ export async function receiptOf(
     tax: includedTax(total),
     taxRate: TAX_RATE,
     currency: site.currency,
+    invoiceRegistrationNumber: site.venue.invoiceRegistrationNumber ?? null,
   };
 }

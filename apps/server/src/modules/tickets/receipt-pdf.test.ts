@@ -1,9 +1,13 @@
 import type { Receipt } from '@storefront/domain/api/tickets';
+import { formatDate, formatPrice } from '@storefront/domain/format';
 import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { renderReceiptPdf } from './receipt-pdf.ts';
+import { receiptTexts, renderReceiptPdf } from './receipt-pdf.ts';
 
-const receipt = (names: { addressee: string; product: string; venue: string }): Receipt => ({
+const receipt = (
+  names: { addressee: string; product: string; venue: string },
+  invoiceRegistrationNumber: string | null = null,
+): Receipt => ({
   number: 'DEMO-2026-000001',
   addressee: names.addressee,
   issuedAt: '2026-11-21T09:00:00.000Z',
@@ -18,6 +22,7 @@ const receipt = (names: { addressee: string; product: string; venue: string }): 
   tax: 218,
   taxRate: 10,
   currency: 'JPY',
+  invoiceRegistrationNumber,
 });
 
 /** The base font names a PDF uses. */
@@ -33,13 +38,33 @@ async function fontsOf(bytes: Uint8Array): Promise<string[]> {
 }
 
 describe('receipt PDF', () => {
+  it('speaks Japanese on a Japanese receipt: 様, the registration number, the amount per rate and the tax it includes', () => {
+    const texts = receiptTexts(receipt({ addressee: '山田 花子', product: '大人', venue: 'デモ美術館' }, 'T7000012050002'), 'ja');
+    expect(texts.title).toBe('領収書');
+    expect(texts.addressee).toBe('山田 花子 様');
+    expect(texts.issued).toBe(`発行日 ${formatDate('2026-11-21', 'ja')}`);
+    expect(texts.taxLine).toBe(`10%対象 ${formatPrice(2400, 'JPY', 'ja')}（内消費税 ${formatPrice(218, 'JPY', 'ja')}）`);
+    expect(texts.registration).toBe('登録番号 T7000012050002');
+    expect(texts.columns.quantity).toBe('数量');
+  });
+
+  it('writes the labels in the visitor’s language and leaves out a registration number the venue has not set', () => {
+    const english = receiptTexts(receipt({ addressee: 'Example Co., Ltd.', product: 'Adult', venue: 'Borderless' }), 'en');
+    expect(english.addressee).toBe('Example Co., Ltd.');
+    expect(english.registration).toBeNull();
+    expect(english.taxLine).toBe('Subject to 10%: ¥2,400 (tax included: ¥218)');
+    const korean = receiptTexts(receipt({ addressee: '김민수', product: '성인', venue: 'Borderless' }), 'kr');
+    expect(korean.addressee).toBe('김민수 귀하');
+    expect(korean.title).toBe('영수증');
+  });
+
   it('draws Latin text with the standard fonts only', async () => {
     const pdf = await renderReceiptPdf(receipt({ addressee: 'Example Co., Ltd.', product: 'Adult', venue: 'Borderless' }), 'en');
     expect(await fontsOf(pdf)).toEqual(['Helvetica', 'Helvetica-Bold']);
   });
 
   it('draws Japanese, Korean and Thai names with embedded fonts that have them', async () => {
-    const pdf = await renderReceiptPdf(receipt({ addressee: '山田 花子 様', product: '성인 입장권', venue: 'พิพิธภัณฑ์' }), 'ja');
+    const pdf = await renderReceiptPdf(receipt({ addressee: '山田 花子', product: '성인 입장권', venue: 'พิพิธภัณฑ์' }), 'ja');
     const fonts = await fontsOf(pdf);
     expect(fonts).toEqual(
       expect.arrayContaining(['Helvetica', 'NotoSansJP-Regular', 'NotoSansKR-Regular', 'NotoSansThai-Regular']),

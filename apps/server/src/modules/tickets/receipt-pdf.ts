@@ -1,6 +1,8 @@
 /**
- * The receipt as a PDF, drawn with pdf-lib (docs/decisions/006-tickets-after-purchase.md). Labels are in
- * English; names (addressee, venue, products, coupons) are drawn in whatever script they are
+ * The receipt as a PDF, drawn with pdf-lib (docs/decisions/006-tickets-after-purchase.md), in the
+ * visitor's language: the labels, the addressee's honorific (山田 花子 様), dates and prices. What a
+ * Japanese qualified invoice needs is on it: the venue's registration number, and the amount per
+ * tax rate with the tax it includes (10%対象 … 内消費税 …). Text is drawn in whatever script it is
  * written in: Latin with the PDF standard Helvetica, anything else with the first of Noto Sans JP,
  * KR or Thai that has the character, cut down to the characters the receipt uses.
  */
@@ -9,7 +11,7 @@ import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
 import type { Receipt } from '@storefront/domain/api/tickets';
 import type { Currency, LanguageCode } from '@storefront/domain/constants';
-import { formatPrice } from '@storefront/domain/format';
+import { formatDate, formatPrice } from '@storefront/domain/format';
 import { type PDFDocument as Doc, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 import subsetFont from 'subset-font';
 
@@ -98,9 +100,170 @@ async function createWriter(doc: Doc, texts: string[]) {
   };
 }
 
-export async function renderReceiptPdf(receipt: Receipt, _lang: LanguageCode): Promise<Uint8Array> {
+type Labels = {
+  title: string;
+  number: (no: string) => string;
+  issued: (date: string) => string;
+  addressee: (name: string) => string;
+  amount: string;
+  /** The amount per tax rate and the tax it includes, as the qualified invoice system asks. */
+  taxLine: (rate: number, amount: string, tax: string) => string;
+  purpose: string;
+  reservation: (no: string) => string;
+  item: string;
+  quantity: string;
+  unitPrice: string;
+  lineAmount: string;
+  subtotal: string;
+  discount: (name: string) => string;
+  total: string;
+  registration: (no: string) => string;
+};
+
+const LABELS: Record<LanguageCode, Labels> = {
+  ja: {
+    title: '領収書',
+    number: (no) => `No. ${no}`,
+    issued: (date) => `発行日 ${date}`,
+    addressee: (name) => `${name} 様`,
+    amount: '金額',
+    taxLine: (rate, amount, tax) => `${rate}%対象 ${amount}（内消費税 ${tax}）`,
+    purpose: '但し 入場料として、上記正に領収いたしました。',
+    reservation: (no) => `予約番号 ${no}`,
+    item: '品目',
+    quantity: '数量',
+    unitPrice: '単価',
+    lineAmount: '金額',
+    subtotal: '小計',
+    discount: (name) => `割引：${name}`,
+    total: '合計（税込）',
+    registration: (no) => `登録番号 ${no}`,
+  },
+  en: {
+    title: 'RECEIPT',
+    number: (no) => `No. ${no}`,
+    issued: (date) => `Issued ${date}`,
+    addressee: (name) => name,
+    amount: 'Amount',
+    taxLine: (rate, amount, tax) => `Subject to ${rate}%: ${amount} (tax included: ${tax})`,
+    purpose: 'For admission tickets. We acknowledge receipt of the above amount.',
+    reservation: (no) => `Reservation number: ${no}`,
+    item: 'Item',
+    quantity: 'Qty',
+    unitPrice: 'Unit price',
+    lineAmount: 'Amount',
+    subtotal: 'Subtotal',
+    discount: (name) => `Discount: ${name}`,
+    total: 'Total (tax included)',
+    registration: (no) => `Registration number ${no}`,
+  },
+  'zh-hans': {
+    title: '收据',
+    number: (no) => `No. ${no}`,
+    issued: (date) => `开具日期 ${date}`,
+    addressee: (name) => name,
+    amount: '金额',
+    taxLine: (rate, amount, tax) => `${rate}%税率对象 ${amount}（含消费税 ${tax}）`,
+    purpose: '以上为门票费用，特此收讫。',
+    reservation: (no) => `预约编号 ${no}`,
+    item: '项目',
+    quantity: '数量',
+    unitPrice: '单价',
+    lineAmount: '金额',
+    subtotal: '小计',
+    discount: (name) => `折扣：${name}`,
+    total: '合计（含税）',
+    registration: (no) => `登记号码 ${no}`,
+  },
+  kr: {
+    title: '영수증',
+    number: (no) => `No. ${no}`,
+    issued: (date) => `발행일 ${date}`,
+    addressee: (name) => `${name} 귀하`,
+    amount: '금액',
+    taxLine: (rate, amount, tax) => `${rate}% 대상 ${amount} (소비세 포함 ${tax})`,
+    purpose: '입장료로서 위 금액을 정히 영수합니다.',
+    reservation: (no) => `예약 번호 ${no}`,
+    item: '품목',
+    quantity: '수량',
+    unitPrice: '단가',
+    lineAmount: '금액',
+    subtotal: '소계',
+    discount: (name) => `할인: ${name}`,
+    total: '합계(세금 포함)',
+    registration: (no) => `등록번호 ${no}`,
+  },
+  'zh-hant': {
+    title: '收據',
+    number: (no) => `No. ${no}`,
+    issued: (date) => `開立日期 ${date}`,
+    addressee: (name) => name,
+    amount: '金額',
+    taxLine: (rate, amount, tax) => `${rate}%稅率對象 ${amount}（含消費稅 ${tax}）`,
+    purpose: '以上為門票費用，特此收訖。',
+    reservation: (no) => `預約編號 ${no}`,
+    item: '項目',
+    quantity: '數量',
+    unitPrice: '單價',
+    lineAmount: '金額',
+    subtotal: '小計',
+    discount: (name) => `折扣：${name}`,
+    total: '合計（含稅）',
+    registration: (no) => `登記號碼 ${no}`,
+  },
+  th: {
+    title: 'ใบเสร็จรับเงิน',
+    number: (no) => `No. ${no}`,
+    issued: (date) => `วันที่ออก ${date}`,
+    addressee: (name) => name,
+    amount: 'จำนวนเงิน',
+    taxLine: (rate, amount, tax) => `อัตรา ${rate}%: ${amount} (รวมภาษี ${tax})`,
+    purpose: 'ค่าบัตรเข้าชม ได้รับเงินตามจำนวนข้างต้นเรียบร้อยแล้ว',
+    reservation: (no) => `หมายเลขการจอง ${no}`,
+    item: 'รายการ',
+    quantity: 'จำนวน',
+    unitPrice: 'ราคาต่อหน่วย',
+    lineAmount: 'จำนวนเงิน',
+    subtotal: 'รวมย่อย',
+    discount: (name) => `ส่วนลด: ${name}`,
+    total: 'รวมทั้งสิ้น (รวมภาษี)',
+    registration: (no) => `เลขทะเบียน ${no}`,
+  },
+};
+
+/** Every text the receipt draws, in the visitor's language: what the PDF lays out, and what a test reads. */
+export function receiptTexts(receipt: Receipt, lang: LanguageCode) {
+  const l = LABELS[lang];
+  const price = (amount: number) => formatPrice(amount, receipt.currency as Currency, lang);
+  return {
+    title: l.title,
+    number: l.number(receipt.number),
+    issued: l.issued(formatDate(receipt.issuedOn, lang)),
+    addressee: l.addressee(receipt.addressee),
+    amountLabel: l.amount,
+    amount: price(receipt.total),
+    taxLine: l.taxLine(receipt.taxRate, price(receipt.total), price(receipt.tax)),
+    purpose: l.purpose,
+    reservation: l.reservation(receipt.reservationNumber),
+    columns: { item: l.item, quantity: l.quantity, unitPrice: l.unitPrice, amount: l.lineAmount },
+    lines: receipt.lines.map((line) => ({
+      name: line.name,
+      quantity: String(line.quantity),
+      unitPrice: price(line.unitPrice),
+      amount: price(line.amount),
+    })),
+    subtotal: { label: l.subtotal, amount: price(receipt.subtotal) },
+    discounts: receipt.discounts.map((d) => ({ label: l.discount(d.name), amount: price(-d.amount) })),
+    total: { label: l.total, amount: price(receipt.total) },
+    registration: receipt.invoiceRegistrationNumber ? l.registration(receipt.invoiceRegistrationNumber) : null,
+    venue: [receipt.venue.name, receipt.venue.address, `${receipt.venue.phone}  ${receipt.venue.email}`],
+  };
+}
+
+export async function renderReceiptPdf(receipt: Receipt, lang: LanguageCode): Promise<Uint8Array> {
+  const texts = receiptTexts(receipt, lang);
   const doc = await PDFDocument.create();
-  doc.setTitle(`Receipt ${receipt.number}`);
+  doc.setTitle(`${texts.title} ${receipt.number}`);
   doc.setCreator('Storefront');
   doc.setCreationDate(new Date(receipt.issuedAt));
   const page = doc.addPage([595.28, 841.89]);
@@ -108,20 +271,30 @@ export async function renderReceiptPdf(receipt: Receipt, _lang: LanguageCode): P
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   const ink = rgb(0.12, 0.14, 0.16);
   const muted = rgb(0.3, 0.33, 0.38);
-  const price = (amount: number) => formatPrice(amount, receipt.currency as Currency, 'en');
   const left = 56;
   const right = 595.28 - 56;
   let y = 780;
 
-  // Everything drawn from data (labels are Latin): the fallback fonts carry exactly these characters.
+  // Everything drawn: the fallback fonts carry exactly these characters.
   const writer = await createWriter(doc, [
-    receipt.addressee,
-    receipt.venue.name,
-    receipt.venue.address,
-    receipt.venue.phone,
-    receipt.venue.email,
-    ...receipt.lines.map((line) => line.name),
-    ...receipt.discounts.map((discount) => discount.name),
+    texts.title,
+    texts.number,
+    texts.issued,
+    texts.addressee,
+    texts.amountLabel,
+    texts.amount,
+    texts.taxLine,
+    texts.purpose,
+    texts.reservation,
+    ...Object.values(texts.columns),
+    ...texts.lines.flatMap((line) => [line.name, line.unitPrice, line.amount]),
+    texts.subtotal.label,
+    texts.subtotal.amount,
+    ...texts.discounts.flatMap((d) => [d.label, d.amount]),
+    texts.total.label,
+    texts.total.amount,
+    texts.registration ?? '',
+    ...texts.venue,
   ]);
   const text = async (value: string, x: number, options: { size?: number; font?: PDFFont; color?: typeof ink } = {}) => {
     await writer.draw(page, value, {
@@ -139,61 +312,61 @@ export async function renderReceiptPdf(receipt: Receipt, _lang: LanguageCode): P
   };
   const rule = () => page.drawLine({ start: { x: left, y: y - 6 }, end: { x: right, y: y - 6 }, thickness: 0.6, color: muted });
 
-  await text('RECEIPT', left, { size: 24, font: bold });
-  await rightText(`No. ${receipt.number}`, right);
+  await text(texts.title, left, { size: 24, font: bold });
+  await rightText(texts.number, right);
   y -= 18;
-  await rightText(`Issued ${receipt.issuedOn}`, right);
+  await rightText(texts.issued, right);
   y -= 40;
-  await text(`${receipt.addressee}`, left, { size: 16, font: bold });
+  await text(texts.addressee, left, { size: 16, font: bold });
   rule();
   y -= 40;
-  await text('Amount', left, { size: 12, color: muted });
-  await rightText(price(receipt.total), right, { size: 22, font: bold });
+  await text(texts.amountLabel, left, { size: 12, color: muted });
+  await rightText(texts.amount, right, { size: 22, font: bold });
   y -= 18;
-  await text(`Tax included (${receipt.taxRate}%): ${price(receipt.tax)}`, left, { size: 10, color: muted });
+  await text(texts.taxLine, left, { size: 10, color: muted });
   y -= 16;
-  await text('For admission tickets. We acknowledge receipt of the above amount.', left, { size: 10, color: muted });
+  await text(texts.purpose, left, { size: 10, color: muted });
   y -= 16;
-  await text(`Reservation number: ${receipt.reservationNumber}`, left, { size: 10, color: muted });
+  await text(texts.reservation, left, { size: 10, color: muted });
   y -= 36;
 
-  await text('Item', left, { font: bold });
-  await rightText('Qty', 380, { font: bold });
-  await rightText('Unit price', 460, { font: bold });
-  await rightText('Amount', right, { font: bold });
+  await text(texts.columns.item, left, { font: bold });
+  await rightText(texts.columns.quantity, 380, { font: bold });
+  await rightText(texts.columns.unitPrice, 460, { font: bold });
+  await rightText(texts.columns.amount, right, { font: bold });
   rule();
   y -= 24;
-  for (const line of receipt.lines) {
+  for (const line of texts.lines) {
     await text(line.name, left);
-    await rightText(String(line.quantity), 380);
-    await rightText(price(line.unitPrice), 460);
-    await rightText(price(line.amount), right);
+    await rightText(line.quantity, 380);
+    await rightText(line.unitPrice, 460);
+    await rightText(line.amount, right);
     y -= 20;
   }
   y -= 4;
   rule();
   y -= 22;
-  await text('Subtotal', left);
-  await rightText(price(receipt.subtotal), right);
-  for (const discount of receipt.discounts) {
+  await text(texts.subtotal.label, left);
+  await rightText(texts.subtotal.amount, right);
+  for (const discount of texts.discounts) {
     y -= 20;
-    await text(`Discount: ${discount.name}`, left);
-    await rightText(price(-discount.amount), right);
+    await text(discount.label, left);
+    await rightText(discount.amount, right);
   }
   y -= 20;
-  await text(`Tax (${receipt.taxRate}%, included)`, left, { color: muted });
-  await rightText(price(receipt.tax), right);
+  await text(texts.taxLine, left, { color: muted });
   y -= 24;
-  await text('Total', left, { size: 13, font: bold });
-  await rightText(price(receipt.total), right, { size: 13, font: bold });
+  await text(texts.total.label, left, { size: 13, font: bold });
+  await rightText(texts.total.amount, right, { size: 13, font: bold });
 
   y = 150;
   rule();
   y -= 26;
-  await text(receipt.venue.name, left, { font: bold });
+  await text(texts.venue[0] ?? '', left, { font: bold });
+  if (texts.registration) await rightText(texts.registration, right, { size: 10 });
   y -= 16;
-  await text(receipt.venue.address, left, { size: 10 });
+  await text(texts.venue[1] ?? '', left, { size: 10 });
   y -= 14;
-  await text(`${receipt.venue.phone}  ${receipt.venue.email}`, left, { size: 10 });
+  await text(texts.venue[2] ?? '', left, { size: 10 });
   return doc.save();
 }

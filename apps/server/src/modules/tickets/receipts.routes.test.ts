@@ -1,11 +1,12 @@
 import { inflateSync } from 'node:zlib';
 import { DEFAULT_DATE_CHANGE_SETTINGS } from '@storefront/domain/date-change';
-import { formatPrice } from '@storefront/domain/format';
+import { formatDate, formatPrice } from '@storefront/domain/format';
 import { sql } from 'drizzle-orm';
 import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { beforeAll, beforeEach, expect, it } from 'vitest';
 import { apiFor } from '../../../test/api.ts';
 import { useTestApp } from '../../../test/app.ts';
+import { consoleClient, makeStaff, signIn } from '../../../test/console.ts';
 import { describeEachEngine } from '../../../test/database.ts';
 import { otherSlot, setDateChangeRules } from '../../../test/date-changes.ts';
 import { card } from '../../../test/payments.ts';
@@ -27,6 +28,7 @@ type Receipt = {
   discount: number;
   total: number;
   tax: number;
+  invoiceRegistrationNumber: string | null;
 };
 type Body = Record<string, unknown> & { error?: string };
 
@@ -183,7 +185,7 @@ describeEachEngine('receipts', (ctx) => {
       url: `/demo/api/v1/tickets/${bought.reservationToken}/receipt.pdf?lang=en`,
     });
     const text = await pdfText(pdf.rawPayload);
-    expect(text).toContain('Issued 2026-04-01');
+    expect(text).toContain(`Issued ${formatDate('2026-04-01', 'en')}`);
     expect(text).not.toContain('2026-03-31');
 
     // 15:30 UTC on New Year's Eve is already New Year's morning at the venue.
@@ -200,5 +202,38 @@ describeEachEngine('receipts', (ctx) => {
           where o.reservation_number = ${newYear.reservationNumber}`,
     );
     expect(new Date(stored?.issued_at ?? 0).toISOString()).toBe('2026-12-31T15:30:00.000Z');
+  });
+
+  it('prints the venue’s qualified-invoice registration number set from the console, in the visitor’s language', async () => {
+    const owner = await makeStaff(ctx.db, { isOwner: true, totp: true });
+    const staff = consoleClient(test.app);
+    await signIn(staff, owner.email);
+    const set = await staff.patch('venues/demo/settings', { invoice_registration_number: 'T7000012050002' });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    const refused = await staff.patch<{ field: string }>('venues/demo/settings', {
+      invoice_registration_number: 'T7000012050003',
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.field).toBe('invoice_registration_number');
+    try {
+      const bought = await buyTickets(api, ctx.db, { quantity: 2 });
+      const issued = await api.post<Receipt>(`tickets/${bought.reservationToken}/receipt`, {
+        addressee: '山田 花子',
+        lang: 'ja',
+      });
+      expect(issued.status).toBe(200);
+      expect(issued.body.invoiceRegistrationNumber).toBe('T7000012050002');
+      const pdf = await test.app.inject({
+        method: 'GET',
+        url: `/demo/api/v1/tickets/${bought.reservationToken}/receipt.pdf?lang=ja`,
+      });
+      expect(pdf.statusCode).toBe(200);
+      // The Latin runs of the Japanese receipt: the number after 登録番号, the reservation number.
+      const text = await pdfText(pdf.rawPayload);
+      expect(text).toContain('T7000012050002');
+      expect(text).toContain(bought.reservationNumber);
+    } finally {
+      expect((await staff.patch('venues/demo/settings', { invoice_registration_number: null })).status).toBe(200);
+    }
   });
 });

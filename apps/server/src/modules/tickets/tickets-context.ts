@@ -1,5 +1,6 @@
 /** What every ticket operation shares: the orders it shows, the signing key, mail and date changes. */
 import type { TemporaryOrder } from '@storefront/domain/api/orders';
+import type { SelfCancelOffer } from '@storefront/domain/api/tickets';
 import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
 import { hashToken } from '../../lib/tokens.ts';
@@ -13,6 +14,8 @@ import type { createKeyCache } from './ticket-signing.ts';
 export type TicketsServiceOptions = TicketMailOptions & {
   /** Date changes, whose fees the receipt counts. */
   dateChanges?: Pick<DateChangesService, 'completedChangeFees'>;
+  /** What the holder's own cancellation of the booking would be now; none where it is not offered. */
+  selfCancel?: (db: Database, site: Site, access: Access, now: Date) => Promise<SelfCancelOffer | null>;
 };
 
 export type TicketsContext = {

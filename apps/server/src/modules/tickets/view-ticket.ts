@@ -70,5 +70,6 @@ export async function viewTicket(
       createdAt: s.createdAt.toISOString(),
       claimedAt: s.claimedAt?.toISOString() ?? null,
     })),
+    selfCancel: isHolder && ctx.options.selfCancel ? await ctx.options.selfCancel(db, site, access, now) : null,
   };
 }

@@ -8,7 +8,7 @@ import { LANGUAGE_CODES, type LanguageCode } from '@storefront/domain/constants'
 import { formatDate } from '@storefront/domain/format';
 import { localize } from '@storefront/domain/localize';
 import type { TFunction } from 'i18next';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useApp } from '../../lib/app-context.tsx';
@@ -18,11 +18,10 @@ import './signage.css';
 
 /** How long each language stays on screen when the page takes turns. */
 const LANGUAGE_TURN_MS = 12_000;
-/**
- * The most slots of one product on screen (the next ones, which are what people queue for): a
- * lobby screen cannot scroll, so fewer when several products share it.
- */
-const slotsShown = (products: number) => (products >= 3 ? 6 : 12);
+/** How long each page of slots stays on screen when a product has more than fit. */
+const PAGE_TURN_MS = 10_000;
+/** The most slots of one product laid out to find how many fit: a day of 10-minute slots. */
+const MOST_MEASURED = 72;
 
 function languagesOf(parameter: string | null, current: LanguageCode, offered: readonly string[]): LanguageCode[] {
   const asked = (parameter ?? '')
@@ -125,35 +124,99 @@ export default function SignagePage() {
   );
 }
 
+/**
+ * How many slots of each product fit the screen below its heading: measured with every slot laid
+ * out (hidden), then fixed until the screen or the board's shape changes. Null while measuring.
+ */
+function useSlotsThatFit(shape: string) {
+  const area = useRef<HTMLDivElement>(null);
+  const [fit, setFit] = useState<number | null>(null);
+  const [size, setSize] = useState(() => `${window.innerWidth}x${window.innerHeight}`);
+  useEffect(() => {
+    const resized = () => setSize(`${window.innerWidth}x${window.innerHeight}`);
+    window.addEventListener('resize', resized);
+    return () => window.removeEventListener('resize', resized);
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new screen size or board shape is measured again
+  useLayoutEffect(() => setFit(null), [size, shape]);
+  useLayoutEffect(() => {
+    if (fit !== null || !area.current) return;
+    const areaBottom = area.current.getBoundingClientRect().bottom;
+    let most = Number.POSITIVE_INFINITY;
+    for (const list of area.current.querySelectorAll('.signage-slots')) {
+      // A product's own box ends first where products stand one under another (a portrait screen).
+      const bottom = Math.min(areaBottom, list.parentElement?.getBoundingClientRect().bottom ?? areaBottom);
+      const slots = [...list.children];
+      const fitting = slots.filter((slot) => slot.getBoundingClientRect().bottom <= bottom + 0.5).length;
+      if (fitting < slots.length) most = Math.min(most, fitting);
+    }
+    setFit(Math.max(1, Number.isFinite(most) ? most : MOST_MEASURED));
+  }, [fit]);
+  return { area, fit };
+}
+
 function Products(props: { board: SignageBoard; lang: LanguageCode; t: TFunction; isCafe: boolean }) {
   const { board, lang, t } = props;
   // A cafe counts seats, a venue tickets.
   const remainingKey = props.isCafe ? 'order_seats_left' : 'signage_remaining';
+  const shape = board.products.map((p) => `${p.uuid}:${Math.min(p.timeSpans.length, MOST_MEASURED)}`).join(',');
+  const { area, fit } = useSlotsThatFit(shape);
+  const [turn, setTurn] = useState(0);
+  useEffect(() => {
+    const pages = setInterval(() => setTurn((n) => n + 1), PAGE_TURN_MS);
+    return () => clearInterval(pages);
+  }, []);
   if (board.products.length === 0) return <p className="signage-message">{t('signage_closed')}</p>;
   return (
-    <div className="signage-products" style={{ '--signage-columns': Math.min(board.products.length, 4) } as React.CSSProperties}>
-      {board.products.map((product) => (
-        <section key={product.uuid} className="signage-product" aria-labelledby={`signage-${product.uuid}`}>
-          <h2 id={`signage-${product.uuid}`}>{localize(product.name, lang)}</h2>
-          {product.timeSpans.length === 0 ? (
-            <p className="signage-ended">{t('signage_ended')}</p>
-          ) : (
-            <ul className="signage-slots">
-              {product.timeSpans.slice(0, slotsShown(board.products.length)).map((span) => (
-                <li key={span.id} className={`signage-slot signage-${span.status}`} data-time-span={span.id}>
-                  <span className="signage-time">{span.startTime}</span>
-                  <span className="signage-time-end">–{span.endTime}</span>
-                  <span className="signage-count" data-remaining={span.remaining}>
-                    {span.status === 'sold_out' || span.remaining <= 0
-                      ? t('signage_sold_out')
-                      : t(remainingKey, { count: span.remaining })}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-      ))}
+    <div
+      ref={area}
+      className={`signage-products${fit === null ? ' signage-measuring' : ''}`}
+      style={{ '--signage-columns': Math.min(board.products.length, 4) } as React.CSSProperties}
+    >
+      {board.products.map((product) => {
+        // The next slots first; more than fit take turns a page at a time.
+        const pageSize = fit ?? MOST_MEASURED;
+        const pages = Math.max(1, Math.ceil(Math.min(product.timeSpans.length, MOST_MEASURED) / pageSize));
+        const page = fit === null ? 0 : turn % pages;
+        const listed = product.timeSpans.slice(0, MOST_MEASURED);
+        // Slots of other pages stay in the page, hidden, so every count is current when its page comes.
+        const isShown = (index: number) => index >= page * pageSize && index < (page + 1) * pageSize;
+        return (
+          <section key={product.uuid} className="signage-product" aria-labelledby={`signage-${product.uuid}`}>
+            <h2 id={`signage-${product.uuid}`}>
+              {localize(product.name, lang)}
+              {pages > 1 && (
+                <span className="signage-page">
+                  {' '}
+                  {page + 1} / {pages}
+                </span>
+              )}
+            </h2>
+            {product.timeSpans.length === 0 ? (
+              <p className="signage-ended">{t('signage_ended')}</p>
+            ) : (
+              <ul className="signage-slots">
+                {listed.map((span, index) => (
+                  <li
+                    key={span.id}
+                    className={`signage-slot signage-${span.status}`}
+                    data-time-span={span.id}
+                    hidden={!isShown(index)}
+                  >
+                    <span className="signage-time">{span.startTime}</span>
+                    <span className="signage-time-end">–{span.endTime}</span>
+                    <span className="signage-count" data-remaining={span.remaining}>
+                      {span.status === 'sold_out' || span.remaining <= 0
+                        ? t('signage_sold_out')
+                        : t(remainingKey, { count: span.remaining })}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        );
+      })}
     </div>
   );
 }

@@ -51,7 +51,8 @@ function ReceiptDocument(props: { receipt: Receipt }) {
         <span>{t('receipt_total')}</span> <strong className="receipt-total">{price(receipt.total)}</strong>
       </p>
       <p className="receipt-small">
-        {t('receipt_tax_line', { rate: receipt.taxRate, amount: price(receipt.tax) })} · {t('receipt_description')}
+        {t('receipt_tax_line', { rate: receipt.taxRate, base: price(receipt.total), amount: price(receipt.tax) })} ·{' '}
+        {t('receipt_description')}
       </p>
       <table className="receipt-lines">
         <thead>
@@ -99,6 +100,11 @@ function ReceiptDocument(props: { receipt: Receipt }) {
       <p className="receipt-small">{t('receipt_acknowledgement')}</p>
       <footer className="receipt-venue">
         <p className="receipt-venue-name">{receipt.venue.name}</p>
+        {receipt.invoiceRegistrationNumber && (
+          <p className="receipt-registration">
+            {t('receipt_registration_number', { number: receipt.invoiceRegistrationNumber })}
+          </p>
+        )}
         <p>{receipt.venue.address}</p>
         <p>
           {receipt.venue.phone} · {receipt.venue.email}

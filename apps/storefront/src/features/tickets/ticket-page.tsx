@@ -16,7 +16,8 @@ import { Link } from 'react-router';
 import { useApp } from '../../lib/app-context.tsx';
 import type { ScreenProps } from '../../lib/routes.ts';
 import { ticketQueries } from './api/ticket-queries.ts';
-import type { TicketView } from './api/tickets-api.ts';
+import type { Admission, TicketView } from './api/tickets-api.ts';
+import { CancelBooking } from './cancel-booking.tsx';
 import { QrCode } from './qr-code.tsx';
 import { ticketPaths } from './ticket-links.ts';
 import './ticket-card.css';
@@ -88,6 +89,12 @@ const STATUS_KEYS: Record<string, string> = {
   invalid: 'ticket_invalid',
 };
 
+/** What an admission's badge says: a cancelled one (by the venue or the visitor) says so, not "invalid". */
+function statusOf(admission: Pick<Admission, 'ticketStatus' | 'status'>): { key: string; className: string } {
+  if (admission.ticketStatus === 'cancelled') return { key: 'ticket_cancelled', className: 'cancelled' };
+  return { key: STATUS_KEYS[admission.status] ?? 'ticket_invalid', className: admission.status };
+}
+
 export default function TicketPage(props: ScreenProps) {
   const app = useApp();
   const { t } = useTranslation();
@@ -112,6 +119,7 @@ export default function TicketPage(props: ScreenProps) {
   const isFusion = app.config.ticketDisplay.type === 'fusion';
   const isHolder = view.role === 'holder';
   const validCount = view.admissions.filter((a) => a.ticketStatus === 'valid').length;
+  const isAllCancelled = view.admissions.length > 0 && view.admissions.every((a) => a.ticketStatus === 'cancelled');
   const waiting = view.shares.filter((s) => s.claimedAt === null).reduce((sum, s) => sum + s.quantity, 0);
   const received = view.shares.filter((s) => s.claimedAt !== null).reduce((sum, s) => sum + s.quantity, 0);
 
@@ -174,7 +182,7 @@ export default function TicketPage(props: ScreenProps) {
         <div className="ticket-qr-area">
           {view.admissions.length === 0 ? (
             <p className="ticket-qr-hint ticket-handed-on">{t('ticket_all_handed_on')}</p>
-          ) : (
+          ) : isAllCancelled ? null : (
             <p className="ticket-qr-hint">{t('ticket_show_at_entrance')}</p>
           )}
           {view.admissions.length === 0 ? null : isFusion ? (
@@ -186,6 +194,8 @@ export default function TicketPage(props: ScreenProps) {
                   {t('ticket_check_in')}
                 </Link>
               </div>
+            ) : isAllCancelled ? (
+              <p className="ticket-status ticket-status-cancelled">{t('ticket_cancelled')}</p>
             ) : (
               <p className="ticket-status ticket-status-used">{t('ticket_used')}</p>
             )
@@ -203,9 +213,7 @@ export default function TicketPage(props: ScreenProps) {
                       className="ticket-qr"
                     />
                   ) : null}
-                  <p className={`ticket-status ticket-status-${admission.status}`}>
-                    {t(STATUS_KEYS[admission.status] ?? 'ticket_invalid')}
-                  </p>
+                  <p className={`ticket-status ticket-status-${statusOf(admission).className}`}>{t(statusOf(admission).key)}</p>
                   {admission.ticketStatus === 'valid' && (
                     <Link className="button button-secondary" to={ticketPaths.checkIn(token, admission.id)}>
                       {t('ticket_check_in')}
@@ -248,6 +256,10 @@ export default function TicketPage(props: ScreenProps) {
             {t('ticket_receipt')}
           </Link>
         </nav>
+      )}
+
+      {isHolder && view.selfCancel && (
+        <CancelBooking token={token} offer={view.selfCancel} onChanged={() => void ticket.refetch()} />
       )}
 
       {view.product.caution && (

@@ -1,11 +1,19 @@
 /**
- * The after-purchase calls: ticket, share, send, receipt and check-in, typed from the contracts in packages/domain (types only cross over).
+ * The after-purchase calls: ticket, share, send, cancel, receipt and check-in, typed from the contracts in packages/domain (types only cross over).
  */
-import type { CheckInBody, CheckInResult, Receipt, SharedTicket, TicketView } from '@storefront/domain/api/tickets';
+import type {
+  Admission,
+  CheckInBody,
+  CheckInResult,
+  Receipt,
+  SelfCancelResult,
+  SharedTicket,
+  TicketView,
+} from '@storefront/domain/api/tickets';
 import type { z } from 'zod';
 import { type ApiClient, ApiError } from '../../../lib/api/client.ts';
 
-export type { CheckInResult, Receipt, TicketView };
+export type { Admission, CheckInResult, Receipt, SelfCancelResult, TicketView };
 export type SharedTicketData = z.infer<typeof SharedTicket>;
 
 const path = (token: string) => encodeURIComponent(token);
@@ -18,6 +26,8 @@ export function ticketsApi(api: ApiClient, lang: string) {
       api.post<{ share_token: string; quantity: number }>(`tickets/${path(token)}/shares`, { option_values: optionValues }),
     shared: (shareToken: string) => api.get<SharedTicketData>(`shares/${path(shareToken)}`, { query: { lang } }),
     claim: (shareToken: string) => api.post<{ reservation_token: string }>(`shares/${path(shareToken)}/claim`),
+    /** The holder cancels the whole booking, where its product allows it. */
+    cancel: (token: string) => api.post<SelfCancelResult>(`tickets/${path(token)}/cancel`, { lang }),
     send: (token: string, email: string) => api.post<null>(`tickets/${path(token)}/send`, { email, lang }),
     /** The issued receipt, or null when none has been issued yet. */
     async receipt(token: string): Promise<Receipt | null> {

@@ -1,0 +1,47 @@
+/**
+ * Calling off slots or a day (`/console/api/v1/venues/:venue/slot-cancellations`): the preview and
+ * the start with `orders:refund`, the list and one job's progress with `orders:read`. The products
+ * to narrow by are the ones the order search offers (`orders/products`, `orders:read`).
+ */
+import type { OrderSearchProducts } from '@storefront/domain/console/order-search';
+import type {
+  SlotCancellationBody,
+  SlotCancellationList,
+  SlotCancellationPreview,
+  SlotCancellationPreviewBody,
+  SlotCancellationProgress,
+} from '@storefront/domain/console/slot-cancellations';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../lib/api/client.ts';
+
+/** How often a running job's progress is read again. */
+export const PROGRESS_POLL_MS = 1000;
+
+const base = (venue: string) => `venues/${encodeURIComponent(venue)}/slot-cancellations`;
+
+export const slotCancellationQueries = {
+  list: (venue: string) =>
+    queryOptions({
+      queryKey: ['slot-cancellations', venue],
+      queryFn: () => api.get<SlotCancellationList>(base(venue)),
+    }),
+  progress: (venue: string, job: string) =>
+    queryOptions({
+      queryKey: ['slot-cancellations', venue, job],
+      queryFn: () => api.get<SlotCancellationProgress>(`${base(venue)}/${encodeURIComponent(job)}`),
+      // Polled while the job runs; none once it is done.
+      refetchInterval: (query) => (query.state.data?.status === 'done' || query.state.error ? false : PROGRESS_POLL_MS),
+    }),
+  products: (venue: string) =>
+    queryOptions({
+      queryKey: ['orders', venue, 'products'],
+      queryFn: () => api.get<OrderSearchProducts>(`venues/${encodeURIComponent(venue)}/orders/products`),
+      staleTime: 60_000,
+    }),
+};
+
+export const slotCancellationsApi = {
+  preview: (venue: string, body: SlotCancellationPreviewBody) =>
+    api.post<SlotCancellationPreview>(`${base(venue)}/preview`, body),
+  start: (venue: string, body: SlotCancellationBody) => api.post<SlotCancellationProgress>(base(venue), body),
+};
