@@ -261,6 +261,12 @@ describe.skipIf(!hasChromium)('storefront shell in Chromium', () => {
 
   it('shows queued dialogs one at a time, in the order they came', async () => {
     const page = await open(`${harness.baseUrl}/demo/#/terms`, viewports[0], async (p) => {
+      // Without the venue's data in the page, the app asks the API for the products.
+      await p.route('**/demo/', async (route) => {
+        const response = await route.fetch();
+        const body = (await response.text()).replace(/<script type="application\/json" id="first-answer">[^<]*<\/script>/, '');
+        await route.fulfill({ response, body });
+      });
       await p.route('**/api/v1/products?**', (route) =>
         route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: 'out of stock' }) }),
       );

@@ -361,6 +361,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(
     storefrontRoutes({
       sites,
+      catalog,
       storefrontDir: options.storefrontDir,
       appMode: options.config.appMode,
       isProduction: options.config.appEnv === 'production',

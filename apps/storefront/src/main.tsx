@@ -10,6 +10,7 @@ import { createAppRouter } from './app/router.tsx';
 import { AppContext } from './lib/app-context.tsx';
 import { catalogueQueries } from './lib/catalogue-queries.ts';
 import { createFailureRouter, FailureRouterContext } from './lib/errors/route-failure.ts';
+import { hasFirstView } from './lib/first-answer.ts';
 import { preloadDialog } from './ui/dialog/dialog-host.tsx';
 import { showToast } from './ui/toast/toast-store.ts';
 // The page-wide styles, in cascade order.
@@ -21,6 +22,12 @@ import './app/step-bar.css';
 import './app/overlays.css';
 import './app/product-list.css';
 import './app/stack-form.css';
+// The order page's styles: its first view paints from the page's own CSS, before any chunk loads.
+import './ui/order-steps.css';
+import './ui/order-choices.css';
+import './ui/calendar.css';
+import './ui/quantities.css';
+import './ui/order-summary.css';
 
 sharePageNonce();
 const rootElement = document.getElementById('root') as HTMLElement;
@@ -29,7 +36,10 @@ const root = createRoot(rootElement);
 async function start() {
   const started = await bootstrap(import.meta.env.DEV);
   if (started.kind === 'redirecting') return;
-  const { app, i18n } = started;
+  const { i18n, products } = started;
+  // The server's static first view stays until the app's first render replaces it in one commit.
+  const startsFromFirstView = hasFirstView(rootElement);
+  const app = { ...started.app, startsFromFirstView };
   const router = createAppRouter({ isStartMailConfirmOnly: app.config.isStartMailConfirmOnly });
   const routeFailure = createFailureRouter(app, {
     current: () => `${router.state.location.pathname}${router.state.location.search}`,
@@ -47,6 +57,7 @@ async function start() {
   // Loaded during start-up: the layout must not fetch them again.
   queryClient.setQueryData(catalogueQueries.configuration(app).queryKey, app.config);
   queryClient.setQueryData(catalogueQueries.languages(app).queryKey, app.languages);
+  if (products) queryClient.setQueryData(catalogueQueries.products(app).queryKey, products);
 
   // A toast cached by an earlier page load is shown once, then forgotten.
   const cached = app.session.get('toastCacheMessage');
@@ -55,6 +66,9 @@ async function start() {
     showToast(cached);
   }
 
+  // Over the static first view, the first render waits for the screen's code: a render without it
+  // would show an empty page in between.
+  if (startsFromFirstView) await routerReady(router);
   root.render(
     <StrictMode>
       <I18nextProvider i18n={i18n}>
@@ -69,6 +83,18 @@ async function start() {
     </StrictMode>,
   );
   setTimeout(preloadDialog, 0);
+}
+
+/** Resolves once the router has loaded the first screen's code. */
+function routerReady(router: ReturnType<typeof createAppRouter>): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
 }
 
 /** Start-up failed (no connection): the generic message in the browser's language, and a retry. */

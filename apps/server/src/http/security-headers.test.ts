@@ -118,7 +118,9 @@ describeEachEngine('security headers', (ctx) => {
       expect(styles).toEqual(["'self'", `'nonce-${nonce}'`]);
       expect(nonce).toMatch(/^[\w+/]{22}==$/);
       expect(response.body).not.toContain(PAGE_NONCE_PLACEHOLDER);
-      expect(response.body.match(/nonce="([^"]+)"/g)).toEqual([`nonce="${nonce}"`, `nonce="${nonce}"`]);
+      // The build's two tags, and the style element with the venue's colours the server adds.
+      expect(response.body.match(/nonce="([^"]+)"/g)).toEqual([`nonce="${nonce}"`, `nonce="${nonce}"`, `nonce="${nonce}"`]);
+      expect(response.body).toMatch(new RegExp(`<style nonce="${nonce.replace(/[+/]/g, '\\$&')}">:root\\{--color-primary:`));
       expect(policyOf(response).get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'"]);
       nonces.push(nonce);
     }

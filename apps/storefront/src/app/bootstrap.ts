@@ -1,15 +1,27 @@
 /**
  * Everything the shell needs before its first paint: which venue, which language, its settings
- * and texts. Runs the navigation rules that act on the address itself (tickets prefix, `lang`).
+ * and texts — from the page itself when the server wrote them in it (lib/first-answer.ts), else
+ * from the API. Runs the navigation rules that act on the address itself (tickets prefix, `lang`).
  */
-import type { Configuration, Language } from '@storefront/domain/api/catalog';
+import type { Configuration, Language, Product } from '@storefront/domain/api/catalog';
 import { createApiClient } from '../lib/api/client.ts';
 import type { AppEnvironment } from '../lib/app-context.tsx';
+import { readFirstAnswer } from '../lib/first-answer.ts';
 import { chooseLanguage, createI18n, isLanguageCode, langParameter, withoutLangParameter } from '../lib/i18n/i18n.ts';
 import { createSessionStore } from '../lib/session/session-store.ts';
 import { prefixRedirect, resolveLocation, resolveSiteCode } from '../lib/site.ts';
 
-export type Bootstrapped = { kind: 'ready'; app: AppEnvironment; i18n: ReturnType<typeof createI18n> } | { kind: 'redirecting' };
+export type Bootstrapped =
+  | {
+      kind: 'ready';
+      app: AppEnvironment;
+      i18n: ReturnType<typeof createI18n>;
+      /** The product list in the page's language, when the page came with it. */
+      products: Product[] | null;
+    }
+  | { kind: 'redirecting' };
+
+const defaultOf = (languages: readonly Language[]) => languages.find((language) => language.is_default)?.id ?? null;
 
 export async function bootstrap(isDevelopment: boolean): Promise<Bootstrapped> {
   const location = resolveLocation(window.location.pathname);
@@ -28,14 +40,14 @@ export async function bootstrap(isDevelopment: boolean): Promise<Bootstrapped> {
 
   const parameter = langParameter(window.location);
   const stored = session.get('languageCode');
-  const guess = chooseLanguage(parameter, stored, null);
   const textsFor = (lang: string) => api.get<Record<string, string>>('texts', { query: { lang } });
-  const [config, languages, guessedTexts] = await Promise.all([
-    api.get<Configuration>('configurations'),
-    api.get<Language[]>('langs'),
-    textsFor(guess),
-  ]);
-  const siteDefault = languages.find((language) => language.is_default)?.id ?? null;
+  // The page's own copy of the venue's data, when it came with one; else the API's.
+  const first = readFirstAnswer(document, siteCode);
+  const guess = first ? chooseLanguage(parameter, stored, defaultOf(first.languages)) : chooseLanguage(parameter, stored, null);
+  const [config, languages, guessedTexts] = first
+    ? [first.configuration, first.languages, guess === first.lang ? first.texts : await textsFor(guess)]
+    : await Promise.all([api.get<Configuration>('configurations'), api.get<Language[]>('langs'), textsFor(guess)]);
+  const siteDefault = defaultOf(languages);
   const lang = chooseLanguage(parameter, stored, siteDefault);
   const texts = lang === guess ? guessedTexts : await textsFor(lang);
   session.set('languageCode', lang);
@@ -47,6 +59,7 @@ export async function bootstrap(isDevelopment: boolean): Promise<Bootstrapped> {
   return {
     kind: 'ready',
     i18n: createI18n(lang, texts),
+    products: first && first.lang === lang ? first.products : null,
     app: { location, siteCode, config, languages, lang, api, session, isDevelopment },
   };
 }

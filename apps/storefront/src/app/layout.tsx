@@ -1,11 +1,12 @@
 import { SCROLL_TO_TOP_DELAY_MS } from '@storefront/domain/constants';
 import { localize } from '@storefront/domain/localize';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useApp } from '../lib/app-context.tsx';
 import { catalogueQueries } from '../lib/catalogue-queries.ts';
+import { withLangParameter } from '../lib/i18n/i18n.ts';
 import { prefixRedirect } from '../lib/site.ts';
 import { DialogHost } from '../ui/dialog/dialog-host.tsx';
 import { Loader } from '../ui/loader.tsx';
@@ -21,6 +22,11 @@ export function Layout() {
 
   const appDownloadUrl = typeof app.config.values.app_download_url === 'string' ? app.config.values.app_download_url : null;
   const isOrderPage = location.pathname === '/' || location.pathname === '/order';
+  // The screen that replaces the static first view appears without the fade: it is already there.
+  const [stillPath, setStillPath] = useState(app.startsFromFirstView ? location.pathname : null);
+  useEffect(() => {
+    if (stillPath !== null && location.pathname !== stillPath) setStillPath(null);
+  }, [stillPath, location.pathname]);
   const appModalUrl =
     app.config.showsSmartphoneAppModal &&
     appDownloadUrl &&
@@ -55,7 +61,7 @@ export function Layout() {
       <ToastArea />
       <Header />
       <main id="main" tabIndex={-1}>
-        <div key={location.pathname} className="route-view">
+        <div key={location.pathname} className={location.pathname === stillPath ? 'route-view route-view-still' : 'route-view'}>
           <Outlet />
         </div>
       </main>
@@ -99,7 +105,8 @@ function Header() {
           value={app.lang}
           onChange={(event) => {
             app.session.set('languageCode', event.target.value as typeof app.lang);
-            window.location.reload();
+            // Through `lang`, so the page comes back from the server already in the new language.
+            window.location.replace(withLangParameter(window.location, event.target.value));
           }}
         >
           {languages.map((language) => (

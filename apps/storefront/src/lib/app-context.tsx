@@ -16,6 +16,8 @@ export type AppEnvironment = {
   session: SessionStore;
   /** Development mode (the Vite dev server): the navigation rules are off. */
   isDevelopment: boolean;
+  /** The page came with the server's static first view, which the first render replaces. */
+  startsFromFirstView?: boolean;
 };
 
 export const AppContext = createContext<AppEnvironment | null>(null);

@@ -2,18 +2,29 @@
  * Serves the built storefront under every variant path (`/`, `/tickets/`, `/<variant>/`,
  * `/<variant>/tickets/`), writing the site code on <body> so the app knows which venue it is, and
  * the venue's Content-Security-Policy with a fresh nonce on each page.
+ * The page carries what its first paint needs (issue 19): the entry's CSS and the venue's colours
+ * inline, the order route's chunks preloaded, the venue's settings, languages, texts and products as
+ * a JSON data block (first-answer.ts) and a static first view of the order page (first-view.ts),
+ * in the language of the `lang` parameter, else the venue's default.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import type { Configuration, Language, Product } from '@storefront/domain/api/catalog';
+import { DEFAULT_LANGUAGE, type LanguageCode } from '@storefront/domain/constants';
+import { LANGUAGE_TAGS } from '@storefront/domain/first-answer';
 import { localize } from '@storefront/domain/localize';
 import { PAGE_NONCE_PLACEHOLDER } from '@storefront/domain/page-nonce';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppMode } from '../../config.ts';
 import { baseDirectives } from '../../http/security-headers.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { Site } from '../sites/site.ts';
 import type { SitesService } from '../sites/sites.service.ts';
+import { firstAnswerElement, pageLanguage } from './first-answer.ts';
+import { type FirstViewData, renderOrderFirstView, renderShellFirstView } from './first-view.ts';
+import { type PageAssets, readPageAssets } from './page-assets.ts';
 import { pageDirectives } from './page-policy.ts';
 
 const plainPage = (heading: string, text: string) => `<!doctype html>
@@ -26,24 +37,80 @@ const NO_VENUE_PAGE = plainPage('Not found', 'There is no venue at this address.
 const escapeAttribute = (value: string) =>
   value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
-function renderIndex(template: string, site: Site, appMode: AppMode): string {
-  const title = escapeAttribute(localize(site.pageTitle, 'ja'));
-  const attributes = `data-site-code="${escapeAttribute(site.code)}" data-variant="${escapeAttribute(site.variant)}" data-app-mode="${appMode}"`;
-  return template.replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`).replace(/<body([^>]*)>/, `<body$1 ${attributes}>`);
+/** A colour from the venue's theme as CSS may take it; anything else is left to the stylesheet. */
+const CSS_COLOUR = /^[#\w\s(),.%/-]+$/;
+
+/** The venue's colour tokens, as the app sets them (app/bootstrap.ts), for the first paint. */
+function themeCss(theme: Configuration['theme']): string {
+  const tokens: [string, string][] = [
+    ['--color-primary', theme.primary],
+    ['--color-on-primary', theme.onPrimary],
+    ['--color-background', theme.background],
+    ['--color-text', theme.text],
+    ['--color-accent', theme.accent],
+  ];
+  return `:root{${tokens
+    .filter(([, value]) => CSS_COLOUR.test(value))
+    .map(([name, value]) => `${name}:${value}`)
+    .join(';')}}`;
 }
 
+/** The built page split where each visit's parts go. */
+type PageParts = {
+  head: string;
+  /** The order route's modulepreloads: on the order page only, the tickets prefix shows other screens. */
+  orderPreloads: string;
+  bodyStart: string;
+  rootOpen: string;
+  end: string;
+};
+
+function splitTemplate(assets: PageAssets): PageParts | null {
+  const page = assets.template;
+  const headEnd = page.indexOf('</head>');
+  const root = page.indexOf('<div id="root"></div>');
+  if (headEnd < 0 || root < 0 || root < headEnd) return null;
+  const orderPreloads = assets.orderModules
+    .map(
+      (href) =>
+        `<link rel="modulepreload" crossorigin fetchpriority="low" href="${escapeAttribute(href)}" nonce="${PAGE_NONCE_PLACEHOLDER}">`,
+    )
+    .join('');
+  const css = assets.inlineCss ? `<style nonce="${PAGE_NONCE_PLACEHOLDER}">${assets.inlineCss}</style>` : '';
+  return {
+    head: page.slice(0, headEnd) + css,
+    orderPreloads,
+    bodyStart: page.slice(headEnd, root),
+    rootOpen: '<div id="root">',
+    end: page.slice(root + '<div id="root">'.length),
+  };
+}
+
+/** The venue's data and first view for one language, made again only when the catalogue's answers change. */
+type Rendered = { sources: Buffer[]; answer: string; view: string; config: Configuration };
+
 export const storefrontRoutes =
-  (options: { sites: SitesService; storefrontDir: string; appMode: AppMode; isProduction: boolean }): FastifyPluginAsync =>
+  (options: {
+    sites: SitesService;
+    catalog: CatalogService;
+    storefrontDir: string;
+    appMode: AppMode;
+    isProduction: boolean;
+  }): FastifyPluginAsync =>
   async (app) => {
     const base = baseDirectives({ isProduction: options.isProduction });
     const indexFile = join(options.storefrontDir, 'index.html');
-    const template = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : UNBUILT_PAGE;
-    const pages = new Map<number, string>();
+    const isBuilt = existsSync(indexFile);
+    const assets = isBuilt
+      ? readPageAssets(options.storefrontDir, readFileSync(indexFile, 'utf8'))
+      : { template: UNBUILT_PAGE, inlineCss: '', orderModules: [] };
+    const parts = isBuilt ? splitTemplate(assets) : null;
+    const rendered = new Map<string, Rendered>();
 
-    const assets = join(options.storefrontDir, 'assets');
-    if (existsSync(assets)) {
+    const assetsDir = join(options.storefrontDir, 'assets');
+    if (existsSync(assetsDir)) {
       await app.register(fastifyStatic, {
-        root: assets,
+        root: assetsDir,
         prefix: '/assets/',
         // File names carry a content hash, so they never change.
         immutable: true,
@@ -54,12 +121,72 @@ export const storefrontRoutes =
       });
     }
 
-    const sendPage = (reply: FastifyReply, site: Site | null) => {
+    /** The data block and first view of a venue in a language, from the catalogue's cached answers. */
+    async function firstView(site: Site, langParameter: unknown, isTickets: boolean): Promise<Rendered & { lang: LanguageCode }> {
+      const [configuration, languages] = await Promise.all([
+        options.catalog.configuration(site),
+        options.catalog.languages(site),
+      ]);
+      const lang = pageLanguage(langParameter, JSON.parse(languages.toString('utf8')) as Language[]);
+      const [texts, products] = await Promise.all([options.catalog.texts(site, lang), options.catalog.products(site, lang)]);
+      const sources = [configuration, languages, texts, products];
+      const key = `${site.id}:${lang}:${isTickets ? 'tickets' : 'order'}`;
+      const known = rendered.get(key);
+      if (known?.sources.every((source, index) => source === sources[index])) return { ...known, lang };
+      const data: FirstViewData = {
+        lang,
+        configuration: JSON.parse(configuration.toString('utf8')) as Configuration,
+        languages: JSON.parse(languages.toString('utf8')) as Language[],
+        texts: JSON.parse(texts.toString('utf8')) as Record<string, string>,
+        products: JSON.parse(products.toString('utf8')) as Product[],
+      };
+      const made: Rendered = {
+        sources,
+        answer: firstAnswerElement({ lang, configuration, languages, texts, products }),
+        // Under the tickets prefix the screen is a ticket's, which the server cannot tell: the shell only.
+        view: isTickets ? renderShellFirstView(data) : renderOrderFirstView(data),
+        config: data.configuration,
+      };
+      rendered.set(key, made);
+      return { ...made, lang };
+    }
+
+    function pageHtml(site: Site, nonce: string, first: (Rendered & { lang: LanguageCode }) | null, isTickets: boolean): string {
+      const attributes = `data-site-code="${escapeAttribute(site.code)}" data-variant="${escapeAttribute(site.variant)}" data-app-mode="${options.appMode}"`;
+      const lang = first?.lang ?? DEFAULT_LANGUAGE;
+      const title = escapeAttribute(site.pageTitle[lang] ?? localize(site.venue.name, lang));
+      const withNonce = (html: string) => html.replaceAll(PAGE_NONCE_PLACEHOLDER, nonce);
+      const withBody = (html: string) => html.replace(/<body([^>]*)>/, `<body$1 ${attributes}>`);
+      const withTitle = (html: string) => html.replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`);
+      if (!parts) return withNonce(withBody(withTitle(assets.template)));
+      const preloads = isTickets ? '' : parts.orderPreloads;
+      if (!first) return withNonce(withBody(withTitle(parts.head) + preloads + parts.bodyStart) + parts.rootOpen + parts.end);
+      const icon = `data:image/svg+xml,${encodeURIComponent(first.config.theme.logoSvg)}`;
+      const head = withTitle(parts.head)
+        .replace(/<html lang="[^"]*"/, `<html lang="${LANGUAGE_TAGS[lang]}" data-lang="${lang}"`)
+        .replace(/<link rel="icon" href="[^"]*"/, `<link rel="icon" href="${escapeAttribute(icon)}"`);
+      return (
+        withNonce(
+          `${head}${preloads}<style nonce="${PAGE_NONCE_PLACEHOLDER}">${themeCss(first.config.theme)}</style>${withBody(parts.bodyStart)}`,
+        ) +
+        parts.rootOpen +
+        first.view +
+        '</div>' +
+        first.answer +
+        withNonce(parts.end.replace(/^<\/div>/, ''))
+      );
+    }
+
+    const sendPage = async (req: FastifyRequest, reply: FastifyReply, site: Site | null, isTickets: boolean) => {
       if (!site) return reply.code(404).type('text/html; charset=utf-8').send(NO_VENUE_PAGE);
-      let page = pages.get(site.id);
-      if (page === undefined) {
-        page = renderIndex(template, site, options.appMode);
-        pages.set(site.id, page);
+      let first: (Rendered & { lang: LanguageCode }) | null = null;
+      if (parts) {
+        try {
+          first = await firstView(site, (req.query as { lang?: unknown }).lang, isTickets);
+        } catch (error) {
+          // The page still works without its first view: the app reads the same data from the API.
+          req.log.warn({ err: error }, 'the first view could not be made');
+        }
       }
       const nonce = randomBytes(16).toString('base64');
       reply.helmet({
@@ -68,27 +195,27 @@ export const storefrontRoutes =
       return reply
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .send(page.replaceAll(PAGE_NONCE_PLACEHOLDER, nonce));
+        .send(pageHtml(site, nonce, first, isTickets));
     };
 
-    app.get('/', async (_req, reply) => sendPage(reply, await options.sites.defaultSite()));
-    app.get('/tickets/', async (_req, reply) => sendPage(reply, await options.sites.defaultSite()));
+    app.get('/', async (req, reply) => sendPage(req, reply, await options.sites.defaultSite(), false));
+    app.get('/tickets/', async (req, reply) => sendPage(req, reply, await options.sites.defaultSite(), true));
     app.get('/tickets', async (_req, reply) => {
-      if (!(await options.sites.defaultSite())) return sendPage(reply, null);
+      if (!(await options.sites.defaultSite())) return reply.code(404).type('text/html; charset=utf-8').send(NO_VENUE_PAGE);
       return reply.redirect('/tickets/', 301);
     });
     app.get<{ Params: { variant: string } }>('/:variant/', async (req, reply) =>
-      sendPage(reply, await variantSite(req.params.variant)),
+      sendPage(req, reply, await variantSite(req.params.variant), false),
     );
     app.get<{ Params: { variant: string } }>('/:variant/tickets/', async (req, reply) =>
-      sendPage(reply, await variantSite(req.params.variant)),
+      sendPage(req, reply, await variantSite(req.params.variant), true),
     );
     app.get<{ Params: { variant: string } }>('/:variant', async (req, reply) => {
-      if (!(await variantSite(req.params.variant))) return sendPage(reply, null);
+      if (!(await variantSite(req.params.variant))) return reply.code(404).type('text/html; charset=utf-8').send(NO_VENUE_PAGE);
       return reply.redirect(`/${encodeURIComponent(req.params.variant)}/`, 301);
     });
     app.get<{ Params: { variant: string } }>('/:variant/tickets', async (req, reply) => {
-      if (!(await variantSite(req.params.variant))) return sendPage(reply, null);
+      if (!(await variantSite(req.params.variant))) return reply.code(404).type('text/html; charset=utf-8').send(NO_VENUE_PAGE);
       return reply.redirect(`/${encodeURIComponent(req.params.variant)}/tickets/`, 301);
     });
 

@@ -40,11 +40,6 @@ import { ProductFacts } from './product-facts.tsx';
 import { ShopPicture } from './shop-picture.tsx';
 import { useOrderStock } from './use-order-stock.ts';
 import { useProceedOrder } from './use-proceed-order.ts';
-import '../../ui/order-steps.css';
-import '../../ui/order-choices.css';
-import '../../ui/calendar.css';
-import '../../ui/quantities.css';
-import '../../ui/order-summary.css';
 
 /**
  * Availability is kept only while the page shows it: it changes as others buy, and a visitor

@@ -4,6 +4,7 @@
  * back to the default) and is then removed from the address.
  */
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type LanguageCode } from '@storefront/domain/constants';
+import { LANGUAGE_TAGS } from '@storefront/domain/first-answer';
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
@@ -35,6 +36,13 @@ export function withoutLangParameter(location: { pathname: string; search: strin
   return `${location.pathname}${query ? `?${query}` : ''}${hash}`;
 }
 
+/** The page's address with `lang` in its query string (the server writes the page in that language). */
+export function withLangParameter(location: { pathname: string; search: string; hash: string }, lang: string): string {
+  const search = new URLSearchParams(location.search);
+  search.set('lang', lang);
+  return `${location.pathname}?${search.toString()}${location.hash}`;
+}
+
 /**
  * Which language to show: a `lang` parameter wins (an unknown code means the default), then the
  * language chosen earlier in this session, then the site's default.
@@ -47,14 +55,7 @@ export function chooseLanguage(parameter: string | null, stored: string | null, 
 }
 
 /** BCP 47 tags for i18next (plural rules, casing) and for <html lang>. */
-export const I18N_TAGS: Record<LanguageCode, string> = {
-  ja: 'ja',
-  en: 'en',
-  'zh-hans': 'zh-Hans',
-  kr: 'ko',
-  'zh-hant': 'zh-Hant',
-  th: 'th',
-};
+export const I18N_TAGS: Record<LanguageCode, string> = LANGUAGE_TAGS;
 
 export function createI18n(lang: LanguageCode, texts: Record<string, string>): i18n {
   const tag = I18N_TAGS[lang];
