@@ -53,3 +53,13 @@ export const DEFAULT_HOLD_MINUTES = 15;
 
 /** The widest date range a catalogue search may ask for, in days. */
 export const MAX_SEARCH_RANGE_DAYS = 93;
+
+/** BCP 47 tags of the six languages, for <html lang>, `lang` attributes and i18next. */
+export const LANGUAGE_TAGS: Record<LanguageCode, string> = {
+  ja: 'ja',
+  en: 'en',
+  'zh-hans': 'zh-Hans',
+  kr: 'ko',
+  'zh-hant': 'zh-Hant',
+  th: 'th',
+};

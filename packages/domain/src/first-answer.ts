@@ -21,15 +21,5 @@ export type FirstAnswer = {
   products: Product[];
 };
 
-/** BCP 47 tags of the six languages, for <html lang>, `lang` attributes and i18next. */
-export const LANGUAGE_TAGS: Record<LanguageCode, string> = {
-  ja: 'ja',
-  en: 'en',
-  'zh-hans': 'zh-Hans',
-  kr: 'ko',
-  'zh-hant': 'zh-Hant',
-  th: 'th',
-};
-
 /** Marks the server's static first view (the shell's root element), which the app replaces. */
 export const FIRST_VIEW_ATTRIBUTE = 'data-first-view';

@@ -3,7 +3,7 @@
  * language that lacked a text would fall back to English. The chosen language is kept
  * in this browser.
  */
-import { LANGUAGE_CODES, type LanguageCode } from '@storefront/domain/constants';
+import { LANGUAGE_CODES, LANGUAGE_TAGS, type LanguageCode } from '@storefront/domain/constants';
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from './locales/en.json';
@@ -26,14 +26,7 @@ export const LANGUAGE_NAMES: Record<LanguageCode, string> = {
 };
 
 /** BCP 47 tags for <html lang> and for dates and numbers. */
-export const LANGUAGE_TAGS: Record<LanguageCode, string> = {
-  ja: 'ja',
-  en: 'en',
-  'zh-hans': 'zh-Hans',
-  kr: 'ko',
-  'zh-hant': 'zh-Hant',
-  th: 'th',
-};
+export { LANGUAGE_TAGS };
 
 const STORAGE_KEY = 'console-language';
 

@@ -17,7 +17,7 @@ import type {
 } from '@storefront/domain/console/order-refunds';
 import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
-import { type Actor, auditedChange } from '../audit/record-audit.ts';
+import { type Actor, type AuditRecord, auditedChange } from '../audit/record-audit.ts';
 import { optionNames } from '../catalog/catalog-facts.ts';
 import { endOpenChanges } from '../date-changes/end-open-changes.ts';
 import { findCompletedOrder, lockOrder, type OrderRow } from '../orders/completed-orders.ts';
@@ -205,6 +205,34 @@ export async function cancelInTransaction(
   return { order, cancelled, admissions, wholeOrder, written };
 }
 
+/**
+ * The audit entry of a cancellation, whoever asked for it: the admissions, the places and set
+ * products given back, the refund, and what the caller adds (the reason, the job, the mail).
+ */
+export function cancellationAudit(
+  venue: Site,
+  done: CancellationDone,
+  action: string,
+  refund: Record<string, unknown>,
+  more: Record<string, unknown>,
+): AuditRecord {
+  return {
+    venue: { id: venue.id, code: venue.code },
+    objectType: 'order',
+    objectId: done.order.id,
+    action,
+    changes: {
+      reservation_number: done.order.reservationNumber,
+      tickets: done.cancelled.map((t) => t.id),
+      positions: done.cancelled.map((t) => t.position),
+      places_given_back: done.cancelled.length,
+      set_products_given_back: done.wholeOrder ? done.order.setProducts : [],
+      refund: { ...refund, refunds: done.written.map((r) => r.id) },
+      ...more,
+    },
+  };
+}
+
 export async function cancelOrderAdmissions(
   db: Database,
   deps: OrderRefundDeps,
@@ -223,21 +251,14 @@ export async function cancelOrderAdmissions(
         reason: body.reason,
         requester: { requestedBy: 'staff', staffId: actor.id },
       }),
-    ({ order, cancelled, wholeOrder, written }) => ({
-      venue: { id: venue.id, code: venue.code },
-      objectType: 'order',
-      objectId: order.id,
-      action: 'admissions_cancelled',
-      changes: {
-        reservation_number: order.reservationNumber,
-        tickets: cancelled.map((t) => t.id),
-        positions: cancelled.map((t) => t.position),
-        places_given_back: cancelled.length,
-        set_products_given_back: wholeOrder ? order.setProducts : [],
-        refund: { mode: body.refund.mode, amount: body.refund.amount, refunds: written.map((r) => r.id) },
-        reason: body.reason,
-      },
-    }),
+    (done) =>
+      cancellationAudit(
+        venue,
+        done,
+        'admissions_cancelled',
+        { mode: body.refund.mode, amount: body.refund.amount },
+        { reason: body.reason },
+      ),
   );
   deps.onStockChanged?.();
   const refunds = await settleRefunds(db, deps, done.written);

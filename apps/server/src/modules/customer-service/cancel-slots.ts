@@ -46,7 +46,7 @@ import { ordersToCancelInSlots, slotOrderTotals } from '../orders/orders-in-slot
 import { failedRefundsAmong, refundTotals } from '../payments/order-refunds.ts';
 import { findSiteById } from '../sites/find-site.ts';
 import type { Site } from '../sites/site.ts';
-import { cancelInTransaction, type OrderRefundDeps, settleRefunds } from './cancel-order-admissions.ts';
+import { cancelInTransaction, cancellationAudit, type OrderRefundDeps, settleRefunds } from './cancel-order-admissions.ts';
 
 export const SLOT_CANCELLATION = 'slot_cancellation';
 
@@ -222,21 +222,13 @@ export function slotCancellationHandler(deps: SlotCancellationDeps): JobHandler 
       await recordAudit(
         tx,
         { ...params.actor, clientIp: null },
-        {
-          venue: { id: venue.id, code: venue.code },
-          objectType: 'order',
-          objectId: order.id,
-          action: 'admissions_cancelled',
-          changes: {
-            reservation_number: order.reservationNumber,
-            tickets: cancelled.map((t) => t.id),
-            positions: cancelled.map((t) => t.position),
-            places_given_back: cancelled.length,
-            refund: { mode: 'provider', amount: refunded, refunds: written.map((r) => r.id) },
-            reason: params.reason,
-            slot_cancellation: job.id,
-          },
-        },
+        cancellationAudit(
+          venue,
+          done,
+          'admissions_cancelled',
+          { mode: 'provider', amount: refunded },
+          { reason: params.reason, slot_cancellation: job.id },
+        ),
       );
       return {
         status: 'done',

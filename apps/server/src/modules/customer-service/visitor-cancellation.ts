@@ -27,7 +27,13 @@ import { lockOrder } from '../orders/completed-orders.ts';
 import { keptPayments, refundableOfOrder } from '../payments/order-refunds.ts';
 import type { Site } from '../sites/site.ts';
 import { type Access, findAccess, listOrderTickets, type OrderRow, type TicketRow } from '../tickets/order-tickets.ts';
-import { admissionShares, cancelInTransaction, type OrderRefundDeps, settleRefunds } from './cancel-order-admissions.ts';
+import {
+  admissionShares,
+  cancelInTransaction,
+  cancellationAudit,
+  type OrderRefundDeps,
+  settleRefunds,
+} from './cancel-order-admissions.ts';
 
 export type VisitorCancellationDeps = OrderRefundDeps & {
   /** Writes the cancellation notice into the outbox in the caller's transaction. */
@@ -164,21 +170,14 @@ export async function cancelOwnBooking(
           : null;
       return { ...cancelled, rule, refunded, mail, shares: standing.shares };
     },
-    (done) => ({
-      venue: { id: venue.id, code: venue.code },
-      objectType: 'order',
-      objectId: done.order.id,
-      action: 'cancelled_by_visitor',
-      changes: {
-        reservation_number: done.order.reservationNumber,
-        tickets: done.cancelled.map((t) => t.id),
-        positions: done.cancelled.map((t) => t.position),
-        places_given_back: done.cancelled.length,
-        set_products_given_back: done.wholeOrder ? done.order.setProducts : [],
-        refund: { mode: 'shares', fee: done.rule.fee, amount: done.refunded, refunds: done.written.map((r) => r.id) },
-        mail: done.mail?.id ?? null,
-      },
-    }),
+    (done) =>
+      cancellationAudit(
+        venue,
+        done,
+        'cancelled_by_visitor',
+        { mode: 'shares', fee: done.rule.fee, amount: done.refunded },
+        { mail: done.mail?.id ?? null },
+      ),
   );
   deps.onStockChanged?.();
   if (done.mail) deps.onMailQueued?.();

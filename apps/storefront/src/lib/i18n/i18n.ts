@@ -3,8 +3,7 @@
  * current language only. `lang` in the URL chooses it (one of the six codes; anything else falls
  * back to the default) and is then removed from the address.
  */
-import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type LanguageCode } from '@storefront/domain/constants';
-import { LANGUAGE_TAGS } from '@storefront/domain/first-answer';
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES, LANGUAGE_TAGS, type LanguageCode } from '@storefront/domain/constants';
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
