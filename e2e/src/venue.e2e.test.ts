@@ -100,6 +100,48 @@ describe.skipIf(!hasChromium)('at the venue in Chromium', () => {
     expect(problems).toEqual([]);
   }, 120_000);
 
+  it('ends a spot purchase paid through 3-D Secure on the spot completion, kept on the device', async () => {
+    const email = 'spot-3ds@example.com';
+    const page = await harness.browser.newPage({ viewport: PHONE });
+    try {
+      await page.goto(`${harness.baseUrl}/demo/?lang=en#/spot?qr_token=${qrToken}`);
+      await page.locator('.spot-buy-next').click();
+      await page.locator('[data-screen="spot-products"] .quantity-select').first().waitFor();
+      await page.locator('.quantity-select').first().selectOption('1');
+      await page.locator('.order-proceed').click();
+      await page.locator('[data-screen="spot-order-fields"] form').waitFor();
+      await page.locator('#spot-email').fill(email);
+      await page.locator('#spot-email2').fill(email);
+      await page.locator('[data-screen="spot-order-fields"] button[type="submit"]').click();
+      await page.locator('[data-screen="spot-payment"] form.checkout-form').waitFor();
+      const methods = await page
+        .locator('input[type="radio"]')
+        .evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+      expect(methods).toContain('gmo_3ds');
+      await page.locator('input[type="radio"][value="gmo_3ds"]').check();
+      await fillCard(page, CARDS.success);
+      await page.locator('[data-screen="spot-payment"] .payment-submit').click();
+
+      // The challenge at the gateway, then back through the 3-D Secure return.
+      await page.waitForURL(/\/sandbox-gateway\/challenge\//);
+      await page.getByRole('button', { name: 'Authenticate', exact: true }).click();
+      await page.locator('[data-screen="spot-email-sended"]').waitFor({ timeout: 30_000 });
+      expect(page.url()).toContain(`qr_token=${qrToken}`);
+      const text = (await page.locator('[data-screen="spot-email-sended"]').textContent()) ?? '';
+      const number = text.match(/[0-9A-Z]{5}-[0-9A-Z]{5}/)?.[0];
+      expect(number).toBeTruthy();
+      expect(await page.locator('[data-screen="complete"]').count()).toBe(0);
+
+      // The device's list has it, though the browser went to the gateway and back.
+      await page.goto(`${harness.baseUrl}/demo/#/spot/ticket-inquiry?qr_token=${qrToken}`);
+      await page.locator('[data-screen="spot-ticket-inquiry"] .spot-ticket').first().waitFor();
+      expect(await page.locator('[data-screen="spot-ticket-inquiry"]').textContent()).toContain(number as string);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  }, 120_000);
+
   it('shows the expired-QR dialog for a code past its day', async () => {
     const [secret] = await rows<{ secret: string }>(
       harness.db,

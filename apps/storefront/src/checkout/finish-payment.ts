@@ -36,9 +36,19 @@ function completeCheckout(app: App, answer: CompletedCheckout, order: TemporaryO
   go('/complete');
 }
 
-/** The provider's page (3-D Secure challenge, wallet approval): the browser leaves the shop. */
-export function leaveForProvider(app: App, answer: Extract<CheckoutAnswer, { status: 'requires_action' }>): void {
+/**
+ * The provider's page (3-D Secure challenge, wallet approval): the browser leaves the shop. A spot
+ * purchase keeps the QR token it came from, so that the return finishes it the spot way; any
+ * other payment forgets an earlier spot payment's mark.
+ */
+export function leaveForProvider(
+  app: App,
+  answer: Extract<CheckoutAnswer, { status: 'requires_action' }>,
+  spot: { qrToken: string | null } | null = null,
+): void {
   app.session.set('paymentNumber', answer.payment_number);
+  if (spot) app.session.set('spotReturn', { qrToken: spot.qrToken });
+  else app.session.remove('spotReturn');
   // Card details never outlive this page; a retry asks for them again.
   pendingCard.forget();
   window.location.assign(answer.redirect_url);

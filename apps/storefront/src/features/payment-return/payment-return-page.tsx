@@ -17,6 +17,7 @@ import { followAnswer } from '../../checkout/finish-payment.ts';
 import { type PaymentApi, paymentApi } from '../../checkout/payment-api.ts';
 import { pendingCard } from '../../checkout/pending-card.ts';
 import { purchaseApi, type TemporaryOrder } from '../../checkout/purchase-api.ts';
+import { completeSpotPurchase, spotPath, spotReturnOf } from '../../checkout/spot-purchase.ts';
 import { ApiError } from '../../lib/api/client.ts';
 import { useApp } from '../../lib/app-context.tsx';
 import { type PaymentContext, paymentPageFor } from '../../lib/errors/payment-retry.ts';
@@ -75,10 +76,14 @@ export default function PaymentReturnPage(props: ScreenProps) {
     const go = (path: string) => navigate(path, { replace: true });
     // A date change's payment (time_change=true) goes back to that change's steps.
     const change = dateChange ? readChangeDatePayment(app.session) : null;
+    // A spot purchase comes back to the spot's own completion and the device's list.
+    const spot = change ? null : spotReturnOf(app.session);
     const context: PaymentContext = change
       ? { kind: 'change-date', reservationToken: change.reservationToken, timechangeToken: change.timechangeToken }
-      : { kind: 'purchase' };
-    const orderToken = change ? null : app.session.get('orderToken');
+      : spot
+        ? { kind: 'spot' }
+        : { kind: 'purchase' };
+    const orderToken = change ? null : app.session.get(spot ? 'spotOrderToken' : 'orderToken');
     const saved = app.session.get('paymentPage');
     const method = change ? change.method : typeof saved?.method === 'string' ? saved.method : null;
     // The order as it was, for the complete page's e-mail and the purchase event; optional.
@@ -91,7 +96,7 @@ export default function PaymentReturnPage(props: ScreenProps) {
     const cancelled = () => {
       setPhase('stopped');
       app.session.remove('paymentNumber');
-      const back = paymentPageFor(context);
+      const back = spot ? spotPath('/spot/payment', spot.qrToken) : paymentPageFor(context);
       openDialog({
         titleKey: 'dialog_payment_cancelled_title',
         textKey: 'dialog_payment_cancelled_text',
@@ -114,6 +119,7 @@ export default function PaymentReturnPage(props: ScreenProps) {
           pendingCard.forget();
           return go(changeDatePaths.complete(change.reservationToken));
         }
+        if (spot && answer.status === 'completed') return completeSpotPurchase(app, answer, await order, spot.qrToken, go);
         followAnswer(app, answer, await order, go);
       },
       (error: unknown) => {

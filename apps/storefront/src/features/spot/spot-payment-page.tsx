@@ -11,19 +11,19 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { leaveForProvider } from '../../checkout/finish-payment.ts';
-import { reservationOf } from '../../checkout/order-summary.ts';
 import { paymentApi } from '../../checkout/payment-api.ts';
 import { PaymentMethodForm } from '../../checkout/payment-method-form.tsx';
 import { initialMethod, methodsFor } from '../../checkout/payment-methods.ts';
 import { pendingCard } from '../../checkout/pending-card.ts';
 import type { TemporaryOrder } from '../../checkout/purchase-api.ts';
 import { purchaseQueries } from '../../checkout/purchase-queries.ts';
+import { completeSpotPurchase } from '../../checkout/spot-purchase.ts';
 import { useApp } from '../../lib/app-context.tsx';
 import { catalogueQueries } from '../../lib/catalogue-queries.ts';
 import { CouponEntry } from '../../ui/coupon-entry.tsx';
 import { StepBar } from '../../ui/step-bar.tsx';
 import { spotApi } from './api/spot-api.ts';
-import { keepSpotTicket, spotPath } from './spot-flow.ts';
+import { spotPath } from './spot-flow.ts';
 import { SpotOrderSummary } from './spot-order-summary.tsx';
 import '../../ui/forms.css';
 import '../../checkout/payment.css';
@@ -94,25 +94,12 @@ function PayForm(props: { order: TemporaryOrder; methods: PaymentMethod[]; token
     },
     onSuccess: ({ ready, result }) => {
       pendingCard.forget();
-      // A 3-D Secure challenge or a wallet's approval first: the payment return finishes it.
+      // A 3-D Secure challenge or a wallet's approval first: the payment return finishes it, the spot way.
       if (result.status === 'requires_action') {
-        leaveForProvider(app, result);
+        leaveForProvider(app, result, { qrToken });
         return;
       }
-      const reservationToken = result.reservation_token ?? '';
-      const visit = reservationOf(ready);
-      keepSpotTicket(app.session, {
-        reservationToken,
-        reservationNumber: result.reservation_number,
-        productName: ready.mainProduct.name,
-        date: visit.date,
-        from: visit.from,
-        to: visit.to,
-        quantity: ready.mainProduct.quantity,
-        email: ready.customerFields?.email ?? null,
-      });
-      app.session.remove('spotOrderToken', 'spotOrderPage');
-      navigate(spotPath(`/spot/email-sended/${encodeURIComponent(reservationToken)}`, qrToken), { replace: true });
+      completeSpotPurchase(app, result, ready, qrToken, (path) => navigate(path, { replace: true }));
     },
   });
 

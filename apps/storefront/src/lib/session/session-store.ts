@@ -33,6 +33,8 @@ export type SessionData = {
   spotOrderTokens: Json[];
   spotConversionData: JsonObject;
   spotOrderPage: JsonObject;
+  /** A spot payment gone to its provider (3-D Secure, a wallet): the QR token to come back to. */
+  spotReturn: JsonObject;
   membershipPromotion: JsonObject;
 };
 
