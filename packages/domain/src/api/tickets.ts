@@ -91,6 +91,8 @@ export const TicketView = z.object({
   shares: z.array(TicketShareSummary),
   /** Null on a receiver's page and where the product does not let visitors cancel. */
   selfCancel: SelfCancelOffer.nullable(),
+  /** Whether the holder may change the date now, by the venue's rules; false on a receiver's page. */
+  canChangeDate: z.boolean(),
 });
 export type TicketView = z.infer<typeof TicketView>;
 

@@ -19,6 +19,7 @@ import type { LanguageCode } from '@storefront/domain/constants';
 import type { Database } from '../../db/client.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import type { Site } from '../sites/site.ts';
+import type { Access } from '../tickets/order-tickets.ts';
 import { cancelDateChange } from './cancel-date-change.ts';
 import { changeDateForVisitor, type VisitorChangeDone, type VisitorChangeRequest } from './change-date-for-visitor.ts';
 import { confirmDateChange } from './confirm-date-change.ts';
@@ -32,7 +33,7 @@ import {
   inTransaction,
 } from './date-change-deps.ts';
 import { createDateChangePayable } from './date-change-payable.ts';
-import { presentDateChange } from './date-change-reads.ts';
+import { presentDateChange, refusalOf } from './date-change-reads.ts';
 import * as repo from './date-changes.repository.ts';
 import { describeChangeableTicket } from './describe-changeable-ticket.ts';
 import { refundDifference, settleOwedRefunds } from './refund-difference.ts';
@@ -57,6 +58,11 @@ export function createDateChangesService(db: Database, orders: DateChangeDeps['o
     async completedChangeFees(orderId: string): Promise<ChangeFee[]> {
       const changes = await repo.listCompleted(db, orderId);
       return changes.filter((change) => change.fee > 0).map((change) => ({ quantity: change.quantity, fee: change.fee }));
+    },
+
+    /** Whether the holder may change the date of the ticket `access` opens now (the ticket page's button). */
+    async isChangeable(site: Site, access: Access, now = new Date()): Promise<boolean> {
+      return (await refusalOf(db, deps, site, access, now)) === null;
     },
 
     ticket: (site: Site, reservationToken: string, lang: LanguageCode, now = new Date()) =>

@@ -13,7 +13,7 @@ import type { createKeyCache } from './ticket-signing.ts';
 
 export type TicketsServiceOptions = TicketMailOptions & {
   /** Date changes, whose fees the receipt counts. */
-  dateChanges?: Pick<DateChangesService, 'completedChangeFees'>;
+  dateChanges?: Pick<DateChangesService, 'completedChangeFees' | 'isChangeable'>;
   /** What the holder's own cancellation of the booking would be now; none where it is not offered. */
   selfCancel?: (db: Database, site: Site, access: Access, now: Date) => Promise<SelfCancelOffer | null>;
 };

@@ -85,6 +85,29 @@ describeEachEngine('tickets API', (ctx) => {
     expect(found?.n).toBe(0);
   });
 
+  it('offers the date change only where the venue’s rules allow it now, and never to a receiver', async () => {
+    const bought = await buyTickets(api, ctx.db, { quantity: 2 });
+    await setDateChangeRules(ctx.db, 'demo', { ...DEFAULT_DATE_CHANGE_SETTINGS, isEnabled: true, deadlineMinutes: 0 });
+    try {
+      expect((await api.get<{ canChangeDate: boolean }>(`tickets/${bought.reservationToken}`)).body.canChangeDate).toBe(true);
+      // A venue whose dates are changed by its office only (the ruins' guided tours) shows no button.
+      await setDateChangeRules(ctx.db, 'demo', { isEnabled: false });
+      expect((await api.get<{ canChangeDate: boolean }>(`tickets/${bought.reservationToken}`)).body.canChangeDate).toBe(false);
+      await setDateChangeRules(ctx.db, 'demo', { isEnabled: true });
+      // Shared away: the receiver has none, and the holder's booking can no longer move as a whole.
+      const shared = await api.post<{ share_token: string }>(`tickets/${bought.reservationToken}/shares`, {
+        option_values: [{ option_value_id: bought.slot.adultOptionId, quantity: 1 }],
+      });
+      const claim = await api.post<{ reservation_token: string }>(`shares/${shared.body.share_token}/claim`);
+      expect((await api.get<{ canChangeDate: boolean }>(`tickets/${claim.body.reservation_token}`)).body.canChangeDate).toBe(
+        false,
+      );
+      expect((await api.get<{ canChangeDate: boolean }>(`tickets/${bought.reservationToken}`)).body.canChangeDate).toBe(false);
+    } finally {
+      await setDateChangeRules(ctx.db, 'demo', DEFAULT_DATE_CHANGE_SETTINGS);
+    }
+  });
+
   it('shares two of four admissions: the receiver claims them, the holder keeps two, old payloads stop working', async () => {
     const bought = await buyTickets(api, ctx.db, { quantity: 4 });
     const before = (await api.get<View>(`tickets/${bought.reservationToken}`)).body;

@@ -71,5 +71,7 @@ export async function viewTicket(
       claimedAt: s.claimedAt?.toISOString() ?? null,
     })),
     selfCancel: isHolder && ctx.options.selfCancel ? await ctx.options.selfCancel(db, site, access, now) : null,
+    // By the venue's date-change rules as they are now: a venue that forbids changes never shows the button.
+    canChangeDate: isHolder && ctx.options.dateChanges ? await ctx.options.dateChanges.isChangeable(site, access, now) : false,
   };
 }

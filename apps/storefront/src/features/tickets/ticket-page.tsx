@@ -247,7 +247,7 @@ export default function TicketPage(props: ScreenProps) {
               {t('ticket_send')}
             </Link>
           )}
-          {view.shares.length === 0 && view.admissions.every((a) => a.ticketStatus === 'valid') && (
+          {view.canChangeDate && (
             <Link className="button button-secondary ticket-change-date" to={ticketPaths.changeDate(token)}>
               {t('ticket_change_date')}
             </Link>
