@@ -121,6 +121,7 @@ export const SharedTicket = z.object({
   product: z.object({ name: z.string() }),
   date: z.string(),
   reservationFrom: z.iso.datetime(),
+  reservationTo: z.iso.datetime(),
   isAllDay: z.boolean(),
   quantity: z.number().int(),
   options: z.array(z.object({ name: z.string(), quantity: z.number().int() })),

@@ -77,6 +77,7 @@ export async function showShare(db: Database, ctx: TicketsContext, site: Site, s
     product: { name: order.mainProduct.name },
     date: window.date,
     reservationFrom: order.mainProduct.reservationFrom,
+    reservationTo: order.mainProduct.reservationTo,
     isAllDay: window.isAllDay,
     quantity: found.share.quantity,
     options: [...byOption].map(([name, quantity]) => ({ name, quantity })),

@@ -19,6 +19,8 @@ type View = {
   admissions: Admission[];
   partyQr: string | null;
   shares: { quantity: number; claimedAt: string | null }[];
+  reservationFrom: string;
+  reservationTo: string;
 };
 type CheckIn = { status: string; checkedIn: number };
 
@@ -121,8 +123,14 @@ describeEachEngine('tickets API', (ctx) => {
     expect(holder.quantity).toBe(2);
     expect(holder.shares).toEqual([expect.objectContaining({ quantity: 2, claimedAt: null })]);
 
-    const preview = await api.get<{ quantity: number; isClaimed: boolean }>(`shares/${shared.body.share_token}?lang=en`);
+    const preview = await api.get<{ quantity: number; isClaimed: boolean; reservationFrom: string; reservationTo: string }>(
+      `shares/${shared.body.share_token}?lang=en`,
+    );
     expect(preview.body).toMatchObject({ quantity: 2, isClaimed: false });
+    // The visit's window as the holder's ticket gives it, its end after its start.
+    expect(preview.body.reservationFrom).toBe(before.reservationFrom);
+    expect(preview.body.reservationTo).toBe(before.reservationTo);
+    expect(Date.parse(preview.body.reservationTo)).toBeGreaterThan(Date.parse(preview.body.reservationFrom));
     const claim = await api.post<{ reservation_token: string }>(`shares/${shared.body.share_token}/claim`);
     expect(claim.status).toBe(200);
     const again = await api.post<ErrorBody>(`shares/${shared.body.share_token}/claim`);

@@ -36,7 +36,7 @@ export default function SharedPage(props: ScreenProps) {
           <div className="ticket-body">
             <p className="ticket-product">{view.product.name}</p>
             <dl className="ticket-facts">
-              <VisitTime ticket={{ ...view, reservationTo: view.reservationFrom }} />
+              <VisitTime ticket={view} />
               <div className="ticket-fact">
                 <dt>{t('ticket_options')}</dt>
                 <dd>
