@@ -333,4 +333,34 @@ describe.skipIf(!hasChromium)('at the venue in Chromium', () => {
     }
     expect(problems).toEqual([]);
   }, 120_000);
+
+  it('says a spot QR code of a day with no slots left has nothing to buy today, not that it is sold out', async () => {
+    // Every slot of the spot product today stops selling: a closed day, as the QR code sees it.
+    const today = await rows<{ id: number }>(
+      harness.db,
+      sql`select t.id from product_time_spans t
+          where t.product_id = ${slot.productId} and t.is_on_sale
+            and t.date = (select date from product_time_spans where id = ${slot.timeSpanId})`,
+    );
+    const ids = `{${today.map((r) => r.id).join(',')}}`;
+    const closeSale = async (onSale: boolean) => {
+      await harness.db.execute(sql`update product_time_spans set is_on_sale = ${onSale} where id = any(${ids}::int[])`);
+      // As a calendar change does: every process drops its cached catalogue.
+      await harness.db.execute(
+        sql`update catalogue_versions set version = version + 1, changed_at = now()
+            where site_id = (select site_id from products where id = ${slot.productId})`,
+      );
+    };
+    await closeSale(false);
+    const page = await harness.browser.newPage({ viewport: PHONE });
+    try {
+      await page.goto(`${harness.baseUrl}/demo/?lang=en#/spot?qr_token=${qrToken}`);
+      await page.locator('[data-screen="spot-order"] .spot-no-slots').waitFor({ timeout: 10_000 });
+      expect(await page.locator('.spot-no-slots').textContent()).toBe(t.spot_no_slots_today);
+      expect(await page.locator('.spot-sold-out').count()).toBe(0);
+    } finally {
+      await page.close();
+      await closeSale(true);
+    }
+  }, 60_000);
 });

@@ -74,6 +74,9 @@ function TodaysSlots(props: { qrToken: string }) {
             {t('spot_buy_next')}
           </button>
         </div>
+      ) : timeSpans.length === 0 ? (
+        // A closed day, or the day's last slot has begun: nothing was sold out.
+        <p className="spot-lead spot-no-slots">{t('spot_no_slots_today')}</p>
       ) : (
         <p className="spot-lead spot-sold-out">{t('spot_sold_out')}</p>
       )}
