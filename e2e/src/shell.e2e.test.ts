@@ -183,6 +183,16 @@ describe.skipIf(!hasChromium)('storefront shell in Chromium', () => {
     await other.close();
   });
 
+  it('says an unknown ticket is not found, and nothing more: no dialog about the connection', async () => {
+    const page = await open(`${harness.baseUrl}/demo/tickets/?lang=en#/id/AAAAAAAAAAAAAAAAAAAAAA`);
+    await page.locator('[data-screen="ticket"], [data-screen="not-found"]').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    const screen = await page.locator('main').textContent();
+    const dialogs = await page.getByRole('dialog').count();
+    await page.close();
+    expect(dialogs, screen ?? '').toBe(0);
+  });
+
   it('leads /tickets/{token} to the ticket', async () => {
     const page = await open(`${harness.baseUrl}/demo/tickets/#/tickets/r999`);
     await page.waitForURL(/#\/id\/r999$/);

@@ -46,7 +46,11 @@ async function start() {
     go: (path, options) => void router.navigate(path, options),
   });
   const queryClient = new QueryClient({
-    queryCache: new QueryCache({ onError: (error) => void routeFailure(error) }),
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (!query.meta?.showsOwnFailure?.(error)) routeFailure(error);
+      },
+    }),
     mutationCache: new MutationCache({
       onError: (error, _variables, _result, mutation) => {
         if (!mutation.meta?.routesOwnFailure) routeFailure(error);

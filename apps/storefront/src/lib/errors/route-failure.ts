@@ -19,6 +19,10 @@ declare module '@tanstack/react-query' {
       /** The screen routes the mutation's failures itself (with a payment flow); the cache leaves them. */
       routesOwnFailure?: boolean;
     };
+    queryMeta: {
+      /** A failure the screen shows itself (a ticket that does not exist): the cache routes only the others. */
+      showsOwnFailure?: (error: unknown) => boolean;
+    };
   }
 }
 

@@ -4,11 +4,19 @@
  * check-in pages read the same ticket entry as the ticket page, so none of them can show the old date.
  */
 import { queryOptions } from '@tanstack/react-query';
+import { ApiError } from '../../../lib/api/client.ts';
 import type { AppEnvironment } from '../../../lib/app-context.tsx';
 import { ticketQueryKeys } from '../../../lib/ticket-query-keys.ts';
 import { ticketsApi } from './tickets-api.ts';
 
 type Env = Pick<AppEnvironment, 'api' | 'lang'>;
+
+/** The server has no ticket for this token (a mistyped or made-up link). */
+export function isTicketNotFound(error: unknown): boolean {
+  if (!(error instanceof ApiError) || error.status !== 404) return false;
+  const code = (error.body as { error?: unknown } | null)?.error;
+  return code === 'ticket not found' || code === 'record not found';
+}
 
 export const ticketQueries = {
   ticket: (app: Env, token: string) =>
@@ -17,6 +25,8 @@ export const ticketQueries = {
       queryFn: ({ signal }) => ticketsApi(app.api, app.lang).ticket(token, signal),
       enabled: token !== '',
       retry: false,
+      // The ticket page says a ticket does not exist itself; a dialog on top would say it twice.
+      meta: { showsOwnFailure: isTicketNotFound },
     }),
   receipt: (app: Env, token: string) =>
     queryOptions({
