@@ -317,6 +317,10 @@ describe.skipIf(!hasChromium)('at the venue in Chromium', () => {
       await choosePayment(page, 'softbank_credit', CARDS.success);
       await proceedFromPayment(page);
       expect(await page.locator('[data-screen="confirm"]').textContent()).toContain('× 2');
+      // The confirm page says what the order page promised: cancelling is free until 24 hours before.
+      expect(await page.locator('.confirm-cancel-note').textContent()).toBe(
+        (t.confirm_cancel_note_free as string).replace('{hours}', '24'),
+      );
       await page.locator('.confirm-submit').click();
 
       await page.locator('[data-screen="complete"]').waitFor({ timeout: 30_000 });

@@ -108,6 +108,8 @@ export const Product = z.object({
   hasSetProducts: z.boolean(),
   options: z.array(ProductOption),
   image: ShopImage.nullable(),
+  /** Visitors may cancel their own booking until this many hours before its slot, less the fee; null when not. */
+  selfCancel: z.object({ hoursBefore: z.number().int(), fee: z.number().int() }).nullable(),
 });
 export type Product = z.infer<typeof Product>;
 

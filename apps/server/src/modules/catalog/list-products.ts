@@ -43,6 +43,7 @@ export async function productsOf(db: Database, site: Site, lang: string): Promis
       hasSetProducts: setProductRows.some((s) => s.mainProductId === p.id),
       options: options.map((o) => ({ id: o.id, name: localize(o.name, lang), type: o.type, price: o.price })),
       image: image ? shopImageOf(image, lang) : null,
+      selfCancel: p.selfCancelHoursBefore === null ? null : { hoursBefore: p.selfCancelHoursBefore, fee: p.selfCancelFee },
     };
   });
 }

@@ -77,6 +77,14 @@ function ConfirmContent({ order, token, templates, methods, isDPay }: ContentPro
   const go = (path: string) => navigate(path, { replace: true });
   const routeFailure = useRouteFailure();
   const isCarrier = paymentProfile(order.paymentMethod)?.kind === 'carrier';
+  // What the venue's rule for this product lets the visitor do after paying, said as it is.
+  const { data: products } = useQuery(catalogueQueries.products(app));
+  const cancelRule = products?.find((p) => p.uuid === order.mainProduct.uuid)?.selfCancel ?? null;
+  const cancelNote = !cancelRule
+    ? t('confirm_no_cancel_note')
+    : cancelRule.fee > 0
+      ? t('confirm_cancel_note_fee', { hours: cancelRule.hoursBefore, fee: price(cancelRule.fee) })
+      : t('confirm_cancel_note_free', { hours: cancelRule.hoursBefore });
   const carrierLogin = useCarrierLogin(isDPay && isCarrier);
   const carrierToken = carrierLogin.token;
   // The browser is on its way to the provider: the button stays busy until the page goes.
@@ -145,7 +153,7 @@ function ConfirmContent({ order, token, templates, methods, isDPay }: ContentPro
               {t(needsLogin ? 'payment_d_pay_note' : 'confirm_d_pay_ready')}
             </p>
           )}
-          <p className="confirm-note">{t('confirm_no_cancel_note')}</p>
+          <p className="confirm-note confirm-cancel-note">{cancelNote}</p>
           <p className="confirm-note">{t('confirm_agree_note')}</p>
           <button type="button" className="button button-primary confirm-submit" disabled={isBusy} onClick={onPay}>
             {t(isBusy ? 'payment_processing' : needsLogin ? 'confirm_d_pay_login' : 'confirm_submit')}
