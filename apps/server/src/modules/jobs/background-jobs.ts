@@ -77,8 +77,13 @@ export function createJobWorker(db: Database, handlers: JobHandler[], options: J
   const retryMs = options.retryMs ?? 10_000;
   const logger = options.logger ?? { warn: () => {}, error: () => {} };
   let stopped = false;
-  let wake: (() => void) | null = null;
-  let sleeping: Promise<void> | null = null;
+  /** Loops waiting for work; `wakeAll` sets them going (a job started here, work found, the stop). */
+  let waiting: (() => void)[] = [];
+  const wakeAll = () => {
+    const woken = waiting;
+    waiting = [];
+    for (const go of woken) go();
+  };
 
   /** Takes and works one item; false when none is due. */
   async function takeOne(): Promise<boolean> {
@@ -133,43 +138,47 @@ export function createJobWorker(db: Database, handlers: JobHandler[], options: J
   async function round(): Promise<number> {
     let taken = 0;
     for (;;) {
-      while (!stopped && (await takeOne())) taken++;
+      while (!stopped && (await takeOne())) {
+        // There is work: the waiting loops join in.
+        if (taken++ === 0) wakeAll();
+      }
       if (stopped || (await endIdleJobs()) === 0) return taken;
     }
   }
 
-  function sleep(): Promise<void> {
-    if (!sleeping) {
-      sleeping = new Promise<void>((resolve) => {
-        const timer = setTimeout(done, pollMs);
-        timer.unref?.();
-        function done() {
-          clearTimeout(timer);
-          wake = null;
-          sleeping = null;
-          resolve();
-        }
-        wake = done;
-      });
-    }
-    return sleeping;
+  /** Waits to be woken, or `ms` at the most (null: only when woken). */
+  function waitForWork(ms: number | null): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = ms === null ? null : setTimeout(go, ms);
+      timer?.unref?.();
+      function go() {
+        if (timer) clearTimeout(timer);
+        resolve();
+      }
+      waiting.push(go);
+    });
   }
 
-  async function loop(): Promise<void> {
+  /**
+   * One loop of the process's `concurrency`. Only the first looks for work on a timer when idle
+   * (items other processes added, retries come due); the others wait until it, or a job started
+   * here, wakes them, so an idle process asks the database once a poll, not once per loop.
+   */
+  async function loop(index: number): Promise<void> {
     while (!stopped) {
       try {
         await round();
       } catch (error) {
         logger.error({ err: error }, 'the job worker could not take work');
       }
-      if (!stopped) await sleep();
+      if (!stopped) await waitForWork(index === 0 ? pollMs : null);
     }
   }
 
-  const loops = kinds.length > 0 ? Array.from({ length: concurrency }, () => loop()) : [];
+  const loops = kinds.length > 0 ? Array.from({ length: concurrency }, (_, index) => loop(index)) : [];
 
   return {
-    kick: () => wake?.(),
+    kick: wakeAll,
     drain: async () => {
       let taken = 0;
       for (;;) {
@@ -180,7 +189,7 @@ export function createJobWorker(db: Database, handlers: JobHandler[], options: J
     },
     stop: async () => {
       stopped = true;
-      wake?.();
+      wakeAll();
       await Promise.all(loops);
     },
   };
