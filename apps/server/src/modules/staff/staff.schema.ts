@@ -145,3 +145,29 @@ export const staffPasskeyChallenges = pgTable('staff_passkey_challenges', {
   staffId: integer('staff_id').references(() => staffAccounts.id, { onDelete: 'cascade' }),
   expiresAt: instant('expires_at').notNull(),
 });
+
+/**
+ * A gate device (decision 021): a phone or tablet paired to one venue and gate by a QR shown in the
+ * console. Its token (hashed) is its credential for the scanner's calls until staff revoke it; a
+ * pairing code (hashed, single use, short-lived) gives the token.
+ */
+export const gateDevices = pgTable(
+  'gate_devices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    gate: text('gate').notNull(),
+    tokenHash: text('token_hash').unique(),
+    pairingCodeHash: text('pairing_code_hash').unique(),
+    pairingExpiresAt: instant('pairing_expires_at'),
+    createdBy: integer('created_by').references(() => staffAccounts.id, { onDelete: 'set null' }),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    pairedAt: instant('paired_at'),
+    lastSeenAt: instant('last_seen_at'),
+    revokedAt: instant('revoked_at'),
+  },
+  (t) => [index('gate_devices_site_idx').on(t.siteId)],
+);

@@ -1,9 +1,10 @@
 /** The tables the tickets module owns (migrations are generated from every `*.schema.ts`: `npm run db:generate`). */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { productOptions } from '../catalog/catalog.schema.ts';
 import { orders } from '../orders/orders.schema.ts';
 import { sites } from '../sites/sites.schema.ts';
+import { gateDevices, staffAccounts } from '../staff/staff.schema.ts';
 
 /** One admission of a completed order (the QR and check-in build on it). */
 export const tickets = pgTable(
@@ -90,9 +91,58 @@ export const checkIns = pgTable(
     mode: text('mode', { enum: ['gate', 'set'] }).notNull(),
     method: text('method', { enum: ['read_qr', 'tap_ticket'] }).notNull(),
     gate: text('gate').notNull(),
+    /** When the admission came in: the scan's time, also for a scan made offline and uploaded later. */
     checkedInAt: timestamp('checked_in_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** The paired device that scanned, or the staff member whose session did; null for check-ins before devices. */
+    deviceId: uuid('device_id').references(() => gateDevices.id, { onDelete: 'set null' }),
+    staffId: integer('staff_id').references(() => staffAccounts.id, { onDelete: 'set null' }),
+    /** Scanned without the network and uploaded later (decision 021). */
+    offline: boolean('offline').notNull().default(false),
+    recordedAt: timestamp('recorded_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [unique('check_ins_ticket_mode').on(t.ticketId, t.mode)],
+  (t) => [unique('check_ins_ticket_mode').on(t.ticketId, t.mode), index('check_ins_checked_in_at_idx').on(t.checkedInAt)],
+);
+
+/**
+ * The venue's Ed25519 key pairs that sign ticket codes a gate verifies offline (decision 021). The
+ * newest signs; older ones keep verifying the codes they signed. The private key never leaves the server.
+ */
+export const ticketSigningKeys = pgTable(
+  'ticket_signing_keys',
+  {
+    kid: text('kid').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    /** Raw 32-byte public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    /** PKCS #8 DER, base64url. */
+    privateKey: text('private_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('ticket_signing_keys_site_idx').on(t.siteId, t.createdAt)],
+);
+
+/**
+ * Codes that stopped admitting: every code of the admission signed below `generation` for the slot
+ * `time_span_id` (shared or claimed, moved to another date, cancelled). A gate device takes the
+ * rows of its day's slots offline (decision 021).
+ */
+export const ticketRevocations = pgTable(
+  'ticket_revocations',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    generation: integer('generation').notNull(),
+    timeSpanId: integer('time_span_id').notNull(),
+    reason: text('reason', { enum: ['changed', 'cancelled', 'shared'] }).notNull(),
+    /** The slot of a date change. */
+    movedToTimeSpanId: integer('moved_to_time_span_id'),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('ticket_revocations_slot_idx').on(t.timeSpanId)],
 );
 
 /** A receipt issued for an order: once, with its addressee and a number counted per site. */
