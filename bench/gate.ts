@@ -113,17 +113,15 @@ async function online(url: string) {
     }),
   );
   const tokens = Array.from({ length: GATES }, () => newToken());
-  await db
-    .insert(gateDevices)
-    .values(
-      tokens.map((token, i) => ({
-        siteId: slot.site_id,
-        name: `Gate ${i + 1}`,
-        gate: `gate-${i + 1}`,
-        tokenHash: hashToken(token),
-        pairedAt: new Date(),
-      })),
-    );
+  await db.insert(gateDevices).values(
+    tokens.map((token, i) => ({
+      siteId: slot.site_id,
+      name: `Gate ${i + 1}`,
+      gate: `gate-${i + 1}`,
+      tokenHash: hashToken(token),
+      pairedAt: new Date(),
+    })),
+  );
   await db.execute(sql`vacuum analyze tickets, orders, check_ins, gate_devices, product_time_spans`);
   console.log(`  ${admissions.length} admissions of one slot, seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
 
