@@ -28,6 +28,7 @@ import { freePort, startServer } from '@storefront/server/test/server-process';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
+import { percentile } from './figures.ts';
 
 const GATES = 20;
 const SCANS = Number(process.env.BENCH_GATE_SCANS ?? 4_000);
@@ -39,10 +40,6 @@ const CHROMIUM = '/usr/bin/chromium';
 const postgresUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-};
 const row = (what: string, perSecond: number, p50: number, p99: number) =>
   `  ${what.padEnd(58)}${perSecond.toFixed(0).padStart(8)}${p50.toFixed(1).padStart(9)}${p99.toFixed(1).padStart(9)}`;
 
