@@ -139,14 +139,16 @@ function GatePass(props: { token: string; admission: string; mode: PassMode }) {
             {!view.isAllDay && (
               <>
                 {' · '}
-                <time dateTime={view.reservationFrom}>{timeOfDayIn(new Date(view.reservationFrom), DISPLAY_TIME_ZONE)}</time>–
-                <time dateTime={view.reservationTo}>{timeOfDayIn(new Date(view.reservationTo), DISPLAY_TIME_ZONE)}</time>
+                <span className="pass-slot">
+                  <time dateTime={view.reservationFrom}>{timeOfDayIn(new Date(view.reservationFrom), DISPLAY_TIME_ZONE)}</time>–
+                  <time dateTime={view.reservationTo}>{timeOfDayIn(new Date(view.reservationTo), DISPLAY_TIME_ZONE)}</time>
+                </span>
               </>
             )}
           </p>
           {people > 0 && (
             <>
-              <p className="pass-party">{t('pass_party', { count: people })}</p>
+              {props.admission === 'all' && <p className="pass-party">{t('pass_party', { count: people })}</p>}
               <ul className="ticket-lines pass-lines">
                 {partyOf(pass.admissions).map(([name, count]) => (
                   <li key={name}>
