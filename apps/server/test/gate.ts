@@ -39,7 +39,12 @@ export function deviceClient(app: FastifyInstance, venue: string, token: string 
 export type DeviceClient = ReturnType<typeof deviceClient>;
 
 /** A device paired to the venue at this gate, and a client calling with its token. */
-export async function pairedDevice(app: FastifyInstance, db: Database, venue: string, options: { name?: string; gate?: string } = {}) {
+export async function pairedDevice(
+  app: FastifyInstance,
+  db: Database,
+  venue: string,
+  options: { name?: string; gate?: string } = {},
+) {
   const token = newToken();
   const [device] = await db
     .insert(gateDevices)
@@ -58,7 +63,7 @@ export async function pairedDevice(app: FastifyInstance, db: Database, venue: st
 /** Scans codes at a venue from a device paired for it on first use (tests that need a gate, not a device). */
 export function gateOf(app: FastifyInstance, db: Database, venue: string, gate = 'east') {
   let paired: Promise<DeviceClient> | null = null;
-  return (code: string | undefined, extra: Omit<ScanBody, 'code'> = {}) => {
+  return (code: string | null | undefined, extra: Omit<ScanBody, 'code'> = {}) => {
     paired ??= pairedDevice(app, db, venue, { gate }).then((p) => p.client);
     return paired.then((client) => client.scan(code ?? '', extra));
   };
