@@ -12,7 +12,7 @@ import { DialogHost } from '../ui/dialog/dialog-host.tsx';
 import { Loader } from '../ui/loader.tsx';
 import { ToastArea } from '../ui/toast/toast-area.tsx';
 
-const AppDownloadModal = lazy(() => import('./app-download-modal.tsx'));
+const AppDownloadBanner = lazy(() => import('./app-download-banner.tsx'));
 
 /** The root shell (SPEC §2): toast area, header, the routed view with a fade, footer, loader, dialogs. */
 export function Layout() {
@@ -61,6 +61,11 @@ export function Layout() {
       <ToastArea />
       <Header />
       <main id="main" tabIndex={-1}>
+        {appModalUrl && (
+          <Suspense fallback={null}>
+            <AppDownloadBanner url={appModalUrl} />
+          </Suspense>
+        )}
         <div key={location.pathname} className={location.pathname === stillPath ? 'route-view route-view-still' : 'route-view'}>
           <Outlet />
         </div>
@@ -68,11 +73,6 @@ export function Layout() {
       <Footer />
       <Loader />
       <DialogHost />
-      {appModalUrl && (
-        <Suspense fallback={null}>
-          <AppDownloadModal url={appModalUrl} />
-        </Suspense>
-      )}
     </div>
   );
 }
