@@ -22,10 +22,11 @@ import { useApp } from '../../lib/app-context.tsx';
 import { catalogueQueries } from '../../lib/catalogue-queries.ts';
 import { useRouteFailure } from '../../lib/errors/route-failure.ts';
 import type { ScreenProps } from '../../lib/routes.ts';
+import { HoldNotice } from '../../checkout/hold-notice.tsx';
 import { StepBar } from '../../ui/step-bar.tsx';
 import '../../ui/forms.css';
 import '../../ui/confirm-layout.css';
-import { CustomerSection, HoldNotice, PaymentSection } from './confirm-sections.tsx';
+import { CustomerSection, PaymentSection } from './confirm-sections.tsx';
 import { OrderSection } from './order-section.tsx';
 import { useCarrierLogin } from './use-carrier-login.ts';
 

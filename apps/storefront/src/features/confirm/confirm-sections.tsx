@@ -6,19 +6,8 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { customerSummary } from '../../checkout/customer-fields.ts';
-import { inShopTime } from '../../checkout/order-summary.ts';
 import { pendingCard } from '../../checkout/pending-card.ts';
 import type { TemporaryOrder } from '../../checkout/purchase-api.ts';
-
-/** Until when the places are held, in the venue's time. */
-export function HoldNotice(props: { expiresAt: string }) {
-  const { t } = useTranslation();
-  return (
-    <p className="confirm-hold">
-      <time dateTime={props.expiresAt}>{t('confirm_hold_until', { time: inShopTime(props.expiresAt).time })}</time>
-    </p>
-  );
-}
 
 /** A section heading with its edit link; the link says which section it edits. */
 export function SectionHeading(props: { id: string; titleKey: string; editTo: string | null }) {

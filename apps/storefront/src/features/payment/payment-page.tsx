@@ -16,6 +16,7 @@ import { purchaseQueries } from '../../checkout/purchase-queries.ts';
 import { useApp } from '../../lib/app-context.tsx';
 import { catalogueQueries } from '../../lib/catalogue-queries.ts';
 import type { ScreenProps } from '../../lib/routes.ts';
+import { HoldNotice } from '../../checkout/hold-notice.tsx';
 import { StepBar } from '../../ui/step-bar.tsx';
 import '../../ui/forms.css';
 import '../../checkout/payment.css';
@@ -35,6 +36,7 @@ export default function PaymentPage(props: ScreenProps) {
         hasMembershipLogin={app.config.hasMembershipLogin}
       />
       <h1>{t('payment_title')}</h1>
+      {order && <HoldNotice expiresAt={order.expiresAt} />}
       {order && methods ? (
         <PaymentForm order={order} methods={methods} token={token} isChange={props.isChange === true} />
       ) : (

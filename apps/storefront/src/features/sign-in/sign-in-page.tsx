@@ -15,6 +15,7 @@ import { purchaseApi } from '../../checkout/purchase-api.ts';
 import { purchaseQueries } from '../../checkout/purchase-queries.ts';
 import { useApp } from '../../lib/app-context.tsx';
 import type { ScreenProps } from '../../lib/routes.ts';
+import { HoldNotice } from '../../checkout/hold-notice.tsx';
 import { StepBar } from '../../ui/step-bar.tsx';
 import { type FormField, formFields, restoreValues, type SignInValues } from './sign-in-form.ts';
 import '../../ui/forms.css';
@@ -35,6 +36,7 @@ export default function SignInPage(props: ScreenProps) {
     <section className="page sign-in-page" data-screen="sign-in">
       <StepBar kind="normal" current="sign_in" hasMembershipLogin={app.config.hasMembershipLogin} />
       <h1>{t('signin_title')}</h1>
+      {order && <HoldNotice expiresAt={order.expiresAt} />}
       <p>{t('signin_text')}</p>
       {templates && order ? (
         <SignInForm templates={templates} orderFields={order.customerFields} token={token} isChange={isChange} />
