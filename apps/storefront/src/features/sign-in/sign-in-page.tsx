@@ -5,7 +5,13 @@
  */
 
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type FieldTemplate, fieldsToSend, NO_SELECT, validateCustomerFields } from '@storefront/domain/customer/customer-info';
+import {
+  type FieldTemplate,
+  fieldsToSend,
+  mailMagazineStartsTicked,
+  NO_SELECT,
+  validateCustomerFields,
+} from '@storefront/domain/customer/customer-info';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -69,7 +75,9 @@ function SignInForm(props: {
   );
 
   const { register, control, handleSubmit, watch, formState } = useForm<SignInValues>({
-    defaultValues: restoreValues(templates, app.session.get('signInPage'), props.orderFields),
+    defaultValues: restoreValues(templates, app.session.get('signInPage'), props.orderFields, {
+      mailMagazineTicked: mailMagazineStartsTicked(app.config.values),
+    }),
     resolver: zodResolver(schema),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
