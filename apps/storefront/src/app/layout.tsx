@@ -1,7 +1,7 @@
 import { SCROLL_TO_TOP_DELAY_MS } from '@storefront/domain/constants';
 import { localize } from '@storefront/domain/localize';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useApp } from '../lib/app-context.tsx';
@@ -11,6 +11,7 @@ import { prefixRedirect } from '../lib/site.ts';
 import { DialogHost } from '../ui/dialog/dialog-host.tsx';
 import { Loader } from '../ui/loader.tsx';
 import { ToastArea } from '../ui/toast/toast-area.tsx';
+import { focusHeadingSoon } from './focus-heading.ts';
 
 const AppDownloadBanner = lazy(() => import('./app-download-banner.tsx'));
 
@@ -27,6 +28,15 @@ export function Layout() {
   useEffect(() => {
     if (stillPath !== null && location.pathname !== stillPath) setStillPath(null);
   }, [stillPath, location.pathname]);
+  // Each new step's heading takes the focus (not on the first page of the visit).
+  const shownPath = useRef<string | null>(null);
+  useEffect(() => {
+    const isFirst = shownPath.current === null;
+    shownPath.current = location.pathname;
+    if (isFirst) return;
+    const main = document.getElementById('main');
+    return main ? focusHeadingSoon(main) : undefined;
+  }, [location.pathname]);
   const appModalUrl =
     app.config.showsSmartphoneAppModal &&
     appDownloadUrl &&
