@@ -31,9 +31,9 @@ describe('payment method names', () => {
   });
 
   it('fall back to the longer name, then to the identifier', () => {
-    expect(paymentMethodNames(['d_pay'], (key) => (key === 'payment_method_d_pay_detail' ? 'd払い' : undefined)).get('d_pay')).toBe(
-      'd払い',
-    );
+    expect(
+      paymentMethodNames(['d_pay'], (key) => (key === 'payment_method_d_pay_detail' ? 'd払い' : undefined)).get('d_pay'),
+    ).toBe('d払い');
     expect(paymentMethodNames(['d_pay'], () => undefined).get('d_pay')).toBe('d_pay');
   });
 });

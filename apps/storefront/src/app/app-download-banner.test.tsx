@@ -38,7 +38,9 @@ describe('the app invitation', () => {
     expect(banner).not.toBeNull();
     expect(banner?.querySelector('a')?.getAttribute('href')).toBe('https://apps.example/storefront');
 
-    const notNow = [...(banner?.querySelectorAll('button') ?? [])].find((button) => button.textContent === 'app_download_not_now');
+    const notNow = [...(banner?.querySelectorAll('button') ?? [])].find(
+      (button) => button.textContent === 'app_download_not_now',
+    );
     expect(notNow).toBeDefined();
     await act(async () => notNow?.click());
     expect(container.querySelector('.app-banner')).toBeNull();

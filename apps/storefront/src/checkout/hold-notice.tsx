@@ -19,7 +19,9 @@ export function HoldNotice(props: { expiresAt: string; now?: () => Date }) {
   });
   const state = holdState(props.expiresAt, now, app.config.timeZone, app.lang);
   return (
-    <div className={state.isWarning || state.isOver ? 'confirm-hold hold-notice hold-notice-warning' : 'confirm-hold hold-notice'}>
+    <div
+      className={state.isWarning || state.isOver ? 'confirm-hold hold-notice hold-notice-warning' : 'confirm-hold hold-notice'}
+    >
       <p className="hold-notice-line">
         <time dateTime={props.expiresAt}>{t('confirm_hold_until', { time: `${state.until} (${state.zone})` })}</time>{' '}
         {/* The countdown is not read out every second; the warning below is announced once. */}

@@ -221,9 +221,12 @@ describeEachEngine('catalogue API', (ctx) => {
   it('names each payment method by what the visitor pays with, the processor only where two would read the same', async () => {
     const names = async (venue: string, lang: string) =>
       Object.fromEntries(
-        ((await get(`/${venue}/api/v1/paymentmethods?lang=${lang}&channel=web`)).body as unknown as { method: string; name: string }[]).map(
-          (m) => [m.method, m.name],
-        ),
+        (
+          (await get(`/${venue}/api/v1/paymentmethods?lang=${lang}&channel=web`)).body as unknown as {
+            method: string;
+            name: string;
+          }[]
+        ).map((m) => [m.method, m.name]),
       );
     // borderless has one card method: it is just a credit card.
     expect(await names('borderless', 'ja')).toMatchObject({ gmo_3ds: 'クレジットカード', gmo_paypay: 'PayPay', d_pay: 'd払い' });

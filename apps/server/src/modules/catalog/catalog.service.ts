@@ -21,9 +21,9 @@ import {
 } from '@storefront/domain/api/catalog';
 import type { SignageBoard } from '@storefront/domain/api/signage';
 import type { PaymentMethodId, PaymentProviderId, ProductType, SalesChannel } from '@storefront/domain/constants';
-import { paymentMethodNames } from '@storefront/domain/payments';
 import { addDays, todayIn } from '@storefront/domain/dates';
 import { localize } from '@storefront/domain/localize';
+import { paymentMethodNames } from '@storefront/domain/payments';
 import { dayStatus, remainingOf } from '@storefront/domain/stock';
 import type { z } from 'zod';
 import type { AppMode } from '../../config.ts';

@@ -17,11 +17,12 @@ import { useEffect, useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
+import { choiceGroups } from '../../checkout/customer-fields.ts';
+import { HoldNotice } from '../../checkout/hold-notice.tsx';
 import { purchaseApi } from '../../checkout/purchase-api.ts';
 import { purchaseQueries } from '../../checkout/purchase-queries.ts';
 import { useApp } from '../../lib/app-context.tsx';
 import type { ScreenProps } from '../../lib/routes.ts';
-import { HoldNotice } from '../../checkout/hold-notice.tsx';
 import { StepBar } from '../../ui/step-bar.tsx';
 import { type FormField, formFields, restoreValues, type SignInValues } from './sign-in-form.ts';
 import '../../ui/forms.css';
@@ -156,11 +157,20 @@ function SignInForm(props: {
                 {...register(field.name)}
               >
                 <option value={NO_SELECT}>{t('choice_no_select')}</option>
-                {field.choices.map((choice) => (
-                  <option key={choice.value} value={choice.value}>
-                    {choice.labelKey ? t(choice.labelKey) : (choice.label ?? choice.value)}
-                  </option>
-                ))}
+                {choiceGroups(field.choices, app.lang).map((group) => {
+                  const options = group.choices.map((choice) => (
+                    <option key={choice.value} value={choice.value}>
+                      {'key' in choice.label ? t(choice.label.key) : choice.label.text}
+                    </option>
+                  ));
+                  return group.labelKey ? (
+                    <optgroup key={group.labelKey} label={t(group.labelKey)}>
+                      {options}
+                    </optgroup>
+                  ) : (
+                    options
+                  );
+                })}
               </select>
             ) : (
               <input

@@ -111,8 +111,13 @@ describe('payment retry flow (SPEC §4)', () => {
       clearPaymentInfo: false,
     });
     expect(AUTHENTICATION_FAILED_DIALOG.titleKey).toBe('dialog_payment_authentication_failed_title');
-    expect(route(402, { error: 'payment_api_failure', can_retry: true, reason: 'authentication failed' }, { context: { kind: 'spot' } }))
-      .toMatchObject({ path: '/spot/payment', dialog: AUTHENTICATION_FAILED_DIALOG });
+    expect(
+      route(
+        402,
+        { error: 'payment_api_failure', can_retry: true, reason: 'authentication failed' },
+        { context: { kind: 'spot' } },
+      ),
+    ).toMatchObject({ path: '/spot/payment', dialog: AUTHENTICATION_FAILED_DIALOG });
   });
 
   it('returns a retry to the change-date payment or spot payment page by context', () => {
