@@ -171,7 +171,7 @@ describe.skipIf(!hasChromium)('payments in Chromium', () => {
         await pay(page, 'softbank_3ds', CARDS.threeDSecure);
         await answerGateway(page, 'Fail authentication');
         await page.waitForURL(/#\/payment-callback\/sbps3ds\?/);
-        const dialog = await dialogSays(page, 'dialog_payment_api_failure_title');
+        const dialog = await dialogSays(page, 'dialog_payment_authentication_failed_title');
         await dialog.getByRole('button', { name: t.dialog_payment_retry_button as string }).click();
         await page.locator('[data-screen="payment"] form').waitFor();
         expect(hashPath(page)).toBe('/payment');
