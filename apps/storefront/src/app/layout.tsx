@@ -71,14 +71,15 @@ export function Layout() {
       <ToastArea />
       <Header />
       <main id="main" tabIndex={-1}>
+        <div key={location.pathname} className={location.pathname === stillPath ? 'route-view route-view-still' : 'route-view'}>
+          <Outlet />
+        </div>
+        {/* After the screen, in the page's flow: it covers nothing and moves nothing the first view painted. */}
         {appModalUrl && (
           <Suspense fallback={null}>
             <AppDownloadBanner url={appModalUrl} />
           </Suspense>
         )}
-        <div key={location.pathname} className={location.pathname === stillPath ? 'route-view route-view-still' : 'route-view'}>
-          <Outlet />
-        </div>
       </main>
       <Footer />
       <Loader />
