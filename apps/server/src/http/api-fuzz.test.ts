@@ -47,7 +47,7 @@ async function snapshot(db: Database, tables: string[]): Promise<string> {
 }
 
 /** Streams (server-sent events) never end, so only their refusals are sent. */
-const isStream = (endpoint: Endpoint) => endpoint.path.endsWith('/signage/events');
+const isStream = (endpoint: Endpoint) => /\/signage\/events$|\/arrivals\/stream$/.test(endpoint.path);
 
 /** State-changing calls on the test's own records go last, so the others still find them open. */
 function weight(endpoint: Endpoint): number {
