@@ -3,7 +3,7 @@
  * decision 021), for a staff member holding `checkin:scan` at the venue: the day's slots with sold,
  * checked in, no-shows and gates, as a read and as server-sent events, and one slot's check-ins.
  */
-import { ErrorBody } from '@storefront/domain/api/common';
+import { ErrorBody, Id } from '@storefront/domain/api/common';
 import { Arrivals, ArrivalsQuery, SlotCheckIns } from '@storefront/domain/console/gate';
 import type { LanguageCode } from '@storefront/domain/constants';
 import type { FastifyPluginAsync } from 'fastify';
@@ -18,12 +18,7 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody 
 const tags = ['console: gate'];
 const scan = { console: { right: 'checkin:scan', scope: 'venue' } } as const;
 const VenueParams = z.object({ venue: z.string() });
-const SlotParams = VenueParams.extend({
-  slot: z.coerce
-    .number({ error: 'must be a slot id' })
-    .int({ error: 'must be a slot id' })
-    .positive({ error: 'must be a slot id' }),
-});
+const SlotParams = VenueParams.extend({ slot: Id });
 const SlotQuery = z.object({ lang: ArrivalsQuery.shape.lang });
 /** A stream whose socket holds this much unsent data is too slow to follow; it reconnects. */
 const MAX_BUFFERED_BYTES = 1_000_000;
