@@ -226,7 +226,13 @@ function ConfirmDialog(props: {
     act.reset();
     props.onClose();
   };
-  if (!pending) return null;
+  if (!pending) {
+    return (
+      <Dialog isOpen={false} title="" onClose={close}>
+        {null}
+      </Dialog>
+    );
+  }
   const name = pending.device.name;
   return (
     <Dialog
