@@ -78,8 +78,10 @@ class FakeEventSource extends EventTarget {
   static readonly CLOSED = 2;
   static opened: FakeEventSource[] = [];
   readyState = 0;
-  constructor(readonly url: string) {
+  readonly url: string;
+  constructor(url: string) {
     super();
+    this.url = url;
     FakeEventSource.opened.push(this);
   }
   open() {

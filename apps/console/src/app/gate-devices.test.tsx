@@ -95,7 +95,7 @@ describe('gate devices', () => {
     renderConsole('/venues/harbor/gate-devices');
     await screen.findByRole('table', { name: '3 devices' }, { timeout: 15_000 });
 
-    fireEvent.click(screen.getByRole('button', { name: 'Pair Tablet 2 again' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Pair again: Tablet 2' }));
     const confirm = within(await screen.findByRole('dialog', { name: 'Pair Tablet 2 again?' }));
     expect(confirm.getByText(/current key stops working at once/)).toBeTruthy();
     fireEvent.click(confirm.getByRole('button', { name: 'Make a new pairing code' }));
@@ -103,7 +103,7 @@ describe('gate devices', () => {
     expect(await shown.findByRole('img', { name: 'Pairing QR code for Tablet 2' })).toBeTruthy();
     fireEvent.click(shown.getByRole('button', { name: 'Close' }));
 
-    fireEvent.click(screen.getByRole('button', { name: 'Revoke Phone 1' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Revoke: Phone 1' }));
     const revoke = within(await screen.findByRole('dialog', { name: 'Revoke Phone 1?' }));
     expect(revoke.getByText(/The device stops at once/)).toBeTruthy();
     expect(calls.some((call) => call.path.endsWith('/revoke'))).toBe(false);
@@ -123,7 +123,7 @@ describe('gate devices', () => {
     });
     renderConsole('/venues/harbor/gate-devices');
     await screen.findByRole('table', { name: '3 devices' }, { timeout: 15_000 });
-    fireEvent.click(screen.getByRole('button', { name: 'Pair Phone 1 again' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Pair again: Phone 1' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Make a new pairing code' }));
     const shown = within(await screen.findByRole('dialog', { name: 'Pair Phone 1' }));
     expect(await shown.findByText(/This code has expired/)).toBeTruthy();
