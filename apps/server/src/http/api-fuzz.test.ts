@@ -137,6 +137,8 @@ describeEachEngine(
         product_id: String(slot.productId),
         product_time_span_id: String(slot.timeSpanId),
         main_product_time_span_ids: String(slot.timeSpanId),
+        // A slot of the arrivals' check-in list.
+        slot: String(slot.timeSpanId),
         qr_token: 'AAAAAAAAAAAA.BBBBBBBBBBBBBBBBBBBBBB',
         days: '1',
         field_name: 'mail_magazine',

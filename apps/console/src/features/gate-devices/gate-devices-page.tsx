@@ -103,7 +103,7 @@ function DeviceList(props: { venue: string }) {
   return (
     <>
       <p className="screen-lead">{t('gateDevices.lead')}</p>
-      <div className="button-row">
+      <div className="button-row gate-devices-add">
         <button type="button" className="button button-primary" onClick={() => setAdding(true)}>
           {t('gateDevices.add')}
         </button>

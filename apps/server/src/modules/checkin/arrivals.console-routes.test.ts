@@ -6,6 +6,7 @@ import { apiFor } from '../../../test/api.ts';
 import { fakeStorefrontDir, useTestApp } from '../../../test/app.ts';
 import { type ConsoleClient, consoleClient, makeStaff, makeTeam, signIn } from '../../../test/console.ts';
 import { describeEachEngine } from '../../../test/database.ts';
+import { pairedDevice } from '../../../test/gate.ts';
 import { type Bought, buyTickets, setCheckInGrace } from '../../../test/tickets.ts';
 import { buildApp } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
@@ -235,7 +236,8 @@ describeEachEngine('the live arrivals stream', (ctx) => {
       storefrontDir: fakeStorefrontDir(),
       arrivalsPollMs: 100,
     });
-    await setCheckInGrace(ctx.db, 'demo', 30);
+    // The tickets are for days ahead: the gate admits them within this grace.
+    await setCheckInGrace(ctx.db, 'demo', 60 * 24 * 30);
   });
   afterAll(async () => {
     await app.close();
@@ -280,7 +282,55 @@ describeEachEngine('the live arrivals stream', (ctx) => {
     expect(checkedIn(update)).toBe(1);
     expect(update.slots.find((s) => s.slot.id === bought.slot.timeSpanId)?.by_gate).toEqual([{ gate: 'south', count: 1 }]);
 
+    // A paired device scans the second admission through the gate's own route.
+    const tablet = await pairedDevice(app, ctx.db, 'demo', { name: 'tablet 7', gate: 'north' });
+    const [, other] = await admissionsOf(ctx.db, bought.reservationNumber);
+    const scanned = await tablet.client.post<{ status: string }>('scans', { admission_id: other?.id });
+    expect(scanned.body.status).toBe('success');
+    let after = await next();
+    while (checkedIn(after) === 1) after = await next();
+    expect(checkedIn(after)).toBe(2);
+    expect(after.slots.find((s) => s.slot.id === bought.slot.timeSpanId)?.by_gate).toEqual([
+      { gate: 'north', count: 1 },
+      { gate: 'south', count: 1 },
+    ]);
+
     controller.abort();
+  });
+
+  it('lists the conflict of an admission two devices admitted offline, as their uploads report it', async () => {
+    const bought = await buyTickets(apiFor(app, 'demo'), ctx.db, { quantity: 1 });
+    const [admission] = await admissionsOf(ctx.db, bought.reservationNumber);
+    const east = await pairedDevice(app, ctx.db, 'demo', { name: 'phone east', gate: 'east' });
+    const west = await pairedDevice(app, ctx.db, 'demo', { name: 'phone west', gate: 'west' });
+    const upload = (device: typeof east, minutesAgo: number) =>
+      device.client.post<{ results: { nonce: string; outcome: string }[] }>('uploads', {
+        scans: [
+          {
+            nonce: crypto.randomUUID(),
+            admission_id: admission?.id,
+            scanned_at: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
+          },
+        ],
+      });
+    expect((await upload(east, 3)).body.results[0]?.outcome).toBe('recorded');
+    const second = await upload(west, 1);
+    expect(second.body.results[0]?.outcome).toBe('conflict');
+
+    const team = await makeTeam(ctx.db, { rights: ['checkin:scan'] });
+    const account = await makeStaff(ctx.db, { teamIds: [team.id] });
+    const client = consoleClient(app, { ip: '192.0.2.43' });
+    await signIn(client, account.email);
+    const answer = await client.get<Arrivals>('venues/demo/arrivals');
+    const conflict = answer.body.conflicts.find((c) => c.nonce === second.body.results[0]?.nonce);
+    expect(conflict).toMatchObject({
+      kind: 'used',
+      ticket_id: admission?.id,
+      reservation_number: bought.reservationNumber,
+      device_name: 'phone west',
+      gate: 'west',
+      first: { gate: 'east' },
+    });
   });
 
   it('holds a bounded number of streams and frees one when its client leaves', async () => {

@@ -59,10 +59,17 @@ async function dayConflicts(db: Database, site: Site, date: string, lang: Langua
     site.id,
     found.flatMap((scan) => (scan.detail.orderId ? [scan.detail.orderId] : [])),
   );
-  const products = await productNames(
-    db,
-    [...orders.values()].map((o) => o.productId),
-  );
+  const [products, scanners] = await Promise.all([
+    productNames(
+      db,
+      [...orders.values()].map((o) => o.productId),
+    ),
+    scannerNames(
+      db,
+      found.flatMap((scan) => (scan.deviceId ? [scan.deviceId] : [])),
+      [],
+    ),
+  ]);
   return found.map((scan) => {
     const order = scan.detail.orderId ? orders.get(scan.detail.orderId) : undefined;
     const product = order ? products.get(order.productId) : undefined;
@@ -72,7 +79,8 @@ async function dayConflicts(db: Database, site: Site, date: string, lang: Langua
       ticket_id: scan.detail.ticketIds?.[0] ?? null,
       reservation_number: order?.reservationNumber ?? null,
       product_name: product ? localize(product, lang) : null,
-      device_name: scan.scannedBy,
+      // The device's name; what the scan kept (a staff member's e-mail, a device since deleted) otherwise.
+      device_name: (scan.deviceId ? scanners.devices.get(scan.deviceId) : undefined) ?? scan.scannedBy,
       gate: scan.gate,
       scanned_at: scan.scannedAt.toISOString(),
       uploaded_at: scan.uploadedAt.toISOString(),
