@@ -64,9 +64,14 @@ describe.skipIf(!hasChromium)('the console at the gate: devices and live arrival
     harness = await startHarness({
       variants: ['demo'],
       prepare: async (db: Database) => {
-        const [demo] = ((await db.execute(sql`select id from sites where variant = 'demo'`)) as unknown as { rows: { id: number }[] })
-          .rows;
-        const team = await makeTeam(db, { name: 'Gate managers', rights: ['checkin:scan', 'settings:write'], venueIds: [demo?.id ?? 0] });
+        const [demo] = (
+          (await db.execute(sql`select id from sites where variant = 'demo'`)) as unknown as { rows: { id: number }[] }
+        ).rows;
+        const team = await makeTeam(db, {
+          name: 'Gate managers',
+          rights: ['checkin:scan', 'settings:write'],
+          venueIds: [demo?.id ?? 0],
+        });
         await makeStaff(db, { email: MANAGER.email, name: 'Mona Manager', teamIds: [team.id], totp: true });
         await setCheckInGrace(db, 'demo', 30);
       },
@@ -132,7 +137,10 @@ describe.skipIf(!hasChromium)('the console at the gate: devices and live arrival
       await shown.getByRole('button', { name: 'Close' }).click();
       await page.reload();
       const table = page.getByRole('table');
-      await table.getByRole('row', { name: /Tablet 2/ }).getByText('Paired').waitFor();
+      await table
+        .getByRole('row', { name: /Tablet 2/ })
+        .getByText('Paired')
+        .waitFor();
 
       // A second device: paired again (confirmation first), then revoked.
       await page.getByRole('button', { name: 'Add a device' }).click();
@@ -140,7 +148,10 @@ describe.skipIf(!hasChromium)('the console at the gate: devices and live arrival
       await add.getByLabel('Gate', { exact: true }).fill('east');
       await add.getByRole('button', { name: 'Add and show the pairing code' }).click();
       await page.getByRole('dialog', { name: 'Pair Phone 1' }).getByRole('button', { name: 'Close' }).click();
-      await table.getByRole('row', { name: /Phone 1/ }).getByText('Waiting for pairing').waitFor();
+      await table
+        .getByRole('row', { name: /Phone 1/ })
+        .getByText('Waiting for pairing')
+        .waitFor();
       await page.getByRole('button', { name: 'Pair again: Phone 1' }).click();
       const again = page.getByRole('dialog', { name: 'Pair Phone 1 again?' });
       await again.getByText(/current key stops working at once/).waitFor();
@@ -152,7 +163,10 @@ describe.skipIf(!hasChromium)('the console at the gate: devices and live arrival
       await revoke.getByText(/The device stops at once/).waitFor();
       await shoot(page, 'gate-devices-revoke');
       await revoke.getByRole('button', { name: 'Revoke the device' }).click();
-      await table.getByRole('row', { name: /Phone 1/ }).getByText('Revoked').waitFor();
+      await table
+        .getByRole('row', { name: /Phone 1/ })
+        .getByText('Revoked')
+        .waitFor();
       await checkAxe(page, 'gate-devices (list)');
       await shoot(page, 'gate-devices');
     },

@@ -134,11 +134,7 @@ describeEachEngine('security headers', (ctx) => {
     expect(plain.get('img-src')).toEqual(["'self'", 'data:']);
 
     const stripe = policyOf(await demo.inject({ url: '/cafe-lumen/' }));
-    expect(stripe.get('script-src')).toEqual([
-      "'self'",
-      'https://js.stripe.com',
-      'https://*.js.stripe.com',
-    ]);
+    expect(stripe.get('script-src')).toEqual(["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com']);
     expect(stripe.get('frame-src')).toEqual(['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com']);
     expect(stripe.get('connect-src')).toEqual(["'self'", 'https://api.stripe.com']);
     expect(stripe.get('img-src')).toEqual(["'self'", 'data:', 'https://cdn.example.net']);

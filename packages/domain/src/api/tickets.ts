@@ -175,7 +175,6 @@ export const Receipt = z.object({
 export type Receipt = z.infer<typeof Receipt>;
 export const ReceiptPdfQuery = z.object({ lang: Lang.default('ja') });
 
-
 export const ReservationsQuery = z.object({
   email: InputText.trim().min(1, { error: 'must not be empty' }).max(254),
   reservation_number: InputText.trim().min(1, { error: 'must not be empty' }).max(20, { error: 'must be at most 20 characters' }),
