@@ -137,8 +137,6 @@ describeEachEngine(
         product_id: String(slot.productId),
         product_time_span_id: String(slot.timeSpanId),
         main_product_time_span_ids: String(slot.timeSpanId),
-        // A slot of the arrivals' check-in list.
-        slot: String(slot.timeSpanId),
         qr_token: 'AAAAAAAAAAAA.BBBBBBBBBBBBBBBBBBBBBB',
         days: '1',
         field_name: 'mail_magazine',
@@ -188,6 +186,8 @@ describeEachEngine(
           return '00000000-0000-4000-8000-000000000000';
         if (path.startsWith('/console/') && name === 'id') return path.includes('/teams/') ? String(team.id) : String(target.id);
         if (name === 'kind') return 'challenge';
+        // A slot of the arrivals' check-in list.
+        if (name === 'slot') return String(slot.timeSpanId);
         if (name === 'reference') return 'sbx_unknown_reference';
         if (path.includes('/gtm/')) return 'GTM-ABCD123';
         if (path.includes('/shares/')) return share.body.share_token;
