@@ -203,7 +203,7 @@ describe.skipIf(!hasChromium)('the console at the gate: devices and live arrival
       const conflicts = page.getByRole('region', { name: 'Offline conflicts (1)' });
       await conflicts.getByText(/^Admitted twice offline: \d\d:\d\d at east gate and 13:05 at west gate \(Tablet 2\)$/).waitFor();
       expect(await conflicts.getByRole('link', { name: `Order ${second.reservationNumber}` }).getAttribute('href')).toBe(
-        `/console/venues/demo/orders?q=${second.reservationNumber}`,
+        `/console/venues/demo/orders/${b[0]?.order_id}`,
       );
       await checkAxe(page, 'arrivals');
       await shoot(page, 'arrivals');

@@ -4,6 +4,7 @@ import { type ApiCall, renderConsole, sessionOf, stubApi } from '../test/console
 
 const ORDER_NUMBER = '7K2QM9XA4B';
 const TICKET = 'e1f2a3b4-c5d6-4e7f-8a9b-0c1d2e3f4a5b';
+const ORDER_ID = '5d0c3b2a-1f9e-4d8c-b7a6-958473625140';
 
 const slotArrivals = (id: number, start: string, end: string, sold: number, checkedIn: number, noShows: number | null) => ({
   slot: { id, date: '2026-11-24', start_time: start, end_time: end },
@@ -30,6 +31,7 @@ const arrivals = (inAtTwo: number) => ({
       nonce: '0b8f5e7c-2a31-4d6e-9f10-3c2b1a0d9e8f',
       kind: 'used',
       ticket_id: TICKET,
+      order_id: ORDER_ID,
       reservation_number: ORDER_NUMBER,
       product_name: 'Timed-Entry Ticket',
       device_name: 'tablet 2',
@@ -153,7 +155,7 @@ describe('live arrivals', () => {
     const conflicts = within(screen.getByRole('region', { name: 'Offline conflicts (1)' }));
     expect(conflicts.getByText('Admitted twice offline: 13:02 at north gate and 13:05 at east gate (tablet 2)')).toBeTruthy();
     const link = conflicts.getByRole('link', { name: `Order ${ORDER_NUMBER}` });
-    expect(link.getAttribute('href')).toBe(`/venues/harbor/orders?q=${ORDER_NUMBER}`);
+    expect(link.getAttribute('href')).toBe(`/venues/harbor/orders/${ORDER_ID}`);
 
     // A slot's check-in list opens from its row.
     fireEvent.click(within(morning).getByRole('button', { name: 'Check-ins of 10:00–10:30, Timed-Entry Ticket' }));

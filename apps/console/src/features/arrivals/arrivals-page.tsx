@@ -245,7 +245,13 @@ function Conflicts(props: { venue: string; conflicts: GateConflict[] }) {
                 {c.reservation_number ? (
                   <>
                     {' · '}
-                    <Link to={`${paths.venueOrders(props.venue)}?q=${encodeURIComponent(c.reservation_number)}`}>
+                    <Link
+                      to={
+                        c.order_id
+                          ? paths.venueOrder(props.venue, c.order_id)
+                          : `${paths.venueOrders(props.venue)}?q=${encodeURIComponent(c.reservation_number)}`
+                      }
+                    >
                       {t('arrivals.openOrder', { number: c.reservation_number })}
                     </Link>
                   </>

@@ -186,6 +186,7 @@ describeEachEngine('live arrivals in the console', (ctx) => {
     expect(conflict).toMatchObject({
       kind: 'used',
       ticket_id: admission?.id,
+      order_id: admission?.order_id,
       reservation_number: bought.reservationNumber,
       device_name: 'tablet 2',
       gate: 'east',

@@ -77,6 +77,7 @@ async function dayConflicts(db: Database, site: Site, date: string, lang: Langua
       nonce: scan.nonce,
       kind: scan.conflict ?? 'used',
       ticket_id: scan.detail.ticketIds?.[0] ?? null,
+      order_id: order ? (scan.detail.orderId ?? null) : null,
       reservation_number: order?.reservationNumber ?? null,
       product_name: product ? localize(product, lang) : null,
       // The device's name; what the scan kept (a staff member's e-mail, a device since deleted) otherwise.
