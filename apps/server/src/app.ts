@@ -89,6 +89,8 @@ export type AppOptions = {
   signagePollMs?: number;
   /** How often a watched day's live arrivals are read again (tests make it short). */
   arrivalsPollMs?: number;
+  /** How long one live-arrivals stream lasts before the browser opens it again (and is checked again). */
+  arrivalsStreamMs?: number;
   /** Where visitors reach the shop, for links in e-mails; read when a mail is written. */
   publicUrl?: () => string;
   db: Database;
@@ -360,7 +362,11 @@ export async function buildApp(options: AppOptions) {
         onStockChanged: stockChanged,
         dateChanges,
       }),
-      arrivalsConsoleRoutes({ db: options.db, feed: arrivalsFeed }),
+      arrivalsConsoleRoutes({
+        db: options.db,
+        feed: arrivalsFeed,
+        ...(options.arrivalsStreamMs ? { streamMs: options.arrivalsStreamMs } : {}),
+      }),
     ]),
     { prefix: '/console/api/v1' },
   );

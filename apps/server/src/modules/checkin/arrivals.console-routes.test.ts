@@ -334,6 +334,35 @@ describeEachEngine('the live arrivals stream', (ctx) => {
     });
   });
 
+  it('ends a stream after its lifetime, so a staff member signed out meanwhile is refused when it reopens', async () => {
+    const short = await buildApp({
+      config: { appMode: 'demo', appEnv: 'development', reconnectSite: null },
+      db: ctx.db,
+      storefrontDir: fakeStorefrontDir(),
+      arrivalsPollMs: 100,
+      arrivalsStreamMs: 300,
+    });
+    try {
+      const team = await makeTeam(ctx.db, { rights: ['checkin:scan'] });
+      const account = await makeStaff(ctx.db, { teamIds: [team.id] });
+      const client = consoleClient(short, { ip: '192.0.2.43' });
+      await signIn(client, account.email);
+      const cookie = [...client.jar].map(([name, value]) => `${name}=${value}`).join('; ');
+      const address = await short.listen({ host: '127.0.0.1', port: 0 });
+      const open = () => fetch(`${address}/console/api/v1/venues/demo/arrivals/stream`, { headers: { cookie } });
+      const first = await open();
+      expect(first.status).toBe(200);
+      const stream = events(first.body as ReadableStream<Uint8Array>);
+      expect((await stream.next()).value?.event).toBe('arrivals');
+      expect((await client.delete('session')).status).toBeLessThan(300);
+      // The stream ends by itself soon after; reopened, the session is checked again.
+      for (;;) if ((await stream.next()).done) break;
+      expect((await open()).status).toBe(401);
+    } finally {
+      await short.close();
+    }
+  });
+
   it('holds a bounded number of streams and frees one when its client leaves', async () => {
     const feed = createArrivalsFeed(ctx.db, { maxStreams: 1, pollMs: 60_000 });
     try {

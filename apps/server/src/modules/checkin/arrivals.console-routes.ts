@@ -20,11 +20,13 @@ const scan = { console: { right: 'checkin:scan', scope: 'venue' } } as const;
 const VenueParams = z.object({ venue: z.string() });
 const SlotParams = VenueParams.extend({ slot: Id });
 const SlotQuery = z.object({ lang: ArrivalsQuery.shape.lang });
+/** How long one stream lasts before the browser reconnects (EventSource does at once, with its session checked again). */
+const STREAM_LIFETIME_MS = 60_000;
 /** A stream whose socket holds this much unsent data is too slow to follow; it reconnects. */
 const MAX_BUFFERED_BYTES = 1_000_000;
 
 export const arrivalsConsoleRoutes =
-  (ctx: { db: Database; feed: ArrivalsFeed }): FastifyPluginAsync =>
+  (ctx: { db: Database; feed: ArrivalsFeed; streamMs?: number }): FastifyPluginAsync =>
   async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const { db, feed } = ctx;
@@ -89,10 +91,16 @@ export const arrivalsConsoleRoutes =
             socket.end();
           },
         };
+        // Reconnect a second after the stream ends (the lifetime below), not the browser's default three.
+        socket.write('retry: 1000\n\n');
         request.raw.socket.setNoDelay(true);
         const unsubscribe = await feed.subscribe(site, request.query, client);
+        // A stream is let go of after a while: the browser opens it again, and the console's
+        // checks run again, so a staff member signed out or without the right stops receiving.
+        const lifetime = setTimeout(() => client.end(), ctx.streamMs ?? STREAM_LIFETIME_MS);
         const onClose = () => {
           isOpen = false;
+          clearTimeout(lifetime);
           unsubscribe();
         };
         if (request.raw.destroyed || socket.destroyed) onClose();
