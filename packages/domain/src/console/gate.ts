@@ -243,6 +243,8 @@ export const GateConflict = z.object({
   nonce: Uuid,
   kind: z.enum(['used', 'revoked']),
   ticket_id: z.string().nullable(),
+  /** The booking the code was of, for staff to open. */
+  order_id: z.string().nullable(),
   reservation_number: z.string().nullable(),
   product_name: z.string().nullable(),
   device_name: z.string(),
