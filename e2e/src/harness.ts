@@ -23,6 +23,9 @@ export const storefrontDist =
 /** The console build to serve under /console/; CONSOLE_DIST points elsewhere. */
 export const consoleDist = process.env.CONSOLE_DIST ?? fileURLToPath(new URL('../../apps/console/dist', import.meta.url));
 
+/** The gate scanner's build to serve under /gate/; GATE_DIST points elsewhere. */
+export const gateDist = process.env.GATE_DIST ?? fileURLToPath(new URL('../../apps/gate/dist', import.meta.url));
+
 export type Harness = {
   baseUrl: string;
   browser: Browser;
@@ -63,6 +66,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     db: database.db,
     storefrontDir: storefrontDist,
     consoleDir: consoleDist,
+    gateDir: gateDist,
   });
   const listening = new URL(await app.listen({ host: '127.0.0.1', port: 0 }));
   listening.hostname = options.host ?? '127.0.0.1';

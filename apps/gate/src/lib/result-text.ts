@@ -31,7 +31,8 @@ const hhmm = (time: string) => time.slice(0, 5);
 
 function dayMonth(date: string, lang: LanguageCode): string {
   const [year, month, day] = date.split('-').map(Number);
-  return new Intl.DateTimeFormat(LANGUAGE_TAGS[lang], { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
+  // English as the venues write it: "26 Nov".
+  return new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : LANGUAGE_TAGS[lang], { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
     new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1)),
   );
 }
