@@ -24,7 +24,7 @@ export function ResultScreen(props: { view: ResultView; onDismiss: () => void; d
   const { view } = props;
   return (
     <section className={`result result-${view.tone}`} data-result={view.tone} aria-label={view.headline}>
-      <button type="button" className="result-dismiss" onClick={props.onDismiss} aria-label={props.dismissLabel}>
+      <button type="button" className="result-dismiss" onClick={props.onDismiss}>
         <svg className="result-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <path d={ICONS[view.tone]} fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
@@ -35,6 +35,7 @@ export function ResultScreen(props: { view: ResultView; onDismiss: () => void; d
             {line}
           </span>
         ))}
+        <span className="visually-hidden">{props.dismissLabel}</span>
       </button>
     </section>
   );

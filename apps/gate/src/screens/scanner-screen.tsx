@@ -156,7 +156,7 @@ export function ScannerScreen(props: { state: GateState; actions: Actions; lang:
             ) : (
               <p className="camera-off">{camera === 'unavailable' ? t('camera_unavailable') : t('camera_off')}</p>
             )}
-            <span className="frame" aria-hidden="true" />
+            {camera === 'on' && <span className="frame" aria-hidden="true" />}
           </div>
           <form
             className="wedge"

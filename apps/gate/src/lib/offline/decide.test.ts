@@ -159,3 +159,21 @@ describe('the offline decision on a signed code', () => {
     expect(parseSignedCode('SF2.k1.e30.AA')).toBeNull();
   });
 });
+
+describe('a party with admissions revoked for different reasons', () => {
+  it('says cancelled before changed, and changed before replaced, as the server does', async () => {
+    const movedTo = { id: 43, date: '2026-11-26', start_time: '14:30', end_time: '15:00' };
+    const mixed = (a: OfflineKit['revocations'][number]['reason'], b: OfflineKit['revocations'][number]['reason']) =>
+      kit({
+        revocations: [
+          { ticket_id: A1, generation: 2, reason: a, moved_to: a === 'changed' ? movedTo : null },
+          { ticket_id: A2, generation: 2, reason: b, moved_to: b === 'changed' ? movedTo : null },
+        ],
+      });
+    expect(await resultOf({ code: code(), kit: mixed('changed', 'cancelled') })).toMatchObject({ status: 'invalid', reason: 'cancelled' });
+    expect(await resultOf({ code: code(), kit: mixed('shared', 'changed') })).toMatchObject({ status: 'changed', slot: movedTo });
+    // An older revocation below the code's generation does not count.
+    const old = kit({ revocations: [{ ticket_id: A1, generation: 1, reason: 'cancelled', moved_to: null }] });
+    expect((await resultOf({ code: code(), kit: old })).status).toBe('success');
+  });
+});

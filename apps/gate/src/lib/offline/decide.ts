@@ -155,17 +155,16 @@ export async function decideOffline(input: {
         .at(0),
     )
     .filter((r) => r !== undefined);
-  if (revoked.length > 0) {
-    const moved = revoked.find((r) => r.reason === 'changed');
-    if (moved && revoked.every((r) => r.reason === 'changed')) {
-      return {
-        kind: 'result',
-        result: { ...invalid('unknown', base), status: 'changed', reason: null, slot: moved.moved_to ? plainSlot(moved.moved_to) : null },
-      };
-    }
-    const why = revoked.find((r) => r.reason !== 'changed')?.reason;
-    return { kind: 'result', result: invalid(why === 'shared' ? 'replaced' : 'cancelled', base) };
+  // As the server answers: a cancelled admission first, then a date change, else a replaced code.
+  if (revoked.some((r) => r.reason === 'cancelled')) return { kind: 'result', result: invalid('cancelled', base) };
+  const moved = revoked.find((r) => r.reason === 'changed');
+  if (moved) {
+    return {
+      kind: 'result',
+      result: { ...invalid('unknown', base), status: 'changed', reason: null, slot: moved.moved_to ? plainSlot(moved.moved_to) : null },
+    };
   }
+  if (revoked.length > 0) return { kind: 'result', result: invalid('replaced', base) };
 
   const grace = kit.grace_minutes * 60;
   const seconds = Math.floor(now.getTime() / 1000);
