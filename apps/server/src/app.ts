@@ -21,8 +21,7 @@ import { productConsoleRoutes } from './modules/catalog/products.console-routes.
 import { slotSeriesConsoleRoutes } from './modules/catalog/slot-series.console-routes.ts';
 import { venuePaymentMethodsConsoleRoutes } from './modules/catalog/venue-payment-methods.console-routes.ts';
 import { venueTextsConsoleRoutes } from './modules/catalog/venue-texts.console-routes.ts';
-import { checkInRoutes } from './modules/checkin/checkin.routes.ts';
-import { createCheckInService } from './modules/checkin/checkin.service.ts';
+import { gateConsoleRoutes } from './modules/checkin/gate.console-routes.ts';
 import { slotCancellationHandler } from './modules/customer-service/cancel-slots.ts';
 import { orderDetailConsoleRoutes } from './modules/customer-service/order-detail.console-routes.ts';
 import { orderRefundConsoleRoutes } from './modules/customer-service/order-refunds.console-routes.ts';
@@ -70,12 +69,14 @@ import { spotRoutes } from './modules/spot/spot.routes.ts';
 import { createSpotService } from './modules/spot/spot.service.ts';
 import { accountConsoleRoutes } from './modules/staff/account.console-routes.ts';
 import { consoleApi } from './modules/staff/console-api.plugin.ts';
+import { gateDeviceConsoleRoutes } from './modules/staff/gate-devices.console-routes.ts';
 import { signInConsoleRoutes } from './modules/staff/sign-in.console-routes.ts';
 import { staffConsoleRoutes } from './modules/staff/staff.console-routes.ts';
 import type { StaffContext } from './modules/staff/staff-context.ts';
 import { relyingPartyOf } from './modules/staff/staff-passkeys.ts';
 import { consolePageRoutes, gatePageRoutes } from './modules/storefront/console-pages.ts';
 import { storefrontRoutes } from './modules/storefront/storefront.routes.ts';
+import { createKeyCache } from './modules/tickets/ticket-signing.ts';
 import { ticketRoutes } from './modules/tickets/tickets.routes.ts';
 import { createTicketsService } from './modules/tickets/tickets.service.ts';
 
@@ -281,7 +282,6 @@ export async function buildApp(options: AppOptions) {
       ticketRoutes(tickets),
       visitorCancellationRoutes(options.db, visitorCancellation),
       dateChangeRoutes(dateChanges, payments),
-      checkInRoutes(createCheckInService(options.db)),
       reservationRoutes(reservations),
       mailMagazineRoutes(createMailMagazinesService(options.db)),
       spotRoutes(spot),
@@ -345,6 +345,8 @@ export async function buildApp(options: AppOptions) {
       promotionConsoleRoutes(options.db),
       orderDetailConsoleRoutes({ db: options.db, ...ticketMail }),
       slotCancellationConsoleRoutes({ db: options.db, catalogueChanges, kick: () => jobs.kick() }),
+      gateDeviceConsoleRoutes({ db: options.db, sites }),
+      gateConsoleRoutes({ db: options.db, keys: createKeyCache(options.db) }),
       orderRefundConsoleRoutes(options.db, {
         refunds: { providers, logger: app.log },
         onStockChanged: stockChanged,

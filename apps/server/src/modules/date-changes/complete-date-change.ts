@@ -71,7 +71,7 @@ export async function completeDateChange(
     discount: change.newDiscount,
     total: change.resultingTotal,
   });
-  await tickets.reissueOrderTickets(tx, order.id);
+  await tickets.reissueOrderTickets(tx, order.id, { from: change.fromTimeSpanId, to: change.toTimeSpanId });
   await repo.transition(tx, change.id, ['pending', 'waiting', 'expired'], { status: 'completed', completedAt: new Date() });
   const email = change.email ?? order.customerFields?.email;
   let mailQueued = false;

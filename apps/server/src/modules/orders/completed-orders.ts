@@ -26,6 +26,11 @@ export function findCompletedByReservationNumber(
   return repo.findCompletedByReservationNumber(db, siteId, number, address);
 }
 
+/** A completed order by its reservation number as printed (`XXXXX-XXXXX`), for staff who read it off a booking. */
+export function findCompletedByNumber(db: Database, siteId: number, number: string): Promise<OrderRow | null> {
+  return repo.findCompletedByNumber(db, siteId, number);
+}
+
 /** Holds an order's row until the caller's transaction ends. */
 export async function lockOrder(db: Database, orderId: string): Promise<void> {
   await repo.findOrderById(db, orderId, { lock: true });

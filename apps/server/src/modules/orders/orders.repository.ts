@@ -127,6 +127,15 @@ export async function findCompletedByReservationNumber(db: Database, siteId: num
   return row ?? null;
 }
 
+/** A completed order of a site by its reservation number alone (staff at the gate). */
+export async function findCompletedByNumber(db: Database, siteId: number, number: string) {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.siteId, siteId), eq(orders.status, 'completed'), eq(orders.reservationNumber, number)));
+  return row ?? null;
+}
+
 /** An order by its id, whatever its site or status; locked for the rest of the transaction when asked. */
 export async function findOrderById(db: Database, orderId: string, options: { lock?: boolean } = {}) {
   const query = db.select().from(orders).where(eq(orders.id, orderId));

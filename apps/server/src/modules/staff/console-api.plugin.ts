@@ -14,6 +14,7 @@ import { specError } from '../../http/errors.ts';
 import type { Actor } from '../audit/record-audit.ts';
 import type { Site } from '../sites/site.ts';
 import type { SitesService } from '../sites/sites.service.ts';
+import { deviceActor, findDeviceByToken, type GateDeviceRow } from './gate-devices.ts';
 import { hasSecondFactor, type StaffAccount, secondFactorsOf } from './staff.repository.ts';
 import { accessOf, rightsAt, type StaffAccess, seesVenue } from './staff-access.ts';
 import {
@@ -36,8 +37,11 @@ export type ConsoleAccess =
   | { signedIn: true }
   /** A right held at every venue (staff, teams, creating venues). */
   | { right: Right; scope: 'organisation' }
-  /** A right held at the venue named by the route's `:venue` (its code). */
-  | { right: Right; scope: 'venue' }
+  /**
+   * A right held at the venue named by the route's `:venue` (its code). With `devices`, a gate
+   * device paired to that venue may call it too, with its token instead of a session (decision 021).
+   */
+  | { right: Right; scope: 'venue'; devices?: true }
   /** Any right at the venue named by `:venue`: its home page. */
   | { right: 'any'; scope: 'venue' };
 
@@ -57,6 +61,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The caller's live session, if any; set for every console route. */
     consoleAuth: ConsoleAuth | null;
+    /** The gate device calling a route that lets devices in, with its token; null for a staff member. */
+    gateDevice: GateDeviceRow | null;
     /** The venue of a venue route (`:venue`), once the caller is known to see it. */
     venue: Site | null;
   }
@@ -76,6 +82,14 @@ export function authOf(request: FastifyRequest): ConsoleAuth {
   return request.consoleAuth;
 }
 
+/** Who calls a route that lets gate devices in: the device, or the signed-in staff member. */
+export function scannerOf(request: FastifyRequest): { actor: Actor; device: GateDeviceRow | null; staffId: number | null } {
+  if (request.gateDevice)
+    return { actor: deviceActor(request.gateDevice, request.ip), device: request.gateDevice, staffId: null };
+  const auth = authOf(request);
+  return { actor: auth.actor, device: null, staffId: auth.account.id };
+}
+
 /** The venue of a venue route. */
 export function venueOf(request: FastifyRequest): Site {
   if (!request.venue) throw specError('not found', { message: 'there is no such venue' });
@@ -91,6 +105,7 @@ export const consoleApi =
     const cookieName = sessionCookieName(secureCookies);
     app.decorateRequest('consoleAuth', null);
     app.decorateRequest('venue', null);
+    app.decorateRequest('gateDevice', null);
     app.decorateReply('setConsoleSession', function (this: FastifyReply, token: string | null) {
       this.header('set-cookie', sessionCookie(secureCookies, token));
     });
@@ -109,6 +124,18 @@ export const consoleApi =
     app.addHook('onRequest', async (request, reply) => {
       const access = request.routeOptions.config.console;
       if (!access) return; // Fastify's own 404 handler
+      const bearer = deviceToken(request);
+      if ('devices' in access && access.devices && bearer !== null) {
+        // A device's token is its only credential here: a session cookie beside it is not read.
+        const device = await findDeviceByToken(db, bearer);
+        if (!device) throw specError('not signed in', { message: 'this device is not paired or was revoked: pair it again' });
+        const code = (request.params as { venue?: string }).venue ?? '';
+        const venue = (await sites.list()).find((site) => site.code === code);
+        if (!venue || venue.id !== device.siteId) throw specError('not found', { message: `there is no venue "${code}"` });
+        request.gateDevice = device;
+        request.venue = venue;
+        return;
+      }
       request.consoleAuth = await authenticate(request, reply);
       if ('public' in access) return;
       const auth = request.consoleAuth;
@@ -174,6 +201,14 @@ export const consoleApi =
 
     for (const register of routes) await app.register(register);
   };
+
+/** The token of `Authorization: Bearer <token>`, if the request carries one of the right form. */
+function deviceToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return null;
+  const match = /^Bearer ([\w-]{16,64})$/.exec(header.trim());
+  return match?.[1] ?? null;
+}
 
 function unfinished(stage: SessionStage) {
   return specError('not signed in', {

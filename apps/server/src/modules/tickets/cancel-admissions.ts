@@ -9,6 +9,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { invalidField, specError } from '../../http/errors.ts';
 import { listOrderTickets, type TicketRow } from './order-tickets.ts';
+import { recordRevocations } from './revocations.ts';
 import { tickets } from './tickets.schema.ts';
 
 export type AdmissionsCancelled = {
@@ -73,6 +74,7 @@ export async function cancelAdmissions(tx: Database, orderId: string, chosen: st
     )
     .returning();
   if (cancelled.length !== targets.length) throw new Error('admissions changed under their lock');
+  await recordRevocations(tx, cancelled, orderId, 'cancelled');
   const admissions = await listOrderTickets(tx, orderId);
   return { cancelled, admissions, wholeOrder: admissions.every((a) => a.status === 'cancelled') };
 }

@@ -1,5 +1,7 @@
 /** What the gate reads and writes of admissions (SPEC §4 check-in), in the caller's transaction. */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+export type CheckInMode = 'gate' | 'set';
+
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { optionNames, productNames } from '../catalog/catalog-facts.ts';
 import { listOrdersByIds } from '../orders/completed-orders.ts';
@@ -71,12 +73,30 @@ export async function findCheckInTargets(db: Database, ids: string[]): Promise<C
 export async function recordCheckIns(
   db: Database,
   ticketIds: string[],
-  values: { mode: 'gate' | 'set'; method: 'read_qr' | 'tap_ticket'; gate: string },
+  values: {
+    mode: CheckInMode;
+    method: 'read_qr' | 'tap_ticket';
+    gate: string;
+    deviceId: string | null;
+    staffId: number | null;
+    /** A scan made offline: when it was made, and that it was. */
+    offlineAt?: Date;
+  },
 ): Promise<{ ticketId: string; checkedInAt: Date }[]> {
   if (ticketIds.length === 0) return [];
   const inserted = await db
     .insert(checkIns)
-    .values(ticketIds.map((ticketId) => ({ ticketId, ...values })))
+    .values(
+      ticketIds.map((ticketId) => ({
+        ticketId,
+        mode: values.mode,
+        method: values.method,
+        gate: values.gate,
+        deviceId: values.deviceId,
+        staffId: values.staffId,
+        ...(values.offlineAt ? { checkedInAt: values.offlineAt, offline: true } : {}),
+      })),
+    )
     .onConflictDoNothing({ target: [checkIns.ticketId, checkIns.mode] })
     .returning({ ticketId: checkIns.ticketId, checkedInAt: checkIns.checkedInAt });
   if (values.mode === 'gate' && inserted.length > 0) {
@@ -94,4 +114,41 @@ export async function recordCheckIns(
       );
   }
   return inserted;
+}
+
+export type CheckInRecord = { ticketId: string; mode: CheckInMode; checkedInAt: Date; gate: string };
+
+/** The check-ins of these admissions in one mode, first first. */
+export async function checkInsOf(db: Database, ticketIds: string[], mode: CheckInMode): Promise<CheckInRecord[]> {
+  if (ticketIds.length === 0) return [];
+  return db
+    .select({ ticketId: checkIns.ticketId, mode: checkIns.mode, checkedInAt: checkIns.checkedInAt, gate: checkIns.gate })
+    .from(checkIns)
+    .where(and(inArray(checkIns.ticketId, ticketIds), eq(checkIns.mode, mode)))
+    .orderBy(asc(checkIns.checkedInAt));
+}
+
+/** Every check-in of the admissions of these orders (a select of order ids, e.g. a day's at a venue). */
+export function checkInsOfOrders(db: Database, orderIds: SQL): Promise<CheckInRecord[]> {
+  return db
+    .select({ ticketId: checkIns.ticketId, mode: checkIns.mode, checkedInAt: checkIns.checkedInAt, gate: checkIns.gate })
+    .from(checkIns)
+    .innerJoin(tickets, eq(tickets.id, checkIns.ticketId))
+    .where(inArray(tickets.orderId, orderIds))
+    .orderBy(asc(checkIns.checkedInAt));
+}
+
+/** An order's admissions with where each stands at the gate (manual entry by reservation number). */
+export async function admissionsAtGate(db: Database, orderId: string) {
+  const found = await db
+    .select({ ticket: tickets, checkedInAt: checkIns.checkedInAt, gate: checkIns.gate })
+    .from(tickets)
+    .leftJoin(checkIns, and(eq(checkIns.ticketId, tickets.id), eq(checkIns.mode, 'gate')))
+    .where(eq(tickets.orderId, orderId))
+    .orderBy(asc(tickets.position));
+  const names = await optionNames(
+    db,
+    found.map((r) => r.ticket.optionId),
+  );
+  return found.map((r) => ({ ...r, optionName: names.get(r.ticket.optionId) ?? {} }));
 }

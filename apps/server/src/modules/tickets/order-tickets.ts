@@ -7,6 +7,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { optionNames } from '../catalog/catalog-facts.ts';
 import { findCompletedByReservationToken, findCompletedOrder, type OrderRow } from '../orders/completed-orders.ts';
+import { recordRevocations } from './revocations.ts';
 import { checkIns, ticketAccessTokens, tickets } from './tickets.schema.ts';
 
 export type { OrderRow };
@@ -60,13 +61,14 @@ export async function listOrderTickets(db: Database, orderId: string, options: {
   return options.lock ? query.for('update') : query;
 }
 
-/** Re-issues every still-valid admission of an order (a date change): earlier QR payloads stop working. */
-export async function reissueOrderTickets(db: Database, orderId: string): Promise<number> {
+/** Re-issues every still-valid admission of an order moved to another slot: codes of the old one stop working. */
+export async function reissueOrderTickets(db: Database, orderId: string, moved: { from: number; to: number }): Promise<number> {
   const updated = await db
     .update(tickets)
     .set({ generation: sql`${tickets.generation} + 1` })
     .where(and(eq(tickets.orderId, orderId), eq(tickets.status, 'valid')))
-    .returning({ id: tickets.id });
+    .returning({ id: tickets.id, generation: tickets.generation });
+  await recordRevocations(db, updated, orderId, 'changed', moved);
   return updated.length;
 }
 

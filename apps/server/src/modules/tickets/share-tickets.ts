@@ -11,6 +11,7 @@ import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { Site } from '../sites/site.ts';
 import { entryWindowOf } from './entry-window.ts';
 import { addAccessToken, listAdmissions } from './order-tickets.ts';
+import { recordRevocations } from './revocations.ts';
 import * as repo from './tickets.repository.ts';
 import { ticketShares } from './tickets.schema.ts';
 import { inTransaction, requireAccess, requireOrder, type TicketsContext } from './tickets-context.ts';
@@ -25,7 +26,8 @@ export async function splitOff(tx: Database, orderId: string, ticketIds: string[
   if (!share) throw new Error('the share was not written');
   const moved = await repo.bumpGenerations(tx, ticketIds, { shareId: share.id });
   // Another request shared some of these admissions meanwhile: a conflict, not a bad request.
-  if (moved !== ticketIds.length) throw specError('parent ticket has not more than one child ticket', { status: 409 });
+  if (moved.length !== ticketIds.length) throw specError('parent ticket has not more than one child ticket', { status: 409 });
+  await recordRevocations(tx, moved, orderId, 'shared');
   return shareToken;
 }
 /**
@@ -102,10 +104,11 @@ export function claimShare(db: Database, site: Site, shareToken: string): Promis
     });
     // Whoever saw the payloads before the claim (the sharer) cannot use them.
     const admissions = await repo.shareAdmissions(tx, found.share.id);
-    await repo.bumpGenerations(
+    const revoked = await repo.bumpGenerations(
       tx,
       admissions.map((a) => a.ticket.id),
     );
+    await recordRevocations(tx, revoked, found.order.id, 'shared');
     return { reservation_token: reservationToken };
   });
 }

@@ -28,14 +28,17 @@ export async function shareAdmissions(db: Database, shareId: string) {
 }
 
 /** Moves admissions to a share (or within it, on claim); each one's earlier QR payloads stop working. */
-export async function bumpGenerations(db: Database, ticketIds: string[], values: { shareId?: string } = {}): Promise<number> {
-  if (ticketIds.length === 0) return 0;
-  const updated = await db
+export async function bumpGenerations(
+  db: Database,
+  ticketIds: string[],
+  values: { shareId?: string } = {},
+): Promise<{ id: string; generation: number }[]> {
+  if (ticketIds.length === 0) return [];
+  return db
     .update(tickets)
     .set({ generation: sql`${tickets.generation} + 1`, ...(values.shareId ? { shareId: values.shareId } : {}) })
     .where(and(inArray(tickets.id, ticketIds), eq(tickets.status, 'valid')))
-    .returning({ id: tickets.id });
-  return updated.length;
+    .returning({ id: tickets.id, generation: tickets.generation });
 }
 
 export async function findReceipt(db: Database, orderId: string) {

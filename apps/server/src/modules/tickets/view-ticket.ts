@@ -18,14 +18,18 @@ export async function viewTicket(
   lang: LanguageCode,
   now = new Date(),
 ): Promise<TicketView> {
-  const key = await ctx.signingKey(site.id);
+  const keys = await ctx.signingKey.venue(site.id);
   const access = await requireAccess(db, site, token);
   const order = await requireOrder(ctx, site, access.order.id, lang);
   const window = await entryWindowOf(db, site, access.order.timeSpanId);
   const isInWindow = isWithinEntryWindow(window, now);
   const admissions = await listAdmissions(db, access);
   const sign = (list: AdmissionRow[]) =>
-    signPayload(key, { siteId: site.id, admissions: list.map((a) => ({ id: a.id, generation: a.generation })) });
+    signPayload(keys, {
+      siteId: site.id,
+      admissions: list.map((a) => ({ id: a.id, generation: a.generation })),
+      slot: { id: access.order.timeSpanId, startsAt: window.startsAt, endsAt: window.endsAt },
+    });
   const stillValid = admissions.filter((a) => a.status === 'valid');
   const isHolder = access.shareId === null;
   const shares = isHolder ? await repo.listShares(db, access.order.id) : [];
