@@ -31,6 +31,8 @@ export type Harness = {
   browser: Browser;
   /** The server's database, for journeys that set up what they need (a slot later today, say). */
   db: Database;
+  /** The server app, for journeys that call its API as a test client does (buying tickets to scan). */
+  app: Awaited<ReturnType<typeof buildApp>>;
   close(): Promise<void>;
 };
 
@@ -79,6 +81,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     baseUrl: address,
     browser,
     db: database.db,
+    app,
     async close() {
       await browser.close();
       await app.close();

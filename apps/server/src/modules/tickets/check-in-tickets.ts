@@ -1,7 +1,7 @@
 /** What the gate reads and writes of admissions (SPEC §4 check-in), in the caller's transaction. */
 export type CheckInMode = 'gate' | 'set';
 
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { optionNames, productNames } from '../catalog/catalog-facts.ts';
 import { listOrdersByIds } from '../orders/completed-orders.ts';
@@ -134,7 +134,8 @@ export function checkInsOfOrders(db: Database, orderIds: SQL): Promise<CheckInRe
     .select({ ticketId: checkIns.ticketId, mode: checkIns.mode, checkedInAt: checkIns.checkedInAt, gate: checkIns.gate })
     .from(checkIns)
     .innerJoin(tickets, eq(tickets.id, checkIns.ticketId))
-    .where(inArray(tickets.orderId, orderIds))
+    // A select of ids, in parentheses: inArray would write `in select …`, which is no SQL.
+    .where(sql`${tickets.orderId} in (${orderIds})`)
     .orderBy(asc(checkIns.checkedInAt));
 }
 
