@@ -26,7 +26,13 @@ function newestChange(paths) {
 /** Builds an app (`apps/<name>`) when its build is missing or older than its sources or the domain's. */
 function buildWhenChanged(name, workspace, label) {
   const builtIndex = join(root, `apps/${name}/dist/index.html`);
-  const sources = [`apps/${name}/src`, `apps/${name}/public`, `apps/${name}/index.html`, `apps/${name}/vite.config.ts`, 'packages/domain/src'];
+  const sources = [
+    `apps/${name}/src`,
+    `apps/${name}/public`,
+    `apps/${name}/index.html`,
+    `apps/${name}/vite.config.ts`,
+    'packages/domain/src',
+  ];
   if (existsSync(builtIndex) && statSync(builtIndex).mtimeMs >= newestChange(sources)) return;
   console.log(`Building the ${label}…`);
   const build = spawnSync('npm', ['run', 'build', '--workspace', workspace], { cwd: root, stdio: 'inherit' });

@@ -67,14 +67,20 @@ describe.skipIf(!hasChromium)('the gate: pairing, results for a queue, manual en
   }
 
   const orderIdOf = async (bought: Bought) =>
-    (await rows<{ id: string }>(sql`select id::text from orders where reservation_number = ${bought.reservationNumber}`))[0]?.id as string;
+    (await rows<{ id: string }>(sql`select id::text from orders where reservation_number = ${bought.reservationNumber}`))[0]
+      ?.id as string;
 
   /** A device for the gate, paired in the console as a manager would, and the phone opening its pairing link. */
   async function pairDevice(name: string, gate: string, viewport: { width: number; height: number }): Promise<Device> {
     const made = await manager.post<{ pairing_url: string }>('venues/demo/gate-devices', { name, gate });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     const pairing = made.body;
-    const context = await harness.browser.newContext({ locale: 'en-GB', viewport, timezoneId: VENUE_TIME_ZONE, serviceWorkers: 'allow' });
+    const context = await harness.browser.newContext({
+      locale: 'en-GB',
+      viewport,
+      timezoneId: VENUE_TIME_ZONE,
+      serviceWorkers: 'allow',
+    });
     csp.push(await recordCspViolations(context));
     const page = await context.newPage();
     await page.goto(`${harness.baseUrl}/gate/`);
@@ -147,9 +153,13 @@ describe.skipIf(!hasChromium)('the gate: pairing, results for a queue, manual en
     await cancelByStaff(cancelled, 'all');
     const movedCodes = await codesOf(moved);
     const to = await otherSlot(harness.db, moved.slot.productId, 4);
-    const change = await api().post<{ time_change_token: string }>(`timechanges/tickets/${moved.reservationToken}`, { time_span_id: to });
+    const change = await api().post<{ time_change_token: string }>(`timechanges/tickets/${moved.reservationToken}`, {
+      time_span_id: to,
+    });
     expect(change.status, JSON.stringify(change.body)).toBe(201);
-    const done = await api().post(`timechanges/${change.body.time_change_token}/confirm`, { reservation_token: moved.reservationToken });
+    const done = await api().post(`timechanges/${change.body.time_change_token}/confirm`, {
+      reservation_token: moved.reservationToken,
+    });
     expect(done.status, JSON.stringify(done.body)).toBe(200);
 
     const phone = await pairDevice('Phone north', 'north', { width: 375, height: 812 });
@@ -273,7 +283,11 @@ describe.skipIf(!hasChromium)('the gate: pairing, results for a queue, manual en
       await device.page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     }
     await expect
-      .poll(async () => (await rows<{ n: number }>(sql`select count(*)::int as n from ticket_revocations where ticket_id = ${codes.ids[9]}`))[0]?.n)
+      .poll(
+        async () =>
+          (await rows<{ n: number }>(sql`select count(*)::int as n from ticket_revocations where ticket_id = ${codes.ids[9]}`))[0]
+            ?.n,
+      )
       .toBe(1);
 
     for (const device of [north, west]) {
@@ -323,12 +337,16 @@ describe.skipIf(!hasChromium)('the gate: pairing, results for a queue, manual en
 
     // The network is back: north uploads first, then west.
     await north.context.setOffline(false);
-    await expect.poll(() => north.page.locator('[data-testid="waiting"]').getAttribute('data-count'), { timeout: 20_000 }).toBe('0');
+    await expect
+      .poll(() => north.page.locator('[data-testid="waiting"]').getAttribute('data-count'), { timeout: 20_000 })
+      .toBe('0');
     await west.context.setOffline(false);
-    await expect.poll(() => west.page.locator('[data-testid="waiting"]').getAttribute('data-count'), { timeout: 20_000 }).toBe('0');
-    await expect.poll(() => west.page.locator('[data-testid="conflicts"]').textContent(), { timeout: 10_000 }).toBe(
-      '1 conflict reported to the console',
-    );
+    await expect
+      .poll(() => west.page.locator('[data-testid="waiting"]').getAttribute('data-count'), { timeout: 20_000 })
+      .toBe('0');
+    await expect
+      .poll(() => west.page.locator('[data-testid="conflicts"]').textContent(), { timeout: 10_000 })
+      .toBe('1 conflict reported to the console');
     expect(await north.page.locator('[data-testid="conflicts"]').count()).toBe(0);
     await shoot(west.page, 'back-online-conflict-375');
 

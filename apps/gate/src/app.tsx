@@ -39,7 +39,8 @@ export function GateApp() {
   }, [pairingCode, state.phase, actions]);
 
   useEffect(() => {
-    document.title = state.phase === 'ready' && state.credentials ? `${t('app_title')} · ${state.credentials.venue.name}` : t('app_title');
+    document.title =
+      state.phase === 'ready' && state.credentials ? `${t('app_title')} · ${state.credentials.venue.name}` : t('app_title');
   }, [state.phase, state.credentials, t]);
 
   const unpair =

@@ -1,7 +1,7 @@
+import { registerSW } from 'virtual:pwa-register';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
-import { registerSW } from 'virtual:pwa-register';
 import { GateApp } from './app.tsx';
 import { createGateI18n, initialLanguage } from './lib/i18n.ts';
 import './gate.css';

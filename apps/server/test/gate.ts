@@ -39,7 +39,12 @@ export function deviceClient(app: FastifyInstance, venue: string, token: string 
 export type DeviceClient = ReturnType<typeof deviceClient>;
 
 /** A device paired to the venue at this gate, and a client calling with its token. */
-export async function pairedDevice(app: FastifyInstance, db: Database, venue: string, options: { name?: string; gate?: string } = {}) {
+export async function pairedDevice(
+  app: FastifyInstance,
+  db: Database,
+  venue: string,
+  options: { name?: string; gate?: string } = {},
+) {
   const token = newToken();
   const [device] = await db
     .insert(gateDevices)

@@ -4,7 +4,6 @@
  * the network fails, and the offline queue uploaded when it is back.
  */
 import type { CheckInMode } from '@storefront/domain/api/tickets';
-import type { LanguageCode } from '@storefront/domain/constants';
 import type { ConsoleSession } from '@storefront/domain/console/auth';
 import type {
   GateBooking,
@@ -15,6 +14,7 @@ import type {
   UploadBody,
   UploadResult,
 } from '@storefront/domain/console/gate';
+import type { LanguageCode } from '@storefront/domain/constants';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, api, isApiError, isNetworkError } from './api.ts';
 import { decideOffline } from './offline/decide.ts';
@@ -97,7 +97,11 @@ export function useGate(lang: LanguageCode) {
       if (summary.sent > 0) {
         const conflicts = (current.current.conflicts ?? 0) + summary.conflicts + summary.refused;
         await writeSetting('conflicts', conflicts);
-        patch({ conflicts, lastUpload: { recorded: summary.recorded, conflicts: summary.conflicts + summary.refused }, online: true });
+        patch({
+          conflicts,
+          lastUpload: { recorded: summary.recorded, conflicts: summary.conflicts + summary.refused },
+          online: true,
+        });
       }
     } catch (error) {
       if (isNetworkError(error)) patch({ online: false });
@@ -218,7 +222,13 @@ export function useGate(lang: LanguageCode) {
       if (decision.kind === 'needs_network') return decision;
       if (decision.result.status === 'success') {
         await idbQueue.add(
-          queuedScan({ code, mode: MODE, ticketIds: decision.result.admissions.map((a) => a.id), gate: gateOf(credentials), now }),
+          queuedScan({
+            code,
+            mode: MODE,
+            ticketIds: decision.result.admissions.map((a) => a.id),
+            gate: gateOf(credentials),
+            now,
+          }),
         );
         await countWaiting();
       }
@@ -237,7 +247,12 @@ export function useGate(lang: LanguageCode) {
           const result = await api<GateResult>(pathOf(credentials, 'scans'), {
             method: 'POST',
             token: tokenOf(credentials),
-            body: { code, mode: MODE, lang: langRef.current, ...(credentials.kind === 'staff' ? { gate: credentials.gate } : {}) },
+            body: {
+              code,
+              mode: MODE,
+              lang: langRef.current,
+              ...(credentials.kind === 'staff' ? { gate: credentials.gate } : {}),
+            },
           });
           if (!current.current.online) patch({ online: true });
           if (current.current.waiting > 0) void upload();

@@ -45,11 +45,19 @@ describe('the result’s words', () => {
   });
 
   it('wrong time: the ticket’s time today, its date and time another day', () => {
-    const today = view({ status: 'invalid_time', admitted: 0, slot: { id: 1, date: '2026-11-25', start_time: '14:30:00', end_time: '15:00' } });
+    const today = view({
+      status: 'invalid_time',
+      admitted: 0,
+      slot: { id: 1, date: '2026-11-25', start_time: '14:30:00', end_time: '15:00' },
+    });
     expect(today.tone).toBe('wrong_time');
     expect(today.headline).toBe('Wrong time');
     expect(today.details[0]).toBe('This ticket is for 14:30');
-    const tomorrow = view({ status: 'invalid_time', admitted: 0, slot: { id: 2, date: '2026-11-26', start_time: '14:30', end_time: '15:00' } });
+    const tomorrow = view({
+      status: 'invalid_time',
+      admitted: 0,
+      slot: { id: 2, date: '2026-11-26', start_time: '14:30', end_time: '15:00' },
+    });
     expect(tomorrow.details[0]).toBe('This ticket is for 26 Nov, 14:30');
   });
 
@@ -63,7 +71,11 @@ describe('the result’s words', () => {
   });
 
   it('changed: the date it moved to, always with its date', () => {
-    const v = view({ status: 'changed', admitted: 0, slot: { id: 3, date: '2026-11-26', start_time: '14:30', end_time: '15:00' } });
+    const v = view({
+      status: 'changed',
+      admitted: 0,
+      slot: { id: 3, date: '2026-11-26', start_time: '14:30', end_time: '15:00' },
+    });
     expect(v.tone).toBe('changed');
     expect(v.details[0]).toBe('Changed to another date: 26 Nov, 14:30');
   });
@@ -107,7 +119,9 @@ describe('the scanner’s texts', () => {
     // Plural forms differ by language (Japanese, Thai, Korean and Chinese have one): compare the base keys.
     const baseKeys = (keys: string[]) => [...new Set(keys.map((key) => key.replace(/_(one|other)$/, '')))].sort();
     expect(baseKeys(Object.keys(texts))).toEqual(baseKeys(Object.keys(english)));
-    const same = Object.keys(texts).filter((key) => texts[key] === english[key] && !/^\{\{[^}]+\}\}[^\p{L}]*(\{\{[^}]+\}\})?$/u.test(texts[key] ?? ''));
+    const same = Object.keys(texts).filter(
+      (key) => texts[key] === english[key] && !/^\{\{[^}]+\}\}[^\p{L}]*(\{\{[^}]+\}\})?$/u.test(texts[key] ?? ''),
+    );
     expect(same).toEqual([]);
     for (const key of Object.keys(texts)) {
       const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();

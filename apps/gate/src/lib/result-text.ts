@@ -3,8 +3,9 @@
  * the sentence a screen reader announces. Times are the venue's (GateCaller.venue.time_zone),
  * a slot's date is named only when it is not today's. Pure: the caller gives the texts and clock.
  */
-import { LANGUAGE_TAGS, type LanguageCode } from '@storefront/domain/constants';
+
 import type { GateResult, GateSlot } from '@storefront/domain/console/gate';
+import { LANGUAGE_TAGS, type LanguageCode } from '@storefront/domain/constants';
 import { localParts } from './offline/decide.ts';
 
 export type Translate = (key: string, values?: Record<string, unknown>) => string;
@@ -32,9 +33,11 @@ const hhmm = (time: string) => time.slice(0, 5);
 function dayMonth(date: string, lang: LanguageCode): string {
   const [year, month, day] = date.split('-').map(Number);
   // English as the venues write it: "26 Nov".
-  return new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : LANGUAGE_TAGS[lang], { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1)),
-  );
+  return new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : LANGUAGE_TAGS[lang], {
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1)));
 }
 
 /** A slot's start, with its date when that is not the venue's today. */
@@ -68,7 +71,13 @@ export function resultView(shown: Shown, context: Context): ResultView {
   if (shown.kind === 'needs_network') {
     const headline = t('result_needs_network');
     const details = [t('result_needs_network_detail')];
-    return { tone: 'needs_network', word: t('word_needs_network'), headline, details, announcement: [headline, ...details].join('. ') };
+    return {
+      tone: 'needs_network',
+      word: t('word_needs_network'),
+      headline,
+      details,
+      announcement: [headline, ...details].join('. '),
+    };
   }
   const { result } = shown;
   const tone = TONES[result.status];
@@ -89,11 +98,14 @@ export function resultView(shown: Shown, context: Context): ResultView {
       break;
     case 'used':
       headline = t('result_used');
-      if (result.used) details.push(t('result_used_detail', { when: instantWhen(result.used.at, context), gate: result.used.gate }));
+      if (result.used)
+        details.push(t('result_used_detail', { when: instantWhen(result.used.at, context), gate: result.used.gate }));
       break;
     case 'changed':
       headline = t('result_changed');
-      details.push(result.slot ? t('result_changed_detail', { when: slotWhen(result.slot, context, true) }) : t('result_changed_unknown'));
+      details.push(
+        result.slot ? t('result_changed_detail', { when: slotWhen(result.slot, context, true) }) : t('result_changed_unknown'),
+      );
       break;
     default:
       headline = t('result_invalid');

@@ -2,8 +2,9 @@
  * Manual entry (issue 17, part 4): a reservation number, with or without its hyphen, finds the
  * booking; its admissions are checked in one by one, or all that are still valid at once.
  */
-import type { LanguageCode } from '@storefront/domain/constants';
+
 import type { GateBooking, GateResult } from '@storefront/domain/console/gate';
+import type { LanguageCode } from '@storefront/domain/constants';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError, isNetworkError } from '../lib/api.ts';
@@ -121,7 +122,11 @@ export function ManualEntry(props: {
             {booking.product_name} · {booking.reservation_number}
           </h3>
           <p>
-            {t('manual_slot', { date: booking.slot.date, start: booking.slot.start_time.slice(0, 5), end: booking.slot.end_time.slice(0, 5) })}
+            {t('manual_slot', {
+              date: booking.slot.date,
+              start: booking.slot.start_time.slice(0, 5),
+              end: booking.slot.end_time.slice(0, 5),
+            })}
           </p>
           <ul className="admissions">
             {booking.admissions.map((a) => (
@@ -137,7 +142,10 @@ export function ManualEntry(props: {
                 {a.status === 'valid' && (
                   <button type="button" className="button" disabled={busy} onClick={() => void admit([a.id])}>
                     {t('manual_check_in')}
-                    <span className="visually-hidden"> {t('manual_admission', { position: a.position, name: a.option_name })}</span>
+                    <span className="visually-hidden">
+                      {' '}
+                      {t('manual_admission', { position: a.position, name: a.option_name })}
+                    </span>
                   </button>
                 )}
               </li>

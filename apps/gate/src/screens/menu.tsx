@@ -75,7 +75,7 @@ export function Menu(props: {
           <LanguageSelect lang={props.lang} onChange={props.onLanguage} />
           {props.unpair &&
             (isConfirming ? (
-              <div className="confirm" role="group" aria-label={props.unpair.label}>
+              <div className="confirm">
                 <p>{props.unpair.confirm}</p>
                 <button
                   type="button"

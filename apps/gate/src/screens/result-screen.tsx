@@ -26,7 +26,14 @@ export function ResultScreen(props: { view: ResultView; onDismiss: () => void; d
     <section className={`result result-${view.tone}`} data-result={view.tone} aria-label={view.headline}>
       <button type="button" className="result-dismiss" onClick={props.onDismiss}>
         <svg className="result-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <path d={ICONS[view.tone]} fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+          <path
+            d={ICONS[view.tone]}
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.4"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
         </svg>
         <span className="result-headline">{view.headline}</span>
         {view.details.map((line, index) => (

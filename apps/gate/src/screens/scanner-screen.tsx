@@ -4,8 +4,9 @@
  * photo as a last resort, and the result for the queue. A new scan clears the previous result
  * first, so a read that fails never shows an old answer; a result clears to "Ready" by itself.
  */
-import type { LanguageCode } from '@storefront/domain/constants';
+
 import type { GateResult } from '@storefront/domain/console/gate';
+import type { LanguageCode } from '@storefront/domain/constants';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RESULT_SHOWN_MS } from '../lib/contract.ts';
@@ -56,7 +57,8 @@ export function ScannerScreen(props: { state: GateState; actions: Actions; lang:
 
   const show = useCallback((next: Shown) => {
     setShown(next);
-    const tone = next.kind === 'needs_network' ? 'needs_network' : next.result.status === 'invalid_time' ? 'wrong_time' : next.result.status;
+    const tone =
+      next.kind === 'needs_network' ? 'needs_network' : next.result.status === 'invalid_time' ? 'wrong_time' : next.result.status;
     playFeedback(tone, { sound: true });
   }, []);
 
@@ -117,14 +119,28 @@ export function ScannerScreen(props: { state: GateState; actions: Actions; lang:
       show({
         kind: 'result',
         offline: false,
-        result: { status: 'invalid', reason: 'unreadable', product_name: null, admissions: [], admitted: 0, slot: null, used: null, checked_in_at: null },
+        result: {
+          status: 'invalid',
+          reason: 'unreadable',
+          product_name: null,
+          admissions: [],
+          admitted: 0,
+          slot: null,
+          used: null,
+          checked_in_at: null,
+        },
       });
   };
 
   const resultScreen = shown ? resultView(shown, { t, lang: props.lang, timeZone, now: new Date() }) : null;
   const credentials = state.credentials;
   const gate = credentials?.kind === 'device' ? credentials.device.gate : credentials?.gate;
-  const who = credentials?.kind === 'device' ? credentials.device.name : state.caller?.caller.kind === 'staff' ? state.caller.caller.email : '';
+  const who =
+    credentials?.kind === 'device'
+      ? credentials.device.name
+      : state.caller?.caller.kind === 'staff'
+        ? state.caller.caller.email
+        : '';
 
   return (
     <div className="scanner" data-view={view}>

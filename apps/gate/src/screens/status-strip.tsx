@@ -14,7 +14,9 @@ export function StatusStrip(props: { state: GateState; lang: LanguageCode; timeZ
         {state.online ? t('status_online') : t('status_offline')}
       </span>
       <span className="pill" data-testid="kit">
-        {state.kitSyncedAt ? t('status_kit', { time: localParts(Date.parse(state.kitSyncedAt), props.timeZone).time }) : t('status_kit_none')}
+        {state.kitSyncedAt
+          ? t('status_kit', { time: localParts(Date.parse(state.kitSyncedAt), props.timeZone).time })
+          : t('status_kit_none')}
       </span>
       <span className="pill" data-testid="waiting" data-count={state.waiting}>
         {t('status_waiting', { count: state.waiting })}

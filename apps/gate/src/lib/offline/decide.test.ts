@@ -54,7 +54,14 @@ function kit(overrides: Partial<OfflineKit> = {}): OfflineKit {
 }
 
 const decide = (input: { code: string; kit?: OfflineKit; known?: KnownCheckIn[]; now?: Date }) =>
-  decideOffline({ code: input.code, kit: input.kit ?? kit(), known: input.known ?? [], mode: 'gate', now: input.now ?? DURING, timeZone: TZ });
+  decideOffline({
+    code: input.code,
+    kit: input.kit ?? kit(),
+    known: input.known ?? [],
+    mode: 'gate',
+    now: input.now ?? DURING,
+    timeZone: TZ,
+  });
 
 async function resultOf(input: Parameters<typeof decide>[0]) {
   const decision = await decide(input);
@@ -84,7 +91,9 @@ describe('the offline decision on a signed code', () => {
   it('counts this device’s own offline admissions as used', async () => {
     const queue = memoryQueue();
     const first = await resultOf({ code: code() });
-    await queue.add(queuedScan({ code: code(), mode: 'gate', ticketIds: first.admissions.map((a) => a.id), gate: 'east', now: DURING }));
+    await queue.add(
+      queuedScan({ code: code(), mode: 'gate', ticketIds: first.admissions.map((a) => a.id), gate: 'east', now: DURING }),
+    );
     const again = await resultOf({ code: code(), known: ownCheckIns(queue.items) });
     expect(again).toMatchObject({ status: 'used', used: { at: DURING.toISOString(), gate: 'east' } });
   });
@@ -124,7 +133,10 @@ describe('the offline decision on a signed code', () => {
   it('names a slot of another day from the code’s own window when the kit does not hold it', async () => {
     const tomorrow: [number, number] = [START + 86_400, END + 86_400];
     const result = await resultOf({ code: code({ p: 99, w: tomorrow }) });
-    expect(result).toMatchObject({ status: 'invalid_time', slot: { id: 99, date: '2026-11-26', start_time: '14:30', end_time: '15:00' } });
+    expect(result).toMatchObject({
+      status: 'invalid_time',
+      slot: { id: 99, date: '2026-11-26', start_time: '14:30', end_time: '15:00' },
+    });
   });
 
   it('refuses a code of another venue', async () => {
@@ -138,13 +150,19 @@ describe('the offline decision on a signed code', () => {
     const [prefix, kid, , sig] = code().split('.');
     const body = Buffer.from(JSON.stringify({ s: VENUE, t: party(5), p: 42, w: [START, END] })).toString('base64url');
     expect(await resultOf({ code: [prefix, kid, body, sig].join('.') })).toMatchObject({ status: 'invalid', reason: 'unknown' });
-    expect(await resultOf({ code: code().replace('SF2.k1.', 'SF2.k9.') })).toMatchObject({ status: 'invalid', reason: 'unknown' });
+    expect(await resultOf({ code: code().replace('SF2.k1.', 'SF2.k9.') })).toMatchObject({
+      status: 'invalid',
+      reason: 'unknown',
+    });
   });
 
   it('verifies with any of the venue’s keys (a key change)', async () => {
     const newer = keyPair();
     const twoKeys = kit({ keys: [...kit().keys, { kid: 'k2', public_key: newer.publicKey }] });
-    const result = await resultOf({ code: signCode({ s: VENUE, t: party(), p: 42, w: [START, END] }, { kid: 'k2', key: newer.privateKey }), kit: twoKeys });
+    const result = await resultOf({
+      code: signCode({ s: VENUE, t: party(), p: 42, w: [START, END] }, { kid: 'k2', key: newer.privateKey }),
+      kit: twoKeys,
+    });
     expect(result.status).toBe('success');
   });
 
@@ -170,7 +188,10 @@ describe('a party with admissions revoked for different reasons', () => {
           { ticket_id: A2, generation: 2, reason: b, moved_to: b === 'changed' ? movedTo : null },
         ],
       });
-    expect(await resultOf({ code: code(), kit: mixed('changed', 'cancelled') })).toMatchObject({ status: 'invalid', reason: 'cancelled' });
+    expect(await resultOf({ code: code(), kit: mixed('changed', 'cancelled') })).toMatchObject({
+      status: 'invalid',
+      reason: 'cancelled',
+    });
     expect(await resultOf({ code: code(), kit: mixed('shared', 'changed') })).toMatchObject({ status: 'changed', slot: movedTo });
     // An older revocation below the code's generation does not count.
     const old = kit({ revocations: [{ ticket_id: A1, generation: 1, reason: 'cancelled', moved_to: null }] });

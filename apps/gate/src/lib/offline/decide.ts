@@ -5,9 +5,10 @@
  * and the check-ins known (the kit's and this device's own offline scans). Pure: storage, the
  * clock and the network are the caller's.
  */
+
+import { verifyAsync } from '@noble/ed25519';
 import type { CheckInMode } from '@storefront/domain/api/tickets';
 import type { GateResult, GateSlot, OfflineKit } from '@storefront/domain/console/gate';
-import { verifyAsync } from '@noble/ed25519';
 
 /** A decoded SF2 code. */
 export type SignedCode = {
@@ -161,7 +162,12 @@ export async function decideOffline(input: {
   if (moved) {
     return {
       kind: 'result',
-      result: { ...invalid('unknown', base), status: 'changed', reason: null, slot: moved.moved_to ? plainSlot(moved.moved_to) : null },
+      result: {
+        ...invalid('unknown', base),
+        status: 'changed',
+        reason: null,
+        slot: moved.moved_to ? plainSlot(moved.moved_to) : null,
+      },
     };
   }
   if (revoked.length > 0) return { kind: 'result', result: invalid('replaced', base) };
@@ -169,7 +175,10 @@ export async function decideOffline(input: {
   const grace = kit.grace_minutes * 60;
   const seconds = Math.floor(now.getTime() / 1000);
   if (seconds < code.w[0] - grace || seconds > code.w[1] + grace) {
-    return { kind: 'result', result: { ...invalid('unknown', base), status: 'invalid_time', reason: null, slot: plainSlot(slot) } };
+    return {
+      kind: 'result',
+      result: { ...invalid('unknown', base), status: 'invalid_time', reason: null, slot: plainSlot(slot) },
+    };
   }
 
   const ids = new Set(code.t.map(([id]) => id));
@@ -186,6 +195,12 @@ export async function decideOffline(input: {
 
   return {
     kind: 'result',
-    result: { ...invalid('unknown', base), status: 'success', reason: null, admitted: admissions.length, checked_in_at: now.toISOString() },
+    result: {
+      ...invalid('unknown', base),
+      status: 'success',
+      reason: null,
+      admitted: admissions.length,
+      checked_in_at: now.toISOString(),
+    },
   };
 }

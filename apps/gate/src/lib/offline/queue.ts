@@ -47,7 +47,9 @@ export function queuedScan(input: {
 
 /** The device's own offline admissions, as check-ins the offline decision counts. */
 export function ownCheckIns(queue: readonly QueuedScan[]): KnownCheckIn[] {
-  return queue.flatMap((scan) => scan.ticket_ids.map((id) => ({ ticket_id: id, mode: scan.mode, at: scan.scanned_at, gate: scan.gate })));
+  return queue.flatMap((scan) =>
+    scan.ticket_ids.map((id) => ({ ticket_id: id, mode: scan.mode, at: scan.scanned_at, gate: scan.gate })),
+  );
 }
 
 export type UploadSummary = { sent: number; recorded: number; conflicts: number; refused: number; left: number };

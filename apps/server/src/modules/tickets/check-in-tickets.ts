@@ -130,11 +130,11 @@ export async function checkInsOf(db: Database, ticketIds: string[], mode: CheckI
 
 /** Every check-in of the admissions of these orders (a select of order ids, e.g. a day's at a venue). */
 export function checkInsOfOrders(db: Database, orderIds: SQL): Promise<CheckInRecord[]> {
+  // The orders are a select: in parentheses, since inArray would write `in select …`, which is no SQL.
   return db
     .select({ ticketId: checkIns.ticketId, mode: checkIns.mode, checkedInAt: checkIns.checkedInAt, gate: checkIns.gate })
     .from(checkIns)
     .innerJoin(tickets, eq(tickets.id, checkIns.ticketId))
-    // A select of ids, in parentheses: inArray would write `in select …`, which is no SQL.
     .where(sql`${tickets.orderId} in (${orderIds})`)
     .orderBy(asc(checkIns.checkedInAt));
 }
