@@ -32,6 +32,7 @@ describe.skipIf(!hasChromium)('the gate: pairing, results for a queue, manual en
   let harness: Harness;
   /** A manager of the demo venue in the console: gate devices, cancellations. */
   let manager: ConsoleClient;
+  let staffEmail = '';
   const axe: string[] = [];
   const csp: string[][] = [];
   const rows = async <T>(query: ReturnType<typeof sql>) => ((await harness.db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -105,7 +106,8 @@ describe.skipIf(!hasChromium)('the gate: pairing, results for a queue, manual en
 
   /** Types a code into the barcode reader's field and presses Enter; the result for the queue. */
   async function scan(device: Device, code: string) {
-    const field = device.page.getByLabel('Ticket code (barcode reader or keyboard)');
+    // The field a barcode reader types into, whatever the device's language.
+    const field = device.page.locator('form.wedge input[name="code"]');
     await field.fill(code);
     await field.press('Enter');
     const result = device.page.locator('.result');
@@ -133,6 +135,7 @@ describe.skipIf(!hasChromium)('the gate: pairing, results for a queue, manual en
     const staff = await makeStaff(harness.db, { teamIds: [team.id] });
     manager = consoleClient(harness.app);
     await signIn(manager, staff.email);
+    staffEmail = staff.email;
     mkdirSync(SCREENSHOTS, { recursive: true });
   }, 180_000);
 
@@ -362,6 +365,70 @@ describe.skipIf(!hasChromium)('the gate: pairing, results for a queue, manual en
     expect(checkIns[0]).toEqual({ n: 9, offline: 9 });
     await north.context.close();
     await west.context.close();
+  });
+
+  it('lets a signed-in staff member scan as themselves at a gate they name, in Japanese the device remembers', async () => {
+    const bought = await buyTickets(api(), harness.db, { quantity: 1, email: 'staff-scan@gate-e2e.test' });
+    await slotNow(bought, 4);
+    const codes = await codesOf(bought);
+    const context = await harness.browser.newContext({
+      locale: 'en-GB',
+      viewport: { width: 1280, height: 800 },
+      timezoneId: VENUE_TIME_ZONE,
+      serviceWorkers: 'allow',
+    });
+    csp.push(await recordCspViolations(context));
+    // The manager's console session, as signing in to the console in this browser leaves it.
+    const host = new URL(harness.baseUrl).hostname;
+    await context.addCookies([{ name: 'console_session', value: manager.sessionToken as string, domain: host, path: '/' }]);
+    const page = await context.newPage();
+    const desk: Device = { context, page, name: 'staff' };
+    await page.goto(`${harness.baseUrl}/gate/`);
+    await page.getByText(`Signed in as ${staffEmail}`).waitFor();
+    await page.getByLabel('Gate name').fill('north gate');
+    await page.getByRole('button', { name: 'Start scanning' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Give a gate name' }).waitFor();
+    await page.getByLabel('Gate name').fill('desk-1');
+    await shoot(page, 'staff-start-1280');
+    await checkAxe(page, 'staff start 1280');
+    await page.getByRole('button', { name: 'Start scanning' }).click();
+    await page.getByRole('heading', { name: 'Ready' }).waitFor();
+    await page.getByLabel('Ticket code (barcode reader or keyboard)').waitFor();
+    await expect.poll(() => page.locator('.gate').textContent()).toBe(`${staffEmail} · gate desk-1`);
+
+    // The attendant sets the device to Japanese: results and the screen speak it, and it stays so.
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByLabel('Language').selectOption('ja');
+    await page.getByRole('heading', { name: '準備完了' }).waitFor();
+    await page.keyboard.press('Escape');
+    const admitted = await scan(desk, codes.party);
+    expect(admitted.tone).toBe('success');
+    expect(admitted.text).toContain('1名 入場OK');
+    await shoot(page, 'staff-success-ja-1280');
+    await checkAxe(page, 'staff result ja 1280');
+    await clear(desk);
+    await page.reload();
+    await page.getByRole('heading', { name: '準備完了' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('ja');
+    const used = await scan(desk, codes.party);
+    expect(used.tone).toBe('used');
+    expect(used.text).toContain('使用済み');
+    expect(used.text).toContain('desk-1');
+    await shoot(page, 'staff-used-ja-1280');
+    await clear(desk);
+
+    const [checkIn] = await rows<{ gate: string; by_staff: boolean; by_device: boolean }>(
+      sql`select c.gate, c.staff_id is not null as by_staff, c.device_id is not null as by_device from check_ins c
+          join tickets t on t.id = c.ticket_id join orders o on o.id = t.order_id where o.reservation_number = ${bought.reservationNumber}`,
+    );
+    expect(checkIn).toEqual({ gate: 'desk-1', by_staff: true, by_device: false });
+
+    // Done at the gate: the menu ends scanning as this staff member.
+    await page.getByRole('button', { name: 'メニュー' }).click();
+    await page.getByRole('button', { name: '自分としてのスキャンを終了' }).click();
+    await page.getByRole('button', { name: '自分としてのスキャンを終了' }).click();
+    await page.getByRole('heading', { name: 'このスキャナーをペアリング' }).waitFor();
+    await context.close();
   });
 
   it('breaks no policy and has no serious accessibility problem on any screen', () => {

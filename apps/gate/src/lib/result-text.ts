@@ -30,7 +30,8 @@ type Context = { t: Translate; lang: LanguageCode; timeZone: string; now: Date }
 /** `14:30`, from `14:30` or `14:30:00`. */
 const hhmm = (time: string) => time.slice(0, 5);
 
-function dayMonth(date: string, lang: LanguageCode): string {
+/** `26 Nov` (or the language's way of writing a day of a month) of an ISO date. */
+export function dayMonth(date: string, lang: LanguageCode): string {
   const [year, month, day] = date.split('-').map(Number);
   // English as the venues write it: "26 Nov".
   return new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : LANGUAGE_TAGS[lang], {

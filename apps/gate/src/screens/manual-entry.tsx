@@ -9,6 +9,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError, isNetworkError } from '../lib/api.ts';
 import { localParts } from '../lib/offline/decide.ts';
+import { dayMonth } from '../lib/result-text.ts';
 
 /** A reservation number as the server takes it: 10 letters and digits, hyphen and spaces dropped. */
 export function normaliseReservationNumber(text: string): string | null {
