@@ -10,6 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
+import { percentile } from './figures.ts';
 import { ask, type BenchServer, startServer } from './start-server.ts';
 
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 3000);
@@ -33,11 +34,6 @@ type Result = {
   ceiling: number;
   /** One buyer's placing statement (placeOrder, unbatched) per second on one hot row, without HTTP. */
   holdTransactions: number;
-};
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 };
 
 /** Runs `tasks` with at most CONCURRENCY in flight; returns the wall time in seconds. */

@@ -1,17 +1,23 @@
 /**
  * After the purchase, in Chromium: the visitor buys four admissions, opens the ticket from the
- * e-mail, shares two; the receiver claims them; both of the receiver's admissions are checked in
- * at the gate (one by reading its QR image with the scanner, one by a tap on the visitor's page)
- * and the second scan says used. Neither the receiver nor the gate is shown the reservation number.
+ * e-mail, shares two; the receiver claims them; before the visit the ticket says when it is valid
+ * (not a red "not valid"); the receiver opens the gate pass of one admission (its code large, a
+ * moving band, a running clock, no check-in button) and the pass turns to "Checked in at …" once
+ * the gate records the admission. Neither the receiver nor the pass shows the reservation number;
+ * the old staff station address opens the gate app.
  * The holder gets a receipt PDF with the total, sends the other two by e-mail (the friend's mail
  * names the holder and gives the tickets only), finds the ticket again by reservation inquiry
  * (a wrong number says not found), and unsubscribes twice.
  */
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { inflateSync } from 'node:zlib';
+import { DISPLAY_TIME_ZONE } from '@storefront/domain/constants';
+import { timeOfDayIn } from '@storefront/domain/dates';
 import en from '@storefront/seed/texts/en.json' with { type: 'json' };
 import { setCheckInGrace } from '@storefront/server/test/tickets';
+import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, hasChromium, seriousAxeViolations, startHarness } from './harness.ts';
@@ -81,6 +87,33 @@ async function buyFourAdmissions(harness: Harness, page: Page, email: string) {
   return number as string;
 }
 
+/**
+ * A gate device scans the pass's code (as the gate app would): a device paired to the venue (its
+ * row written as a pairing leaves it) calls the scanner's API with its own token. Answers the time
+ * the pass should then show (HH:MM at the venue).
+ */
+async function scanAtGate(harness: Harness, code: string): Promise<string> {
+  const token = randomBytes(16).toString('base64url');
+  await harness.db.execute(sql`
+    insert into gate_devices (site_id, name, gate, token_hash, paired_at)
+    select id, 'North gate tablet', 'north-1', ${createHash('sha256').update(token).digest('hex')}, now()
+    from sites where code = 'demo'`);
+  const response = await fetch(`${harness.baseUrl}/console/api/v1/venues/demo/gate/scans`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      cookie: 'XSRF-TOKEN=tickets-e2e',
+      'x-xsrf-token': 'tickets-e2e',
+    },
+    body: JSON.stringify({ code, lang: 'en' }),
+  });
+  const result = (await response.json()) as { status: string; admitted: number; checked_in_at: string | null };
+  expect(response.status, JSON.stringify(result)).toBe(200);
+  expect(result).toMatchObject({ status: 'success', admitted: 1 });
+  return timeOfDayIn(new Date(result.checked_in_at as string), DISPLAY_TIME_ZONE);
+}
+
 async function dialogTitle(page: Page): Promise<string> {
   const title = page.locator('.dialog .dialog-title');
   await title.waitFor();
@@ -99,7 +132,7 @@ describe.skipIf(!hasChromium)('after the purchase in Chromium', () => {
     await harness?.close();
   });
 
-  it('shares, claims, checks in by QR and by tap, issues a receipt PDF, sends the rest by e-mail, finds the ticket again and unsubscribes', async () => {
+  it('shares, claims, says when the ticket is valid, shows a gate pass that turns to checked in, issues a receipt PDF, sends the rest by e-mail, finds the ticket again and unsubscribes', async () => {
     const email = 'holder@example.com';
     const context = await harness.browser.newContext({
       viewport: { width: 375, height: 900 },
@@ -158,36 +191,77 @@ describe.skipIf(!hasChromium)('after the purchase in Chromium', () => {
       expect(await receiver.locator('.ticket-actions a').count()).toBe(0);
       await judge(receiver, problems, 'received');
 
-      // A gate station reads the first admission's QR from an image.
-      const qrImage = await receiver.locator('.ticket-qr-item').first().locator('.ticket-qr').screenshot();
-      const secondAdmission = await receiver.locator('.ticket-qr-item').nth(1).getAttribute('data-admission');
-      const gate = await context.newPage();
-      await gate.goto(`${harness.baseUrl}/demo/tickets/?lang=en#/id/gate/north-1/gate`);
-      await gate.locator('[data-screen="check-in"][data-method="read_qr"]').waitFor();
-      await judge(gate, problems, 'gate');
-      const imageInput = gate.getByLabel(t.checkin_scan_image as string);
-      await imageInput.setInputFiles({ name: 'ticket.png', mimeType: 'image/png', buffer: qrImage });
-      await gate.locator('.checkin-result[data-status="success"]').waitFor({ timeout: 30_000 });
-      expect(await gate.locator('.checkin-result').textContent()).not.toContain(number);
-      await judge(gate, problems, 'gate-success');
+      // Before the visit the ticket says calmly when it is valid: no red "not valid at this time".
+      await setCheckInGrace(harness.db, 'demo', 0);
+      await receiver.reload();
+      await receiver.locator('.ticket-qr-item .ticket-validity').first().waitFor();
+      const validity = (await receiver.locator('.ticket-qr-item .ticket-validity').first().textContent()) ?? '';
+      expect(validity).toMatch(
+        new RegExp(
+          `^${(t.ticket_valid_on as string)
+            .replace('{date}', String.raw`\d{4}/\d{2}/\d{2} \(\w{3}\)`)
+            .replace('{from}', String.raw`\d{2}:\d{2}`)
+            .replace('{to}', String.raw`\d{2}:\d{2}`)}$`,
+        ),
+      );
+      expect(await receiver.locator('.ticket-status-invalid_time, .ticket-status-invalid').count()).toBe(0);
+      // The badge is neutral: the page's own text colour, not the red of an invalid ticket.
+      expect(
+        await receiver
+          .locator('.ticket-qr-item .ticket-validity')
+          .first()
+          .evaluate((badge) => getComputedStyle(badge).color === getComputedStyle(document.body).color),
+      ).toBe(true);
+      await judge(receiver, problems, 'before-visit');
+      await setCheckInGrace(harness.db, 'demo', 30 * 24 * 60);
+      await receiver.reload();
+      await receiver.locator('.ticket-status-available').first().waitFor();
 
-      // Staff tap the second one on the receiver's own page.
+      // The receiver opens the gate pass of their second admission: a code to scan, nothing to press.
+      const secondAdmission = (await receiver.locator('.ticket-qr-item').nth(1).getAttribute('data-admission')) as string;
+      const secondCode = (await receiver
+        .locator(`.ticket-qr-item[data-admission="${secondAdmission}"] .ticket-qr`)
+        .getAttribute('data-qr')) as string;
       await receiver
         .locator(`.ticket-qr-item[data-admission="${secondAdmission}"]`)
-        .getByRole('link', { name: t.ticket_check_in as string })
+        .getByRole('link', { name: t.ticket_open_pass as string })
         .click();
-      await receiver.locator('[data-screen="check-in"][data-tap-state="init"]').waitFor();
-      await judge(receiver, problems, 'tap');
-      await receiver.getByRole('button', { name: t.checkin_tap as string }).click();
-      await receiver.locator('[data-screen="check-in"][data-tap-state="success"]').waitFor();
-      expect(await receiver.locator('.checkin-result-status').textContent()).toBe(t.checkin_status_success);
+      const pass = receiver.locator('[data-screen="check-in"][data-pass="live"]');
+      await pass.locator('.pass-qr svg').waitFor();
+      expect(await pass.locator('.pass-qr').getAttribute('data-qr')).toBe(secondCode);
+      expect(secondCode).toMatch(/^SF2\./);
+      expect(await pass.locator('.pass-instruction').textContent()).toBe(t.pass_instruction);
+      expect(await pass.getByRole('button').count()).toBe(0);
       expect(await receiver.locator('main').textContent()).not.toContain(number);
+      // The clock runs, to the second: a screenshot of the pass would stand still.
+      const clock = pass.locator('.pass-clock-time');
+      const shown = (await clock.textContent()) ?? '';
+      expect(shown).toMatch(/^\d{2}:\d{2}:\d{2}$/);
+      await receiver.waitForFunction((before) => document.querySelector('.pass-clock-time')?.textContent !== before, shown, {
+        timeout: 3_000,
+      });
+      // The band moves, unless the visitor asked for less motion.
+      const band = pass.locator('.pass-band');
+      expect(await band.evaluate((element) => getComputedStyle(element).animationName)).toBe('none');
+      await receiver.emulateMedia({ reducedMotion: 'no-preference' });
+      expect(await band.evaluate((element) => getComputedStyle(element).animationName)).toBe('pass-band-move');
+      await receiver.emulateMedia({ reducedMotion: 'reduce' });
+      await judge(receiver, problems, 'pass');
 
-      // The same QR read again says used.
-      await imageInput.setInputFiles({ name: 'ticket-again.png', mimeType: 'image/png', buffer: qrImage });
-      await gate.locator('.checkin-result[data-status="used"]').waitFor({ timeout: 30_000 });
-      expect(await gate.locator('.checkin-result-status').textContent()).toBe(t.checkin_status_used);
-      await gate.close();
+      // A gate device scans the code on the pass; the pass, asking every few seconds, says so.
+      const checkedInAt = await scanAtGate(harness, secondCode);
+      await receiver.locator('[data-screen="check-in"][data-pass="checked-in"]').waitFor({ timeout: 15_000 });
+      expect(await receiver.locator('.pass-done').textContent()).toBe(
+        `✓ ${(t.pass_checked_in_at as string).replace('{time}', checkedInAt)}`,
+      );
+      expect(await receiver.locator('.pass-qr').count()).toBe(0);
+      await judge(receiver, problems, 'pass-checked-in');
+
+      // The old staff station address sends staff to the gate app.
+      const oldStation = await context.newPage();
+      await oldStation.goto(`${harness.baseUrl}/demo/tickets/?lang=en#/id/gate/north-1/gate`);
+      await oldStation.waitForURL(`${harness.baseUrl}/gate/`);
+      await oldStation.close();
       await receiverContext.close();
 
       // The receipt: addressee, the printable page, and the PDF with the total.

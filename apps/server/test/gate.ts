@@ -63,7 +63,7 @@ export async function pairedDevice(
 /** Scans codes at a venue from a device paired for it on first use (tests that need a gate, not a device). */
 export function gateOf(app: FastifyInstance, db: Database, venue: string, gate = 'east') {
   let paired: Promise<DeviceClient> | null = null;
-  return (code: string | undefined, extra: Omit<ScanBody, 'code'> = {}) => {
+  return (code: string | null | undefined, extra: Omit<ScanBody, 'code'> = {}) => {
     paired ??= pairedDevice(app, db, venue, { gate }).then((p) => p.client);
     return paired.then((client) => client.scan(code ?? '', extra));
   };

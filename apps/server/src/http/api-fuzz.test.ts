@@ -114,6 +114,7 @@ describeEachEngine(
         addressee: 'Storefront Test',
         reservation_token: bought.reservationToken,
         reservation_number: bought.reservationNumber,
+        number: bought.reservationNumber,
         payment_method: 'gmo',
         payment_number: 'pay_unknown_00000001',
         md: 'pay_unknown_00000001',

@@ -175,44 +175,6 @@ export const Receipt = z.object({
 export type Receipt = z.infer<typeof Receipt>;
 export const ReceiptPdfQuery = z.object({ lang: Lang.default('ja') });
 
-const GateName = InputText.trim().regex(/^[\w.-]{1,40}$/, {
-  error: 'must be 1 to 40 letters, digits, dots, hyphens or underscores',
-});
-
-export const CheckInBody = z.discriminatedUnion(
-  'method',
-  [
-    z.object({
-      method: z.literal('read_qr'),
-      payload: InputText.min(1, { error: 'must not be empty' }).max(4000),
-      gate: GateName,
-      mode: z.enum(CHECK_IN_MODES),
-      lang: Lang.optional(),
-    }),
-    z.object({
-      method: z.literal('tap_ticket'),
-      reservation_token: BearerToken,
-      /** An admission id, or `all` for every admission on the page (fusion display). */
-      ticket_id: z.union([z.uuid({ error: 'must be an admission id or all' }), z.literal('all')]),
-      gate: GateName,
-      mode: z.enum(CHECK_IN_MODES),
-      lang: Lang.optional(),
-    }),
-  ],
-  { error: 'must be read_qr or tap_ticket' },
-);
-export type CheckInBody = z.infer<typeof CheckInBody>;
-
-export const CheckInResult = z.object({
-  status: z.enum(['success', 'used', 'invalid_time', 'invalid']),
-  checkedIn: z.number().int(),
-  admissions: z.array(z.object({ id: z.uuid(), optionName: z.string(), position: z.number().int() })),
-  // No reservation number: anyone holding a QR can ask the gate, and the number opens the booking.
-  productName: z.string().nullable(),
-  checkedInAt: z.iso.datetime().nullable(),
-});
-export type CheckInResult = z.infer<typeof CheckInResult>;
-
 export const ReservationsQuery = z.object({
   email: InputText.trim().min(1, { error: 'must not be empty' }).max(254),
   reservation_number: InputText.trim().min(1, { error: 'must not be empty' }).max(20, { error: 'must be at most 20 characters' }),

@@ -244,6 +244,24 @@ describe('phone', () => {
     expect(phone('123456789012')).toBeNull();
   });
 
+  it('accepts numbers from abroad with their country code, and refuses a plus with too few or too many digits', () => {
+    for (const value of [
+      '+1 415 555 0100',
+      '+66 81 234 5678',
+      '+82 10-1234-5678',
+      '+86 138 0013 8000',
+      '+81 90-1234-5678',
+      '+819012345678',
+      '0044 20 7946 0958',
+      '+1 (415) 555-0100',
+    ]) {
+      expect(phone(value), value).toBeNull();
+    }
+    for (const value of ['+1 234', '+0 415 555 0100', '+1 415 555 0100 1234 5', '+1 415 555 01OO', '++1 415 555 0100']) {
+      expect(phone(value), value).toEqual(failure);
+    }
+  });
+
   it('rejects 8 and 13 digits', () => {
     expect(phone('12345678')).toEqual(failure);
     expect(phone('1234567890123')).toEqual(failure);
@@ -270,8 +288,8 @@ describe('phone', () => {
     }
   });
 
-  it('rejects spaces, plus signs, letters and full-width digits', () => {
-    for (const value of ['03 1234 5678', '+819012345678', '090-1234-567a', '０９０１２３４５６７８']) {
+  it('rejects spaces in a Japanese number, letters and full-width digits', () => {
+    for (const value of ['03 1234 5678', '090-1234-567a', '０９０１２３４５６７８', '＋819012345678']) {
       expect(phone(value)).toEqual(failure);
     }
   });

@@ -96,10 +96,19 @@ export const email: Rule = check('mail_validate_invalid', (value) => {
   return value.length <= 254 && at > 0 && at <= 64 && EMAIL.test(value);
 });
 
-/** 9 to 12 digits, or three hyphenated groups such as 03-1234-5678 and 090-1234-5678. */
-const PHONE = /^(?:\d{9,12}|\d{2,5}-\d{1,4}-\d{3,4})$/;
+/** A Japanese number (SPEC §5): 9 to 12 digits, or three hyphenated groups such as 03-1234-5678 and 090-1234-5678. */
+const JAPANESE_PHONE = /^(?:\d{9,12}|\d{2,5}-\d{1,4}-\d{3,4})$/;
+/**
+ * A number from anywhere, written with its country code: `+` (or `00`) and 8 to 15 digits (E.164),
+ * spaces, hyphens, dots and brackets between them. Whether the number exists in its country's plan
+ * is the server's to say (libphonenumber), which stores it as E.164.
+ */
+const INTERNATIONAL_PHONE = /^(?:\+|00)[1-9](?:[\s.()-]*\d){7,14}$/;
 
-export const phone: Rule = check('common_validate_phone', (value) => PHONE.test(value));
+/** Whether a phone number is written in the international form (`+81 …`, `001 …`). */
+export const isInternationalPhone = (value: string) => INTERNATIONAL_PHONE.test(value.trim());
+
+export const phone: Rule = check('common_validate_phone', (value) => JAPANESE_PHONE.test(value) || isInternationalPhone(value));
 
 /**
  * The confirmation e-mail must equal the first one exactly. An empty confirmation passes like any

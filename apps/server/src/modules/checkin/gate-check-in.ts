@@ -101,15 +101,15 @@ async function slotOf(tx: Database, venue: Site, timeSpanId: number): Promise<Sl
 }
 
 /** Why an admission named at an older generation no longer admits: moved to another date, or replaced. */
-async function staleAnswer(tx: Database, venue: Site, stale: CheckInTarget[], base: Decided): Promise<Decided> {
+async function staleAnswer(tx: Database, stale: CheckInTarget[], base: Decided, current: SlotAtGate | null): Promise<Decided> {
   const latest = await latestRevocations(
     tx,
     stale.map((t) => t.id),
   );
   const moved = [...latest.values()].find((r) => r.reason === 'changed');
   if (moved) {
-    const target = await slotOf(tx, venue, (stale[0] as CheckInTarget).timeSpanId);
-    return { ...base, status: 'changed', reason: null, slot: target?.slot ?? null };
+    // The order has moved: its slot now is where the visitor is expected.
+    return { ...base, status: 'changed', reason: null, slot: current?.slot ?? null };
   }
   return { ...base, status: 'invalid', reason: 'replaced' };
 }
@@ -141,10 +141,11 @@ async function decide(tx: Database, venue: Site, scanner: Scanner, scan: Scan): 
     return refused('unknown');
   }
   const first = found[0] as CheckInTarget;
+  const slot = await slotOf(tx, venue, first.timeSpanId);
   const base: Decided = {
     ...refused('unknown'),
     orderId: first.orderId,
-    product_name: localize(first.productName, scan.lang),
+    product_name: slot ? localize(slot.productName, scan.lang) : null,
     admissions: found.map((t) => ({ id: t.id, option_name: localize(t.optionName, scan.lang), position: t.position })),
   };
   if (first.orderStatus !== 'completed') return { ...base, reason: 'not_paid' };
@@ -153,9 +154,8 @@ async function decide(tx: Database, venue: Site, scanner: Scanner, scan: Scan): 
     const generation = scan.named.find((n) => n.id === t.id)?.generation;
     return generation !== null && generation !== undefined && generation !== t.generation;
   });
-  if (stale.length > 0) return staleAnswer(tx, venue, stale, base);
+  if (stale.length > 0) return staleAnswer(tx, stale, base, slot);
   if (scan.mode === 'set' && first.setProductCount === 0) return { ...base, reason: 'no_set' };
-  const slot = await slotOf(tx, venue, first.timeSpanId);
   const graceMinutes = await checkInGraceMinutes(tx, venue.id, DEFAULT_CHECK_IN_GRACE_MINUTES);
   if (!slot || !isWithinEntryWindow({ startsAt: slot.startsAt, endsAt: slot.endsAt, graceMinutes }, scan.at)) {
     return { ...base, status: 'invalid_time', reason: null, slot: slot?.slot ?? null };

@@ -10,6 +10,7 @@ import { type ConsoleClient, makeStaff, makeTeam, signIn } from '../../../test/c
 import { auditSince, browser, lastAuditId, siteIdOf } from '../../../test/console-staff.ts';
 import { describeEachEngine } from '../../../test/database.ts';
 import { otherSlot, setDateChangeRules } from '../../../test/date-changes.ts';
+import { gateOf } from '../../../test/gate.ts';
 import { freshSlot, orderBody } from '../../../test/orders.ts';
 import { buyTickets, setCheckInGrace } from '../../../test/tickets.ts';
 import { rows } from '../../db/rows.ts';
@@ -78,12 +79,7 @@ describeEachEngine('console order detail', (ctx) => {
     });
     expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
     const view = await api.get<{ admissions: { qr: string }[] }>(`tickets/${bought.reservationToken}?lang=en`);
-    const scan = await api.post<{ status: string }>('checkins', {
-      method: 'read_qr',
-      payload: view.body.admissions[0]?.qr,
-      gate: 'east',
-      mode: 'gate',
-    });
+    const scan = await gateOf(server.app, ctx.db, 'demo')(view.body.admissions[0]?.qr);
     expect(scan.body.status).toBe('success');
 
     const writer = await memberWith(['orders:write']);

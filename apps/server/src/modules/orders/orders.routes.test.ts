@@ -7,6 +7,7 @@ import { buildTestApp } from '../../../test/app.ts';
 import { describeEachEngine } from '../../../test/database.ts';
 import { CUSTOMER, freshSlot, orderBody, slotCounters } from '../../../test/orders.ts';
 import { rows } from '../../db/rows.ts';
+import { hashToken } from '../../lib/tokens.ts';
 import { SANDBOX_CARDS } from '../payments/providers/sandbox-gateway.ts';
 
 type Order = {
@@ -137,6 +138,38 @@ describeEachEngine('orders API', (ctx) => {
     expect(badPhone.body.field).toBe('customer_info.phone');
     const missing = await api.put<ErrorBody>(`orders/${created.body.order_token}`, { customer_info: { email: 'a@example.com' } });
     expect(missing.body.field).toBe('customer_info.fullname');
+  });
+
+  it('takes phone numbers from abroad with their country code, keeps them in E.164, and a Japanese one as written', async () => {
+    const slot = await freshSlot(ctx.db, 'demo', 5);
+    const created = await api.post<Order>('orders', orderBody(slot, 1));
+    const kept = async () =>
+      (
+        await rows<{ phone: string }>(
+          ctx.db,
+          sql`select customer_fields->>'phone' as phone from orders where token_hash = ${hashToken(created.body.order_token)}`,
+        )
+      )[0]?.phone;
+    const cases: [string, string][] = [
+      ['+1 (415) 555-0132', '+14155550132'],
+      ['+66 81 234 5678', '+66812345678'],
+      ['+82 10-1234-5678', '+821012345678'],
+      ['+86 138 0013 8000', '+8613800138000'],
+      ['0044 20 7946 0958', '+442079460958'],
+      ['090-1234-5678', '090-1234-5678'],
+    ];
+    for (const [written, stored] of cases) {
+      const answer = await api.put(`orders/${created.body.order_token}`, { customer_info: { ...CUSTOMER, phone: written } });
+      expect(answer.status, `${written}: ${JSON.stringify(answer.body)}`).toBe(200);
+      expect(await kept(), written).toBe(stored);
+    }
+    // Written as an international number, but no country has it.
+    const unknown = await api.put<ErrorBody>(`orders/${created.body.order_token}`, {
+      customer_info: { ...CUSTOMER, phone: '+1 000 000 0000' },
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.field).toBe('customer_info.phone');
+    expect(await kept()).toBe('090-1234-5678');
   });
 
   it('checks out with the sandbox card: sold once, tickets issued, reservation token and number', async () => {

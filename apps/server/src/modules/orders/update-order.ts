@@ -8,6 +8,7 @@ import type { Site } from '../sites/site.ts';
 import { releaseOrderHolds } from '../stock/sell-places.ts';
 import * as repo from './orders.repository.ts';
 import { inTransaction, type OrdersContext, openOrder } from './orders-context.ts';
+import { storedPhone } from './phone-numbers.ts';
 import { presentOrder } from './present-order.ts';
 import { repriceOrder } from './reprice-order.ts';
 import { checkMaxPerOrder, checkSlot, resolveSelection } from './resolve-selection.ts';
@@ -65,7 +66,11 @@ export async function updateOrder(
           : invalidField(`customer_info.${field}`, `is not valid (${failure?.key ?? 'common_validate_default'})`);
       }
       const displayed = new Set(templates.filter((t) => t.isDisplay).map((t) => t.fieldName));
-      changes.customerFields = Object.fromEntries(Object.entries(body.customer_info).filter(([key]) => displayed.has(key)));
+      changes.customerFields = Object.fromEntries(
+        Object.entries(body.customer_info)
+          .filter(([key]) => displayed.has(key))
+          .map(([key, value]) => [key, key === 'phone' && typeof value === 'string' ? storedPhone(value) : value]),
+      );
     }
     if (body.payment_method) {
       const method = await findPaymentMethod(tx, site.id, order.channel, body.payment_method);

@@ -33,11 +33,7 @@ function originOf(address: string | null): string | null {
 }
 
 export function pageDirectives(base: Directives, site: Site, appMode: AppMode, nonce: string): Directives {
-  let directives = widen(base, {
-    // The gate's QR reader is WebAssembly (zxing), compiled from the shop's own file.
-    'script-src': ["'wasm-unsafe-eval'"],
-    'style-src': [`'nonce-${nonce}'`],
-  });
+  let directives = widen(base, { 'style-src': [`'nonce-${nonce}'`] });
   // The page mounts Stripe's card element only with the venue's publishable key.
   if (site.paymentProviderKeys.stripe?.publishableKey) directives = widen(directives, STRIPE);
   // Demo venues carry made-up ids: the page loads the tag manager in production mode only.

@@ -3,7 +3,8 @@ export type CheckInMode = 'gate' | 'set';
 
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { optionNames, productNames } from '../catalog/catalog-facts.ts';
+import { rows } from '../../db/rows.ts';
+import { optionNames } from '../catalog/catalog-facts.ts';
 import { listOrdersByIds } from '../orders/completed-orders.ts';
 import { checkIns, tickets } from './tickets.schema.ts';
 
@@ -17,7 +18,6 @@ export type CheckInTarget = {
   siteId: number;
   orderStatus: string;
   timeSpanId: number;
-  productName: Record<string, string>;
   setProductCount: number;
 };
 
@@ -41,10 +41,6 @@ export async function findCheckInTargets(db: Database, ids: string[]): Promise<C
     db,
     found.map((t) => t.optionId),
   );
-  const products = await productNames(
-    db,
-    [...orders.values()].map((o) => o.productId),
-  );
   return found.flatMap((t) => {
     const order = orders.get(t.orderId);
     if (!order) return [];
@@ -59,7 +55,6 @@ export async function findCheckInTargets(db: Database, ids: string[]): Promise<C
         siteId: order.siteId,
         orderStatus: order.status,
         timeSpanId: order.timeSpanId,
-        productName: products.get(order.productId) ?? {},
         setProductCount: order.setProducts.reduce((sum, s) => sum + s.quantity, 0),
       },
     ];
@@ -84,36 +79,28 @@ export async function recordCheckIns(
   },
 ): Promise<{ ticketId: string; checkedInAt: Date }[]> {
   if (ticketIds.length === 0) return [];
-  const inserted = await db
-    .insert(checkIns)
-    .values(
-      ticketIds.map((ticketId) => ({
-        ticketId,
-        mode: values.mode,
-        method: values.method,
-        gate: values.gate,
-        deviceId: values.deviceId,
-        staffId: values.staffId,
-        ...(values.offlineAt ? { checkedInAt: values.offlineAt, offline: true } : {}),
-      })),
-    )
-    .onConflictDoNothing({ target: [checkIns.ticketId, checkIns.mode] })
-    .returning({ ticketId: checkIns.ticketId, checkedInAt: checkIns.checkedInAt });
-  if (values.mode === 'gate' && inserted.length > 0) {
-    await db
-      .update(tickets)
-      .set({ status: 'used' })
-      .where(
-        and(
-          inArray(
-            tickets.id,
-            inserted.map((r) => r.ticketId),
-          ),
-          eq(tickets.status, 'valid'),
-        ),
-      );
-  }
-  return inserted;
+  // One statement: the check-ins, and an entry marks its admissions used.
+  const at = values.offlineAt ? sql`${values.offlineAt.toISOString()}::timestamptz` : sql`now()`;
+  const rowsOf = sql.join(
+    ticketIds.map(
+      (id) =>
+        sql`(${id}::uuid, ${values.mode}, ${values.method}, ${values.gate}, ${values.deviceId}::uuid, ${values.staffId}::int, ${values.offlineAt !== undefined}, ${at})`,
+    ),
+    sql`, `,
+  );
+  const inserted = await rows<{ ticket_id: string; checked_in_at: string | Date }>(
+    db,
+    sql`with inserted as (
+          insert into check_ins (ticket_id, mode, method, gate, device_id, staff_id, offline, checked_in_at)
+          values ${rowsOf}
+          on conflict (ticket_id, mode) do nothing
+          returning ticket_id, checked_in_at),
+        entered as (
+          update tickets set status = 'used'
+          where ${values.mode} = 'gate' and status = 'valid' and id in (select ticket_id from inserted))
+        select ticket_id, checked_in_at from inserted`,
+  );
+  return inserted.map((r) => ({ ticketId: r.ticket_id, checkedInAt: new Date(r.checked_in_at) }));
 }
 
 export type CheckInRecord = { ticketId: string; mode: CheckInMode; checkedInAt: Date; gate: string };
@@ -130,12 +117,11 @@ export async function checkInsOf(db: Database, ticketIds: string[], mode: CheckI
 
 /** Every check-in of the admissions of these orders (a select of order ids, e.g. a day's at a venue). */
 export function checkInsOfOrders(db: Database, orderIds: SQL): Promise<CheckInRecord[]> {
-  // The orders are a select: in parentheses, since inArray would write `in select …`, which is no SQL.
   return db
     .select({ ticketId: checkIns.ticketId, mode: checkIns.mode, checkedInAt: checkIns.checkedInAt, gate: checkIns.gate })
     .from(checkIns)
     .innerJoin(tickets, eq(tickets.id, checkIns.ticketId))
-    .where(sql`${tickets.orderId} in (${orderIds})`)
+    .where(inArray(tickets.orderId, sql`(${orderIds})`))
     .orderBy(asc(checkIns.checkedInAt));
 }
 

@@ -38,7 +38,9 @@ export async function listAdmissions(db: Database, access: Access, options: { lo
   const query = db
     .select({
       ticket: tickets,
-      checkedInAt: sql<Date | null>`(select max(${checkIns.checkedInAt}) from ${checkIns} where ${checkIns.ticketId} = ${tickets.id} and ${checkIns.mode} = 'gate')`,
+      // Qualified by hand: in a select list Drizzle writes columns bare, and a bare "id" in the
+      // subquery would be the check-in's own id, never the ticket's.
+      checkedInAt: sql<Date | null>`(select max(c.checked_in_at) from ${checkIns} c where c.ticket_id = ${tickets}.id and c.mode = 'gate')`,
     })
     .from(tickets)
     .where(and(eq(tickets.orderId, access.order.id), owner))

@@ -18,8 +18,8 @@ export async function viewTicket(
   lang: LanguageCode,
   now = new Date(),
 ): Promise<TicketView> {
-  const keys = await ctx.signingKey.venue(site.id);
   const access = await requireAccess(db, site, token);
+  const keys = await ctx.signingKey.venue(site.id);
   const order = await requireOrder(ctx, site, access.order.id, lang);
   const window = await entryWindowOf(db, site, access.order.timeSpanId);
   const isInWindow = isWithinEntryWindow(window, now);

@@ -1,257 +1,190 @@
 /**
- * `/id/{reservationToken}/{id}/{type}`: check-in (SPEC §4), in mode `gate` or `set`.
- * - On the visitor's own page (`{id}` an admission, or `all` for the party): staff tap it
- *   (`tap_ticket`), and the tap goes init → tap → success or error.
- * - As a staff gate station (`/id/gate/{gate}/{mode}`): the device reads ticket QRs (`read_qr`)
- *   with the camera or from an image, with manual entry when there is no camera.
- * Each answer is a ticket check status: success, used, invalid_time or invalid.
+ * `/id/{reservationToken}/{id}/{type}`: the visitor's gate pass (SPEC §4 `tap_ticket`, decision
+ * 021). The visitor cannot check themselves in: the page is what staff scan with a gate device.
+ * It shows the admission's code (or the party's, for `all`) large, with the product, date, slot
+ * and party, under a moving band and a running clock, so staff can tell a live page from a
+ * screenshot. While it is shown it reads the ticket again every few seconds and turns to
+ * "Checked in at 13:02" once the gate has recorded the admission(s). `type` is `gate` (entry) or
+ * `set` (set products handed over).
+ *
+ * The staff gate station that lived at `/id/gate/{gate}/{mode}` is now the gate app at `/gate/`:
+ * an old bookmark opens it.
  */
-import type { CheckInMode, TapState } from '@storefront/domain/api/tickets';
-import { useMutation } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { DISPLAY_TIME_ZONE } from '@storefront/domain/constants';
+import { timeOfDayIn } from '@storefront/domain/dates';
+import { formatDate } from '@storefront/domain/format';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useApp } from '../../lib/app-context.tsx';
 import type { ScreenProps } from '../../lib/routes.ts';
-import { type CheckInResult, ticketsApi } from './api/tickets-api.ts';
-import { GATE_STATION, ticketPaths } from './ticket-links.ts';
-import { TicketHeader, useTicket } from './ticket-page.tsx';
+import { isTicketNotFound, ticketQueries } from './api/ticket-queries.ts';
+import type { TicketView } from './api/tickets-api.ts';
+import { partyOf, passOf } from './gate-pass.ts';
+import { QrCode } from './qr-code.tsx';
+import { GATE_APP_PATH, GATE_STATION, ticketPaths } from './ticket-links.ts';
+import { TicketHeader } from './ticket-page.tsx';
+import { VisitValidity } from './visit-validity.tsx';
 import './ticket-card.css';
 import './share.css';
 import './check-in.css';
 import './receipt.css';
 
-const STATUS_KEYS: Record<string, string> = {
-  available: 'checkin_status_available',
-  success: 'checkin_status_success',
-  used: 'checkin_status_used',
-  invalid_time: 'checkin_status_invalid_time',
-  invalid: 'checkin_status_invalid',
-};
+/** How often the pass asks whether the gate has let the visitor in. */
+const PASS_REFRESH_MS = 5_000;
 
-function CheckInOutcome(props: { result: CheckInResult }) {
+type PassMode = 'gate' | 'set';
+const modeOf = (type: unknown): PassMode => (type === 'set' ? 'set' : 'gate');
+
+/** The device's own wall clock, to the second: a screenshot stops, this does not. */
+function RunningClock() {
   const { t } = useTranslation();
-  const { result } = props;
-  return (
-    <div className={`checkin-result checkin-result-${result.status}`} data-status={result.status}>
-      <p className="checkin-result-status">{t(STATUS_KEYS[result.status] ?? 'checkin_status_invalid')}</p>
-      {result.productName && <p className="checkin-result-product">{result.productName}</p>}
-      {result.status === 'success' && <p>{t('checkin_admitted', { count: result.checkedIn })}</p>}
-      {result.admissions.length > 0 && (
-        <ul className="ticket-lines">
-          {result.admissions.map((a) => (
-            <li key={a.id}>{a.optionName}</li>
-          ))}
-        </ul>
-      )}
-    </div>
-  );
-}
-
-function modeOf(type: unknown): CheckInMode {
-  return type === 'set' ? 'set' : 'gate';
-}
-
-/** The staff device at a gate: camera or image scanning, and manual entry. */
-function GateStation(props: { gate: string; mode: CheckInMode }) {
-  const app = useApp();
-  const { t } = useTranslation();
-  const ids = { manual: useId(), image: useId() };
-  const manualForm = useForm({ defaultValues: { code: '' } });
-  const [cameraState, setCameraState] = useState<'off' | 'on' | 'unavailable'>('off');
-  const [unreadable, setUnreadable] = useState(false);
-  const video = useRef<HTMLVideoElement>(null);
-  const lastPayload = useRef<{ value: string; at: number } | null>(null);
-  const gateName = /^[\w.-]{1,40}$/.test(props.gate) ? props.gate : 'gate';
-  const checkIn = useMutation({
-    mutationFn: (payload: string) =>
-      ticketsApi(app.api, app.lang).checkIn({ method: 'read_qr', payload, gate: gateName, mode: props.mode }),
-  });
-  const submit = useCallback(
-    (payload: string, source: 'camera' | 'image' | 'manual') => {
-      // The camera sees the same code many times a second: one check-in per code per few seconds.
-      const now = Date.now();
-      const last = lastPayload.current;
-      if (source === 'camera' && last && last.value === payload && now - last.at < 3000) return;
-      lastPayload.current = { value: payload, at: now };
-      setUnreadable(false);
-      checkIn.mutate(payload);
-    },
-    [checkIn],
-  );
-
+  const [now, setNow] = useState(() => new Date());
   useEffect(() => {
-    if (cameraState !== 'on') return;
-    let stream: MediaStream | null = null;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let isRunning = true;
-    (async () => {
-      try {
-        const { readQr } = await import('./qr-reader.ts');
-        stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' } });
-        if (!video.current || !isRunning) return;
-        video.current.srcObject = stream;
-        await video.current.play();
-        const scan = async () => {
-          if (!isRunning || !video.current) return;
-          const value = await readQr(video.current).catch(() => null);
-          if (value) submit(value, 'camera');
-          timer = setTimeout(scan, 250);
-        };
-        void scan();
-      } catch {
-        setCameraState('unavailable');
-      }
-    })();
-    return () => {
-      isRunning = false;
-      clearTimeout(timer);
-      for (const track of stream?.getTracks() ?? []) track.stop();
+    let timer: ReturnType<typeof setTimeout>;
+    // Tick on the second, so the seconds change together with the phone's own clock.
+    const tick = () => {
+      setNow(new Date());
+      timer = setTimeout(tick, 1000 - (Date.now() % 1000));
     };
-  }, [cameraState, submit]);
-
-  const onImage = async (file: File | undefined) => {
-    if (!file) return;
-    const { readQr } = await import('./qr-reader.ts');
-    const value = await readQr(file).catch(() => null);
-    if (value) submit(value, 'image');
-    else setUnreadable(true);
-  };
-
-  // An empty entry is ignored, without a message: staff just type again.
-  const onManual = manualForm.handleSubmit(({ code }) => {
-    if (code.trim()) submit(code.trim(), 'manual');
-  });
-
+    timer = setTimeout(tick, 1000 - (Date.now() % 1000));
+    return () => clearTimeout(timer);
+  }, []);
+  const text = new Intl.DateTimeFormat('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).format(now);
   return (
-    <section className="page ticket-page checkin-page" data-screen="check-in" data-method="read_qr">
-      <article className="ticket-card">
-        <TicketHeader title={t('checkin_gate_title')} />
-        <div className="ticket-body">
-          <p className="checkin-gate">
-            {t('checkin_gate_name', { gate: gateName })} · {t(props.mode === 'set' ? 'checkin_mode_set' : 'checkin_mode_gate')}
-          </p>
-          <div className="checkin-live" role="status" aria-live="polite">
-            {checkIn.data && <CheckInOutcome result={checkIn.data} />}
-            {unreadable && <p className="checkin-result checkin-result-invalid">{t('checkin_no_qr_found')}</p>}
-          </div>
-          <div className="checkin-camera">
-            {cameraState === 'on' ? (
-              <>
-                <video ref={video} className="checkin-video" muted playsInline aria-label={t('checkin_scan_qr')} />
-                <button type="button" className="button button-secondary" onClick={() => setCameraState('off')}>
-                  {t('checkin_scan_stop')}
-                </button>
-              </>
-            ) : (
-              <button
-                type="button"
-                className="button button-primary"
-                onClick={() => setCameraState('mediaDevices' in navigator ? 'on' : 'unavailable')}
-              >
-                {t('checkin_scan_qr')}
-              </button>
-            )}
-            {cameraState === 'unavailable' && <p className="ticket-note">{t('checkin_camera_unavailable')}</p>}
-          </div>
-          <div className="checkin-image">
-            <label htmlFor={ids.image}>{t('checkin_scan_image')}</label>
-            <input
-              id={ids.image}
-              type="file"
-              accept="image/*"
-              capture="environment"
-              onChange={(e) => {
-                void onImage(e.currentTarget.files?.[0]);
-                e.currentTarget.value = '';
-              }}
-            />
-          </div>
-          <form className="stack-form checkin-manual" onSubmit={onManual} noValidate>
-            <label htmlFor={ids.manual}>{t('checkin_manual_entry')}</label>
-            <input id={ids.manual} autoComplete="off" spellCheck={false} {...manualForm.register('code')} />
-            <div className="actions">
-              <button type="submit" className="button button-secondary" disabled={checkIn.isPending}>
-                {t('checkin_manual_submit')}
-              </button>
-            </div>
-          </form>
-        </div>
-      </article>
-    </section>
+    <p className="pass-clock">
+      <span className="pass-clock-label">{t('pass_time_now')}</span>
+      <time className="pass-clock-time" role="timer" dateTime={now.toISOString()}>
+        {text}
+      </time>
+    </p>
   );
 }
 
-/** The visitor's own page, tapped by staff. */
-function TapTicket(props: { token: string; admission: string; mode: CheckInMode }) {
+/** Keeps the screen on while the pass is shown, where the browser allows it (a queue can be slow). */
+function useScreenAwake(isWanted: boolean) {
+  useEffect(() => {
+    if (!isWanted || !('wakeLock' in navigator)) return;
+    let lock: WakeLockSentinel | null = null;
+    let isActive = true;
+    const acquire = () => {
+      if (document.visibilityState !== 'visible') return;
+      navigator.wakeLock
+        .request('screen')
+        .then((sentinel) => {
+          if (isActive) lock = sentinel;
+          else void sentinel.release();
+        })
+        .catch(() => undefined);
+    };
+    acquire();
+    // The browser releases the lock when the page is hidden; take it again when it comes back.
+    document.addEventListener('visibilitychange', acquire);
+    return () => {
+      isActive = false;
+      document.removeEventListener('visibilitychange', acquire);
+      void lock?.release().catch(() => undefined);
+    };
+  }, [isWanted]);
+}
+
+function GatePass(props: { token: string; admission: string; mode: PassMode }) {
   const app = useApp();
   const { t } = useTranslation();
-  const ticket = useTicket(props.token);
-  const [tapState, setTapState] = useState<TapState>('init');
-  const tap = useMutation({
-    mutationFn: () =>
-      ticketsApi(app.api, app.lang).checkIn({
-        method: 'tap_ticket',
-        reservation_token: props.token,
-        ticket_id: props.admission,
-        gate: 'tap',
-        mode: props.mode,
-      }),
-    onMutate: () => setTapState('tap'),
-    onSuccess: (result) => {
-      setTapState(result.status === 'success' ? 'success' : 'error');
-      void ticket.refetch();
+  const queryClient = useQueryClient();
+  const options = ticketQueries.ticket(app, props.token);
+  const isIn = (view: TicketView | undefined) => !!view && passOf(view, props.admission, props.mode).state === 'checked-in';
+  const ticket = useQuery({
+    ...options,
+    // Asked again only while the tab is visible: TanStack Query pauses intervals in the background.
+    refetchInterval: (query) => (isIn(query.state.data) ? false : PASS_REFRESH_MS),
+    meta: {
+      // At a gate with a weak signal a missed refresh is not worth a dialog over the code: the
+      // pass keeps what it has and says it is offline.
+      showsOwnFailure: (error) => isTicketNotFound(error) || queryClient.getQueryData(options.queryKey) !== undefined,
     },
-    onError: () => setTapState('error'),
   });
   const view = ticket.data;
-  const admissions = view?.admissions.filter((a) => props.admission === 'all' || a.id === props.admission) ?? [];
-  const before = admissions.find((a) => a.status === 'available')?.status ?? admissions[0]?.status ?? null;
+  const pass = view ? passOf(view, props.admission, props.mode) : null;
+  const state = pass?.state;
+  useScreenAwake(state === 'live');
+  const title = t(props.mode === 'set' ? 'pass_title_set' : 'pass_title');
+
+  if (ticket.isError && !view) {
+    return (
+      <section className="page ticket-page pass-page" data-screen="check-in" data-pass="missing">
+        <h1>{t('dialog_inquiry_error_title')}</h1>
+        <p>{t('ticket_not_found_text')}</p>
+      </section>
+    );
+  }
+  if (!view || !pass) return <section className="page ticket-page pass-page" data-screen="check-in" aria-busy="true" />;
+
+  const people = pass.admissions.length;
   return (
-    <section className="page ticket-page checkin-page" data-screen="check-in" data-method="tap_ticket" data-tap-state={tapState}>
-      <article className="ticket-card">
-        <TicketHeader title={t('checkin_title')} />
-        <div className="ticket-body">
-          {view && (
+    <section className="page ticket-page pass-page" data-screen="check-in" data-mode={props.mode} data-pass={state}>
+      <article className="ticket-card pass-card">
+        <TicketHeader title={title} />
+        {state === 'live' && <div className="pass-band" aria-hidden="true" />}
+        <div className="ticket-body pass-body">
+          <p className="ticket-product">{view.product.name}</p>
+          <p className="pass-visit">
+            <time dateTime={view.date}>{formatDate(view.date, app.lang)}</time>
+            {!view.isAllDay && (
+              <>
+                {' · '}
+                <span className="pass-slot">
+                  <time dateTime={view.reservationFrom}>{timeOfDayIn(new Date(view.reservationFrom), DISPLAY_TIME_ZONE)}</time>–
+                  <time dateTime={view.reservationTo}>{timeOfDayIn(new Date(view.reservationTo), DISPLAY_TIME_ZONE)}</time>
+                </span>
+              </>
+            )}
+          </p>
+          {people > 0 && (
             <>
-              <p className="ticket-product">{view.product.name}</p>
-              {view.reservationNumber !== null && (
-                <p>
-                  {t('ticket_reservation_number')}: <span className="ticket-number">{view.reservationNumber}</span>
-                </p>
-              )}
-              <ul className="ticket-lines">
-                {admissions.map((a) => (
-                  <li key={a.id}>{a.optionName}</li>
+              {props.admission === 'all' && <p className="pass-party">{t('pass_party', { count: people })}</p>}
+              <ul className="ticket-lines pass-lines">
+                {partyOf(pass.admissions).map(([name, count]) => (
+                  <li key={name}>
+                    {name} × {count}
+                  </li>
                 ))}
               </ul>
-              <p className="checkin-gate">{t(props.mode === 'set' ? 'checkin_mode_set' : 'checkin_mode_gate')}</p>
-            </>
-          )}
-          <div className="checkin-live" role="status" aria-live="polite">
-            {tap.data ? (
-              <CheckInOutcome result={tap.data} />
-            ) : (
-              before &&
-              tapState === 'init' && <p className={`checkin-result checkin-result-${before}`}>{t(STATUS_KEYS[before] ?? '')}</p>
-            )}
-            {tapState === 'error' && !tap.data && <p className="checkin-result checkin-result-invalid">{t('checkin_error')}</p>}
-          </div>
-          {tapState !== 'success' && (
-            <>
-              <p className="ticket-note">{t('checkin_tap_note')}</p>
-              <button
-                type="button"
-                className="button button-primary checkin-tap"
-                disabled={tapState === 'tap' || !view || admissions.length === 0}
-                onClick={() => tap.mutate()}
-              >
-                {tapState === 'tap' ? t('checkin_tapping') : t('checkin_tap')}
-              </button>
             </>
           )}
         </div>
+        <div className="pass-code-area" role="status">
+          {state === 'live' && pass.code ? (
+            <>
+              <p className="pass-instruction">{t(props.mode === 'set' ? 'pass_instruction_set' : 'pass_instruction')}</p>
+              <QrCode value={pass.code} label={title} className="pass-qr" />
+              {pass.isOutsideSlot && <VisitValidity slot={view} />}
+            </>
+          ) : state === 'checked-in' ? (
+            <p className="pass-done">
+              <span className="pass-done-mark" aria-hidden="true">
+                ✓
+              </span>{' '}
+              {pass.checkedInAt
+                ? t('pass_checked_in_at', { time: timeOfDayIn(new Date(pass.checkedInAt), DISPLAY_TIME_ZONE) })
+                : t('pass_checked_in')}
+            </p>
+          ) : state === 'cancelled' ? (
+            <p className="ticket-status ticket-status-cancelled">{t('ticket_cancelled')}</p>
+          ) : (
+            <p className="ticket-status ticket-status-used">
+              {t(view.admissions.length === 0 ? 'ticket_all_handed_on' : 'ticket_used')}
+            </p>
+          )}
+        </div>
+        {state === 'live' && <RunningClock />}
+        {ticket.isRefetchError && <p className="pass-offline">{t('pass_offline')}</p>}
       </article>
       <p>
         <Link to={ticketPaths.ticket(props.token)}>{t('ticket_back')}</Link>
@@ -260,10 +193,24 @@ function TapTicket(props: { token: string; admission: string; mode: CheckInMode 
   );
 }
 
+/** `/id/gate/…`: staff scanning moved to the gate app; a full page load takes them there. */
+function GateMoved() {
+  const { t } = useTranslation();
+  useEffect(() => {
+    window.location.replace(GATE_APP_PATH);
+  }, []);
+  return (
+    <section className="page ticket-page" data-screen="check-in" data-pass="moved">
+      <h1>{t('pass_gate_moved_title')}</h1>
+      <p>
+        <a href={GATE_APP_PATH}>{t('pass_gate_moved_link')}</a>
+      </p>
+    </section>
+  );
+}
+
 export default function CheckInPage(props: ScreenProps) {
   const token = String(props.reservationToken ?? '');
-  const id = String(props.id ?? '');
-  const mode = modeOf(props.type);
-  if (token === GATE_STATION) return <GateStation gate={id} mode={mode} />;
-  return <TapTicket token={token} admission={id} mode={mode} />;
+  if (token === GATE_STATION) return <GateMoved />;
+  return <GatePass token={token} admission={String(props.id ?? '')} mode={modeOf(props.type)} />;
 }

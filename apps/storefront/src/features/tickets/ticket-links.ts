@@ -11,5 +11,7 @@ export const ticketPaths = {
   changeDate: (token: string) => `/tickets/changedate/${t(token)}`,
 };
 
-/** The reservation-token segment that makes the check-in route a staff gate scanner. */
+/** The reservation-token segment of the staff gate station's old address (`/id/gate/{gate}/{mode}`). */
 export const GATE_STATION = 'gate';
+/** Where staff scan now: the gate app, served from the site's root (decision 021). */
+export const GATE_APP_PATH = '/gate/';

@@ -20,6 +20,7 @@ import type { Admission, TicketView } from './api/tickets-api.ts';
 import { CancelBooking } from './cancel-booking.tsx';
 import { QrCode } from './qr-code.tsx';
 import { ticketPaths } from './ticket-links.ts';
+import { type VisitSlot, VisitValidity } from './visit-validity.tsx';
 import './ticket-card.css';
 import './share.css';
 import './check-in.css';
@@ -81,18 +82,20 @@ export function VisitTime(props: { ticket: Pick<TicketView, 'date' | 'reservatio
   );
 }
 
-const STATUS_KEYS: Record<string, string> = {
-  available: 'checkin_status_available',
-  success: 'checkin_status_success',
-  used: 'ticket_used',
-  invalid_time: 'checkin_status_invalid_time',
-  invalid: 'ticket_invalid',
-};
-
-/** What an admission's badge says: a cancelled one (by the venue or the visitor) says so, not "invalid". */
-function statusOf(admission: Pick<Admission, 'ticketStatus' | 'status'>): { key: string; className: string } {
-  if (admission.ticketStatus === 'cancelled') return { key: 'ticket_cancelled', className: 'cancelled' };
-  return { key: STATUS_KEYS[admission.status] ?? 'ticket_invalid', className: admission.status };
+/**
+ * An admission's badge. A cancelled one (by the venue or the visitor) says so, not "invalid"; one
+ * the gate would turn away for its time is early (or late), not broken, so it names its slot.
+ */
+function AdmissionStatus(props: { admission: Pick<Admission, 'ticketStatus' | 'status'>; slot: VisitSlot }) {
+  const { t } = useTranslation();
+  const { admission } = props;
+  if (admission.ticketStatus === 'cancelled')
+    return <p className="ticket-status ticket-status-cancelled">{t('ticket_cancelled')}</p>;
+  if (admission.status === 'used') return <p className="ticket-status ticket-status-used">{t('ticket_used')}</p>;
+  if (admission.status === 'available')
+    return <p className="ticket-status ticket-status-available">{t('checkin_status_available')}</p>;
+  if (admission.status === 'invalid_time') return <VisitValidity slot={props.slot} />;
+  return <p className="ticket-status ticket-status-invalid">{t('ticket_invalid')}</p>;
 }
 
 export default function TicketPage(props: ScreenProps) {
@@ -190,8 +193,11 @@ export default function TicketPage(props: ScreenProps) {
               <div className="ticket-qr-item">
                 <QrCode value={view.partyQr} label={t('ticket_party_qr', { count: validCount })} className="ticket-qr" />
                 <p>{t('ticket_party_qr', { count: validCount })}</p>
+                {view.admissions.some((a) => a.ticketStatus === 'valid' && a.status === 'invalid_time') && (
+                  <VisitValidity slot={view} />
+                )}
                 <Link className="button button-secondary" to={ticketPaths.checkIn(token, 'all')}>
-                  {t('ticket_check_in')}
+                  {t('ticket_open_pass')}
                 </Link>
               </div>
             ) : isAllCancelled ? (
@@ -213,10 +219,10 @@ export default function TicketPage(props: ScreenProps) {
                       className="ticket-qr"
                     />
                   ) : null}
-                  <p className={`ticket-status ticket-status-${statusOf(admission).className}`}>{t(statusOf(admission).key)}</p>
+                  <AdmissionStatus admission={admission} slot={view} />
                   {admission.ticketStatus === 'valid' && (
                     <Link className="button button-secondary" to={ticketPaths.checkIn(token, admission.id)}>
-                      {t('ticket_check_in')}
+                      {t('ticket_open_pass')}
                     </Link>
                   )}
                 </li>

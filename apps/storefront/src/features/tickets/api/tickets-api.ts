@@ -1,19 +1,11 @@
 /**
- * The after-purchase calls: ticket, share, send, cancel, receipt and check-in, typed from the contracts in packages/domain (types only cross over).
+ * The after-purchase calls: ticket, share, send, cancel and receipt, typed from the contracts in packages/domain (types only cross over).
  */
-import type {
-  Admission,
-  CheckInBody,
-  CheckInResult,
-  Receipt,
-  SelfCancelResult,
-  SharedTicket,
-  TicketView,
-} from '@storefront/domain/api/tickets';
+import type { Admission, Receipt, SelfCancelResult, SharedTicket, TicketView } from '@storefront/domain/api/tickets';
 import type { z } from 'zod';
 import { type ApiClient, ApiError } from '../../../lib/api/client.ts';
 
-export type { Admission, CheckInResult, Receipt, SelfCancelResult, TicketView };
+export type { Admission, Receipt, SelfCancelResult, TicketView };
 export type SharedTicketData = z.infer<typeof SharedTicket>;
 
 const path = (token: string) => encodeURIComponent(token);
@@ -39,6 +31,5 @@ export function ticketsApi(api: ApiClient, lang: string) {
       }
     },
     issueReceipt: (token: string, addressee: string) => api.post<Receipt>(`tickets/${path(token)}/receipt`, { addressee, lang }),
-    checkIn: (body: z.input<typeof CheckInBody>) => api.post<CheckInResult>('checkins', { ...body, lang }),
   };
 }
