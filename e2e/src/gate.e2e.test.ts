@@ -197,6 +197,21 @@ describe.skipIf(!hasChromium)('the gate: pairing, results for a queue, manual en
     expect(wrongTime.text).toMatch(/Wrong time This ticket is for \d{1,2} \w{3}, \d\d:\d\d/);
     await shoot(phone.page, 'result-wrong-time-375');
 
+    // A photo of the visitor's ticket page, taken at once: the QR reader (WebAssembly, under the page's
+    // policy) reads it, and a photo is answered even when it shows the code just typed.
+    const visitor = await harness.browser.newContext({ locale: 'en-GB', viewport: { width: 375, height: 812 } });
+    const ticketPage = await visitor.newPage();
+    await ticketPage.goto(`${harness.baseUrl}/demo/tickets/?lang=en#/id/${later.reservationToken}`);
+    const qr = ticketPage.locator('.ticket-qr-item .ticket-qr').first();
+    await qr.locator('svg').waitFor();
+    const photo = await qr.screenshot();
+    await visitor.close();
+    await clear(phone);
+    await phone.page.locator('input[type="file"]').setInputFiles({ name: 'ticket.png', mimeType: 'image/png', buffer: photo });
+    const fromPhoto = phone.page.locator('.result');
+    await fromPhoto.waitFor();
+    expect(await fromPhoto.getAttribute('data-result')).toBe('wrong_time');
+
     const invalid = await scan(phone, cancelledCodes.each[0] as string);
     expect(invalid.tone).toBe('invalid');
     expect(invalid.text).toContain('This ticket was cancelled');

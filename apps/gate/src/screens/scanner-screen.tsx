@@ -63,9 +63,10 @@ export function ScannerScreen(props: { state: GateState; actions: Actions; lang:
   }, []);
 
   const submit = useCallback(
-    async (raw: string) => {
+    async (raw: string, source: 'camera' | 'typed' | 'photo') => {
       const text = raw.trim();
-      if (!text || !isNew.current(text, Date.now())) return;
+      // The camera sees a code many times a second, and a reader may send it twice; a photo is chosen once.
+      if (!text || (!isNew.current(text, Date.now()) && source !== 'photo')) return;
       // The previous answer goes before this one is asked for: a failed read never shows it.
       const mine = ++attempt.current;
       setShown(null);
@@ -90,7 +91,11 @@ export function ScannerScreen(props: { state: GateState; actions: Actions; lang:
     return () => clearTimeout(timer);
   }, [shown]);
 
-  const camera = useCamera(video, view === 'scan' && isCameraWanted && state.phase === 'ready', (value) => void submit(value));
+  const camera = useCamera(
+    video,
+    view === 'scan' && isCameraWanted && state.phase === 'ready',
+    (value) => void submit(value, 'camera'),
+  );
 
   // The code field keeps the focus while nothing else is being used.
   useEffect(() => {
@@ -114,7 +119,7 @@ export function ScannerScreen(props: { state: GateState; actions: Actions; lang:
     const value = await readPhoto(file);
     if (attempt.current !== mine) return;
     setChecking(false);
-    if (value) await submit(value);
+    if (value) await submit(value, 'photo');
     else
       show({
         kind: 'result',
@@ -181,7 +186,7 @@ export function ScannerScreen(props: { state: GateState; actions: Actions; lang:
               unlockAudio();
               const value = code;
               setCode('');
-              void submit(value);
+              void submit(value, 'typed');
             }}
           >
             <label htmlFor={ids.wedge}>{t('wedge_label')}</label>
