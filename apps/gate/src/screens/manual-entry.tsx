@@ -124,7 +124,7 @@ export function ManualEntry(props: {
           </h3>
           <p>
             {t('manual_slot', {
-              date: booking.slot.date,
+              date: dayMonth(booking.slot.date, props.lang),
               start: booking.slot.start_time.slice(0, 5),
               end: booking.slot.end_time.slice(0, 5),
             })}
