@@ -10,17 +10,19 @@
  * conflict, which the phone that uploaded it shows. Screens are checked with axe at phone and
  * tablet sizes, and no page breaks the Content-Security-Policy.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apiFor } from '@storefront/server/test/api';
 import { type ConsoleClient, consoleClient, makeStaff, makeTeam, signIn } from '@storefront/server/test/console';
 import { otherSlot, setDateChangeRules } from '@storefront/server/test/date-changes';
 import { type Bought, buyTickets, setCheckInGrace } from '@storefront/server/test/tickets';
 import { sql } from 'drizzle-orm';
-import type { BrowserContext, Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VENUE_TIME_ZONE, venueToday } from './catalogue-steps.ts';
-import { type Harness, hasChromium, recordCspViolations, seriousAxeViolations, startHarness } from './harness.ts';
+import { CHROMIUM_PATH, type Harness, hasChromium, recordCspViolations, seriousAxeViolations, startHarness } from './harness.ts';
 
 const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
 /** The scanner ignores the same code read again this soon (a ticket still before the camera). */
@@ -72,15 +74,21 @@ describe.skipIf(!hasChromium)('the gate: pairing, results for a queue, manual en
       ?.id as string;
 
   /** A device for the gate, paired in the console as a manager would, and the phone opening its pairing link. */
-  async function pairDevice(name: string, gate: string, viewport: { width: number; height: number }): Promise<Device> {
+  async function pairDevice(
+    name: string,
+    gate: string,
+    viewport: { width: number; height: number },
+    browser: Browser = harness.browser,
+  ): Promise<Device> {
     const made = await manager.post<{ pairing_url: string }>('venues/demo/gate-devices', { name, gate });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     const pairing = made.body;
-    const context = await harness.browser.newContext({
+    const context = await browser.newContext({
       locale: 'en-GB',
       viewport,
       timezoneId: VENUE_TIME_ZONE,
       serviceWorkers: 'allow',
+      permissions: ['camera'],
     });
     csp.push(await recordCspViolations(context));
     const page = await context.newPage();
@@ -193,13 +201,17 @@ describe.skipIf(!hasChromium)('the gate: pairing, results for a queue, manual en
 
     // A new scan clears the old result before its own answer comes.
     const wrongTime = await scan(phone, laterCodes.party);
-    expect(wrongTime.tone).toBe('wrong_time');
+    expect(wrongTime.tone, wrongTime.text).toBe('wrong_time');
     expect(wrongTime.text).toMatch(/Wrong time This ticket is for \d{1,2} \w{3}, \d\d:\d\d/);
     await shoot(phone.page, 'result-wrong-time-375');
 
     // A photo of the visitor's ticket page, taken at once: the QR reader (WebAssembly, under the page's
     // policy) reads it, and a photo is answered even when it shows the code just typed.
-    const visitor = await harness.browser.newContext({ locale: 'en-GB', viewport: { width: 375, height: 812 } });
+    const visitor = await harness.browser.newContext({
+      locale: 'en-GB',
+      viewport: { width: 375, height: 812 },
+      deviceScaleFactor: 2,
+    });
     const ticketPage = await visitor.newPage();
     await ticketPage.goto(`${harness.baseUrl}/demo/tickets/?lang=en#/id/${later.reservationToken}`);
     const qr = ticketPage.locator('.ticket-qr-item .ticket-qr').first();
@@ -210,7 +222,7 @@ describe.skipIf(!hasChromium)('the gate: pairing, results for a queue, manual en
     await phone.page.locator('input[type="file"]').setInputFiles({ name: 'ticket.png', mimeType: 'image/png', buffer: photo });
     const fromPhoto = phone.page.locator('.result');
     await fromPhoto.waitFor();
-    expect(await fromPhoto.getAttribute('data-result')).toBe('wrong_time');
+    expect(await fromPhoto.getAttribute('data-result'), await fromPhoto.innerText()).toBe('wrong_time');
 
     const invalid = await scan(phone, cancelledCodes.each[0] as string);
     expect(invalid.tone).toBe('invalid');
@@ -444,6 +456,85 @@ describe.skipIf(!hasChromium)('the gate: pairing, results for a queue, manual en
     await page.getByRole('button', { name: '自分としてのスキャンを終了' }).click();
     await page.getByRole('heading', { name: 'このスキャナーをペアリング' }).waitFor();
     await context.close();
+  });
+
+  it('reads a ticket held before the back camera, continuously, ignoring it for 3 s', async () => {
+    const bought = await buyTickets(api(), harness.db, { quantity: 1, email: 'camera@gate-e2e.test' });
+    await slotNow(bought, 5);
+    // The visitor's ticket page, drawn as the camera would see it: one frame of a Y4M video that
+    // Chromium's fake camera plays in a loop.
+    const visitor = await harness.browser.newContext({ locale: 'en-GB', viewport: { width: 375, height: 812 } });
+    const ticketPage = await visitor.newPage();
+    await ticketPage.goto(`${harness.baseUrl}/demo/tickets/?lang=en#/id/${bought.reservationToken}`);
+    await ticketPage.locator('.ticket-qr-item .ticket-qr svg').first().waitFor();
+    const frame = await ticketPage.evaluate(async () => {
+      const svg = document.querySelector('.ticket-qr-item .ticket-qr svg') as SVGElement;
+      const image = new Image();
+      image.src = `data:image/svg+xml;base64,${btoa(new XMLSerializer().serializeToString(svg))}`;
+      await image.decode();
+      const [width, height] = [640, 480];
+      const canvas = document.createElement('canvas');
+      canvas.width = width;
+      canvas.height = height;
+      const draw = canvas.getContext('2d') as CanvasRenderingContext2D;
+      draw.fillStyle = '#ffffff';
+      draw.fillRect(0, 0, width, height);
+      draw.drawImage(image, (width - 400) / 2, (height - 400) / 2, 400, 400);
+      const rgba = draw.getImageData(0, 0, width, height).data;
+      // 4:2:0: full-size luma, then quarter-size chroma planes (grey: 128).
+      const yuv = new Uint8Array(width * height * 1.5).fill(128);
+      for (let i = 0; i < width * height; i += 1) {
+        yuv[i] = Math.round(0.299 * (rgba[i * 4] ?? 0) + 0.587 * (rgba[i * 4 + 1] ?? 0) + 0.114 * (rgba[i * 4 + 2] ?? 0));
+      }
+      let binary = '';
+      for (const byte of yuv) binary += String.fromCharCode(byte);
+      return btoa(binary);
+    });
+    await visitor.close();
+    const video = join(tmpdir(), `gate-camera-${process.pid}.y4m`);
+    writeFileSync(
+      video,
+      Buffer.concat([Buffer.from('YUV4MPEG2 W640 H480 F10:1 Ip A1:1 C420jpeg\nFRAME\n'), Buffer.from(frame, 'base64')]),
+    );
+    const cameraBrowser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--use-fake-ui-for-media-stream',
+        '--use-fake-device-for-media-stream',
+        `--use-file-for-fake-video-capture=${video}`,
+      ],
+    });
+    try {
+      const phone = await pairDevice('Phone camera', 'camera', { width: 375, height: 812 }, cameraBrowser);
+      // The camera starts by itself and reads the code: the party is admitted.
+      const result = phone.page.locator('.result');
+      await result.waitFor({ timeout: 20_000 });
+      const admittedAt = Date.now();
+      expect(await result.getAttribute('data-result')).toBe('success');
+      await shoot(phone.page, 'camera-success-375');
+      const checkIns = async () =>
+        (
+          await rows<{ n: number }>(
+            sql`select count(*)::int as n from check_ins c join tickets t on t.id = c.ticket_id
+                join orders o on o.id = t.order_id where o.reservation_number = ${bought.reservationNumber}`,
+          )
+        )[0]?.n;
+      expect(await checkIns()).toBe(1);
+      // Still before the camera: read five times a second, it is not sent again within 3 s; then it
+      // is, and the attendant sees it was just used.
+      await phone.page.locator('.result[data-result="used"]').waitFor({ timeout: 10_000 });
+      expect(Date.now() - admittedAt).toBeGreaterThanOrEqual(REPEAT_MS - 500);
+      expect(await checkIns()).toBe(1);
+      await shoot(phone.page, 'camera-held-used-375');
+      await phone.context.close();
+    } finally {
+      await cameraBrowser.close();
+      rmSync(video, { force: true });
+    }
   });
 
   it('breaks no policy and has no serious accessibility problem on any screen', () => {
