@@ -32,6 +32,8 @@ export const Admission = z.object({
   ticketStatus: z.enum(['valid', 'used', 'cancelled']),
   status: z.enum(TICKET_CHECK_STATUSES),
   checkedInAt: z.iso.datetime().nullable(),
+  /** When its set products were handed over at the gate (check-in mode `set`); null before. */
+  setHandedOverAt: z.iso.datetime().nullable(),
   /** The signed payload its QR carries. */
   qr: z.string(),
 });
@@ -88,6 +90,11 @@ export const TicketView = z.object({
   admissions: z.array(Admission),
   /** One payload for every admission still valid on this page (fusion display). */
   partyQr: z.string().nullable(),
+  /**
+   * One payload for every admission on this page not cancelled, used or not, for handing over the
+   * order's set products (check-in mode `set`); null when the order has none.
+   */
+  setQr: z.string().nullable(),
   shares: z.array(TicketShareSummary),
   /** Null on a receiver's page and where the product does not let visitors cancel. */
   selfCancel: SelfCancelOffer.nullable(),

@@ -193,6 +193,29 @@ describeEachEngine('gate API', (ctx) => {
     });
   });
 
+  it('hands a party its set products after entry with the set code, and the ticket says when', async () => {
+    const { bought } = await ticketOf(2, { withSetProduct: true });
+    const { client } = await pairedDevice(test.app, ctx.db, 'demo');
+    const before = (await api.get<View & { setQr: string | null }>(`tickets/${bought.reservationToken}`)).body;
+    expect(before.setQr).toMatch(/^SF2\./);
+    expect((await client.scan(before.partyQr)).body).toMatchObject({ status: 'success', admitted: 2 });
+    type Seen = Omit<View, 'partyQr' | 'admissions'> & {
+      setQr: string | null;
+      partyQr: string | null;
+      admissions: { setHandedOverAt: string | null }[];
+    };
+    const entered = (await api.get<Seen>(`tickets/${bought.reservationToken}`)).body;
+    // Everyone is in: no entry code is left, the set code still names the party.
+    expect(entered.partyQr).toBeNull();
+    expect(entered.setQr).toBeTruthy();
+    const handed = await client.scan(entered.setQr as string, { mode: 'set' });
+    expect(handed.body).toMatchObject({ status: 'success', admitted: 2 });
+    const after = (await api.get<Seen>(`tickets/${bought.reservationToken}`)).body;
+    expect(after.admissions.every((a) => a.setHandedOverAt === handed.body.checked_in_at)).toBe(true);
+    const plain = await ticketOf(1);
+    expect((plain.view as View & { setQr: string | null }).setQr).toBeNull();
+  });
+
   it('finds a booking by its reservation number, with or without the hyphen, and checks its admissions in one by one', async () => {
     const { view, bought } = await ticketOf(2);
     const { client } = await pairedDevice(test.app, ctx.db, 'demo');

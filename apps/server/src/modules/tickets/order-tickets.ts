@@ -30,7 +30,11 @@ export async function findAccess(db: Database, siteId: number, tokenHash: string
   return null;
 }
 
-export type AdmissionRow = TicketRow & { optionName: Record<string, string>; checkedInAt: Date | null };
+export type AdmissionRow = TicketRow & {
+  optionName: Record<string, string>;
+  checkedInAt: Date | null;
+  setHandedOverAt: Date | null;
+};
 
 /** The admissions a page shows: the holder's (not shared away) or one share's, in position order. */
 export async function listAdmissions(db: Database, access: Access, options: { lock?: boolean } = {}): Promise<AdmissionRow[]> {
@@ -41,6 +45,7 @@ export async function listAdmissions(db: Database, access: Access, options: { lo
       // Qualified by hand: in a select list Drizzle writes columns bare, and a bare "id" in the
       // subquery would be the check-in's own id, never the ticket's.
       checkedInAt: sql<Date | null>`(select max(c.checked_in_at) from ${checkIns} c where c.ticket_id = ${tickets}.id and c.mode = 'gate')`,
+      setHandedOverAt: sql<Date | null>`(select max(c.checked_in_at) from ${checkIns} c where c.ticket_id = ${tickets}.id and c.mode = 'set')`,
     })
     .from(tickets)
     .where(and(eq(tickets.orderId, access.order.id), owner))
@@ -54,6 +59,7 @@ export async function listAdmissions(db: Database, access: Access, options: { lo
     ...r.ticket,
     optionName: names.get(r.ticket.optionId) ?? {},
     checkedInAt: r.checkedInAt === null ? null : new Date(r.checkedInAt),
+    setHandedOverAt: r.setHandedOverAt === null ? null : new Date(r.setHandedOverAt),
   }));
 }
 

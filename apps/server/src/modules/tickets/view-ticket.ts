@@ -31,6 +31,8 @@ export async function viewTicket(
       slot: { id: access.order.timeSpanId, startsAt: window.startsAt, endsAt: window.endsAt },
     });
   const stillValid = admissions.filter((a) => a.status === 'valid');
+  // Set products are handed over before or after entry: every admission not cancelled.
+  const standing = admissions.filter((a) => a.status !== 'cancelled');
   const isHolder = access.shareId === null;
   const shares = isHolder ? await repo.listShares(db, access.order.id) : [];
   // A receiver sees only their admissions, and of the options only those they hold.
@@ -66,9 +68,11 @@ export async function viewTicket(
       ticketStatus: a.status,
       status: checkStatusOf(a.status, isInWindow),
       checkedInAt: a.checkedInAt?.toISOString() ?? null,
+      setHandedOverAt: a.setHandedOverAt?.toISOString() ?? null,
       qr: sign([a]),
     })),
     partyQr: stillValid.length > 0 ? sign(stillValid) : null,
+    setQr: order.setProducts.length > 0 && standing.length > 0 ? sign(standing) : null,
     shares: shares.map((s) => ({
       quantity: s.quantity,
       createdAt: s.createdAt.toISOString(),

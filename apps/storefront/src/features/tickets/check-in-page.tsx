@@ -172,8 +172,10 @@ function GatePass(props: { token: string; admission: string; mode: PassMode }) {
                 ✓
               </span>{' '}
               {pass.checkedInAt
-                ? t('pass_checked_in_at', { time: timeOfDayIn(new Date(pass.checkedInAt), DISPLAY_TIME_ZONE) })
-                : t('pass_checked_in')}
+                ? t(props.mode === 'set' ? 'pass_handed_over_at' : 'pass_checked_in_at', {
+                    time: timeOfDayIn(new Date(pass.checkedInAt), DISPLAY_TIME_ZONE),
+                  })
+                : t(props.mode === 'set' ? 'pass_handed_over' : 'pass_checked_in')}
             </p>
           ) : state === 'cancelled' ? (
             <p className="ticket-status ticket-status-cancelled">{t('ticket_cancelled')}</p>

@@ -1,9 +1,9 @@
 /**
  * What the visitor's gate pass stands for (check-in-page.tsx): the code staff scan, the admissions
  * it covers, and whether the gate has let them all in. `admission` is an admission id or `all`
- * (the party's code, fusion display). In `set` mode (set products handed over, usually after
- * entry) an admission already in still shows its own code, and the pass never turns to
- * "checked in": the ticket tells entry only.
+ * (the party's code, fusion display). In `set` mode (set products handed over, before or after
+ * entry) the code covers every admission not cancelled, and the pass turns to "handed over" once
+ * the gate has recorded every one of them in that mode.
  */
 import type { Admission, TicketView } from './api/tickets-api.ts';
 
@@ -21,23 +21,29 @@ export type Pass = {
   isOutsideSlot: boolean;
 };
 
-export function passOf(view: Pick<TicketView, 'admissions' | 'partyQr'>, admission: string, mode: 'gate' | 'set' = 'gate'): Pass {
+export function passOf(
+  view: Pick<TicketView, 'admissions' | 'partyQr' | 'setQr'>,
+  admission: string,
+  mode: 'gate' | 'set' = 'gate',
+): Pass {
   const chosen = admission === 'all' ? view.admissions : view.admissions.filter((a) => a.id === admission);
   const active = chosen.filter((a) => a.ticketStatus !== 'cancelled');
-  const valid = active.filter((a) => a.ticketStatus === 'valid');
-  const isCheckedIn = mode === 'gate' && active.length > 0 && valid.length === 0;
-  const scannable = mode === 'set' ? active : valid;
-  // The party's code names the admissions still valid only.
-  const code = admission === 'all' ? (valid.length > 0 ? view.partyQr : null) : (scannable[0]?.qr ?? null);
+  const doneAt = (a: Admission) => (mode === 'set' ? a.setHandedOverAt : a.checkedInAt);
+  const waiting =
+    mode === 'set' ? active.filter((a) => a.setHandedOverAt === null) : active.filter((a) => a.ticketStatus === 'valid');
+  const isDone = active.length > 0 && waiting.length === 0;
+  // The party's code names the admissions still valid (entry), or all not cancelled (set products).
+  const partyCode = mode === 'set' ? view.setQr : view.partyQr;
+  const code = waiting.length === 0 ? null : admission === 'all' ? partyCode : (waiting[0]?.qr ?? null);
   const isCancelled = chosen.length > 0 && active.length === 0;
-  const state: PassState = code ? 'live' : isCheckedIn ? 'checked-in' : isCancelled ? 'cancelled' : 'none';
-  const times = active.map((a) => a.checkedInAt).filter((at): at is string => at !== null);
+  const state: PassState = code ? 'live' : isDone ? 'checked-in' : isCancelled ? 'cancelled' : 'none';
+  const times = active.map(doneAt).filter((at): at is string => at !== null);
   return {
     state,
     code,
     admissions: active,
-    checkedInAt: isCheckedIn ? (times.sort().at(-1) ?? null) : null,
-    isOutsideSlot: valid.some((a) => a.status === 'invalid_time'),
+    checkedInAt: isDone ? (times.sort().at(-1) ?? null) : null,
+    isOutsideSlot: waiting.some((a) => a.status === 'invalid_time'),
   };
 }
 
