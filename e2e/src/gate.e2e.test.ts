@@ -458,6 +458,31 @@ describe.skipIf(!hasChromium)('the gate: pairing, results for a queue, manual en
     await context.close();
   });
 
+  it('hands over set products from the set pass when the device scans for them', async () => {
+    const bought = await buyTickets(api(), harness.db, { quantity: 2, withSetProduct: true, email: 'set@gate-e2e.test' });
+    await slotNow(bought, 6);
+    const view = await api().get<{ setQr: string | null }>(`tickets/${bought.reservationToken}?lang=en`);
+    expect(view.body.setQr).toMatch(/^SF2\./);
+    const phone = await pairDevice('Phone set', 'shop', { width: 375, height: 812 });
+    await phone.page.getByRole('button', { name: 'Menu' }).click();
+    await phone.page.getByLabel('Scanning for').selectOption('set');
+    await phone.page.keyboard.press('Escape');
+    await expect.poll(() => phone.page.locator('.gate').textContent()).toBe('Phone set · gate shop · Set hand-over');
+    const handedOver = await scan(phone, view.body.setQr as string);
+    expect(handedOver.tone).toBe('success');
+    await clear(phone);
+    const modes = await rows<{ mode: string; n: number }>(
+      sql`select c.mode, count(*)::int as n from check_ins c join tickets t on t.id = c.ticket_id
+          join orders o on o.id = t.order_id where o.reservation_number = ${bought.reservationNumber} group by c.mode`,
+    );
+    // The set products are handed over; entry is still to come.
+    expect(modes).toEqual([{ mode: 'set', n: 2 }]);
+    // The choice stays on the device.
+    await phone.page.reload();
+    await expect.poll(() => phone.page.locator('.gate').textContent()).toBe('Phone set · gate shop · Set hand-over');
+    await phone.context.close();
+  });
+
   it('reads a ticket held before the back camera, continuously, ignoring it for 3 s', async () => {
     const bought = await buyTickets(api(), harness.db, { quantity: 1, email: 'camera@gate-e2e.test' });
     await slotNow(bought, 5);

@@ -49,7 +49,14 @@ export function GateApp() {
       : state.credentials
         ? { label: t('unpair'), confirm: t('unpair_confirm'), run: () => void actions.unpair() }
         : null;
-  const menu = <Menu lang={lang} onLanguage={changeLanguage} unpair={unpair} />;
+  const menu = (
+    <Menu
+      lang={lang}
+      onLanguage={changeLanguage}
+      unpair={unpair}
+      mode={state.phase === 'ready' ? { value: state.mode, set: actions.setMode } : null}
+    />
+  );
 
   if (state.phase === 'loading') {
     return (

@@ -38,9 +38,15 @@ export type GateState = {
   conflicts: number;
   /** The conflicts the last upload reported, for a notice. */
   lastUpload: { recorded: number; conflicts: number } | null;
+  mode: CheckInMode;
 };
 
-const MODE: CheckInMode = 'gate';
+const MODE_KEY = 'gate-mode';
+
+/** What the device scans for, kept on it: entry (`gate`) or handing over set products (`set`). */
+export function initialMode(storage: Pick<Storage, 'getItem'>): CheckInMode {
+  return storage.getItem(MODE_KEY) === 'set' ? 'set' : 'gate';
+}
 
 const pathOf = (credentials: Credentials, rest: string) => `venues/${encodeURIComponent(credentials.venue.code)}/gate/${rest}`;
 const tokenOf = (credentials: Credentials | null) => (credentials?.kind === 'device' ? credentials.token : null);
@@ -57,6 +63,7 @@ export function useGate(lang: LanguageCode) {
     waiting: 0,
     conflicts: 0,
     lastUpload: null,
+    mode: typeof localStorage === 'undefined' ? 'gate' : initialMode(localStorage),
   });
   const current = useRef(state);
   current.current = state;
@@ -215,7 +222,7 @@ export function useGate(lang: LanguageCode) {
         code,
         kit,
         known: [...kit.check_ins, ...ownCheckIns(queue)],
-        mode: MODE,
+        mode: current.current.mode,
         now,
         timeZone: caller?.venue.time_zone ?? 'UTC',
       });
@@ -224,7 +231,7 @@ export function useGate(lang: LanguageCode) {
         await idbQueue.add(
           queuedScan({
             code,
-            mode: MODE,
+            mode: current.current.mode,
             ticketIds: decision.result.admissions.map((a) => a.id),
             gate: gateOf(credentials),
             now,
@@ -249,7 +256,7 @@ export function useGate(lang: LanguageCode) {
             token: tokenOf(credentials),
             body: {
               code,
-              mode: MODE,
+              mode: current.current.mode,
               lang: langRef.current,
               ...(credentials.kind === 'staff' ? { gate: credentials.gate } : {}),
             },
@@ -303,7 +310,7 @@ export function useGate(lang: LanguageCode) {
           token: tokenOf(credentials),
           body: {
             admission_id: admissionId,
-            mode: MODE,
+            mode: current.current.mode,
             lang: langRef.current,
             ...(credentials.kind === 'staff' ? { gate: credentials.gate } : {}),
           },
@@ -316,9 +323,18 @@ export function useGate(lang: LanguageCode) {
     [onRefused],
   );
 
+  const setMode = useCallback(
+    (mode: CheckInMode) => {
+      localStorage.setItem(MODE_KEY, mode);
+      current.current = { ...current.current, mode };
+      patch({ mode });
+    },
+    [patch],
+  );
+
   const actions = useMemo(
-    () => ({ pair, start, unpair, scan, findBooking, checkInAdmission, refreshKit, upload }),
-    [pair, start, unpair, scan, findBooking, checkInAdmission, refreshKit, upload],
+    () => ({ pair, start, unpair, scan, findBooking, checkInAdmission, refreshKit, upload, setMode }),
+    [pair, start, unpair, scan, findBooking, checkInAdmission, refreshKit, upload, setMode],
   );
   return { state, actions };
 }

@@ -1,4 +1,5 @@
 /** The small menu: the language, and unpairing this device (or ending a staff member's scanning). */
+import type { CheckInMode } from '@storefront/domain/api/tickets';
 import { LANGUAGE_CODES, LANGUAGE_TAGS, type LanguageCode } from '@storefront/domain/constants';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,9 +28,26 @@ export function LanguageSelect(props: { lang: LanguageCode; onChange: (lang: Lan
   );
 }
 
+/** Entry, or handing over the set products a ticket carries (its set pass). */
+function ModeSelect(props: { mode: CheckInMode; onChange: (mode: CheckInMode) => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <div className="language">
+      <label htmlFor={id}>{t('mode_label')}</label>
+      <select id={id} value={props.mode} onChange={(event) => props.onChange(event.target.value === 'set' ? 'set' : 'gate')}>
+        <option value="gate">{t('mode_gate')}</option>
+        <option value="set">{t('mode_set')}</option>
+      </select>
+    </div>
+  );
+}
+
 export function Menu(props: {
   lang: LanguageCode;
   onLanguage: (lang: LanguageCode) => void;
+  /** What the device scans for, once it scans for someone. */
+  mode: { value: CheckInMode; set: (mode: CheckInMode) => void } | null;
   /** null before the device scans for anyone. */
   unpair: { label: string; confirm: string; run: () => void } | null;
 }) {
@@ -73,6 +91,7 @@ export function Menu(props: {
       {isOpen && (
         <div className="menu-panel" id={panel}>
           <LanguageSelect lang={props.lang} onChange={props.onLanguage} />
+          {props.mode && <ModeSelect mode={props.mode.value} onChange={props.mode.set} />}
           {props.unpair &&
             (isConfirming ? (
               <div className="confirm">

@@ -29,6 +29,7 @@ const STATE: GateState = {
   waiting: 2,
   conflicts: 1,
   lastUpload: null,
+  mode: 'gate',
 };
 
 const SUCCESS: GateResult = {

@@ -152,7 +152,10 @@ export function ScannerScreen(props: { state: GateState; actions: Actions; lang:
       <header className="top">
         <div className="where">
           <span className="venue">{state.caller?.venue.name ?? credentials?.venue.name}</span>
-          <span className="gate">{t('device_gate', { device: who, gate })}</span>
+          <span className="gate">
+            {t('device_gate', { device: who, gate })}
+            {state.mode === 'set' && <strong className="mode"> · {t('mode_set')}</strong>}
+          </span>
         </div>
         {props.menu}
       </header>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { initialMode } from '../lib/gate-state.ts';
 import { normaliseReservationNumber } from './manual-entry.tsx';
 import { pairingCodeOf } from './pair-screen.tsx';
 import { REPEAT_IGNORED_MS, repeatFilter } from './scanner-screen.tsx';
@@ -29,5 +30,14 @@ describe('the scanner’s input', () => {
     expect(pairingCodeOf(code)).toBe(code);
     expect(pairingCodeOf('https://shop.example/gate/')).toBeNull();
     expect(pairingCodeOf('SF2.k1.body.sig')).toBeNull();
+  });
+});
+
+describe('what the device scans for', () => {
+  it('is entry unless set hand-over was chosen on it', () => {
+    const storage = (value: string | null) => ({ getItem: () => value });
+    expect(initialMode(storage(null))).toBe('gate');
+    expect(initialMode(storage('set'))).toBe('set');
+    expect(initialMode(storage('anything'))).toBe('gate');
   });
 });
