@@ -21,6 +21,8 @@ import { productConsoleRoutes } from './modules/catalog/products.console-routes.
 import { slotSeriesConsoleRoutes } from './modules/catalog/slot-series.console-routes.ts';
 import { venuePaymentMethodsConsoleRoutes } from './modules/catalog/venue-payment-methods.console-routes.ts';
 import { venueTextsConsoleRoutes } from './modules/catalog/venue-texts.console-routes.ts';
+import { arrivalsConsoleRoutes } from './modules/checkin/arrivals.console-routes.ts';
+import { createArrivalsFeed } from './modules/checkin/arrivals.ts';
 import { gateConsoleRoutes } from './modules/checkin/gate.console-routes.ts';
 import { slotCancellationHandler } from './modules/customer-service/cancel-slots.ts';
 import { orderDetailConsoleRoutes } from './modules/customer-service/order-detail.console-routes.ts';
@@ -85,6 +87,8 @@ export type AppOptions = {
     Partial<Pick<Config, 'smtpUrl' | 'stripe' | 'spotStaffKey' | 'trustProxy' | 'isApiDocsServed' | 'staffMailFrom'>>;
   /** Signage: how often a site with screens connected is looked at for sales made by other processes. */
   signagePollMs?: number;
+  /** How often a watched day's live arrivals are read again (tests make it short). */
+  arrivalsPollMs?: number;
   /** Where visitors reach the shop, for links in e-mails; read when a mail is written. */
   publicUrl?: () => string;
   db: Database;
@@ -324,6 +328,12 @@ export async function buildApp(options: AppOptions) {
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => jobs.stop());
   app.decorate('consoleRoutes', []);
+  // Live arrivals: each watched day is read from the database (any process's check-ins show).
+  const arrivalsFeed = createArrivalsFeed(options.db, {
+    ...(options.arrivalsPollMs ? { pollMs: options.arrivalsPollMs } : {}),
+    onError: (error) => app.log.warn({ err: error }, 'arrivals could not be read'),
+  });
+  app.addHook('preClose', async () => arrivalsFeed.close());
   await app.register(
     consoleApi({ db: options.db, sites, secureCookies: isProduction }, [
       signInConsoleRoutes(staffContext),
@@ -352,6 +362,7 @@ export async function buildApp(options: AppOptions) {
         onStockChanged: stockChanged,
         dateChanges,
       }),
+      arrivalsConsoleRoutes({ db: options.db, feed: arrivalsFeed }),
     ]),
     { prefix: '/console/api/v1' },
   );

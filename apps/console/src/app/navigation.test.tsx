@@ -36,7 +36,7 @@ describe('navigation by right', () => {
     renderConsole('/venues/harbor');
     await screen.findByRole('heading', { name: 'Harbor Museum' });
     const nav = within(screen.getByRole('navigation', { name: 'Console' }));
-    expect(nav.getAllByRole('link').map((link) => link.textContent)).toEqual(['Overview', 'Your account']);
+    expect(nav.getAllByRole('link').map((link) => link.textContent)).toEqual(['Overview', 'Arrivals', 'Your account']);
     expect(screen.getByText('Check visitors in')).toBeTruthy();
     expect(screen.queryByText('Manage staff and teams')).toBeNull();
 

@@ -20,6 +20,9 @@ export function venueNavigation(session: ConsoleSession, venue: ConsoleVenue | n
       label: 'slotCancellations.nav',
     });
   }
+  if (hasVenueRight(session, venue, 'checkin:scan')) {
+    items.push({ key: 'venue-arrivals', to: paths.venueArrivals(venue.code), label: 'arrivals.nav' });
+  }
   if (hasVenueRight(session, venue, 'catalogue:read')) {
     items.push({ key: 'venue-products', to: paths.venueProducts(venue.code), label: 'products.nav' });
     items.push({ key: 'venue-slot-series', to: paths.slotSeries(venue.code), label: 'slotSeries.nav' });
@@ -33,6 +36,9 @@ export function venueNavigation(session: ConsoleSession, venue: ConsoleVenue | n
       label: 'venueSettings.nav.paymentMethods',
     });
     items.push({ key: 'venue-images', to: paths.venueImages(venue.code), label: 'products.venueImages' });
+  }
+  if (hasVenueRight(session, venue, 'settings:write')) {
+    items.push({ key: 'venue-gate-devices', to: paths.venueGateDevices(venue.code), label: 'gateDevices.nav' });
   }
   if (hasVenueRight(session, venue, 'audit:read')) {
     items.push({ key: 'venue-audit', to: paths.venueAudit(venue.code), label: 'nav.venueAudit' });

@@ -1,9 +1,11 @@
 /** Every console screen: the features' own route lists, in one table. */
 import { accountRoutes } from '../features/account/account-routes.ts';
+import { arrivalsRoutes } from '../features/arrivals/arrivals-routes.ts';
 import { auditRoutes } from '../features/audit/audit-routes.ts';
 import { calendarRoutes } from '../features/calendar/calendar-routes.ts';
 import { couponsRoutes } from '../features/coupons/coupons-routes.ts';
 import { enrolmentRoutes } from '../features/enrolment/enrolment-routes.ts';
+import { gateDevicesRoutes } from '../features/gate-devices/gate-devices-routes.ts';
 import { invitationRoutes } from '../features/invitation/invitation-routes.ts';
 import { orderDetailRoutes } from '../features/order-detail/order-detail-routes.ts';
 import { ordersRoutes } from '../features/orders/orders-routes.ts';
@@ -34,4 +36,6 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   ...orderDetailRoutes,
   ...ordersRoutes,
   ...slotCancellationsRoutes,
+  ...gateDevicesRoutes,
+  ...arrivalsRoutes,
 ];

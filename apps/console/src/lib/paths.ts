@@ -29,6 +29,8 @@ export const paths = {
   venueCoupons: (code: string) => `/venues/${encodeURIComponent(code)}/coupons`,
   venueOrders: (code: string) => `/venues/${encodeURIComponent(code)}/orders`,
   venueOrder: (code: string, id: string) => `/venues/${encodeURIComponent(code)}/orders/${encodeURIComponent(id)}`,
+  venueGateDevices: (code: string) => `/venues/${encodeURIComponent(code)}/gate-devices`,
+  venueArrivals: (code: string) => `/venues/${encodeURIComponent(code)}/arrivals`,
   venueSlotCancellations: (code: string) => `/venues/${encodeURIComponent(code)}/slot-cancellations`,
   venueSlotCancellation: (code: string, id: string) =>
     `/venues/${encodeURIComponent(code)}/slot-cancellations/${encodeURIComponent(id)}`,

@@ -47,7 +47,7 @@ async function snapshot(db: Database, tables: string[]): Promise<string> {
 }
 
 /** Streams (server-sent events) never end, so only their refusals are sent. */
-const isStream = (endpoint: Endpoint) => endpoint.path.endsWith('/signage/events');
+const isStream = (endpoint: Endpoint) => /\/signage\/events$|\/arrivals\/stream$/.test(endpoint.path);
 
 /** State-changing calls on the test's own records go last, so the others still find them open. */
 function weight(endpoint: Endpoint): number {
@@ -186,6 +186,8 @@ describeEachEngine(
           return '00000000-0000-4000-8000-000000000000';
         if (path.startsWith('/console/') && name === 'id') return path.includes('/teams/') ? String(team.id) : String(target.id);
         if (name === 'kind') return 'challenge';
+        // A slot of the arrivals' check-in list.
+        if (name === 'slot') return String(slot.timeSpanId);
         if (name === 'reference') return 'sbx_unknown_reference';
         if (path.includes('/gtm/')) return 'GTM-ABCD123';
         if (path.includes('/shares/')) return share.body.share_token;

@@ -107,6 +107,8 @@ describeEachEngine('console rights', (ctx) => {
     for (const route of venueRoutes) {
       const answer = await callRoute(elsewhere, route, 'demo');
       expect(answer.status, `${route.method} ${route.url}`).toBe(404);
+      // A stream (server-sent events) never ends: its own tests open it at the own venue.
+      if (route.url.endsWith('/stream')) continue;
       // The same staff member gets past the rights at their own venue.
       const own = await callRoute(elsewhere, route, 'cafe-lumen');
       expect([401, 403], `${route.method} ${route.url} at the own venue`).not.toContain(own.status);

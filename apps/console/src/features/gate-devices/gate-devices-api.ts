@@ -1,0 +1,25 @@
+/**
+ * The venue's gate devices (`/console/api/v1/venues/:venue/gate-devices`, right `settings:write`):
+ * the list, a new device with its pairing code, a new code for a device (its old token stops
+ * working) and revoking one (decision 021).
+ */
+import type { GateDevice, GateDeviceBody, GateDeviceList, GateDevicePairing } from '@storefront/domain/console/gate';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../lib/api/client.ts';
+
+const base = (venue: string) => `venues/${encodeURIComponent(venue)}/gate-devices`;
+
+export const gateDeviceQueries = {
+  list: (venue: string) =>
+    queryOptions({
+      queryKey: ['gate-devices', venue],
+      queryFn: () => api.get<GateDeviceList>(base(venue)),
+    }),
+};
+
+export const gateDevicesApi = {
+  create: (venue: string, body: GateDeviceBody) => api.post<GateDevicePairing>(base(venue), body),
+  pairAgain: (venue: string, device: string) =>
+    api.post<GateDevicePairing>(`${base(venue)}/${encodeURIComponent(device)}/pairing`, {}),
+  revoke: (venue: string, device: string) => api.post<GateDevice>(`${base(venue)}/${encodeURIComponent(device)}/revoke`, {}),
+};
