@@ -79,10 +79,14 @@ describe.skipIf(!hasChromium)('the gate: pairing, results for a queue, manual en
     gate: string,
     viewport: { width: number; height: number },
     browser: Browser = harness.browser,
+    pairingLink?: string,
   ): Promise<Device> {
-    const made = await manager.post<{ pairing_url: string }>('venues/demo/gate-devices', { name, gate });
-    expect(made.status, JSON.stringify(made.body)).toBe(201);
-    const pairing = made.body;
+    let link = pairingLink;
+    if (!link) {
+      const made = await manager.post<{ pairing_url: string }>('venues/demo/gate-devices', { name, gate });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      link = `${harness.baseUrl}${made.body.pairing_url}`;
+    }
     const context = await browser.newContext({
       locale: 'en-GB',
       viewport,
@@ -96,7 +100,7 @@ describe.skipIf(!hasChromium)('the gate: pairing, results for a queue, manual en
     await page.getByRole('heading', { name: 'Pair this scanner' }).waitFor();
     await shoot(page, `unpaired-${viewport.width}`);
     await checkAxe(page, `unpaired ${viewport.width}`);
-    await page.goto(`${harness.baseUrl}${pairing.pairing_url}`);
+    await page.goto(link);
     await page.getByRole('heading', { name: 'Ready' }).waitFor();
     await expect.poll(() => page.evaluate(() => window.location.hash)).toBe('');
     await expect.poll(() => page.locator('[data-testid="kit"]').textContent()).toMatch(/Offline data \d\d:\d\d/);
@@ -390,6 +394,14 @@ describe.skipIf(!hasChromium)('the gate: pairing, results for a queue, manual en
           join orders o on o.id = t.order_id where o.reservation_number = ${party.reservationNumber}`,
     );
     expect(checkIns[0]).toEqual({ n: 9, offline: 9 });
+    // The console's arrivals list the conflict: the west gate's admission of a ticket the north gate let in first.
+    const arrivals = await manager.get<{
+      conflicts: { kind: string; gate: string; ticket_id: string | null; first: { gate: string } | null }[];
+    }>('venues/demo/arrivals?lang=en');
+    expect(arrivals.status).toBe(200);
+    expect(
+      arrivals.body.conflicts.map((c) => ({ kind: c.kind, gate: c.gate, ticket: c.ticket_id, first: c.first?.gate })),
+    ).toEqual([{ kind: 'used', gate: 'west', ticket: codes.ids[0], first: 'north' }]);
     await north.context.close();
     await west.context.close();
   });
