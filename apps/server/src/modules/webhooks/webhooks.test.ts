@@ -13,6 +13,7 @@ import type {
   WebhookEndpointWithSecret,
   WebhookEvent,
 } from '@storefront/domain/console/webhooks';
+import { DEFAULT_DATE_CHANGE_SETTINGS } from '@storefront/domain/date-change';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { apiFor } from '../../../test/api.ts';
@@ -20,6 +21,7 @@ import { useTestApp } from '../../../test/app.ts';
 import { consoleClient, makeStaff, makeTeam, signIn } from '../../../test/console.ts';
 import { auditSince, lastAuditId, siteIdOf } from '../../../test/console-staff.ts';
 import { describeEachEngine } from '../../../test/database.ts';
+import { otherSlot, setDateChangeRules } from '../../../test/date-changes.ts';
 import { gateOf } from '../../../test/gate.ts';
 import { buyTickets, setCheckInGrace } from '../../../test/tickets.ts';
 import type { Database } from '../../db/client.ts';
@@ -205,6 +207,41 @@ describeEachEngine('outbound webhooks', (ctx) => {
     const audits = (await auditSince(ctx.db, before)).filter((a) => a.object_type === 'webhook_endpoint');
     expect(audits.map((a) => a.action)).toEqual(['create', 'disable']);
     expect(JSON.stringify(audits)).not.toContain('whsec_');
+  });
+
+  it('announces a refund that succeeded and a date change, in their transactions', async () => {
+    const client = await manager(['settings:write', 'orders:write', 'orders:refund']);
+    await setDateChangeRules(ctx.db, 'demo', { ...DEFAULT_DATE_CHANGE_SETTINGS, deadlineMinutes: 0 });
+    await withEndpoint(client, ['order.refunded', 'order.date_changed'], async ({ secret }) => {
+      hooks.answer(204);
+      const bought = await buyTickets(apiFor(server.app, 'demo'), ctx.db, { quantity: 2 });
+      const [order] = await rows<{ id: string; product_id: number }>(
+        ctx.db,
+        sql`select id, product_id from orders where reservation_number = ${bought.reservationNumber}`,
+      );
+      const orderId = order?.id as string;
+      const seen = hooks.received.length;
+      const to = await otherSlot(ctx.db, order?.product_id as number, 5);
+      const moved = await client.post(`venues/demo/orders/${orderId}/date-change`, { slot_id: to, reason: 'asked by phone' });
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+      const [ticket] = await rows<{ id: string }>(
+        ctx.db,
+        sql`select id from tickets where order_id = ${orderId} order by position`,
+      );
+      const refunded = await client.post(`venues/demo/orders/${orderId}/cancellation`, {
+        tickets: [ticket?.id],
+        refund: { mode: 'outside', amount: 100 },
+        reason: 'paid back at the desk',
+      });
+      expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
+      await server.app.webhooks.drain();
+      const got = hooks.received.slice(seen);
+      expect(got.every((r) => verifySignature(secret, String(r.headers['storefront-signature']), r.body))).toBe(true);
+      const events = got.map((r) => JSON.parse(r.body) as WebhookEvent);
+      expect(events.map((e) => e.type)).toEqual(['order.date_changed', 'order.refunded']);
+      expect(events[0]?.data).toMatchObject({ order_id: orderId, reservation_number: bought.reservationNumber, to: { id: to } });
+      expect(events[1]?.data).toMatchObject({ order_id: orderId, amount: 100, method: 'outside' });
+    });
   });
 
   it('retries a failing receiver, then marks the delivery failed; a replay sends the event again', async () => {
