@@ -10,7 +10,7 @@ import { enqueueWebhookEvent } from './enqueue-webhook-event.ts';
  * What a receiver is told of an order: what the venue sees of it in the console. Never a token
  * (the order's or the reservation's); of the visitor, only the name and address the order was made with.
  */
-export function orderData(orderId: string, reservationNumber: string, order: TemporaryOrder, visitDate: string) {
+function orderData(orderId: string, reservationNumber: string, order: TemporaryOrder, visitDate: string, email: string | null) {
   const product = order.mainProduct;
   return {
     order_id: orderId,
@@ -27,7 +27,7 @@ export function orderData(orderId: string, reservationNumber: string, order: Tem
     options: product.options.map((o) => ({ id: o.id, name: o.name, price: o.price, quantity: o.quantity })),
     set_products: order.setProducts,
     coupons: order.coupons.map((c) => ({ code: c.code, name: c.name, discount: c.discount })),
-    customer: { name: order.customerInfo?.name ?? null, email: order.customerInfo?.email ?? null },
+    customer: { name: order.customerInfo?.name ?? null, email: email ?? order.customerInfo?.email ?? null },
   };
 }
 
@@ -39,10 +39,7 @@ export function subscribeOrderWebhooks(events: OrderEvents, options: { kick: () 
       // Read only when an endpoint of the venue listens: most venues have none.
       data: async () => {
         const { order, visitDate } = await completed.details();
-        return {
-          ...orderData(completed.orderId, completed.reservationNumber, order, visitDate),
-          customer: { name: order.customerInfo?.name ?? null, email: completed.email ?? order.customerInfo?.email ?? null },
-        };
+        return orderData(completed.orderId, completed.reservationNumber, order, visitDate, completed.email);
       },
     });
   });

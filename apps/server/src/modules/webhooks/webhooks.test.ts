@@ -183,6 +183,9 @@ describeEachEngine('outbound webhooks', (ctx) => {
       expect(event).toMatchObject({ type: 'order.completed', venue: 'demo' });
       expect(event.data).toMatchObject({ reservation_number: bought.reservationNumber, total: bought.total });
       expect(request.body).not.toContain(bought.reservationToken);
+      expect(request.body).not.toContain('order_token');
+      // The venue's own customer, by name and address only (decision 022).
+      expect(event.data.customer).toEqual({ name: expect.any(String), email: bought.email });
       const [delivery] = await deliveriesOf(client, endpoint.id);
       expect(delivery).toMatchObject({
         id: request.headers['storefront-delivery'],
