@@ -33,6 +33,14 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'gate',
+          include: ['apps/gate/src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['e2e/src/**/*.e2e.test.ts'],
           environment: 'node',

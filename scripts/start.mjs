@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm start`: builds the storefront and the console when their sources changed, then starts the server
+// `npm start`: builds the storefront, the console and the gate scanner when their sources changed, then starts the server
 // (which migrates, and seeds an empty database, before it listens).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -26,7 +26,13 @@ function newestChange(paths) {
 /** Builds an app (`apps/<name>`) when its build is missing or older than its sources or the domain's. */
 function buildWhenChanged(name, workspace, label) {
   const builtIndex = join(root, `apps/${name}/dist/index.html`);
-  const sources = [`apps/${name}/src`, `apps/${name}/index.html`, `apps/${name}/vite.config.ts`, 'packages/domain/src'];
+  const sources = [
+    `apps/${name}/src`,
+    `apps/${name}/public`,
+    `apps/${name}/index.html`,
+    `apps/${name}/vite.config.ts`,
+    'packages/domain/src',
+  ];
   if (existsSync(builtIndex) && statSync(builtIndex).mtimeMs >= newestChange(sources)) return;
   console.log(`Building the ${label}…`);
   const build = spawnSync('npm', ['run', 'build', '--workspace', workspace], { cwd: root, stdio: 'inherit' });
@@ -35,6 +41,7 @@ function buildWhenChanged(name, workspace, label) {
 
 buildWhenChanged('storefront', '@storefront/storefront', 'storefront');
 buildWhenChanged('console', '@storefront/console', 'console');
+buildWhenChanged('gate', '@storefront/gate', 'gate scanner');
 
 const server = spawn(process.execPath, ['--experimental-strip-types', 'apps/server/src/main.ts'], {
   cwd: root,

@@ -23,11 +23,16 @@ export const storefrontDist =
 /** The console build to serve under /console/; CONSOLE_DIST points elsewhere. */
 export const consoleDist = process.env.CONSOLE_DIST ?? fileURLToPath(new URL('../../apps/console/dist', import.meta.url));
 
+/** The gate scanner's build to serve under /gate/; GATE_DIST points elsewhere. */
+export const gateDist = process.env.GATE_DIST ?? fileURLToPath(new URL('../../apps/gate/dist', import.meta.url));
+
 export type Harness = {
   baseUrl: string;
   browser: Browser;
   /** The server's database, for journeys that set up what they need (a slot later today, say). */
   db: Database;
+  /** The server app, for journeys that call its API as a test client does (buying tickets to scan). */
+  app: Awaited<ReturnType<typeof buildApp>>;
   close(): Promise<void>;
 };
 
@@ -63,6 +68,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     db: database.db,
     storefrontDir: storefrontDist,
     consoleDir: consoleDist,
+    gateDir: gateDist,
   });
   const listening = new URL(await app.listen({ host: '127.0.0.1', port: 0 }));
   listening.hostname = options.host ?? '127.0.0.1';
@@ -75,6 +81,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     baseUrl: address,
     browser,
     db: database.db,
+    app,
     async close() {
       await browser.close();
       await app.close();

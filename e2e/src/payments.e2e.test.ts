@@ -56,19 +56,30 @@ describe.skipIf(!hasChromium)('payments in Chromium', () => {
       const page = await atPayment(width, lang);
       const problems: string[] = [];
       try {
-        // Every method of the venue, each with its own name in this language and a mark.
+        // Every method of the venue, each with its own name in this language and a mark. A name says
+        // what the visitor pays with (`payment_method_<id>`); only where two on the page would read
+        // the same does each of them name its processor (`payment_method_<id>_detail`).
         const methods = page.locator('.payment-method');
         const count = await methods.count();
         expect(count).toBeGreaterThan(1);
+        const ids: string[] = [];
+        for (let i = 0; i < count; i += 1) ids.push((await methods.nth(i).getAttribute('data-method')) as string);
+        const short = (method: string) => texts[`payment_method_${method}`];
         const names: string[] = [];
         for (let i = 0; i < count; i += 1) {
-          const method = (await methods.nth(i).getAttribute('data-method')) as string;
+          const method = ids[i] as string;
           const name = (await methods.nth(i).locator('.payment-method-name').textContent()) as string;
-          expect(name, method).toBe(texts[`payment_method_${method}`]);
+          const collides = ids.some((other) => other !== method && short(other) === short(method));
+          expect(name, method).toBe(collides ? texts[`payment_method_${method}_detail`] : short(method));
+          expect(name, method).toBeTruthy();
           expect(await methods.nth(i).locator('.payment-mark svg').count(), method).toBe(1);
           names.push(name);
         }
         expect(new Set(names).size).toBe(names.length);
+        // The demo venue offers every card processor, so those name theirs; its one WeChat Pay does not.
+        expect(names[ids.indexOf('gmo_3ds')]).toBe(texts.payment_method_gmo_3ds_detail);
+        expect(names[ids.indexOf('adyen_we_chat_pay')]).toBe(texts.payment_method_adyen_we_chat_pay);
+        expect(names[ids.indexOf('adyen_we_chat_pay')]).not.toContain('Adyen');
         await page.locator('input[type="radio"][value="gmo_3ds"]').check();
         await page.locator('#payment-card-number').waitFor();
         await checkPage(page, problems, 'payment with a card method');
@@ -160,7 +171,7 @@ describe.skipIf(!hasChromium)('payments in Chromium', () => {
         await pay(page, 'softbank_3ds', CARDS.threeDSecure);
         await answerGateway(page, 'Fail authentication');
         await page.waitForURL(/#\/payment-callback\/sbps3ds\?/);
-        const dialog = await dialogSays(page, 'dialog_payment_api_failure_title');
+        const dialog = await dialogSays(page, 'dialog_payment_authentication_failed_title');
         await dialog.getByRole('button', { name: t.dialog_payment_retry_button as string }).click();
         await page.locator('[data-screen="payment"] form').waitFor();
         expect(hashPath(page)).toBe('/payment');

@@ -118,3 +118,50 @@ describe('demo sites', () => {
     for (const site of siteSeeds) expect(site.theme.logoSvg).not.toMatch(/<script|href=|on\w+=/i);
   });
 });
+
+describe('the cafe wording', () => {
+  const cafe = siteSeeds.find((site) => site.variant === 'cafe-lumen');
+  // The texts a guest booking a table sees on the order, details, confirm, complete and booking pages.
+  const bookingKeys = [
+    'common_ticket_count',
+    'footer_order',
+    'step_order',
+    'order_title',
+    'order_choose_product',
+    'order_options',
+    'order_max_per_order',
+    'order_select_quantity',
+    'order_hold_notice',
+    'signin_text',
+    'confirm_product',
+    'confirm_options',
+    'confirm_hold_until',
+    'complete_mail_sent',
+    'complete_view_ticket',
+    'ticket_title',
+    'ticket_product',
+    'ticket_back',
+    'receipt_description',
+  ];
+  const ticketWords: Record<string, RegExp> = {
+    en: /ticket/i,
+    ja: /チケット|枚/,
+    kr: /티켓|매/,
+    th: /ตั๋ว|บัตร/,
+    'zh-hans': /门票|票/,
+    'zh-hant': /門票|票券|票/,
+  };
+
+  it.each(LANGUAGE_CODES)('%s says booking and table words where the shop says ticket words', (lang) => {
+    const texts = cafe?.texts[lang] ?? {};
+    expect(bookingKeys.filter((key) => !(key in texts))).toEqual([]);
+    expect(bookingKeys.filter((key) => ticketWords[lang]?.test(texts[key] ?? ''))).toEqual([]);
+    expect(ticketWords[lang]?.test(texts.cafe_cancellation_policy ?? '')).toBe(false);
+    // Each keeps the placeholders of the shared text it replaces.
+    expect(
+      bookingKeys.filter(
+        (key) => JSON.stringify(placeholders(texts[key] ?? '')) !== JSON.stringify(placeholders(baseTexts[lang][key] ?? '')),
+      ),
+    ).toEqual([]);
+  });
+});

@@ -127,7 +127,7 @@ export type SiteSeed = {
   /** Date-change rules; the defaults (DEFAULT_DATE_CHANGE_SETTINGS) when left out. */
   dateChange?: DateChangeSettings;
   residentAreaField: 'text' | 'select';
-  residentAreaList: 'countries' | 'prefectures' | 'regions';
+  residentAreaList: 'countries' | 'prefectures' | 'regions' | 'residence';
   ageBands: 'teens_to_70' | 'young_adult_to_80';
   genderChoices: 'man_woman' | 'male_female_other';
   theme: SiteTheme;

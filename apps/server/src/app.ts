@@ -77,7 +77,7 @@ import { signInConsoleRoutes } from './modules/staff/sign-in.console-routes.ts';
 import { staffConsoleRoutes } from './modules/staff/staff.console-routes.ts';
 import type { StaffContext } from './modules/staff/staff-context.ts';
 import { relyingPartyOf } from './modules/staff/staff-passkeys.ts';
-import { consolePageRoutes } from './modules/storefront/console-pages.ts';
+import { consolePageRoutes, gatePageRoutes } from './modules/storefront/console-pages.ts';
 import { storefrontRoutes } from './modules/storefront/storefront.routes.ts';
 import { createKeyCache } from './modules/tickets/ticket-signing.ts';
 import { ticketRoutes } from './modules/tickets/tickets.routes.ts';
@@ -102,6 +102,8 @@ export type AppOptions = {
   storefrontDir: string;
   /** The console build (served under /console/); without one, /console/ says it is not built. */
   consoleDir?: string;
+  /** The gate scanner's build (served under /gate/); without one, /gate/ says it is not built. */
+  gateDir?: string;
   logger?: FastifyServerOptions['logger'];
   /** The background jobs' worker: items worked at once, and how often an idle worker looks. */
   jobs?: Pick<JobWorkerOptions, 'concurrency' | 'pollMs'>;
@@ -395,6 +397,7 @@ export async function buildApp(options: AppOptions) {
   // Uploaded images, public and cached for ever: before the shop's `/:variant/…` pages.
   await app.register(imageRoutes(options.db));
   await app.register(consolePageRoutes({ consoleDir: options.consoleDir ?? null, isProduction }));
+  await app.register(gatePageRoutes({ gateDir: options.gateDir ?? null, isProduction }));
   await app.register(
     storefrontRoutes({
       sites,

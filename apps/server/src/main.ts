@@ -46,6 +46,7 @@ async function main() {
     db: database.db,
     storefrontDir: fileURLToPath(new URL('../../storefront/dist', import.meta.url)),
     consoleDir: fileURLToPath(new URL('../../console/dist', import.meta.url)),
+    gateDir: fileURLToPath(new URL('../../gate/dist', import.meta.url)),
     logger:
       config.appEnv === 'development' && process.stdout.isTTY
         ? { level: config.logLevel, transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }

@@ -85,3 +85,24 @@ export function returnPath(
       return `/payment-callback/${p.paymentType}${options.status ? `/${options.status}` : ''}?payment_number=${number}&time_change=${dateChange}`;
   }
 }
+
+/**
+ * The names a venue's methods are shown under (issue 20): what the visitor pays with ("Credit
+ * card", its `payment_method_<id>` text), not the processor behind it. Only where two of the
+ * venue's methods would read the same does each of those take its longer name naming the processor
+ * (its `payment_method_<id>_detail` text, "Credit card (GMO, 3-D Secure)"). A missing text falls
+ * back to the longer one, then to the identifier.
+ */
+export function paymentMethodNames(methods: readonly string[], text: (key: string) => string | undefined): Map<string, string> {
+  const short = new Map(
+    methods.map((method) => [method, text(`payment_method_${method}`) ?? text(`payment_method_${method}_detail`) ?? method]),
+  );
+  const uses = new Map<string, number>();
+  for (const name of short.values()) uses.set(name, (uses.get(name) ?? 0) + 1);
+  return new Map(
+    methods.map((method) => {
+      const name = short.get(method) as string;
+      return [method, (uses.get(name) ?? 0) > 1 ? (text(`payment_method_${method}_detail`) ?? name) : name];
+    }),
+  );
+}

@@ -13,6 +13,7 @@ async function app() {
   server.post('/demo/api/v1/orders', async () => ({ ok: true }));
   server.get('/assets/index-abc.js', async () => 'export {};');
   server.get('/console/assets/index-abc.js', async () => 'export {};');
+  server.get('/gate/assets/index-def.js', async () => 'export {};');
   server.get('/images/7/640.webp', async () => 'image');
   return server;
 }
@@ -36,7 +37,12 @@ describe('XSRF protection', () => {
 
   it('never sets the cookie on a static file, which anyone may keep and share', async () => {
     const server = await app();
-    for (const url of ['/assets/index-abc.js', '/console/assets/index-abc.js', '/images/7/640.webp']) {
+    for (const url of [
+      '/assets/index-abc.js',
+      '/console/assets/index-abc.js',
+      '/gate/assets/index-def.js',
+      '/images/7/640.webp',
+    ]) {
       const response = await server.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(200);
       expect(response.headers['set-cookie']).toBeUndefined();

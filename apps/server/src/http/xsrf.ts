@@ -27,10 +27,10 @@ function same(a: string, b: string): boolean {
 }
 
 /**
- * Files anyone may keep and share: the storefront's and the console's built assets and the venues'
+ * Files anyone may keep and share: the storefront's, the console's and the gate's built assets and the venues'
  * images. A cookie on them would make a shared cache refuse them, or hand one visitor's to another.
  */
-const STATIC_FILE_PREFIXES = ['/assets/', '/console/assets/', '/images/'];
+const STATIC_FILE_PREFIXES = ['/assets/', '/console/assets/', '/gate/assets/', '/images/'];
 
 /** Where a browser without the cookie is given one: pages, and the storefront's first API call; never files. */
 function issuesCookie(url: string): boolean {

@@ -1,7 +1,7 @@
 import { SCROLL_TO_TOP_DELAY_MS } from '@storefront/domain/constants';
 import { localize } from '@storefront/domain/localize';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useApp } from '../lib/app-context.tsx';
@@ -11,8 +11,9 @@ import { prefixRedirect } from '../lib/site.ts';
 import { DialogHost } from '../ui/dialog/dialog-host.tsx';
 import { Loader } from '../ui/loader.tsx';
 import { ToastArea } from '../ui/toast/toast-area.tsx';
+import { focusHeadingSoon } from './focus-heading.ts';
 
-const AppDownloadModal = lazy(() => import('./app-download-modal.tsx'));
+const AppDownloadBanner = lazy(() => import('./app-download-banner.tsx'));
 
 /** The root shell (SPEC §2): toast area, header, the routed view with a fade, footer, loader, dialogs. */
 export function Layout() {
@@ -27,6 +28,15 @@ export function Layout() {
   useEffect(() => {
     if (stillPath !== null && location.pathname !== stillPath) setStillPath(null);
   }, [stillPath, location.pathname]);
+  // Each new step's heading takes the focus (not on the first page of the visit).
+  const shownPath = useRef<string | null>(null);
+  useEffect(() => {
+    const isFirst = shownPath.current === null;
+    shownPath.current = location.pathname;
+    if (isFirst) return;
+    const main = document.getElementById('main');
+    return main ? focusHeadingSoon(main) : undefined;
+  }, [location.pathname]);
   const appModalUrl =
     app.config.showsSmartphoneAppModal &&
     appDownloadUrl &&
@@ -64,15 +74,16 @@ export function Layout() {
         <div key={location.pathname} className={location.pathname === stillPath ? 'route-view route-view-still' : 'route-view'}>
           <Outlet />
         </div>
+        {/* After the screen, in the page's flow: it covers nothing and moves nothing the first view painted. */}
+        {appModalUrl && (
+          <Suspense fallback={null}>
+            <AppDownloadBanner url={appModalUrl} />
+          </Suspense>
+        )}
       </main>
       <Footer />
       <Loader />
       <DialogHost />
-      {appModalUrl && (
-        <Suspense fallback={null}>
-          <AppDownloadModal url={appModalUrl} />
-        </Suspense>
-      )}
     </div>
   );
 }

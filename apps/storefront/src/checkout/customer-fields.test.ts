@@ -1,6 +1,7 @@
+import { AGE_BANDS, RESIDENCE } from '@storefront/domain/customer/choices';
 import type { FieldTemplate } from '@storefront/domain/customer/customer-info';
 import { describe, expect, it } from 'vitest';
-import { choicesOf, customerSummary, fieldLabelKey } from './customer-fields.ts';
+import { choiceGroups, choicesOf, customerSummary, fieldLabelKey } from './customer-fields.ts';
 
 function text(fieldName: string, isDisplay = true): FieldTemplate {
   return { fieldName, isDisplay, isRequired: false, type: 'text', choices: [], choiceList: null };
@@ -67,9 +68,21 @@ describe('customerSummary', () => {
       { fieldName: 'phone', labelKey: 'signin_field_phone', text: '09012345678' },
       { fieldName: 'age', labelKey: 'signin_field_age', textKey: 'age_30_39' },
       { fieldName: 'gender', labelKey: 'signin_field_gender', textKey: 'gender_female' },
-      { fieldName: 'resident_area', labelKey: 'signin_field_resident_area', text: 'Japan / 日本' },
+      { fieldName: 'resident_area', labelKey: 'signin_field_resident_area', text: '日本' },
     ]);
     expect(summary.mailMagazines).toEqual(['signin_field_mail_magazine']);
+  });
+
+  it('names a place of residence in the page language', () => {
+    const line = (lang: 'en' | 'th', value: string) =>
+      customerSummary(templates, { resident_area: value }, lang).lines.find((l) => l.fieldName === 'resident_area');
+    expect(line('en', 'Japan / 日本')).toEqual({
+      fieldName: 'resident_area',
+      labelKey: 'signin_field_resident_area',
+      text: 'Japan',
+    });
+    expect(line('en', 'Canada')?.text).toBe('Canada');
+    expect(line('th', 'Others / その他')?.text).toBe('อื่น ๆ');
   });
 
   it('leaves out selects with nothing chosen, however the site sends that', () => {
@@ -85,5 +98,30 @@ describe('customerSummary', () => {
 
   it('is empty before the details are entered', () => {
     expect(customerSummary(templates, null)).toEqual({ lines: [], mailMagazines: [] });
+  });
+});
+
+describe('choiceGroups', () => {
+  it('puts residence under Japan (prefectures in order) and abroad (countries in the page order, other last), in the page language', () => {
+    const groups = choiceGroups(RESIDENCE, 'en');
+    expect(groups.map((group) => group.labelKey)).toEqual(['choice_group_japan', 'choice_group_abroad']);
+    const japan = groups[0]?.choices ?? [];
+    expect(japan.slice(0, 2)).toEqual([
+      { value: '北海道', label: { text: 'Hokkaido' } },
+      { value: '青森県', label: { text: 'Aomori' } },
+    ]);
+    const abroad = groups[1]?.choices ?? [];
+    expect(abroad.at(-1)).toEqual({ value: 'Others / その他', label: { text: 'Other' } });
+    const texts = abroad.map((choice) => ('text' in choice.label ? choice.label.text : ''));
+    expect(texts.slice(0, -1)).toEqual([...texts.slice(0, -1)].sort(new Intl.Collator('en').compare));
+    expect(abroad.find((choice) => choice.value === 'United States')?.label).toEqual({ text: 'United States' });
+    const ja = choiceGroups(RESIDENCE, 'ja');
+    expect(ja[1]?.choices.find((choice) => choice.value === 'United States')?.label).toEqual({ text: 'アメリカ合衆国' });
+  });
+
+  it('keeps other lists in one group, labelled by key', () => {
+    expect(choiceGroups(AGE_BANDS.teens_to_70, 'en')).toEqual([
+      { labelKey: null, choices: AGE_BANDS.teens_to_70.map((c) => ({ value: c.value, label: { key: c.labelKey } })) },
+    ]);
   });
 });

@@ -3,7 +3,8 @@
  * select, and the customer details as the confirm page lists them. Shared by the sign-in and
  * confirm steps, so both say the same thing for the same value.
  */
-import { type Choice, choicesFor } from '@storefront/domain/customer/choices';
+import { LANGUAGE_TAGS, type LanguageCode } from '@storefront/domain/constants';
+import { type Choice, choicesFor, placeLabel } from '@storefront/domain/customer/choices';
 import {
   EMAIL_CONFIRMATION_FIELD,
   type FieldTemplate,
@@ -24,6 +25,53 @@ export function choicesOf(template: Pick<FieldTemplate, 'choices' | 'choiceList'
   return template.choiceList ? choicesFor(template.choiceList) : [];
 }
 
+/** How a choice reads on the page: a place in the page's language, a translated key, or its own text. */
+export function choiceText(choice: Choice, lang: LanguageCode): { text: string } | { key: string } {
+  const place = placeLabel(choice, lang);
+  if (place !== null) return { text: place };
+  if (choice.labelKey) return { key: choice.labelKey };
+  return { text: choice.label ?? choice.value };
+}
+
+export type ChoiceGroup = {
+  /** The group's heading key, or null for choices outside any group. */
+  labelKey: string | null;
+  choices: { value: string; label: { text: string } | { key: string } }[];
+};
+
+const GROUP_KEYS = { japan: 'choice_group_japan', abroad: 'choice_group_abroad' } as const;
+
+/**
+ * The choices of a select as the page shows them: labelled in its language and, for residence,
+ * under "in Japan" (prefectures, in their order) and "outside Japan" (countries in the page's
+ * alphabetical order, "other" last).
+ */
+export function choiceGroups(choices: readonly Choice[], lang: LanguageCode): ChoiceGroup[] {
+  const groups: ChoiceGroup[] = [];
+  for (const choice of choices) {
+    const labelKey = choice.group ? GROUP_KEYS[choice.group] : null;
+    let group = groups.at(-1);
+    if (!group || group.labelKey !== labelKey) {
+      group = { labelKey, choices: [] };
+      groups.push(group);
+    }
+    group.choices.push({ value: choice.value, label: choiceText(choice, lang) });
+  }
+  const collator = new Intl.Collator(LANGUAGE_TAGS[lang]);
+  const byPlace = new Map(choices.map((choice) => [choice.value, choice.place?.kind]));
+  for (const group of groups) {
+    if (group.labelKey !== GROUP_KEYS.abroad) continue;
+    const text = (label: { text: string } | { key: string }) => ('text' in label ? label.text : label.key);
+    group.choices.sort((a, b) => {
+      const aOther = byPlace.get(a.value) === 'other';
+      const bOther = byPlace.get(b.value) === 'other';
+      if (aOther !== bOther) return aOther ? 1 : -1;
+      return collator.compare(text(a.label), text(b.label));
+    });
+  }
+  return groups;
+}
+
 /** One line of the customer details: a label and either a literal text or a translated one. */
 export type CustomerLine = { fieldName: string; labelKey: string; text?: string; textKey?: string };
 
@@ -40,6 +88,7 @@ export type CustomerSummary = {
 export function customerSummary(
   templates: readonly FieldTemplate[],
   fields: Readonly<Record<string, string>> | null,
+  lang: LanguageCode = 'ja',
 ): CustomerSummary {
   const summary: CustomerSummary = { lines: [], mailMagazines: [] };
   if (!fields) return summary;
@@ -60,10 +109,9 @@ export function customerSummary(
         if (value !== 'none') summary.lines.push({ fieldName: name, labelKey, text: value });
         continue;
       }
+      const shown = choiceText(choice, lang);
       summary.lines.push(
-        choice.labelKey
-          ? { fieldName: name, labelKey, textKey: choice.labelKey }
-          : { fieldName: name, labelKey, text: choice.label ?? value },
+        'key' in shown ? { fieldName: name, labelKey, textKey: shown.key } : { fieldName: name, labelKey, text: shown.text },
       );
       continue;
     }

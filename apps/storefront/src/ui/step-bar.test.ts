@@ -1,5 +1,7 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { stepsOf } from './step-bar.tsx';
+import { StepBar, stepsOf } from './step-bar.tsx';
 
 describe('step bars', () => {
   it('has order, membership login (only if enabled), sign-in, payment and confirm in the normal flow', () => {
@@ -15,5 +17,16 @@ describe('step bars', () => {
   it('has a short bar and a spot bar', () => {
     expect(stepsOf('short', true)).toEqual(['order', 'payment', 'confirm']);
     expect(stepsOf('spot', true)).toEqual(['order', 'payment']);
+  });
+});
+
+describe('the step bar', () => {
+  it('marks the current step, and only it, with aria-current="step"', () => {
+    const html = renderToStaticMarkup(createElement(StepBar, { kind: 'normal', current: 'payment', hasMembershipLogin: false }));
+    const bar = new DOMParser().parseFromString(html, 'text/html');
+    const steps = [...bar.querySelectorAll('nav ol > li')];
+    expect(steps.map((step) => step.getAttribute('aria-current'))).toEqual([null, null, 'step', null]);
+    expect(steps[2]?.textContent).toContain('step_payment');
+    expect(steps.map((step) => step.className)).toEqual(['step-done', 'step-done', 'step-current', '']);
   });
 });

@@ -201,7 +201,7 @@ export const Configuration = z.object({
   pageTitle: z.record(z.string(), z.string()),
   signInFields: z.object({
     residentAreaField: z.enum(['text', 'select']),
-    residentAreaList: z.enum(['countries', 'prefectures', 'regions']),
+    residentAreaList: z.enum(['countries', 'prefectures', 'regions', 'residence']),
     ageBands: z.enum(['teens_to_70', 'young_adult_to_80']),
     genderChoices: z.enum(['man_woman', 'male_female_other']),
     noSelectValue: z.enum(['empty', 'none', 'noSend']),

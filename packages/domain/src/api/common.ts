@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGE_CODES, SALES_CHANNELS } from '../constants.ts';
 import { isIsoDate } from '../dates.ts';
-import { PAYMENT_FAILURE_REASONS, SELF_CANCEL_REFUSALS } from '../errors/catalogue.ts';
+import { PAYMENT_FAILURE_REASONS, PAYMENT_RETRY_REASONS, SELF_CANCEL_REFUSALS } from '../errors/catalogue.ts';
 
 /**
  * Every string a client sends starts here. PostgreSQL cannot store NUL (U+0000) in text or jsonb,
@@ -65,7 +65,7 @@ export const ErrorBody = z.object({
    * A code for why a payment cannot go on (`PAYMENT_FAILURE_REASONS`) or a visitor cannot cancel
    * their booking (`SELF_CANCEL_REFUSALS`); `message` is prose for people.
    */
-  reason: z.enum([...PAYMENT_FAILURE_REASONS, ...SELF_CANCEL_REFUSALS]).optional(),
+  reason: z.enum([...PAYMENT_FAILURE_REASONS, ...PAYMENT_RETRY_REASONS, ...SELF_CANCEL_REFUSALS]).optional(),
   message: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;

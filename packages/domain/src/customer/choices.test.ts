@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { AGE_BANDS, type Choice, COUNTRIES, choicesFor, GENDERS, PREFECTURES, REGIONS } from './choices.ts';
+import {
+  AGE_BANDS,
+  type Choice,
+  COUNTRIES,
+  choicesFor,
+  GENDERS,
+  PREFECTURES,
+  placeLabel,
+  REGIONS,
+  RESIDENCE,
+} from './choices.ts';
 
 const values = (choices: readonly Choice[]) => choices.map((choice) => choice.value);
 const labels = (choices: readonly Choice[]) => choices.map((choice) => choice.label);
@@ -12,8 +22,8 @@ describe('COUNTRIES', () => {
   });
 
   it('shows Japan first and Others last', () => {
-    expect(COUNTRIES[0]).toEqual({ value: 'Japan / 日本', label: 'Japan / 日本' });
-    expect(COUNTRIES.at(-1)).toEqual({ value: 'Others / その他', label: 'Others / その他' });
+    expect(COUNTRIES[0]).toEqual({ value: 'Japan / 日本', label: 'Japan / 日本', place: { kind: 'country', code: 'JP' } });
+    expect(COUNTRIES.at(-1)).toEqual({ value: 'Others / その他', label: 'Others / その他', place: { kind: 'other' } });
   });
 
   it('lists the rest alphabetically in English, Japan only once', () => {
@@ -112,5 +122,42 @@ describe('choicesFor', () => {
     expect(choicesFor('')).toEqual([]);
     expect(choicesFor('toString')).toEqual([]);
     expect(choicesFor('__proto__')).toEqual([]);
+  });
+});
+
+describe('residence in the page language (issue 20)', () => {
+  it('offers the prefectures for Japan and the countries for visitors from abroad, values as the operator reads them', () => {
+    expect(choicesFor('residence')).toBe(RESIDENCE);
+    const japan = RESIDENCE.filter((choice) => choice.group === 'japan');
+    const abroad = RESIDENCE.filter((choice) => choice.group === 'abroad');
+    expect(japan.map((choice) => choice.value)).toEqual(PREFECTURES.slice(0, 47).map((choice) => choice.value));
+    expect(abroad.map((choice) => choice.value)).toContain('United States');
+    expect(abroad.map((choice) => choice.value)).not.toContain('Japan / 日本');
+    expect(abroad.at(-1)?.value).toBe('Others / その他');
+    expect(japan.length + abroad.length).toBe(RESIDENCE.length);
+  });
+
+  it('labels prefectures, countries and "other" in each language, the value unchanged', () => {
+    const tokyo = PREFECTURES.find((choice) => choice.value === '東京都') as Choice;
+    expect(placeLabel(tokyo, 'ja')).toBe('東京都');
+    expect(placeLabel(tokyo, 'en')).toBe('Tokyo');
+    expect(placeLabel(tokyo, 'kr')).toBe('도쿄도');
+    expect(placeLabel(tokyo, 'th')).toBe('โตเกียว');
+    expect(placeLabel(tokyo, 'zh-hans')).toBe('东京都');
+    expect(placeLabel(tokyo, 'zh-hant')).toBe('東京都');
+    const usa = COUNTRIES.find((choice) => choice.value === 'United States') as Choice;
+    expect(usa.value).toBe('United States');
+    expect(placeLabel(usa, 'en')).toBe('United States');
+    expect(placeLabel(usa, 'ja')).toBe('アメリカ合衆国');
+    expect(placeLabel(usa, 'zh-hans')).toBe('美国');
+    expect(placeLabel(COUNTRIES[0] as Choice, 'ja')).toBe('日本');
+    expect(placeLabel(PREFECTURES.at(-1) as Choice, 'en')).toBe('Other');
+    expect(placeLabel(COUNTRIES.at(-1) as Choice, 'th')).toBe('อื่น ๆ');
+    expect(placeLabel({ value: '10-19', labelKey: 'age_10_19' }, 'en')).toBeNull();
+  });
+
+  it('can name every country of the list by its ISO code', () => {
+    const unnamed = COUNTRIES.filter((choice) => choice.place?.kind === undefined).map((choice) => choice.value);
+    expect(unnamed).toEqual([]);
   });
 });

@@ -1,23 +1,61 @@
 /** The choice lists of SPEC §3 that a select field names in its template's `choiceList`. */
 
+import type { LanguageCode } from '../constants.ts';
 import { COUNTRY_NAMES } from './countries.ts';
+import { COUNTRY_CODES, countryName, OTHER_LABELS, PREFECTURE_LABELS } from './places.ts';
+
+/** Which place a choice names, so it can be labelled in the page's language. */
+export type Place = { kind: 'prefecture'; index: number } | { kind: 'country'; code: string } | { kind: 'other' };
 
 /**
  * One option of a select. `value` is what is sent; the label is either a translation key
- * (`labelKey`) or, for place names, a literal shown as is in every language (`label`).
+ * (`labelKey`) or, for place names, the sent text (`label`), shown in the page's language through
+ * `place` (placeLabel). `group` puts residence choices under "in Japan" and "outside Japan".
  */
-export type Choice = { value: string; labelKey?: string; label?: string };
+export type Choice = { value: string; labelKey?: string; label?: string; place?: Place; group?: 'japan' | 'abroad' };
 
-/** Place names are sent as they are shown, so the operator reads the same text the visitor chose. */
+/** Place names are sent as the operator reads them (the value stays whatever the page's language). */
 function literal(label: string): Choice {
   return { value: label, label };
+}
+
+const OTHER_VALUES: ReadonlySet<string> = new Set(['その他', 'Others / その他']);
+
+function country(name: string): Choice {
+  const code = COUNTRY_CODES[name];
+  return {
+    ...literal(name),
+    ...(OTHER_VALUES.has(name)
+      ? { place: { kind: 'other' as const } }
+      : code
+        ? { place: { kind: 'country' as const, code } }
+        : {}),
+  };
+}
+
+/**
+ * A place choice in the page's language: a prefecture by its translated name (the Japanese value on
+ * Japanese pages), a country by Intl.DisplayNames (its English value where it cannot be named),
+ * "other" in the language; null for a choice that is no place.
+ */
+export function placeLabel(choice: Choice, lang: LanguageCode): string | null {
+  const place = choice.place;
+  if (!place) return null;
+  switch (place.kind) {
+    case 'prefecture':
+      return lang === 'ja' ? choice.value : (PREFECTURE_LABELS[lang][place.index] ?? choice.value);
+    case 'country':
+      return countryName(place.code, lang) ?? choice.label ?? choice.value;
+    case 'other':
+      return OTHER_LABELS[lang];
+  }
 }
 
 function translated(value: string, labelKey: string): Choice {
   return { value, labelKey };
 }
 
-export const COUNTRIES: readonly Choice[] = COUNTRY_NAMES.map(literal);
+export const COUNTRIES: readonly Choice[] = COUNTRY_NAMES.map(country);
 
 /** The 47 prefectures in the standard order (JIS X 0401), north to south, then "other". */
 export const PREFECTURES: readonly Choice[] = [
@@ -69,7 +107,26 @@ export const PREFECTURES: readonly Choice[] = [
   '鹿児島県',
   '沖縄県',
   'その他',
-].map(literal);
+].map((name, index) => ({
+  ...literal(name),
+  place: name === 'その他' ? { kind: 'other' as const } : { kind: 'prefecture' as const, index },
+}));
+
+/**
+ * Residence as SPEC §3 means it: visitors living in Japan choose their prefecture, visitors from
+ * abroad their country (Japan itself is the prefectures), "Others" last. The values are those of
+ * the prefecture and country lists.
+ */
+export const RESIDENCE: readonly Choice[] = [
+  ...PREFECTURES.filter((choice) => choice.place?.kind === 'prefecture').map((choice) => ({
+    ...choice,
+    group: 'japan' as const,
+  })),
+  ...COUNTRIES.filter((choice) => choice.place?.kind !== 'country' || choice.place.code !== 'JP').map((choice) => ({
+    ...choice,
+    group: 'abroad' as const,
+  })),
+];
 
 /** The regions of Japan, then abroad and other. */
 export const REGIONS: readonly Choice[] = [
@@ -122,6 +179,7 @@ export const GENDERS: Readonly<Record<GenderSet, readonly Choice[]>> = {
 const CHOICE_LISTS: Readonly<Record<string, readonly Choice[]>> = {
   countries: COUNTRIES,
   prefectures: PREFECTURES,
+  residence: RESIDENCE,
   regions: REGIONS,
   age_teens_to_70: AGE_BANDS.teens_to_70,
   age_young_adult_to_80: AGE_BANDS.young_adult_to_80,

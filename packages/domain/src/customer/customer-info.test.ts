@@ -5,6 +5,8 @@ import {
   fieldsToSend,
   initialValues,
   isMailMagazineField,
+  MAIL_MAGAZINE_DEFAULT_KEY,
+  mailMagazineStartsTicked,
   NO_SELECT,
   NO_SEND,
   toCustomerInfo,
@@ -66,7 +68,7 @@ describe('isMailMagazineField', () => {
 });
 
 describe('initialValues', () => {
-  it('starts with mail magazines on, selects on "please select" and texts empty', () => {
+  it('starts with mail magazines off, selects on "please select" and texts empty', () => {
     expect(initialValues(templates)).toEqual({
       fullname: '',
       email: '',
@@ -75,11 +77,21 @@ describe('initialValues', () => {
       age: NO_SELECT,
       gender: NO_SELECT,
       resident_area: NO_SELECT,
-      mail_magazine: 'true',
-      mail_magazine_borderless: 'true',
+      mail_magazine: 'false',
+      mail_magazine_borderless: 'false',
       questionnaire1: '',
       questionnaire2: '',
       questionnaire3: '',
+    });
+  });
+
+  it('starts mail magazines ticked only where the venue setting is true', () => {
+    expect(mailMagazineStartsTicked({})).toBe(false);
+    expect(mailMagazineStartsTicked({ [MAIL_MAGAZINE_DEFAULT_KEY]: 'true' })).toBe(false);
+    expect(mailMagazineStartsTicked({ [MAIL_MAGAZINE_DEFAULT_KEY]: true })).toBe(true);
+    expect(initialValues(templates, { mailMagazineTicked: true })).toMatchObject({
+      mail_magazine: 'true',
+      mail_magazine_borderless: 'true',
     });
   });
 

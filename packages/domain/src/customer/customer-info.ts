@@ -116,11 +116,29 @@ export function toCustomerInfo(sent: Readonly<Record<string, string>>): Customer
   return info;
 }
 
-/** The form's starting values: mail magazines on, selects on "please select", texts empty. */
-export function initialValues(templates: readonly FieldTemplate[]): Record<string, string> {
+/**
+ * The venue setting (a `configurations` key) under which the mail-magazine boxes start ticked. A
+ * venue whose legal advice allows opt-out sets it to true; without it the boxes start unticked, so
+ * a visitor subscribes only by choosing to.
+ */
+export const MAIL_MAGAZINE_DEFAULT_KEY = 'mail_magazine_default_checked';
+
+/** Whether a venue's configuration values start the mail-magazine boxes ticked. */
+export function mailMagazineStartsTicked(values: Readonly<Record<string, unknown>>): boolean {
+  return values[MAIL_MAGAZINE_DEFAULT_KEY] === true;
+}
+
+/**
+ * The form's starting values: mail magazines off unless the venue's setting ticks them, selects on
+ * "please select", texts empty.
+ */
+export function initialValues(
+  templates: readonly FieldTemplate[],
+  options: { mailMagazineTicked: boolean } = { mailMagazineTicked: false },
+): Record<string, string> {
   const values: Record<string, string> = {};
   for (const template of templates) {
-    if (isMailMagazineField(template.fieldName)) values[template.fieldName] = 'true';
+    if (isMailMagazineField(template.fieldName)) values[template.fieldName] = options.mailMagazineTicked ? 'true' : 'false';
     else values[template.fieldName] = template.type === 'select' ? NO_SELECT : '';
   }
   return values;

@@ -155,6 +155,16 @@ export const PAYMENT_FAILURE_REASONS = ['invalid order status', 'invalid payment
 export type PaymentFailureReason = (typeof PAYMENT_FAILURE_REASONS)[number];
 
 /**
+ * Why a payment the visitor may try again failed, when the visitor should hear it: the card
+ * issuer's 3-D Secure check was not passed (not a declined card). Sent as `reason` beside a
+ * retryable `payment_api_failure`.
+ */
+export const PAYMENT_RETRY_REASONS = ['authentication failed'] as const;
+
+/** The failure reason a provider records when the 3-D Secure check was not passed. */
+export const AUTHENTICATION_FAILED = '3-D Secure authentication failed';
+
+/**
  * Why a visitor cannot cancel their own booking, sent as `reason` beside `conflict` (409): the
  * product does not allow it, its deadline passed, nothing is left to cancel, or the visit began
  * (an admission was used at the gate). Clients read this code, never `message`.

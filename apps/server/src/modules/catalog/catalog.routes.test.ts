@@ -218,6 +218,25 @@ describeEachEngine('catalogue API', (ctx) => {
     for (const m of methods) expect(m.name).not.toBe(m.method);
   });
 
+  it('names each payment method by what the visitor pays with, the processor only where two would read the same', async () => {
+    const names = async (venue: string, lang: string) =>
+      Object.fromEntries(
+        (
+          (await get(`/${venue}/api/v1/paymentmethods?lang=${lang}&channel=web`)).body as unknown as {
+            method: string;
+            name: string;
+          }[]
+        ).map((m) => [m.method, m.name]),
+      );
+    // borderless has one card method: it is just a credit card.
+    expect(await names('borderless', 'ja')).toMatchObject({ gmo_3ds: 'クレジットカード', gmo_paypay: 'PayPay', d_pay: 'd払い' });
+    expect(await names('borderless', 'en')).toMatchObject({ gmo_3ds: 'Credit card', adyen_we_chat_pay: 'WeChat Pay' });
+    // The demo venue offers every method: the card methods would all read "Credit card", so each names its processor.
+    const demo = await names('demo', 'ja');
+    expect(demo).toMatchObject({ gmo_3ds: 'クレジットカード（GMO・3Dセキュア）', stripe: 'クレジットカード（Stripe）' });
+    expect(new Set(Object.values(demo)).size).toBe(Object.keys(demo).length);
+  });
+
   it('returns calendar colours by date', async () => {
     const { status, body } = await get(`/borderless/api/v1/calendar/colors?from=${today}&to=${addDays(today, 6)}`);
     expect(status).toBe(200);

@@ -23,6 +23,7 @@ import type { SignageBoard } from '@storefront/domain/api/signage';
 import type { PaymentMethodId, PaymentProviderId, ProductType, SalesChannel } from '@storefront/domain/constants';
 import { addDays, todayIn } from '@storefront/domain/dates';
 import { localize } from '@storefront/domain/localize';
+import { paymentMethodNames } from '@storefront/domain/payments';
 import { dayStatus, remainingOf } from '@storefront/domain/stock';
 import type { z } from 'zod';
 import type { AppMode } from '../../config.ts';
@@ -239,10 +240,14 @@ export function createCatalogService(db: Database, options: { appMode: AppMode }
           repo.listTexts(db, site.id, q.lang),
         ]);
         const label = new Map(textRows.map((t) => [t.key, t.value]));
+        const names = paymentMethodNames(
+          methods.map((m) => m.method),
+          (key) => label.get(key),
+        );
         return methods.map((m) => ({
           method: m.method as PaymentMethodId,
           provider: m.provider as PaymentProviderId,
-          name: label.get(`payment_method_${m.method}`) ?? m.method,
+          name: names.get(m.method) ?? m.method,
           position: m.position,
         }));
       }),

@@ -21,6 +21,9 @@ import { describeEachEngine } from '../../../test/database.ts';
 import { deviceClient, pairedDevice } from '../../../test/gate.ts';
 import { buyTickets, setCheckInGrace } from '../../../test/tickets.ts';
 import { rows } from '../../db/rows.ts';
+import { hashToken } from '../../lib/tokens.ts';
+import { listSites } from '../sites/sites.repository.ts';
+import { pairGateDevice } from '../staff/gate-devices.ts';
 import { createKeyCache, signLegacyPayload } from '../tickets/ticket-signing.ts';
 
 type ErrorBody = { error: string; field?: string };
@@ -407,6 +410,18 @@ describeEachEngine('gate API', (ctx) => {
       { action: 'pair', actor_type: 'device' },
       { action: 'revoke', actor_type: 'staff' },
     ]);
+  });
+
+  it('pairs when the venues must be read from the database first (on the embedded engine, not inside its transaction)', async () => {
+    const { device } = await pairedDevice(test.app, ctx.db, 'demo');
+    const code = 'fresh-code-00000000000000';
+    await ctx.db.execute(
+      sql`update gate_devices set token_hash = null, pairing_code_hash = ${hashToken(code)},
+          pairing_expires_at = now() + interval '5 minutes' where id = ${device.id}`,
+    );
+    // Every call reads the sites table, as the sites service does when its cache has expired.
+    const paired = await pairGateDevice(ctx.db, () => listSites(ctx.db), code, '192.0.2.44');
+    expect(paired.venue.code).toBe('demo');
   });
 
   it('refuses an expired pairing code', async () => {

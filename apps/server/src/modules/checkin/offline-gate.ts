@@ -73,6 +73,10 @@ async function settle(
   scan: ParsedUpload['scans'][number],
   now: Date,
 ): Promise<UploadResult['results'][number]> {
+  // Read before the transaction: the venue's keys may be read from the database, which on the
+  // embedded engine (one connection) would wait for this transaction to end.
+  const named =
+    scan.code === undefined ? [{ id: scan.admission_id as string, generation: null }] : await namedByCode(keys, venue, scan.code);
   return db.transaction(async (t) => {
     const tx = t as unknown as Database;
     // Taking the nonce first: an upload of the same nonce at the same moment waits here, then replays.
@@ -96,10 +100,6 @@ async function settle(
     }
     // A device's clock ahead of the server's does not put a check-in in the future.
     const at = new Date(Math.min(new Date(scan.scanned_at).getTime(), now.getTime()));
-    const named =
-      scan.code === undefined
-        ? [{ id: scan.admission_id as string, generation: null }]
-        : await namedByCode(keys, venue, scan.code);
     let outcome: UploadOutcome = 'refused';
     let conflict: 'used' | 'revoked' | null = null;
     let detail: (typeof gateScans.$inferInsert)['detail'] = { ticketIds: [] };

@@ -83,6 +83,32 @@ describeEachEngine(
       expect(await slotCounters(ctx.db, slot.timeSpanId)).toEqual({ capacity: 10, sold: 2, held: 0 });
     });
 
+    it('3-D Secure not passed: a retryable failure that names the check, not a declined card', async () => {
+      const { token } = await readyOrder('gmo_3ds', 1);
+      const started = await api().post<Answer>(`orders/checkout/${token}`, {
+        payment_method: 'gmo_3ds',
+        card: card(SANDBOX_CARDS.success),
+      });
+      await answerGateway(started.body.redirect_url ?? '', 'fail');
+      const answer = await api().post<Answer>('gmo-secure/exe-payment', { md: started.body.payment_number });
+      expect(answer.status).toBe(402);
+      expect(answer.body).toMatchObject({ error: 'payment_api_failure', can_retry: true, reason: 'authentication failed' });
+
+      // A declined card after a passed check is no authentication failure.
+      const { token: second } = await readyOrder('gmo_3ds', 1);
+      const declined = await api().post<Answer>(`orders/checkout/${second}`, {
+        payment_method: 'gmo_3ds',
+        card: card(SANDBOX_CARDS.decline),
+      });
+      if (declined.body.status === 'requires_action') await answerGateway(declined.body.redirect_url ?? '', 'pass');
+      const after =
+        declined.body.status === 'requires_action'
+          ? await api().post<Answer>('gmo-secure/exe-payment', { md: declined.body.payment_number })
+          : declined;
+      expect(after.body).toMatchObject({ error: 'payment_api_failure', can_retry: true });
+      expect((after.body as { reason?: string }).reason).toBeUndefined();
+    });
+
     it('20 concurrent deliveries of one success return: one order completion, one capture, one set of tickets', async () => {
       const { token, slot } = await readyOrder('softbank_3ds', 3);
       const started = await api().post<Answer>(`orders/checkout/${token}`, {

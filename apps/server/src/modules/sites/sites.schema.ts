@@ -8,7 +8,7 @@ export type LocalizedText = Record<string, string>;
 
 export type SignInFieldSettings = {
   residentAreaField: 'text' | 'select';
-  residentAreaList: 'countries' | 'prefectures' | 'regions';
+  residentAreaList: 'countries' | 'prefectures' | 'regions' | 'residence';
   ageBands: 'teens_to_70' | 'young_adult_to_80';
   genderChoices: 'man_woman' | 'male_female_other';
   /** How the "no selection" choice is sent: as an empty value, "none" or the noSend marker. */

@@ -58,12 +58,6 @@ export const gateDeviceConsoleRoutes =
     app.post(
       '/gate/pair',
       { config: { console: { public: true } }, schema: { tags, body: PairBody, response: { 200: PairResult, ...errors } } },
-      async (request) =>
-        pairGateDevice(
-          db,
-          async (siteId) => (await sites.list()).find((site) => site.id === siteId) ?? null,
-          request.body.code,
-          request.ip,
-        ),
+      async (request) => pairGateDevice(db, () => sites.list(), request.body.code, request.ip),
     );
   };

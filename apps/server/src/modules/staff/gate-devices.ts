@@ -159,12 +159,15 @@ export async function revokeGateDevice(db: Database, actor: Actor, venue: Site, 
  */
 export async function pairGateDevice(
   db: Database,
-  venues: (siteId: number) => Promise<Site | null>,
+  venues: () => Promise<Site[]>,
   code: string,
   clientIp: string | null,
 ): Promise<PairResult> {
   await enforceRateLimits(db, [{ key: `gate-pair:${clientIp ?? 'unknown'}`, max: PAIRINGS_PER_ADDRESS, windowSeconds: 600 }]);
   const token = newToken();
+  // Read before the transaction: the sites may be read from the database, which on the embedded
+  // engine (one connection) would wait for this transaction to end.
+  const known = await venues();
   const notFound = () =>
     specError('not found', { message: 'this pairing code is unknown, used or expired: show a new one in the console' });
   return db.transaction(async (t) => {
@@ -187,7 +190,7 @@ export async function pairGateDevice(
       )
       .returning();
     if (!paired) throw notFound();
-    const venue = await venues(paired.siteId);
+    const venue = known.find((site) => site.id === paired.siteId);
     if (!venue) throw notFound();
     await recordAudit(tx, deviceActor(paired, clientIp), deviceAudit(venue, 'pair', paired));
     return {

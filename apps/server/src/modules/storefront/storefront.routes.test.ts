@@ -51,6 +51,26 @@ describeEachEngine('storefront pages', (ctx) => {
     expect((await page(app, '/no-such-venue')).status).toBe(404);
   });
 
+  it('answers an unknown venue with a styled page in the visitor language, its style allowed by the policy', async () => {
+    const visit = (acceptLanguage: string) =>
+      app.inject({ method: 'GET', url: '/no-such-venue/', headers: { 'accept-language': acceptLanguage } });
+    const japanese = await visit('ja-JP,ja;q=0.9,en;q=0.8');
+    expect(japanese.statusCode).toBe(404);
+    expect(japanese.body).toContain('<html lang="ja">');
+    expect(japanese.body).toContain('<h1>ページが見つかりません</h1>');
+    const nonce = japanese.body.match(/<style nonce="([^"]+)">/)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(String(japanese.headers['content-security-policy'])).toContain(`style-src 'self' 'nonce-${nonce}'`);
+    expect(japanese.headers.vary).toContain('Accept-Language');
+    expect((await visit('ko-KR,ko;q=0.9')).body).toContain('<html lang="ko">');
+    expect((await visit('zh-TW,zh;q=0.9')).body).toContain('找不到頁面');
+    expect((await visit('zh-CN')).body).toContain('找不到页面');
+    expect((await visit('th')).body).toContain('ไม่พบหน้านี้');
+    expect((await visit('fr-FR,fr;q=0.9,de;q=0.8')).body).toContain('<h1>Page not found</h1>');
+    expect((await visit('fr-FR,en;q=0.5,ja;q=0.7')).body).toContain('<html lang="ja">');
+    expect((await page(app, '/no-such-venue/tickets/')).body).toContain('<h1>Page not found</h1>');
+  });
+
   it('serves only the one site in reconnect mode', async () => {
     expect((await page(reconnect, '/')).body).toContain('data-site-code="demo"');
     expect((await page(reconnect, '/tickets/')).body).toContain('data-site-code="demo"');

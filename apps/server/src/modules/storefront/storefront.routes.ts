@@ -17,7 +17,7 @@ import { localize } from '@storefront/domain/localize';
 import { PAGE_NONCE_PLACEHOLDER } from '@storefront/domain/page-nonce';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppMode } from '../../config.ts';
-import { baseDirectives } from '../../http/security-headers.ts';
+import { baseDirectives, widen } from '../../http/security-headers.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { Site } from '../sites/site.ts';
 import type { SitesService } from '../sites/sites.service.ts';
@@ -25,13 +25,13 @@ import { firstAnswerElement, pageLanguage } from './first-answer.ts';
 import { type FirstViewData, renderOrderFirstView, renderShellFirstView } from './first-view.ts';
 import { type PageAssets, readPageAssets } from './page-assets.ts';
 import { pageDirectives } from './page-policy.ts';
+import { languageOfHeader, unknownVenuePage } from './unknown-venue-page.ts';
 
 const plainPage = (heading: string, text: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${heading}</title></head>
 <body><main><h1>${heading}</h1><p>${text}</p></main></body></html>`;
 
 const UNBUILT_PAGE = plainPage('Storefront', 'The storefront has not been built yet: run <code>npm run build</code>.');
-const NO_VENUE_PAGE = plainPage('Not found', 'There is no venue at this address.');
 
 const escapeAttribute = (value: string) =>
   value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
@@ -176,8 +176,24 @@ export const storefrontRoutes =
       );
     }
 
+    /** No venue at this address: a styled page in the visitor's language, its style under a nonce. */
+    const sendNoVenue = (req: FastifyRequest, reply: FastifyReply) => {
+      const nonce = randomBytes(16).toString('base64');
+      reply.helmet({
+        contentSecurityPolicy: { useDefaults: false, directives: widen(base, { 'style-src': [`'nonce-${nonce}'`] }) },
+      });
+      const lang = languageOfHeader(req.headers['accept-language']);
+      return reply
+        .code(404)
+        .header('cache-control', 'no-cache')
+        .header('vary', 'Accept-Language')
+        .header('content-language', LANGUAGE_TAGS[lang])
+        .type('text/html; charset=utf-8')
+        .send(unknownVenuePage(lang, nonce));
+    };
+
     const sendPage = async (req: FastifyRequest, reply: FastifyReply, site: Site | null, isTickets: boolean) => {
-      if (!site) return reply.code(404).type('text/html; charset=utf-8').send(NO_VENUE_PAGE);
+      if (!site) return sendNoVenue(req, reply);
       let first: (Rendered & { lang: LanguageCode }) | null = null;
       if (parts) {
         try {
@@ -199,8 +215,8 @@ export const storefrontRoutes =
 
     app.get('/', async (req, reply) => sendPage(req, reply, await options.sites.defaultSite(), false));
     app.get('/tickets/', async (req, reply) => sendPage(req, reply, await options.sites.defaultSite(), true));
-    app.get('/tickets', async (_req, reply) => {
-      if (!(await options.sites.defaultSite())) return reply.code(404).type('text/html; charset=utf-8').send(NO_VENUE_PAGE);
+    app.get('/tickets', async (req, reply) => {
+      if (!(await options.sites.defaultSite())) return sendNoVenue(req, reply);
       return reply.redirect('/tickets/', 301);
     });
     app.get<{ Params: { variant: string } }>('/:variant/', async (req, reply) =>
@@ -210,11 +226,11 @@ export const storefrontRoutes =
       sendPage(req, reply, await variantSite(req.params.variant), true),
     );
     app.get<{ Params: { variant: string } }>('/:variant', async (req, reply) => {
-      if (!(await variantSite(req.params.variant))) return reply.code(404).type('text/html; charset=utf-8').send(NO_VENUE_PAGE);
+      if (!(await variantSite(req.params.variant))) return sendNoVenue(req, reply);
       return reply.redirect(`/${encodeURIComponent(req.params.variant)}/`, 301);
     });
     app.get<{ Params: { variant: string } }>('/:variant/tickets', async (req, reply) => {
-      if (!(await variantSite(req.params.variant))) return reply.code(404).type('text/html; charset=utf-8').send(NO_VENUE_PAGE);
+      if (!(await variantSite(req.params.variant))) return sendNoVenue(req, reply);
       return reply.redirect(`/${encodeURIComponent(req.params.variant)}/tickets/`, 301);
     });
 

@@ -13,6 +13,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { followAnswer } from '../../checkout/finish-payment.ts';
+import { HoldNotice } from '../../checkout/hold-notice.tsx';
 import { checkoutBlocker } from '../../checkout/order-summary.ts';
 import { paymentApi } from '../../checkout/payment-api.ts';
 import { pendingCard } from '../../checkout/pending-card.ts';
@@ -25,7 +26,7 @@ import type { ScreenProps } from '../../lib/routes.ts';
 import { StepBar } from '../../ui/step-bar.tsx';
 import '../../ui/forms.css';
 import '../../ui/confirm-layout.css';
-import { CustomerSection, HoldNotice, PaymentSection } from './confirm-sections.tsx';
+import { CustomerSection, PaymentSection } from './confirm-sections.tsx';
 import { OrderSection } from './order-section.tsx';
 import { useCarrierLogin } from './use-carrier-login.ts';
 

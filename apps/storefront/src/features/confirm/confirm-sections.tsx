@@ -6,19 +6,9 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { customerSummary } from '../../checkout/customer-fields.ts';
-import { inShopTime } from '../../checkout/order-summary.ts';
 import { pendingCard } from '../../checkout/pending-card.ts';
 import type { TemporaryOrder } from '../../checkout/purchase-api.ts';
-
-/** Until when the places are held, in the venue's time. */
-export function HoldNotice(props: { expiresAt: string }) {
-  const { t } = useTranslation();
-  return (
-    <p className="confirm-hold">
-      <time dateTime={props.expiresAt}>{t('confirm_hold_until', { time: inShopTime(props.expiresAt).time })}</time>
-    </p>
-  );
-}
+import { useApp } from '../../lib/app-context.tsx';
 
 /** A section heading with its edit link; the link says which section it edits. */
 export function SectionHeading(props: { id: string; titleKey: string; editTo: string | null }) {
@@ -40,7 +30,8 @@ export function SectionHeading(props: { id: string; titleKey: string; editTo: st
 export function CustomerSection(props: { order: TemporaryOrder; templates: FieldTemplate[]; canEdit: boolean }) {
   const { t } = useTranslation();
   const headingId = useId();
-  const summary = customerSummary(props.templates, props.order.customerFields);
+  const app = useApp();
+  const summary = customerSummary(props.templates, props.order.customerFields, app.lang);
   return (
     <section className="confirm-card" aria-labelledby={headingId}>
       <SectionHeading id={headingId} titleKey="confirm_section_customer" editTo={props.canEdit ? '/sign-in?ref=c' : null} />

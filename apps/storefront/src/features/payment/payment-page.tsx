@@ -9,6 +9,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
+import { HoldNotice } from '../../checkout/hold-notice.tsx';
 import { PaymentMethodForm } from '../../checkout/payment-method-form.tsx';
 import { initialMethod, methodsFor } from '../../checkout/payment-methods.ts';
 import { purchaseApi, type TemporaryOrder } from '../../checkout/purchase-api.ts';
@@ -35,6 +36,7 @@ export default function PaymentPage(props: ScreenProps) {
         hasMembershipLogin={app.config.hasMembershipLogin}
       />
       <h1>{t('payment_title')}</h1>
+      {order && <HoldNotice expiresAt={order.expiresAt} />}
       {order && methods ? (
         <PaymentForm order={order} methods={methods} token={token} isChange={props.isChange === true} />
       ) : (

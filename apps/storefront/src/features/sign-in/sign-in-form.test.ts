@@ -84,13 +84,20 @@ describe('formFields', () => {
 });
 
 describe('restoreValues', () => {
-  it('starts with mail magazines on and nothing chosen', () => {
+  it('starts with mail magazines unticked and nothing chosen', () => {
     const values = restoreValues(templates, null);
     expect(values).toMatchObject({
       fullname: '',
       email: '',
       email2: '',
       age: 'noSelect',
+      mail_magazine: 'false',
+      mail_magazine_demo: 'false',
+    });
+  });
+
+  it('starts with mail magazines ticked where the venue setting says so', () => {
+    expect(restoreValues(templates, null, null, { mailMagazineTicked: true })).toMatchObject({
       mail_magazine: 'true',
       mail_magazine_demo: 'true',
     });
@@ -115,8 +122,9 @@ describe('restoreValues', () => {
       email: 'h@example.com',
       email2: 'h@example.com',
       mail_magazine: 'false',
-      mail_magazine_demo: 'true',
+      mail_magazine_demo: 'false',
     });
+    expect(restoreValues(templates, null, { mail_magazine_demo: 'true' }).mail_magazine_demo).toBe('true');
     expect(restoreValues(templates, { fullname: 'Saved' }, orderFields).fullname).toBe('Saved');
   });
 });

@@ -72,15 +72,17 @@ export function formFields(templates: readonly FieldTemplate[]): FormField[] {
 }
 
 /**
- * The form's values: the defaults (mail magazines on), then whatever this visit saved before, or,
- * when nothing was saved, the details the order already carries (the e-mail confirmed as it is).
+ * The form's values: the defaults (mail magazines off unless the venue's setting ticks them), then
+ * whatever this visit saved before, or, when nothing was saved, the details the order already
+ * carries (the e-mail confirmed as it is).
  */
 export function restoreValues(
   templates: readonly FieldTemplate[],
   saved: Readonly<Record<string, unknown>> | null,
   orderFields: Readonly<Record<string, string>> | null = null,
+  options: { mailMagazineTicked: boolean } = { mailMagazineTicked: false },
 ): SignInValues {
-  const values: SignInValues = { ...initialValues(templates), [EMAIL_CONFIRMATION_FIELD]: '' };
+  const values: SignInValues = { ...initialValues(templates, options), [EMAIL_CONFIRMATION_FIELD]: '' };
   const source: Readonly<Record<string, unknown>> | null =
     saved ?? (orderFields ? { ...orderFields, [EMAIL_CONFIRMATION_FIELD]: orderFields.email ?? '' } : null);
   if (!source) return values;

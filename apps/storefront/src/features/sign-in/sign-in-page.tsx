@@ -5,12 +5,20 @@
  */
 
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type FieldTemplate, fieldsToSend, NO_SELECT, validateCustomerFields } from '@storefront/domain/customer/customer-info';
+import {
+  type FieldTemplate,
+  fieldsToSend,
+  mailMagazineStartsTicked,
+  NO_SELECT,
+  validateCustomerFields,
+} from '@storefront/domain/customer/customer-info';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
+import { choiceGroups } from '../../checkout/customer-fields.ts';
+import { HoldNotice } from '../../checkout/hold-notice.tsx';
 import { purchaseApi } from '../../checkout/purchase-api.ts';
 import { purchaseQueries } from '../../checkout/purchase-queries.ts';
 import { useApp } from '../../lib/app-context.tsx';
@@ -35,6 +43,7 @@ export default function SignInPage(props: ScreenProps) {
     <section className="page sign-in-page" data-screen="sign-in">
       <StepBar kind="normal" current="sign_in" hasMembershipLogin={app.config.hasMembershipLogin} />
       <h1>{t('signin_title')}</h1>
+      {order && <HoldNotice expiresAt={order.expiresAt} />}
       <p>{t('signin_text')}</p>
       {templates && order ? (
         <SignInForm templates={templates} orderFields={order.customerFields} token={token} isChange={isChange} />
@@ -67,7 +76,9 @@ function SignInForm(props: {
   );
 
   const { register, control, handleSubmit, watch, formState } = useForm<SignInValues>({
-    defaultValues: restoreValues(templates, app.session.get('signInPage'), props.orderFields),
+    defaultValues: restoreValues(templates, app.session.get('signInPage'), props.orderFields, {
+      mailMagazineTicked: mailMagazineStartsTicked(app.config.values),
+    }),
     resolver: zodResolver(schema),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
@@ -146,11 +157,20 @@ function SignInForm(props: {
                 {...register(field.name)}
               >
                 <option value={NO_SELECT}>{t('choice_no_select')}</option>
-                {field.choices.map((choice) => (
-                  <option key={choice.value} value={choice.value}>
-                    {choice.labelKey ? t(choice.labelKey) : (choice.label ?? choice.value)}
-                  </option>
-                ))}
+                {choiceGroups(field.choices, app.lang).map((group) => {
+                  const options = group.choices.map((choice) => (
+                    <option key={choice.value} value={choice.value}>
+                      {'key' in choice.label ? t(choice.label.key) : choice.label.text}
+                    </option>
+                  ));
+                  return group.labelKey ? (
+                    <optgroup key={group.labelKey} label={t(group.labelKey)}>
+                      {options}
+                    </optgroup>
+                  ) : (
+                    options
+                  );
+                })}
               </select>
             ) : (
               <input

@@ -10,8 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useApp } from '../../lib/app-context.tsx';
 import type { ScreenProps } from '../../lib/routes.ts';
-import { showToast } from '../../ui/toast/toast-store.ts';
 import { ticketsApi } from './api/tickets-api.ts';
+import { ShareLinkActions } from './share-link-actions.tsx';
 import { ticketPaths } from './ticket-links.ts';
 import { TicketHeader, useTicket } from './ticket-page.tsx';
 import './ticket-card.css';
@@ -62,15 +62,7 @@ export default function SharePage(props: ScreenProps) {
             <div className="share-link">
               <label htmlFor={linkId}>{t('share_link_ready')}</label>
               <input id={linkId} className="share-link-input" readOnly value={link} onFocus={(e) => e.currentTarget.select()} />
-              <button
-                type="button"
-                className="button button-primary"
-                onClick={() => {
-                  void navigator.clipboard?.writeText(link).then(() => showToast(t('share_copied')));
-                }}
-              >
-                {t('share_copy_link')}
-              </button>
+              <ShareLinkActions link={link} title={t('share_title')} />
             </div>
           ) : (
             <form className="stack-form" onSubmit={onSubmit} noValidate>

@@ -74,8 +74,16 @@ export const RETRY_DIALOG: DialogKeys = {
   okButtonTextKey: 'dialog_payment_retry_button',
 };
 
+/** A 3-D Secure check the visitor did not pass: said as such, not as a failed or declined payment. */
+export const AUTHENTICATION_FAILED_DIALOG: DialogKeys = {
+  titleKey: 'dialog_payment_authentication_failed_title',
+  textKey: 'dialog_payment_authentication_failed_text',
+  okButtonTextKey: 'dialog_payment_retry_button',
+};
+
 /** The catalogue's dialog for the error when it has one (payment API failure, coupon limit …), else the retry dialog. */
 function retryDialog(body: Body): DialogKeys {
+  if (body.reason === 'authentication failed') return AUTHENTICATION_FAILED_DIALOG;
   const known = lookupError(body);
   return known
     ? { titleKey: known.entry.titleKey, textKey: known.entry.textKey, okButtonTextKey: RETRY_DIALOG.okButtonTextKey }

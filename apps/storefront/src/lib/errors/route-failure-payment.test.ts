@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isPaymentFailure, type PaymentContext, paymentPageFor, RETRY_DIALOG } from './payment-retry.ts';
+import {
+  AUTHENTICATION_FAILED_DIALOG,
+  isPaymentFailure,
+  type PaymentContext,
+  paymentPageFor,
+  RETRY_DIALOG,
+} from './payment-retry.ts';
 import { failureRoute } from './route-failure.ts';
 
 const purchase: PaymentContext = { kind: 'purchase' };
@@ -95,6 +101,23 @@ describe('payment retry flow (SPEC §4)', () => {
       clearPaymentInfo: false,
     });
     expect(route(502, { error: 'gateway unreachable', can_retry: true })).toMatchObject({ kind: 'retry', dialog: RETRY_DIALOG });
+  });
+
+  it('says a 3-D Secure check not passed as such, not as a failed or declined payment', () => {
+    expect(route(402, { error: 'payment_api_failure', can_retry: true, reason: 'authentication failed' })).toEqual({
+      kind: 'retry',
+      path: '/payment',
+      dialog: AUTHENTICATION_FAILED_DIALOG,
+      clearPaymentInfo: false,
+    });
+    expect(AUTHENTICATION_FAILED_DIALOG.titleKey).toBe('dialog_payment_authentication_failed_title');
+    expect(
+      route(
+        402,
+        { error: 'payment_api_failure', can_retry: true, reason: 'authentication failed' },
+        { context: { kind: 'spot' } },
+      ),
+    ).toMatchObject({ path: '/spot/payment', dialog: AUTHENTICATION_FAILED_DIALOG });
   });
 
   it('returns a retry to the change-date payment or spot payment page by context', () => {

@@ -5,6 +5,7 @@
  * through the spec's return routes. Test cards decide what happens:
  */
 import { randomBytes } from 'node:crypto';
+import { AUTHENTICATION_FAILED } from '@storefront/domain/errors/catalogue';
 import { paymentProfile } from '@storefront/domain/payments';
 import { eq, or, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
@@ -284,7 +285,7 @@ export function createSandboxGateway(
       if (row?.status !== 'requires_action') return row ? row.returnUrl : null;
       const failure: Failure | undefined =
         action === 'fail'
-          ? { retryable: true, reason: '3-D Secure authentication failed' }
+          ? { retryable: true, reason: AUTHENTICATION_FAILED }
           : action === 'cancel'
             ? { retryable: true, reason: 'the visitor cancelled the payment' }
             : FAILURES[row.scenario as Scenario];

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { AUTHENTICATION_FAILED } from '@storefront/domain/errors/catalogue';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type FakeIntent,
@@ -116,7 +117,8 @@ describe('Stripe provider', () => {
         status: 'failed',
         reference: outcome.reference,
         retryable: true,
-        reason: expect.stringContaining('failed authentication'),
+        // Recorded as the shop's own reason, so the visitor is told the check failed (not a decline).
+        reason: AUTHENTICATION_FAILED,
       });
     });
 

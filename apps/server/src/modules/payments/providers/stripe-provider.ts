@@ -10,6 +10,7 @@
  * the domain: yen for JPY, cents for USD and EUR, halalas for SAR). That is exactly Stripe's
  * `amount` (JPY is one of Stripe's zero-decimal currencies), so amounts go through unchanged.
  */
+import { AUTHENTICATION_FAILED } from '@storefront/domain/errors/catalogue';
 import { paymentProfile } from '@storefront/domain/payments';
 import Stripe from 'stripe';
 import {
@@ -193,7 +194,10 @@ function outcomeOf(intent: Stripe.PaymentIntent): ProviderOutcome {
         status: 'failed',
         reference,
         retryable: true,
-        reason: intent.last_payment_error?.message ?? 'the card was not accepted',
+        reason:
+          intent.last_payment_error?.code === 'payment_intent_authentication_failure'
+            ? AUTHENTICATION_FAILED
+            : (intent.last_payment_error?.message ?? 'the card was not accepted'),
       };
     case 'canceled':
       return {
@@ -224,7 +228,8 @@ function failureOf(error: unknown): ProviderOutcome {
   // Stripe keeps the intent of a declined confirmation and names it in the error.
   const reference = stripeError.payment_intent?.id ?? null;
   if (stripeError instanceof Stripe.errors.StripeCardError) {
-    return { status: 'failed', reference, retryable: true, reason: stripeError.message };
+    const reason = stripeError.code === 'payment_intent_authentication_failure' ? AUTHENTICATION_FAILED : stripeError.message;
+    return { status: 'failed', reference, retryable: true, reason };
   }
   if (stripeError instanceof Stripe.errors.StripeRateLimitError) {
     // Stripe refused the request without acting on it; a new attempt may go through.

@@ -1,0 +1,41 @@
+/**
+ * The smartphone-app invitation some venues show (SPEC §2 per-site layout settings), on the order
+ * page until the visitor dismisses it. A banner after the screen, not a modal: it never covers the
+ * product list, so a visitor who opens the shop in a new tab can choose at once, and it moves
+ * nothing the server's first view painted. Loaded on demand,
+ * so pages that never show it do not carry it.
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApp } from '../lib/app-context.tsx';
+import './app-banner.css';
+
+export default function AppDownloadBanner(props: { url: string }) {
+  const app = useApp();
+  const [isOpen, setIsOpen] = useState(true);
+  const close = () => {
+    app.session.set('showSmartphoneAppDownloadModal', false);
+    setIsOpen(false);
+  };
+  if (!isOpen) return null;
+  return <AppDownloadBannerView url={props.url} onClose={close} />;
+}
+
+export function AppDownloadBannerView(props: { url: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <aside className="app-banner" aria-label={t('app_download_title')}>
+      <p className="app-banner-text">
+        <strong>{t('app_download_title')}</strong> {t('app_download_text')}
+      </p>
+      <div className="app-banner-actions">
+        <a className="button button-primary" href={props.url} target="_blank" rel="noreferrer noopener" onClick={props.onClose}>
+          {t('app_download_button')}
+        </a>
+        <button type="button" className="button button-secondary" onClick={props.onClose}>
+          {t('app_download_not_now')}
+        </button>
+      </div>
+    </aside>
+  );
+}
