@@ -10,6 +10,7 @@ import { registerCompression } from './http/compression.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { apiDocsDirectives, registerSecurityHeaders } from './http/security-headers.ts';
 import { xsrfProtection } from './http/xsrf.ts';
+import type { ClaimWorker } from './lib/claim-worker.ts';
 import { auditConsoleRoutes } from './modules/audit/audit.console-routes.ts';
 import { calendarConsoleRoutes } from './modules/catalog/calendar.console-routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
@@ -81,6 +82,9 @@ import { storefrontRoutes } from './modules/storefront/storefront.routes.ts';
 import { createKeyCache } from './modules/tickets/ticket-signing.ts';
 import { ticketRoutes } from './modules/tickets/tickets.routes.ts';
 import { createTicketsService } from './modules/tickets/tickets.service.ts';
+import { subscribeOrderWebhooks } from './modules/webhooks/order-webhooks.ts';
+import { createWebhookWorker, type WebhookWorkerOptions } from './modules/webhooks/webhook-worker.ts';
+import { webhookConsoleRoutes } from './modules/webhooks/webhooks.console-routes.ts';
 
 export type AppOptions = {
   config: Pick<Config, 'appMode' | 'appEnv' | 'reconnectSite'> &
@@ -103,6 +107,8 @@ export type AppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** The background jobs' worker: items worked at once, and how often an idle worker looks. */
   jobs?: Pick<JobWorkerOptions, 'concurrency' | 'pollMs'>;
+  /** The webhook deliveries' worker: its poll, a receiver's time to answer, the back-off (tests make them short). */
+  webhooks?: Pick<WebhookWorkerOptions, 'intervalMs' | 'timeoutMs' | 'maxAttempts' | 'retryDelayMs'>;
 };
 
 declare module 'fastify' {
@@ -113,6 +119,8 @@ declare module 'fastify' {
     startupReconcile(): Promise<number>;
     /** The durable background jobs' worker of this process (calling off slots, ...). */
     jobs: JobWorker;
+    /** This process's worker POSTing webhook deliveries (decision 022). */
+    webhooks: ClaimWorker;
   }
 }
 
@@ -195,6 +203,11 @@ export async function buildApp(options: AppOptions) {
   orderEvents.onStockChanged(stockChanged);
   orderEvents.onCompleted(stockChanged);
   subscribeOrderMails(orderEvents, { publicUrl, kick: () => mailWorker.kick() });
+  // Webhook deliveries are written with the change that causes them and POSTed after commit (decision 022).
+  const webhookWorker = createWebhookWorker(options.db, { logger: app.log, ...(options.webhooks ?? {}) });
+  app.decorate('webhooks', webhookWorker);
+  app.addHook('onClose', async () => webhookWorker.stop());
+  subscribeOrderWebhooks(orderEvents, { kick: () => webhookWorker.kick() });
   const orders = createOrdersService(options.db, orderEvents);
   // The console changes the catalogue: this process forgets it at once, the others within a poll.
   const catalogueChanges = watchCatalogueChanges(options.db, {
@@ -363,6 +376,11 @@ export async function buildApp(options: AppOptions) {
         refunds: { providers, logger: app.log },
         onStockChanged: stockChanged,
         dateChanges,
+      }),
+      webhookConsoleRoutes({
+        db: options.db,
+        kick: () => webhookWorker.kick(),
+        httpsOnly: isProduction || options.config.appMode === 'production',
       }),
       arrivalsConsoleRoutes({
         db: options.db,

@@ -17,7 +17,7 @@ export function fakeStorefrontDir(): string {
   return dir;
 }
 
-type TestAppOptions = { appMode?: AppMode; reconnectSite?: string; jobs?: AppOptions['jobs'] };
+type TestAppOptions = { appMode?: AppMode; reconnectSite?: string; jobs?: AppOptions['jobs']; webhooks?: AppOptions['webhooks'] };
 
 export function buildTestApp(db: Database, options: TestAppOptions = {}) {
   return buildApp({
@@ -25,6 +25,7 @@ export function buildTestApp(db: Database, options: TestAppOptions = {}) {
     db,
     storefrontDir: fakeStorefrontDir(),
     ...(options.jobs ? { jobs: options.jobs } : {}),
+    ...(options.webhooks ? { webhooks: options.webhooks } : {}),
   });
 }
 

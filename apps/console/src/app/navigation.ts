@@ -39,6 +39,7 @@ export function venueNavigation(session: ConsoleSession, venue: ConsoleVenue | n
   }
   if (hasVenueRight(session, venue, 'settings:write')) {
     items.push({ key: 'venue-gate-devices', to: paths.venueGateDevices(venue.code), label: 'gateDevices.nav' });
+    items.push({ key: 'venue-webhooks', to: paths.venueWebhooks(venue.code), label: 'webhooks.nav' });
   }
   if (hasVenueRight(session, venue, 'audit:read')) {
     items.push({ key: 'venue-audit', to: paths.venueAudit(venue.code), label: 'nav.venueAudit' });

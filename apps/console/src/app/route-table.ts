@@ -17,6 +17,7 @@ import { staffRoutes } from '../features/staff/staff-routes.ts';
 import { teamsRoutes } from '../features/teams/teams-routes.ts';
 import { venueSettingsRoutes } from '../features/venue-settings/venue-settings-routes.ts';
 import { venuesRoutes } from '../features/venues/venues-routes.ts';
+import { webhooksRoutes } from '../features/webhooks/webhooks-routes.ts';
 import type { ConsoleRoute } from '../lib/routes.ts';
 
 export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
@@ -37,5 +38,6 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   ...ordersRoutes,
   ...slotCancellationsRoutes,
   ...gateDevicesRoutes,
+  ...webhooksRoutes,
   ...arrivalsRoutes,
 ];

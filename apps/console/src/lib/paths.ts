@@ -30,6 +30,7 @@ export const paths = {
   venueOrders: (code: string) => `/venues/${encodeURIComponent(code)}/orders`,
   venueOrder: (code: string, id: string) => `/venues/${encodeURIComponent(code)}/orders/${encodeURIComponent(id)}`,
   venueGateDevices: (code: string) => `/venues/${encodeURIComponent(code)}/gate-devices`,
+  venueWebhooks: (code: string) => `/venues/${encodeURIComponent(code)}/webhooks`,
   venueArrivals: (code: string) => `/venues/${encodeURIComponent(code)}/arrivals`,
   venueSlotCancellations: (code: string) => `/venues/${encodeURIComponent(code)}/slot-cancellations`,
   venueSlotCancellation: (code: string, id: string) =>

@@ -174,6 +174,9 @@ describeEachEngine(
         coverage_from: tomorrow,
         coverage_to: tomorrow,
         expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+        // A webhook receiver: a URL the contract takes, and an event it knows.
+        url: 'https://receiver.example/hook',
+        events: ['order.completed'],
       };
       const pathValue = (path: string, name: string): string => {
         if (name === 'timechangeToken') return change.body.time_change_token;

@@ -29,6 +29,7 @@ import {
 import { DEFAULT_CHECK_IN_GRACE_MINUTES, isWithinEntryWindow } from '../tickets/entry-window.ts';
 import { latestRevocations } from '../tickets/revocations.ts';
 import { type CodeKeys, verifyPayload } from '../tickets/ticket-signing.ts';
+import { enqueueWebhookEvent } from '../webhooks/enqueue-webhook-event.ts';
 
 /** Who scans: the audit's actor, and the device or staff member each check-in records. */
 export type Scanner = { actor: Actor; deviceId: string | null; staffId: number | null; gate: string };
@@ -195,6 +196,23 @@ async function decide(tx: Database, venue: Site, scanner: Scanner, scan: Scan): 
       admissions: recorded.map((r) => r.ticketId),
       gate: scanner.gate,
       ...(scan.offline ? { offline: true, scanned_at: scan.at.toISOString() } : {}),
+    },
+  });
+  // The venue's receivers hear of it with the check-in (decision 022): one insert, no read.
+  await enqueueWebhookEvent(tx, {
+    venue,
+    type: 'admission.checked_in',
+    data: {
+      order_id: first.orderId,
+      admissions: recorded.map((r) => ({
+        id: r.ticketId,
+        position: found.find((t) => t.id === r.ticketId)?.position ?? null,
+        checked_in_at: r.checkedInAt.toISOString(),
+      })),
+      mode: scan.mode,
+      gate: scanner.gate,
+      slot: slot.slot,
+      offline: scan.offline === true,
     },
   });
   return {

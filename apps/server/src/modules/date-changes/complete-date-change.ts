@@ -6,6 +6,7 @@ import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { Site } from '../sites/site.ts';
 import { sellAfterExpiry, sellOrderHolds, unsellPlaces } from '../stock/sell-places.ts';
 import * as tickets from '../tickets/order-tickets.ts';
+import { enqueueWebhookEvent } from '../webhooks/enqueue-webhook-event.ts';
 import type { DateChangeDeps } from './date-change-deps.ts';
 import { linesOf } from './date-change-reads.ts';
 import * as repo from './date-changes.repository.ts';
@@ -73,6 +74,34 @@ export async function completeDateChange(
   });
   await tickets.reissueOrderTickets(tx, order.id, { from: change.fromTimeSpanId, to: change.toTimeSpanId });
   await repo.transition(tx, change.id, ['pending', 'waiting', 'expired'], { status: 'completed', completedAt: new Date() });
+  // The venue's receivers hear of it with the change (decision 022).
+  await enqueueWebhookEvent(tx, {
+    venue: site,
+    type: 'order.date_changed',
+    data: async () => {
+      const slotAt = async (timeSpanId: number) => {
+        const slot = await orders.slotOf(tx, order.productId, timeSpanId);
+        return {
+          id: timeSpanId,
+          date: slot?.date ?? null,
+          from: slot?.startsAt.toISOString() ?? null,
+          to: slot?.endsAt.toISOString() ?? null,
+        };
+      };
+      return {
+        order_id: order.id,
+        reservation_number: order.reservationNumber ?? '',
+        date_change_id: change.id,
+        from: await slotAt(change.fromTimeSpanId),
+        to: await slotAt(change.toTimeSpanId),
+        quantity: change.quantity,
+        total: moved.total,
+        paid: change.toPay,
+        refunded: change.toRefund,
+        currency: site.currency,
+      };
+    },
+  });
   const email = change.email ?? order.customerFields?.email;
   let mailQueued = false;
   if (email && options.enqueueConfirmation) {

@@ -5,6 +5,7 @@
  */
 import nodemailer from 'nodemailer';
 import type { Database } from '../../db/client.ts';
+import { type ClaimWorker, createClaimWorker } from '../../lib/claim-worker.ts';
 import { claimDueMail, MAX_ATTEMPTS, markFailed, markSent, markStored, type OutboxMail } from './outbox.repository.ts';
 
 /** What the worker needs of a nodemailer transporter (and what a test double must provide). */
@@ -13,14 +14,8 @@ export type MailTransport = {
   close(): void;
 };
 
-export type OutboxWorker = {
-  /** Starts a drain soon, without waiting for it; never throws. Call it after a mail-writing transaction commits. */
-  kick(): void;
-  /** Sends everything due now and resolves with how many mails were handled (sent, stored or failed). Never rejects. */
-  drain(): Promise<number>;
-  /** Stops polling and waits for the sends under way. */
-  stop(): Promise<void>;
-};
+/** Kick it after a mail-writing transaction commits; `drain` answers the mails handled (sent, stored or failed). */
+export type OutboxWorker = ClaimWorker;
 
 export type OutboxWorkerOptions = {
   /** How often to look for due mail (retries, and mail written by other processes). */
@@ -50,10 +45,6 @@ export function createOutboxWorker(
   const intervalMs = options.intervalMs ?? 2_000;
   const batchSize = options.batchSize ?? 10;
   const logger = options.logger ?? consoleLogger;
-  let stopped = false;
-  /** The drain under way, and at most one queued behind it for callers that came during it. */
-  let current: Promise<number> | null = null;
-  let next: Promise<number> | null = null;
 
   async function deliver(mail: OutboxMail): Promise<void> {
     if (!transport) {
@@ -78,59 +69,12 @@ export function createOutboxWorker(
     await markSent(db, mail.id);
   }
 
-  async function run(): Promise<number> {
-    let handled = 0;
-    try {
-      // Claimed mail is either handled or leased away, so each round takes new rows until none are due.
-      while (!stopped) {
-        const batch = await claimDueMail(db, batchSize);
-        if (batch.length === 0) break;
-        // In parallel, so the whole batch is done within one send's timeouts, well inside the claim lease.
-        await Promise.all(
-          batch.map((mail) =>
-            deliver(mail).catch((error: unknown) => {
-              // The database failed while recording the outcome; the lease brings the mail back later.
-              logger.error({ err: error, mailId: mail.id }, 'recording a mail delivery failed');
-            }),
-          ),
-        );
-        handled += batch.length;
-      }
-    } catch (error) {
-      logger.error({ err: error }, 'claiming mail from the outbox failed');
-    }
-    return handled;
-  }
-
-  function drain(): Promise<number> {
-    if (stopped) return Promise.resolve(0);
-    if (!current) {
-      current = run().finally(() => {
-        current = null;
-      });
-      return current;
-    }
-    // Mail committed while a drain runs may be missed by it: run once more after it.
-    next ??= current.then(() => {
-      next = null;
-      return drain();
-    });
-    return next;
-  }
-
-  const timer = setInterval(() => void drain(), intervalMs);
-  // Polling alone must not keep the process alive.
-  timer.unref();
-
-  return {
-    kick() {
-      void drain();
-    },
-    drain,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await Promise.all([current, next]);
-    },
-  };
+  return createClaimWorker({
+    claim: (limit) => claimDueMail(db, limit),
+    handle: deliver,
+    what: 'mail',
+    intervalMs,
+    batchSize,
+    logger,
+  });
 }

@@ -10,6 +10,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
 import { invalidField, specError } from '../../http/errors.ts';
+import { enqueueWebhookEvent } from '../webhooks/enqueue-webhook-event.ts';
 import { providerOf } from './ask-provider.ts';
 import { type KeptPayment, keptPayments, type RefundRow, refundableOfOrder } from './order-refunds.ts';
 import type { PaymentDeps } from './payment-deps.ts';
@@ -62,6 +63,7 @@ export async function recordOrderRefund(tx: Database, request: OrderRefundReques
         settledAt: sql`now()`,
       })
       .returning();
+    if (row) await announceRefund(tx, row);
     return row ? [row] : [];
   }
   const through = kept.filter((p) => p.provider !== 'free' && p.refundable > 0);
@@ -92,6 +94,23 @@ export async function recordOrderRefund(tx: Database, request: OrderRefundReques
   return written;
 }
 
+/** `order.refunded` for the venue's receivers, in the transaction where the refund succeeded. */
+async function announceRefund(tx: Database, refund: RefundRow): Promise<void> {
+  await enqueueWebhookEvent(tx, {
+    venue: { id: refund.siteId },
+    type: 'order.refunded',
+    data: {
+      order_id: refund.orderId,
+      refund_id: refund.id,
+      amount: refund.amount,
+      currency: refund.currency,
+      method: refund.kind,
+      reason: refund.reason,
+      requested_by: refund.requestedBy,
+    },
+  });
+}
+
 /**
  * Asks the provider for a pending refund and settles the row: succeeded or failed. An answer that
  * never came (the provider did not answer, the process stopped) leaves it pending, to be asked
@@ -120,15 +139,20 @@ export async function settleRefund(
     deps.logger?.warn({ err: error, refund: refund.id }, 'a refund got no answer from its provider; it is asked again later');
     return refund;
   }
-  const [settled] = await db
-    .update(refunds)
-    .set(
-      result.ok
-        ? { status: 'succeeded', providerReference: result.reference, failureReason: null, settledAt: sql`now()` }
-        : { status: 'failed', failureReason: result.reason, settledAt: sql`now()` },
-    )
-    .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'pending'), eq(refunds.idempotencyKey, refund.idempotencyKey)))
-    .returning();
+  // The settling and, when it succeeded, its webhook event commit together (decision 022).
+  const settled = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(refunds)
+      .set(
+        result.ok
+          ? { status: 'succeeded', providerReference: result.reference, failureReason: null, settledAt: sql`now()` }
+          : { status: 'failed', failureReason: result.reason, settledAt: sql`now()` },
+      )
+      .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'pending'), eq(refunds.idempotencyKey, refund.idempotencyKey)))
+      .returning();
+    if (row?.status === 'succeeded') await announceRefund(tx as unknown as Database, row);
+    return row;
+  });
   if (!result.ok)
     deps.logger?.error(
       { paymentNumber: payment.payment_number, refund: refund.id, reason: result.reason },

@@ -1,0 +1,105 @@
+/**
+ * Delivers what the deliveries table holds (decision 022): a worker in every server process claims
+ * due deliveries (`for update skip locked`, under a lease), POSTs each signed, and records the
+ * answer: 2xx succeeded; anything else is retried with exponential back-off, and after
+ * `WEBHOOK_MAX_ATTEMPTS` attempts it is marked failed. Redirects are never followed.
+ */
+import {
+  WEBHOOK_DELIVERY_HEADER,
+  WEBHOOK_EVENT_HEADER,
+  WEBHOOK_MAX_ATTEMPTS,
+  WEBHOOK_SIGNATURE_HEADER,
+} from '@storefront/domain/console/webhooks';
+import type { Database } from '../../db/client.ts';
+import { type ClaimWorker, createClaimWorker } from '../../lib/claim-worker.ts';
+import { signatureHeader } from './webhook-signature.ts';
+import { type AttemptOutcome, type ClaimedDelivery, claimDueDeliveries, recordAttempt } from './webhooks.repository.ts';
+
+/** The first 2 KB of an answer are kept. */
+const RESPONSE_KEPT = 2048;
+const FIRST_RETRY_MS = 30_000;
+
+/** Waiting time after `attempts` failed attempts: 30 s, 1 min, 2 min, … (8 attempts span about an hour). */
+export function webhookRetryDelayMs(attempts: number): number {
+  return FIRST_RETRY_MS * 2 ** Math.max(attempts - 1, 0);
+}
+
+export type WebhookWorkerOptions = {
+  intervalMs?: number;
+  batchSize?: number;
+  /** How long a receiver has to answer. */
+  timeoutMs?: number;
+  maxAttempts?: number;
+  /** The back-off (tests make it short). */
+  retryDelayMs?: (attempts: number) => number;
+  logger?: { error(obj: unknown, msg: string): void; warn?(obj: unknown, msg: string): void };
+};
+
+const consoleLogger: NonNullable<WebhookWorkerOptions['logger']> = {
+  error: (obj: unknown, msg: string) => console.error(msg, obj),
+};
+
+async function post(delivery: ClaimedDelivery, timeoutMs: number): Promise<AttemptOutcome> {
+  const body = JSON.stringify(delivery.payload);
+  try {
+    const response = await fetch(delivery.url, {
+      method: 'POST',
+      redirect: 'manual',
+      signal: AbortSignal.timeout(timeoutMs),
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'Storefront-Webhooks/1',
+        [WEBHOOK_EVENT_HEADER]: delivery.eventType,
+        [WEBHOOK_DELIVERY_HEADER]: delivery.id,
+        [WEBHOOK_SIGNATURE_HEADER]: signatureHeader(delivery.secret, body),
+      },
+      body,
+    });
+    const text = await response.text().catch(() => '');
+    const ok = response.status >= 200 && response.status < 300;
+    return {
+      ok,
+      status: response.status,
+      response: text.slice(0, RESPONSE_KEPT),
+      error: ok
+        ? null
+        : response.status >= 300 && response.status < 400
+          ? 'redirects are not followed'
+          : `HTTP ${response.status}`,
+    };
+  } catch (error) {
+    const cause = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
+    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+    return {
+      ok: false,
+      status: null,
+      response: null,
+      error: timedOut ? `no answer within ${timeoutMs / 1000} s` : cause.slice(0, 500),
+    };
+  }
+}
+
+export function createWebhookWorker(db: Database, options: WebhookWorkerOptions = {}): ClaimWorker {
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const maxAttempts = options.maxAttempts ?? WEBHOOK_MAX_ATTEMPTS;
+  const retryDelayMs = options.retryDelayMs ?? webhookRetryDelayMs;
+  const logger = options.logger ?? consoleLogger;
+  return createClaimWorker({
+    claim: (limit) => claimDueDeliveries(db, limit),
+    handle: async (delivery) => {
+      const outcome = await post(delivery, timeoutMs);
+      const retryAt =
+        outcome.ok || delivery.attempts >= maxAttempts ? null : new Date(Date.now() + retryDelayMs(delivery.attempts));
+      if (!outcome.ok)
+        logger.warn?.(
+          { deliveryId: delivery.id, attempts: delivery.attempts, error: outcome.error },
+          retryAt ? 'a webhook delivery failed; it will be retried' : 'a webhook delivery failed; giving up',
+        );
+      await recordAttempt(db, delivery.id, outcome, retryAt);
+    },
+    what: 'webhook delivery',
+    intervalMs: options.intervalMs ?? 2_000,
+    batchSize: options.batchSize ?? 10,
+    logger,
+  });
+}
