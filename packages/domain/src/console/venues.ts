@@ -23,6 +23,7 @@ export const RESERVED_PATH_SEGMENTS: readonly string[] = [
   'assets',
   'console',
   'dev',
+  'gate',
   'health',
   'images',
   'mail',
