@@ -16,12 +16,15 @@ import { invalidField, specError } from '../../http/errors.ts';
 import { type Actor, auditedChange } from '../audit/record-audit.ts';
 import type { Site } from '../sites/site.ts';
 import { scannerNames } from '../staff/scanner-names.ts';
+import { privateHostOf } from './receiver-address.ts';
 import { newWebhookSecret } from './webhook-signature.ts';
 import * as repo from './webhooks.repository.ts';
 
 export type WebhookConsoleOptions = {
   /** Only https receivers in production; http is for local receivers in demo and development. */
   httpsOnly: boolean;
+  /** Only receivers on public addresses in production (`receiver-address.ts`); demo and development may use local ones. */
+  publicOnly?: boolean;
 };
 
 const iso = (at: Date | null) => at?.toISOString() ?? null;
@@ -59,6 +62,9 @@ export function describeDelivery(row: repo.DeliveryRow): WebhookDelivery {
 
 function checkUrl(url: string, options: WebhookConsoleOptions): string {
   if (options.httpsOnly && new URL(url).protocol !== 'https:') throw invalidField('url', 'must be an https URL');
+  if (options.publicOnly && privateHostOf(url) !== null) {
+    throw invalidField('url', 'must name a public address (not localhost, a private, loopback or link-local one)');
+  }
   return url;
 }
 

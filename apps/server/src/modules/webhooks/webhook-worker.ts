@@ -10,8 +10,10 @@ import {
   WEBHOOK_MAX_ATTEMPTS,
   WEBHOOK_SIGNATURE_HEADER,
 } from '@storefront/domain/console/webhooks';
+import { fetch } from 'undici';
 import type { Database } from '../../db/client.ts';
 import { type ClaimWorker, createClaimWorker } from '../../lib/claim-worker.ts';
+import { privateHostOf, publicOnlyDispatcher } from './receiver-address.ts';
 import { signatureHeader } from './webhook-signature.ts';
 import { type AttemptOutcome, type ClaimedDelivery, claimDueDeliveries, recordAttempt } from './webhooks.repository.ts';
 
@@ -32,6 +34,8 @@ export type WebhookWorkerOptions = {
   maxAttempts?: number;
   /** The back-off (tests make it short). */
   retryDelayMs?: (attempts: number) => number;
+  /** Deliver only to public addresses (production; `receiver-address.ts`). */
+  publicOnly?: boolean;
   logger?: { error(obj: unknown, msg: string): void; warn?(obj: unknown, msg: string): void };
 };
 
@@ -39,10 +43,16 @@ const consoleLogger: NonNullable<WebhookWorkerOptions['logger']> = {
   error: (obj: unknown, msg: string) => console.error(msg, obj),
 };
 
-async function post(delivery: ClaimedDelivery, timeoutMs: number): Promise<AttemptOutcome> {
+async function post(delivery: ClaimedDelivery, timeoutMs: number, publicOnly: boolean): Promise<AttemptOutcome> {
   const body = JSON.stringify(delivery.payload);
+  if (publicOnly) {
+    // An address written in the URL is connected to without a lookup: it is checked here.
+    const host = privateHostOf(delivery.url);
+    if (host !== null) return { ok: false, status: null, response: null, error: `${host} is not a public address` };
+  }
   try {
     const response = await fetch(delivery.url, {
+      ...(publicOnly ? { dispatcher: publicOnlyDispatcher } : {}),
       method: 'POST',
       redirect: 'manual',
       signal: AbortSignal.timeout(timeoutMs),
@@ -87,7 +97,7 @@ export function createWebhookWorker(db: Database, options: WebhookWorkerOptions 
   return createClaimWorker({
     claim: (limit) => claimDueDeliveries(db, limit),
     handle: async (delivery) => {
-      const outcome = await post(delivery, timeoutMs);
+      const outcome = await post(delivery, timeoutMs, options.publicOnly === true);
       const retryAt =
         outcome.ok || delivery.attempts >= maxAttempts ? null : new Date(Date.now() + retryDelayMs(delivery.attempts));
       if (!outcome.ok)

@@ -31,6 +31,7 @@ import type { Site } from '../sites/site.ts';
 import { enqueueWebhookEvent } from './enqueue-webhook-event.ts';
 import { createWebhookEndpoint } from './webhook-endpoints.ts';
 import { signatureHeader, verifySignature } from './webhook-signature.ts';
+import { createWebhookWorker } from './webhook-worker.ts';
 
 type ErrorBody = { error: string; field?: string };
 type Received = { headers: IncomingHttpHeaders; body: string };
@@ -247,6 +248,31 @@ describeEachEngine('outbound webhooks', (ctx) => {
     });
   });
 
+  it('in production delivers to no receiver on a non-public address: nothing reaches it and the attempt says why', async () => {
+    const client = await manager();
+    const production = createWebhookWorker(ctx.db, { publicOnly: true, maxAttempts: 1, intervalMs: 60_000 });
+    try {
+      await withEndpoint(client, ['order.refunded'], async ({ endpoint }) => {
+        hooks.answer(200, 'thanks');
+        const seen = hooks.received.length;
+        await ctx.db.transaction((tx) =>
+          enqueueWebhookEvent(tx as unknown as Database, { venue: demo, type: 'order.refunded', data: { amount: 100 } }),
+        );
+        expect(await production.drain()).toBe(1);
+        expect(hooks.received.length).toBe(seen);
+        const [failed] = await deliveriesOf(client, endpoint.id, 'failed');
+        expect(failed).toMatchObject({
+          status: 'failed',
+          attempts: 1,
+          last_status: null,
+          last_error: '127.0.0.1 is not a public address',
+        });
+      });
+    } finally {
+      await production.stop();
+    }
+  });
+
   it('retries a failing receiver, then marks the delivery failed; a replay sends the event again', async () => {
     const client = await manager();
     await withEndpoint(client, ['order.refunded'], async ({ endpoint, secret }) => {
@@ -348,7 +374,19 @@ describeEachEngine('outbound webhooks', (ctx) => {
         events: ['order.completed'],
       }),
     ).rejects.toMatchObject({ body: { field: 'url' } });
-    const created = await createWebhookEndpoint(ctx.db, { httpsOnly: true }, SYSTEM_ACTOR, demo, {
+    // Production's receivers are on public addresses: the cloud's metadata service, a private
+    // network or the server itself are refused, whatever the scheme.
+    for (const url of ['https://169.254.169.254/latest', 'https://10.1.2.3/hook', 'https://localhost:8443/', 'https://[::1]/x']) {
+      await expect(
+        createWebhookEndpoint(ctx.db, { httpsOnly: true, publicOnly: true }, SYSTEM_ACTOR, demo, {
+          url,
+          description: '',
+          events: ['order.completed'],
+        }),
+        url,
+      ).rejects.toMatchObject({ body: { field: 'url', message: expect.stringContaining('public address') } });
+    }
+    const created = await createWebhookEndpoint(ctx.db, { httpsOnly: true, publicOnly: true }, SYSTEM_ACTOR, demo, {
       url: 'https://example.com/hook',
       description: '',
       events: ['order.completed'],
