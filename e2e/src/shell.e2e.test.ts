@@ -213,6 +213,38 @@ describe.skipIf(!hasChromium)('storefront shell in Chromium', () => {
     await mailOnly.close();
   });
 
+  it('shows the hold with its time zone and countdown on the mail-only address step', async () => {
+    const slot = await freshSlot(harness.db, 'kyoto-garden', 10);
+    const page = await harness.browser.newPage({ viewport: viewports[0] });
+    try {
+      await page.goto(`${harness.baseUrl}/kyoto-garden/?lang=en#/terms`);
+      await page.locator('main h1').waitFor();
+      // The order as the order page makes it, its token kept where the order page keeps it.
+      await page.evaluate(
+        async (body) => {
+          const xsrf = decodeURIComponent(document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? '');
+          const created = (await (
+            await fetch('/kyoto-garden/api/v1/orders', {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf },
+              body: JSON.stringify(body),
+            })
+          ).json()) as { order_token: string };
+          sessionStorage.setItem('storefront:kyoto-garden:orderToken', JSON.stringify(created.order_token));
+        },
+        orderBody(slot, 1),
+      );
+      await page.goto(`${harness.baseUrl}/kyoto-garden/?lang=en#/mail-confirm`);
+      const step = page.locator('[data-screen="mail-confirm"]');
+      await step.locator('form').waitFor();
+      await step.locator('.hold-notice [role="timer"]').waitFor();
+      expect(await step.locator('.hold-notice time').textContent()).toMatch(/\d{2}:\d{2} \(Japan Standard Time\)/);
+      expect(await step.locator('.hold-notice [role="timer"]').textContent()).toMatch(/^\d{1,2}:\d{2} left$/);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('takes the visitor to payment from the mail-only link even after a mail scanner opened it first', async () => {
     const slot = await freshSlot(harness.db, 'kyoto-garden', 10);
     const email = `twice-${Date.now()}@example.com`;

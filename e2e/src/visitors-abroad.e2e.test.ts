@@ -52,6 +52,10 @@ describe.skipIf(!hasChromium)('a visitor from abroad in Chromium', () => {
       await page.locator('[data-screen="membership-login"], [data-screen="sign-in"]').first().waitFor();
       if (await page.locator('[data-screen="membership-login"]').count()) {
         await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+        // The hold is counted from the order page on, on this step too.
+        const hold = page.locator('[data-screen="membership-login"] .hold-notice');
+        await hold.locator('[role="timer"]').waitFor();
+        expect(await hold.locator('time').textContent()).toMatch(/\d{2}:\d{2} \(Japan Standard Time\)/);
         await page.getByRole('button', { name: t.membership_login_guest as string }).click();
       }
 

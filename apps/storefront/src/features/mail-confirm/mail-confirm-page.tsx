@@ -5,14 +5,16 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { email as emailRule, required, sameEmail } from '@storefront/domain/customer/validation';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import * as z from 'zod/mini';
+import { HoldNotice } from '../../checkout/hold-notice.tsx';
 import { purchaseApi } from '../../checkout/purchase-api.ts';
+import { purchaseQueries } from '../../checkout/purchase-queries.ts';
 import { useApp } from '../../lib/app-context.tsx';
 import { FieldError } from '../../ui/field-error.tsx';
 import { formRules, ruledField } from '../../ui/field-schema.ts';
@@ -74,6 +76,7 @@ function AddressForm() {
   // One message for the pair: the address's own rule first, then the two must match.
   const error = formState.errors.email?.message ?? formState.errors.email2?.message ?? null;
   const token = app.session.get('orderToken');
+  const { data: order } = useQuery({ ...purchaseQueries.order(app, token ?? ''), enabled: token !== null });
   useEffect(() => {
     if (!token) navigate('/order', { replace: true });
   }, [token, navigate]);
@@ -86,6 +89,7 @@ function AddressForm() {
     <section className="page" data-screen="mail-confirm">
       <StepBar kind="mail-only" current="payment" hasMembershipLogin={app.config.hasMembershipLogin} />
       <h1>{t('mail_confirm_title')}</h1>
+      {order && <HoldNotice expiresAt={order.expiresAt} />}
       <p>{t('mail_confirm_text')}</p>
       <form className="stack-form" onSubmit={onSubmit} noValidate>
         <label htmlFor={ids.email}>{t('signin_field_email')}</label>

@@ -5,14 +5,16 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { required } from '@storefront/domain/customer/validation';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useEffect, useId, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import * as z from 'zod/mini';
+import { HoldNotice } from '../../checkout/hold-notice.tsx';
 import { purchaseApi } from '../../checkout/purchase-api.ts';
+import { purchaseQueries } from '../../checkout/purchase-queries.ts';
 import { useApp } from '../../lib/app-context.tsx';
 import { FieldError } from '../../ui/field-error.tsx';
 import { ruledField } from '../../ui/field-schema.ts';
@@ -36,6 +38,8 @@ export default function MembershipLoginPage() {
   });
   const error = formState.errors.email?.message ?? formState.errors.password?.message ?? null;
   const token = app.session.get('orderToken');
+  // The places are held from the order page on: how long is said on every step (issue 20).
+  const { data: order } = useQuery({ ...purchaseQueries.order(app, token ?? ''), enabled: token !== null });
   const next = app.config.isStartMailConfirmOnly ? '/mail-confirm' : '/sign-in';
   useEffect(() => {
     if (!token || !app.config.hasMembershipLogin) navigate(token ? next : '/order', { replace: true });
@@ -72,6 +76,7 @@ export default function MembershipLoginPage() {
     <section className="page" data-screen="membership-login">
       <StepBar kind="normal" current="membership_login" hasMembershipLogin />
       <h1>{t('membership_login_title')}</h1>
+      {order && <HoldNotice expiresAt={order.expiresAt} />}
       <p>{t('membership_login_text')}</p>
       <form className="stack-form" onSubmit={onSubmit} noValidate>
         <label htmlFor={ids.email}>{t('membership_login_email')}</label>
