@@ -6,6 +6,7 @@ import { apiFor } from '../../../test/api.ts';
 import { fakeStorefrontDir, useTestApp } from '../../../test/app.ts';
 import { type ConsoleClient, consoleClient, makeStaff, makeTeam, signIn } from '../../../test/console.ts';
 import { describeEachEngine } from '../../../test/database.ts';
+import { serverSentEvents } from '../../../test/event-stream.ts';
 import { pairedDevice } from '../../../test/gate.ts';
 import { type Bought, buyTickets, setCheckInGrace } from '../../../test/tickets.ts';
 import { buildApp } from '../../app.ts';
@@ -16,23 +17,7 @@ import { createArrivalsFeed } from './arrivals.ts';
 
 type ErrorAnswer = { error: string; field?: string };
 
-/** Reads server-sent events from a stream, one `{ event, data }` at a time. */
-async function* events(body: ReadableStream<Uint8Array>) {
-  const decoder = new TextDecoder();
-  let buffered = '';
-  for await (const chunk of body) {
-    buffered += decoder.decode(chunk, { stream: true });
-    let end = buffered.indexOf('\n\n');
-    while (end >= 0) {
-      const block = buffered.slice(0, end);
-      buffered = buffered.slice(end + 2);
-      const event = block.match(/^event: (.*)$/m)?.[1] ?? 'message';
-      const data = block.match(/^data: (.*)$/m)?.[1];
-      if (data !== undefined) yield { event, data };
-      end = buffered.indexOf('\n\n');
-    }
-  }
-}
+const events = serverSentEvents;
 
 /** The admissions of a reservation, in position order. */
 async function admissionsOf(db: Database, number: string) {

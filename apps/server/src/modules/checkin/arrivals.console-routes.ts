@@ -11,6 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
+import { openEventStream } from '../../http/event-stream.ts';
 import { venueOf } from '../staff/console-api.plugin.ts';
 import { type ArrivalsFeed, readArrivals, readSlotCheckIns } from './arrivals.ts';
 
@@ -22,8 +23,6 @@ const SlotParams = VenueParams.extend({ slot: Id });
 const SlotQuery = z.object({ lang: ArrivalsQuery.shape.lang });
 /** How long one stream lasts before the browser reconnects (EventSource does at once, with its session checked again). */
 const STREAM_LIFETIME_MS = 60_000;
-/** A stream whose socket holds this much unsent data is too slow to follow; it reconnects. */
-const MAX_BUFFERED_BYTES = 1_000_000;
 
 export const arrivalsConsoleRoutes =
   (ctx: { db: Database; feed: ArrivalsFeed; streamMs?: number }): FastifyPluginAsync =>
@@ -67,44 +66,12 @@ export const arrivalsConsoleRoutes =
           throw specError('too many requests', { message: 'too many live arrivals streams are open; try again shortly' });
         }
         const site = venueOf(request);
-        reply.hijack();
-        const socket = reply.raw;
-        socket.writeHead(200, {
-          'content-type': 'text/event-stream; charset=utf-8',
-          'cache-control': 'no-cache, no-transform',
-          connection: 'keep-alive',
-          // Proxies must pass events on as they come.
-          'x-accel-buffering': 'no',
+        // A stream is let go of after a while: the browser opens it again a second later, and the
+        // console's checks run again, so a staff member signed out or without the right stops receiving.
+        await openEventStream(request, reply, (client) => feed.subscribe(site, request.query, client), {
+          lifetimeMs: ctx.streamMs ?? STREAM_LIFETIME_MS,
+          retryMs: 1000,
         });
-        let isOpen = true;
-        const client = {
-          write(chunk: string) {
-            if (!isOpen) return;
-            if (socket.writableLength > MAX_BUFFERED_BYTES) {
-              socket.destroy();
-              return;
-            }
-            socket.write(chunk);
-          },
-          end() {
-            isOpen = false;
-            socket.end();
-          },
-        };
-        // Reconnect a second after the stream ends (the lifetime below), not the browser's default three.
-        socket.write('retry: 1000\n\n');
-        request.raw.socket.setNoDelay(true);
-        const unsubscribe = await feed.subscribe(site, request.query, client);
-        // A stream is let go of after a while: the browser opens it again, and the console's
-        // checks run again, so a staff member signed out or without the right stops receiving.
-        const lifetime = setTimeout(() => client.end(), ctx.streamMs ?? STREAM_LIFETIME_MS);
-        const onClose = () => {
-          isOpen = false;
-          clearTimeout(lifetime);
-          unsubscribe();
-        };
-        if (request.raw.destroyed || socket.destroyed) onClose();
-        else socket.on('close', onClose);
       },
     );
 

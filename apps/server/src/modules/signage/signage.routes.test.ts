@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { apiFor } from '../../../test/api.ts';
 import { buildTestApp } from '../../../test/app.ts';
 import { describeEachEngine } from '../../../test/database.ts';
+import { serverSentEvents } from '../../../test/event-stream.ts';
 import { type SpotSlot, todaySpotSlot } from '../../../test/spot.ts';
 
 type Board = {
@@ -15,23 +16,7 @@ type Board = {
 const remainingOf = (board: Board, id: number) =>
   board.products.flatMap((p) => p.timeSpans).find((span) => span.id === id)?.remaining;
 
-/** Reads server-sent events from a stream, one `{ event, data }` at a time. */
-async function* events(body: ReadableStream<Uint8Array>) {
-  const decoder = new TextDecoder();
-  let buffered = '';
-  for await (const chunk of body) {
-    buffered += decoder.decode(chunk, { stream: true });
-    let end = buffered.indexOf('\n\n');
-    while (end >= 0) {
-      const block = buffered.slice(0, end);
-      buffered = buffered.slice(end + 2);
-      const event = block.match(/^event: (.*)$/m)?.[1] ?? 'message';
-      const data = block.match(/^data: (.*)$/m)?.[1];
-      if (data !== undefined) yield { event, data };
-      end = buffered.indexOf('\n\n');
-    }
-  }
-}
+const events = serverSentEvents;
 
 describeEachEngine('signage API', (ctx) => {
   let app: FastifyInstance;

@@ -3,11 +3,10 @@ import { SignageBoard } from '@storefront/domain/api/signage';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { openEventStream } from '../../http/event-stream.ts';
 import type { SignageService } from './signage.service.ts';
 
 const tags = ['signage'];
-/** A screen whose socket holds this much unsent data is too slow to follow; it reconnects. */
-const MAX_BUFFERED_BYTES = 1_000_000;
 
 /** The signage board of today (SPEC §2 /signage/today-ticket-info), under `/<site>/api/v1`. */
 export const signageRoutes =
@@ -44,38 +43,7 @@ export const signageRoutes =
         },
       },
       async (req, reply) => {
-        reply.hijack();
-        const socket = reply.raw;
-        socket.writeHead(200, {
-          'content-type': 'text/event-stream; charset=utf-8',
-          'cache-control': 'no-cache, no-transform',
-          connection: 'keep-alive',
-          // Proxies must pass events on as they come.
-          'x-accel-buffering': 'no',
-        });
-        let isOpen = true;
-        const client = {
-          write(chunk: string) {
-            if (!isOpen) return;
-            if (socket.writableLength > MAX_BUFFERED_BYTES) {
-              socket.destroy();
-              return;
-            }
-            socket.write(chunk);
-          },
-          end() {
-            isOpen = false;
-            socket.end();
-          },
-        };
-        req.raw.socket.setNoDelay(true);
-        const unsubscribe = await signage.subscribe(req.site, client);
-        const onClose = () => {
-          isOpen = false;
-          unsubscribe();
-        };
-        if (req.raw.destroyed || socket.destroyed) onClose();
-        else socket.on('close', onClose);
+        await openEventStream(req, reply, (client) => signage.subscribe(req.site, client));
       },
     );
   };
