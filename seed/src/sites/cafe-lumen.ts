@@ -43,7 +43,7 @@ export const site: SiteSeed = {
   tagManagerIds: [],
   holdMinutes: 10,
   residentAreaField: 'text',
-  residentAreaList: 'prefectures',
+  residentAreaList: 'residence',
   ageBands: 'young_adult_to_80',
   genderChoices: 'male_female_other',
   theme: {

@@ -61,7 +61,7 @@ export const site: SiteSeed = {
     discountedPaymentMethods: ['gmo_paypay'],
   },
   residentAreaField: 'select',
-  residentAreaList: 'prefectures',
+  residentAreaList: 'residence',
   ageBands: 'teens_to_70',
   genderChoices: 'man_woman',
   theme: {

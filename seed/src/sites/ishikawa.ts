@@ -52,7 +52,7 @@ export const site: SiteSeed = {
   tagManagerIds: ['GTM-IK8W3ZD'],
   holdMinutes: 10,
   residentAreaField: 'text',
-  residentAreaList: 'prefectures',
+  residentAreaList: 'residence',
   ageBands: 'young_adult_to_80',
   genderChoices: 'male_female_other',
   theme: {

@@ -43,7 +43,7 @@ export const site: SiteSeed = {
   tagManagerIds: [],
   holdMinutes: 20,
   residentAreaField: 'select',
-  residentAreaList: 'prefectures',
+  residentAreaList: 'residence',
   ageBands: 'young_adult_to_80',
   genderChoices: 'man_woman',
   theme: {

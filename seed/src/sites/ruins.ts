@@ -90,7 +90,7 @@ export const site: SiteSeed = {
     discountedPaymentMethods: [],
   },
   residentAreaField: 'select',
-  residentAreaList: 'prefectures',
+  residentAreaList: 'residence',
   ageBands: 'young_adult_to_80',
   genderChoices: 'man_woman',
   theme: {

@@ -37,6 +37,13 @@ const settings = (): VenueSettings => ({
     is_start_mail_confirm_only: false,
     mail_confirm: { customer_email_confirm: true, confirm_by_mail: false },
     has_membership_login: false,
+    sign_in_form: {
+      resident_area_field: 'select',
+      resident_area_list: 'countries',
+      age_bands: 'teens_to_70',
+      gender_choices: 'male_female_other',
+      mail_magazine_default_checked: false,
+    },
     currency: 'JPY',
     time_zone: 'Asia/Tokyo',
     tag_manager_ids: [],
@@ -106,6 +113,62 @@ describe('venue settings', () => {
     // The currency cannot change once the venue has orders.
     const region = within(screen.getByRole('region', { name: 'Currency, time zone and tracking' }));
     expect((region.getByRole('combobox', { name: 'Currency' }) as HTMLSelectElement).disabled).toBe(true);
+  });
+
+  it('shows the sign-in form’s current choices, and saving sends the list and the newsletter default', async () => {
+    const calls = stubApi({
+      'GET session': { status: 200, body: sessionOf() },
+      'GET venues/harbor/settings': { status: 200, body: settings() },
+      'PATCH venues/harbor/settings': (call) => {
+        const answer = settings();
+        answer.settings.sign_in_form = {
+          ...answer.settings.sign_in_form,
+          ...(call.body as { sign_in_form: object }).sign_in_form,
+        };
+        return { status: 200, body: answer };
+      },
+    });
+    renderConsole('/venues/harbor/settings');
+    const section = within(await screen.findByRole('region', { name: 'Sign-in form' }, { timeout: 20_000 }));
+    const checked = (name: string) => (section.getByRole('radio', { name }) as HTMLInputElement).checked;
+    expect(checked('Chosen from a list')).toBe(true);
+    expect(checked('Written freely')).toBe(false);
+    expect(checked('Countries')).toBe(true);
+    expect(checked('Japan and abroad')).toBe(false);
+    const residence = section.getByRole('radio', { name: 'Japan and abroad' });
+    expect(residence.getAttribute('aria-describedby')).toBeTruthy();
+    expect(
+      section.getByText('Japan and abroad: prefectures for visitors living in Japan, countries for visitors from abroad.').id,
+    ).toBe(residence.getAttribute('aria-describedby'));
+    expect(checked('By decade, from 10–19 to 70 and over')).toBe(true);
+    expect(checked('From 18–24 to 80 and over')).toBe(false);
+    expect(checked('Male, female, prefer not to say')).toBe(true);
+    expect(checked('Man, woman')).toBe(false);
+    const ticked = section.getByRole('checkbox', { name: 'Tick the newsletter boxes at the start' }) as HTMLInputElement;
+    expect(ticked.checked).toBe(false);
+
+    fireEvent.click(residence);
+    fireEvent.click(section.getByRole('radio', { name: 'Man, woman' }));
+    fireEvent.click(ticked);
+    fireEvent.click(section.getByRole('button', { name: 'Save Sign-in form' }));
+    await section.findByText('Saved. The shop shows the change within a second.');
+    expect(calls.filter((call) => call.method === 'PATCH').map((call) => call.body)).toEqual([
+      {
+        sign_in_form: {
+          resident_area_field: 'select',
+          resident_area_list: 'residence',
+          age_bands: 'teens_to_70',
+          gender_choices: 'man_woman',
+          mail_magazine_default_checked: true,
+        },
+      },
+    ]);
+    // The form shows what the server answered.
+    expect(checked('Japan and abroad')).toBe(true);
+    expect(checked('Man, woman')).toBe(true);
+    expect((section.getByRole('checkbox', { name: 'Tick the newsletter boxes at the start' }) as HTMLInputElement).checked).toBe(
+      true,
+    );
   });
 
   it('lets a member with catalogue:read see the screens from the navigation, without saving', async () => {

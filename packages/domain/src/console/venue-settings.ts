@@ -102,6 +102,29 @@ const DateChangeInput = z.strictObject({
     .max(PAYMENT_METHOD_IDS.length),
 });
 
+/** The sign-in form's place-of-residence field: free text, or a choice from a list. */
+export const RESIDENT_AREA_FIELDS = ['text', 'select'] as const;
+/**
+ * The lists the place-of-residence field may offer: countries, Japan's prefectures, Japan's
+ * regions, or residence (prefectures for visitors living in Japan, countries for visitors from
+ * abroad), each labelled in the page's language.
+ */
+export const RESIDENT_AREA_LISTS = ['countries', 'prefectures', 'regions', 'residence'] as const;
+/** The age bands the sign-in form offers (`AGE_BANDS` of `customer/choices.ts`). */
+export const AGE_BAND_SETS = ['teens_to_70', 'young_adult_to_80'] as const;
+/** The gender choices the sign-in form offers (`GENDERS` of `customer/choices.ts`). */
+export const GENDER_CHOICE_SETS = ['man_woman', 'male_female_other'] as const;
+
+/** The sign-in form's choices, and whether its newsletter boxes start ticked. */
+const SignInFormInput = z.strictObject({
+  resident_area_field: z.enum(RESIDENT_AREA_FIELDS, { error: `must be one of ${RESIDENT_AREA_FIELDS.join(', ')}` }),
+  resident_area_list: z.enum(RESIDENT_AREA_LISTS, { error: `must be one of ${RESIDENT_AREA_LISTS.join(', ')}` }),
+  age_bands: z.enum(AGE_BAND_SETS, { error: `must be one of ${AGE_BAND_SETS.join(', ')}` }),
+  gender_choices: z.enum(GENDER_CHOICE_SETS, { error: `must be one of ${GENDER_CHOICE_SETS.join(', ')}` }),
+  /** Only where the venue's legal basis allows an opt-out newsletter; unticked otherwise. */
+  mail_magazine_default_checked: z.boolean({ error: 'must be true or false' }),
+});
+
 const MailConfirmInput = z.strictObject({ customer_email_confirm: z.boolean(), confirm_by_mail: z.boolean() });
 
 export const TagManagerIds = z
@@ -129,6 +152,7 @@ export const VenueSettingsPatch = z
     is_start_mail_confirm_only: z.boolean(),
     mail_confirm: MailConfirmInput.partial(),
     has_membership_login: z.boolean(),
+    sign_in_form: SignInFormInput.partial(),
     /** Only while the venue has no orders at all (the server answers 409 otherwise). */
     currency: z.enum(CURRENCIES, { error: `must be one of ${CURRENCIES.join(', ')}` }),
     time_zone: InputText.refine(isTimeZone, { error: 'must be an IANA time zone name, such as Asia/Tokyo' }),
@@ -169,6 +193,13 @@ export const VenueSettingsValues = z.object({
   is_start_mail_confirm_only: z.boolean(),
   mail_confirm: z.object({ customer_email_confirm: z.boolean(), confirm_by_mail: z.boolean() }),
   has_membership_login: z.boolean(),
+  sign_in_form: z.object({
+    resident_area_field: z.enum(RESIDENT_AREA_FIELDS),
+    resident_area_list: z.enum(RESIDENT_AREA_LISTS),
+    age_bands: z.enum(AGE_BAND_SETS),
+    gender_choices: z.enum(GENDER_CHOICE_SETS),
+    mail_magazine_default_checked: z.boolean(),
+  }),
   currency: z.enum(CURRENCIES),
   time_zone: z.string(),
   tag_manager_ids: z.array(z.string()),

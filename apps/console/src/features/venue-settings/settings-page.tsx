@@ -4,10 +4,14 @@
  */
 
 import {
+  AGE_BAND_SETS,
+  GENDER_CHOICE_SETS,
   HEX_COLOUR_PATTERN,
   HOLD_MINUTES_RANGE,
   LOW_STOCK_THRESHOLD_RANGE,
   ORDER_PROCEDURES,
+  RESIDENT_AREA_FIELDS,
+  RESIDENT_AREA_LISTS,
   THEME_COLOURS,
   TICKET_DISPLAY_TYPES,
   type VenueSettings,
@@ -16,7 +20,8 @@ import {
 import { CURRENCIES, type LanguageCode, PAYMENT_METHOD_IDS } from '@storefront/domain/constants';
 import { CHEAPER_CHANGE_POLICIES } from '@storefront/domain/date-change';
 import { useQuery } from '@tanstack/react-query';
-import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { type ReactNode, useId } from 'react';
+import type { FieldValues, Path, UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage, LANGUAGE_NAMES, LANGUAGE_TAGS } from '../../lib/i18n/i18n.ts';
 import { CheckboxField, FieldSet, SelectField, TextField } from '../../ui/field.tsx';
@@ -50,6 +55,7 @@ function Settings(props: { code: string; venueName: string; mayWrite: boolean })
           <AppearanceSection {...shared} data={query.data} />
           <LayoutSection {...shared} data={query.data} />
           <SalesSection {...shared} data={query.data} />
+          <SignInFormSection {...shared} data={query.data} />
           <DateChangeSection {...shared} data={query.data} />
           <RegionSection {...shared} data={query.data} />
         </div>
@@ -386,6 +392,110 @@ function SalesSection(props: Shared) {
               label={t('venueSettings.sales.membershipLogin')}
               hint={t('venueSettings.sales.membershipLoginHint')}
               {...form.register('has_membership_login')}
+            />
+          </>
+        );
+      }}
+    </SettingsSection>
+  );
+}
+
+// ————— Sign-in form —————
+
+/** The texts naming each set of gender choices (a key ending `_other` would read as a plural form). */
+const GENDER_SET_TEXTS = { man_woman: 'manWoman', male_female_other: 'maleFemaleOther' } as const;
+
+type SignInFormValues = { sign_in_form: VenueSettings['settings']['sign_in_form'] };
+
+/** One radio of a group, with its own hint read out beside its label. */
+function RadioChoice(props: { label: ReactNode; hint?: ReactNode; value: string; register: UseFormRegisterReturn }) {
+  const id = useId();
+  const hintId = props.hint ? `${id}-hint` : undefined;
+  return (
+    <div className="check">
+      <input type="radio" id={id} value={props.value} aria-describedby={hintId} {...props.register} />
+      <label htmlFor={id}>{props.label}</label>
+      {props.hint ? (
+        <span id={hintId} className="field-hint">
+          {props.hint}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+function SignInFormSection(props: Shared) {
+  const { t } = useTranslation();
+  return (
+    <SettingsSection<SignInFormValues>
+      {...props}
+      id="settings-sign-in"
+      title={t('venueSettings.signIn.title')}
+      from={(data) => ({ sign_in_form: { ...data.settings.sign_in_form } })}
+      toPatch={(values) => ({ sign_in_form: values.sign_in_form })}
+      fields={[
+        'sign_in_form.resident_area_field',
+        'sign_in_form.resident_area_list',
+        'sign_in_form.age_bands',
+        'sign_in_form.gender_choices',
+        'sign_in_form.mail_magazine_default_checked',
+        'sign_in_form',
+      ]}
+    >
+      {(form) => {
+        const errors = form.formState.errors.sign_in_form;
+        return (
+          <>
+            <p className="field-hint">{t('venueSettings.signIn.hint')}</p>
+            <FieldSet legend={t('venueSettings.signIn.residentArea')} error={errors?.resident_area_field?.message}>
+              {RESIDENT_AREA_FIELDS.map((value) => (
+                <RadioChoice
+                  key={value}
+                  label={t(`venueSettings.signIn.residentAreaFields.${value}`)}
+                  value={value}
+                  register={form.register('sign_in_form.resident_area_field')}
+                />
+              ))}
+            </FieldSet>
+            <FieldSet
+              legend={t('venueSettings.signIn.residentAreaList')}
+              hint={t('venueSettings.signIn.residentAreaListHint')}
+              error={errors?.resident_area_list?.message}
+            >
+              {RESIDENT_AREA_LISTS.map((value) => (
+                <RadioChoice
+                  key={value}
+                  label={t(`venueSettings.signIn.lists.${value}`)}
+                  hint={t(`venueSettings.signIn.listHints.${value}`)}
+                  value={value}
+                  register={form.register('sign_in_form.resident_area_list')}
+                />
+              ))}
+            </FieldSet>
+            <FieldSet legend={t('venueSettings.signIn.ageBands')} error={errors?.age_bands?.message}>
+              {AGE_BAND_SETS.map((value) => (
+                <RadioChoice
+                  key={value}
+                  label={t(`venueSettings.signIn.ageBandSets.${value}`)}
+                  value={value}
+                  register={form.register('sign_in_form.age_bands')}
+                />
+              ))}
+            </FieldSet>
+            <FieldSet legend={t('venueSettings.signIn.genderChoices')} error={errors?.gender_choices?.message}>
+              {GENDER_CHOICE_SETS.map((value) => (
+                <RadioChoice
+                  key={value}
+                  label={t(`venueSettings.signIn.genderSets.${GENDER_SET_TEXTS[value]}`)}
+                  value={value}
+                  register={form.register('sign_in_form.gender_choices')}
+                />
+              ))}
+            </FieldSet>
+            <CheckboxField
+              label={t('venueSettings.signIn.mailMagazineTicked')}
+              hint={t('venueSettings.signIn.mailMagazineTickedHint')}
+              {...form.register('sign_in_form.mail_magazine_default_checked')}
             />
           </>
         );

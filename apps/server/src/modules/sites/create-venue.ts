@@ -34,7 +34,7 @@ export type NewVenue = {
   currency: Currency;
   /** An IANA time zone name, such as Asia/Tokyo. */
   timeZone: string;
-  /** The sign-in form's variants; the plainest when left out (the console offers no choice yet). */
+  /** The sign-in form's variants; the plainest when left out (the console changes them in the venue's settings). */
   signIn?: Omit<SignInFieldSettings, 'noSelectValue'>;
   /**
    * The venue's SVG mark, rendered by the shop as markup: only trusted code gives one (the demo

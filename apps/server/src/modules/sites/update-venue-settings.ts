@@ -12,6 +12,7 @@ import type { Database } from '../../db/client.ts';
 import { invalidField, specError } from '../../http/errors.ts';
 import { languageCodesOf, productKeysOf } from '../catalog/catalog-facts.ts';
 import { followMembershipLogin } from '../catalog/set-up-venue.ts';
+import { followSignInFields, mailMagazineDefaultOf, setMailMagazineDefault } from '../catalog/sign-in-form.ts';
 import { venueHasOrders } from '../orders/venue-orders.ts';
 import { checkTimeZoneIsKnown } from './create-venue.ts';
 import type { Site } from './site.ts';
@@ -20,8 +21,16 @@ import { type LocalizedText, sites } from './sites.schema.ts';
 /** What changed, field by field of the console's settings: before and after. */
 export type SettingsChanges = Record<string, { before: unknown; after: unknown }>;
 
+/** What the console's settings hold beside the `sites` row: the catalogue's configuration of the venue. */
+export type VenueConfiguration = { mailMagazineDefaultChecked: boolean };
+
+/** The part of the settings kept in the catalogue's configuration, as it is now. */
+export async function venueConfigurationOf(db: Database, siteId: number): Promise<VenueConfiguration> {
+  return { mailMagazineDefaultChecked: await mailMagazineDefaultOf(db, siteId) };
+}
+
 /** The editable settings of a venue, as the console shows them. */
-export function venueSettingsOf(site: Site): VenueSettingsValues {
+export function venueSettingsOf(site: Site, configuration: VenueConfiguration): VenueSettingsValues {
   return {
     name: site.venue.name,
     address: site.venue.address,
@@ -62,6 +71,13 @@ export function venueSettingsOf(site: Site): VenueSettingsValues {
       confirm_by_mail: site.mailConfirm.confirmByMail,
     },
     has_membership_login: site.hasMembershipLogin,
+    sign_in_form: {
+      resident_area_field: site.signInFields.residentAreaField,
+      resident_area_list: site.signInFields.residentAreaList,
+      age_bands: site.signInFields.ageBands,
+      gender_choices: site.signInFields.genderChoices,
+      mail_magazine_default_checked: configuration.mailMagazineDefaultChecked,
+    },
     currency: site.currency,
     time_zone: site.timeZone,
     tag_manager_ids: site.tagManagerIds,
@@ -85,8 +101,9 @@ export async function updateVenueSettings(
   tx: Database,
   siteId: number,
   patch: VenueSettingsPatch,
-): Promise<{ site: Site; changes: SettingsChanges }> {
+): Promise<{ site: Site; configuration: VenueConfiguration; changes: SettingsChanges }> {
   const site = await readVenue(tx, siteId, { lock: true });
+  const configuration = await venueConfigurationOf(tx, siteId);
   const languages = (await languageCodesOf(tx, [siteId])).get(siteId) ?? [];
 
   const name = mergeLocalized('name', site.venue.name, patch.name, languages);
@@ -115,6 +132,7 @@ export async function updateVenueSettings(
   const ticketDisplay = layout.ticket_display ?? {};
   const theme = patch.theme ?? {};
   const mailConfirm = patch.mail_confirm ?? {};
+  const signInForm = patch.sign_in_form ?? {};
   const [updated] = await tx
     .update(sites)
     .set({
@@ -163,6 +181,13 @@ export async function updateVenueSettings(
         confirmByMail: mailConfirm.confirm_by_mail ?? site.mailConfirm.confirmByMail,
       },
       hasMembershipLogin: patch.has_membership_login ?? site.hasMembershipLogin,
+      signInFields: {
+        ...site.signInFields,
+        residentAreaField: signInForm.resident_area_field ?? site.signInFields.residentAreaField,
+        residentAreaList: signInForm.resident_area_list ?? site.signInFields.residentAreaList,
+        ageBands: signInForm.age_bands ?? site.signInFields.ageBands,
+        genderChoices: signInForm.gender_choices ?? site.signInFields.genderChoices,
+      },
       currency: patch.currency ?? site.currency,
       timeZone: patch.time_zone ?? site.timeZone,
       tagManagerIds: patch.tag_manager_ids ?? site.tagManagerIds,
@@ -172,7 +197,24 @@ export async function updateVenueSettings(
   if (!updated) throw new Error(`venue ${siteId} vanished while locked`);
   if (updated.hasMembershipLogin !== site.hasMembershipLogin)
     await followMembershipLogin(tx, { siteId, variant: updated.variant }, updated.hasMembershipLogin);
-  return { site: updated, changes: changesBetween(venueSettingsOf(site), venueSettingsOf(updated)) };
+  if (stableJson(updated.signInFields) !== stableJson(site.signInFields)) {
+    await followSignInFields(tx, {
+      siteId,
+      variant: updated.variant,
+      kind: updated.kind,
+      hasMembershipLogin: updated.hasMembershipLogin,
+      ...updated.signInFields,
+    });
+  }
+  const ticked = signInForm.mail_magazine_default_checked;
+  if (ticked !== undefined && ticked !== configuration.mailMagazineDefaultChecked)
+    await setMailMagazineDefault(tx, siteId, ticked);
+  const after = { mailMagazineDefaultChecked: ticked ?? configuration.mailMagazineDefaultChecked };
+  return {
+    site: updated,
+    configuration: after,
+    changes: changesBetween(venueSettingsOf(site, configuration), venueSettingsOf(updated, after)),
+  };
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Configuration } from '@storefront/domain/api/catalog';
 import type { VenueSettings } from '@storefront/domain/console/venue-settings';
+import type { FieldTemplate } from '@storefront/domain/customer/customer-info';
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { apiFor } from '../../../test/api.ts';
@@ -22,6 +23,12 @@ describeEachEngine('console venue settings', (ctx) => {
     const answer = await server.app.inject({ method: 'GET', url: `/${variant}/api/v1/configurations` });
     expect(answer.statusCode).toBe(200);
     return answer.json() as Configuration;
+  };
+  const shopFields = async (variant: string) => {
+    const answer = await server.app.inject({ method: 'GET', url: `/${variant}/api/v1/field_templates` });
+    expect(answer.statusCode).toBe(200);
+    const fields = answer.json() as FieldTemplate[];
+    return (name: string) => fields.find((field) => field.fieldName === name);
   };
   const siteIdOf = async (code: string) =>
     (await rows<{ id: number }>(ctx.db, sql`select id from sites where code = ${code}`))[0]?.id ?? 0;
@@ -112,6 +119,12 @@ describeEachEngine('console venue settings', (ctx) => {
       [{ date_change: { product_keys: ['no-such-product'] } }, 'date_change.product_keys'],
       [{ date_change: { deadline_minutes: 1.5 } }, 'date_change.deadline_minutes'],
       [{ name: { [before.name.ja ? 'ja' : 'en']: '' } }, 'name'],
+      [{ sign_in_form: { resident_area_list: 'continents' } }, 'sign_in_form.resident_area_list'],
+      [{ sign_in_form: { resident_area_field: 'map' } }, 'sign_in_form.resident_area_field'],
+      [{ sign_in_form: { age_bands: 'all_ages' } }, 'sign_in_form.age_bands'],
+      [{ sign_in_form: { gender_choices: 'free_text' } }, 'sign_in_form.gender_choices'],
+      [{ sign_in_form: { mail_magazine_default_checked: 'yes' } }, 'sign_in_form.mail_magazine_default_checked'],
+      [{ sign_in_form: { no_select_value: 'none' } }, 'sign_in_form'],
     ];
     for (const [body, field] of cases) {
       // A valid change beside the bad one must not be written either.
@@ -167,11 +180,98 @@ describeEachEngine('console venue settings', (ctx) => {
     const { client: reader } = await signedIn(['catalogue:read'], ['demo']);
     expect((await reader.get('venues/demo/settings')).status).toBe(200);
     expect((await reader.patch('venues/demo/settings', { hold_minutes: 20 })).status).toBe(403);
+    const refused = await reader.patch('venues/demo/settings', { sign_in_form: { resident_area_list: 'residence' } });
+    expect(refused.status).toBe(403);
+    expect((await reader.get<VenueSettings>('venues/demo/settings')).body.settings.sign_in_form.resident_area_list).toBe(
+      'countries',
+    );
     const { client: other } = await signedIn(['orders:read'], ['demo']);
     expect((await other.get('venues/demo/settings')).status).toBe(403);
     const { client: elsewhere } = await signedIn(['catalogue:write'], ['cafe-lumen']);
     expect((await elsewhere.get('venues/demo/settings')).status).toBe(404);
     expect((await consoleClient(server.app).get('venues/demo/settings')).status).toBe(401);
+  });
+
+  it('sets the sign-in form’s lists and the newsletter default, which the shop’s form and settings then follow', async () => {
+    const { client, staff } = await signedIn(['catalogue:write'], ['demo']);
+    const read = await client.get<VenueSettings>('venues/demo/settings');
+    expect(read.status).toBe(200);
+    expect(read.body.settings.sign_in_form).toEqual({
+      resident_area_field: 'text',
+      resident_area_list: 'countries',
+      age_bands: 'teens_to_70',
+      gender_choices: 'male_female_other',
+      mail_magazine_default_checked: false,
+    });
+    // The shop has answered (and cached) the form as it was.
+    const fieldBefore = await shopFields('demo');
+    expect(fieldBefore('resident_area')).toMatchObject({ type: 'text', choiceList: null });
+    expect(fieldBefore('age')?.choiceList).toBe('age_teens_to_70');
+    const configBefore = await shopConfiguration('demo');
+    expect(configBefore.values.mail_magazine_default_checked).toBeUndefined();
+
+    const changed = await client.patch<VenueSettings>('venues/demo/settings', {
+      sign_in_form: {
+        resident_area_field: 'select',
+        resident_area_list: 'residence',
+        age_bands: 'young_adult_to_80',
+        gender_choices: 'man_woman',
+        mail_magazine_default_checked: true,
+      },
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    const after = {
+      resident_area_field: 'select',
+      resident_area_list: 'residence',
+      age_bands: 'young_adult_to_80',
+      gender_choices: 'man_woman',
+      mail_magazine_default_checked: true,
+    };
+    expect(changed.body.settings.sign_in_form).toEqual(after);
+    expect((await client.get<VenueSettings>('venues/demo/settings')).body.settings.sign_in_form).toEqual(after);
+
+    const field = await shopFields('demo');
+    // A list for an exhibition's visitors is asked for, as the demo seed's venues with one ask.
+    expect(field('resident_area')).toMatchObject({ type: 'select', isDisplay: true, isRequired: true, choiceList: 'residence' });
+    expect(field('age')).toMatchObject({ type: 'select', choiceList: 'age_young_adult_to_80' });
+    expect(field('gender')).toMatchObject({ type: 'select', choiceList: 'gender_man_woman' });
+    expect(field('fullname')).toEqual(fieldBefore('fullname'));
+    const config = await shopConfiguration('demo');
+    expect(config.signInFields).toEqual({
+      ...configBefore.signInFields,
+      residentAreaField: 'select',
+      residentAreaList: 'residence',
+      ageBands: 'young_adult_to_80',
+      genderChoices: 'man_woman',
+    });
+    expect(config.values.mail_magazine_default_checked).toBe(true);
+
+    const [entry] = (await auditRows('venue_settings')).slice(-1);
+    expect(entry).toMatchObject({ action: 'updated', venue_code: 'demo', actor_id: staff.id });
+    expect(Object.keys(entry?.changes ?? {})).toEqual(['sign_in_form']);
+    expect(entry?.changes.sign_in_form).toEqual({ before: read.body.settings.sign_in_form, after });
+
+    // One field back to free text, the newsletter boxes unticked again; the rest stays.
+    const back = await client.patch<VenueSettings>('venues/demo/settings', {
+      sign_in_form: { resident_area_field: 'text', mail_magazine_default_checked: false },
+    });
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    expect(back.body.settings.sign_in_form).toEqual({
+      ...after,
+      resident_area_field: 'text',
+      mail_magazine_default_checked: false,
+    });
+    const textField = await shopFields('demo');
+    expect(textField('resident_area')).toMatchObject({ type: 'text', isRequired: false, choiceList: null });
+    expect(textField('age')?.choiceList).toBe('age_young_adult_to_80');
+    const configBack = await shopConfiguration('demo');
+    expect(configBack.signInFields.residentAreaField).toBe('text');
+    expect(configBack.values.mail_magazine_default_checked).toBe(false);
+    const [last] = (await auditRows('venue_settings')).slice(-1);
+    expect(last?.changes.sign_in_form?.after).toMatchObject({
+      resident_area_field: 'text',
+      mail_magazine_default_checked: false,
+    });
   });
 
   it('is an operation a seed can call in its own transaction', async () => {

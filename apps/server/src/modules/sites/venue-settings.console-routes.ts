@@ -15,20 +15,27 @@ import { type CatalogueConsoleContext, changeCatalogue } from '../catalog/catalo
 import { venueHasOrders } from '../orders/venue-orders.ts';
 import { authOf, venueOf } from '../staff/console-api.plugin.ts';
 import type { Site } from './site.ts';
-import { readVenue, updateVenueSettings, venueSettingsOf } from './update-venue-settings.ts';
+import {
+  readVenue,
+  updateVenueSettings,
+  type VenueConfiguration,
+  venueConfigurationOf,
+  venueSettingsOf,
+} from './update-venue-settings.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const tags = ['console: venue settings'];
 const params = z.object({ venue: z.string() });
 
-async function settingsAnswer(db: Database, site: Site): Promise<VenueSettings> {
-  const [languages, hasOrders, products] = await Promise.all([
+async function settingsAnswer(db: Database, site: Site, known?: VenueConfiguration): Promise<VenueSettings> {
+  const [languages, hasOrders, products, configuration] = await Promise.all([
     languageCodesOf(db, [site.id]),
     venueHasOrders(db, site.id),
     productKeysOf(db, site.id),
+    known ?? venueConfigurationOf(db, site.id),
   ]);
   return {
-    settings: venueSettingsOf(site),
+    settings: venueSettingsOf(site, configuration),
     languages: languages.get(site.id) ?? [],
     has_orders: hasOrders,
     products,
@@ -57,8 +64,8 @@ export const venueSettingsConsoleRoutes =
       async (request) => {
         const venue = venueOf(request);
         const { actor } = authOf(request);
-        const site = await changeCatalogue(ctx, venue.id, async (tx) => {
-          const { site, changes } = await updateVenueSettings(tx, venue.id, request.body);
+        const { site, configuration } = await changeCatalogue(ctx, venue.id, async (tx) => {
+          const { site, configuration, changes } = await updateVenueSettings(tx, venue.id, request.body);
           if (Object.keys(changes).length > 0) {
             await recordAudit(tx, actor, {
               venue: { id: venue.id, code: venue.code },
@@ -68,9 +75,9 @@ export const venueSettingsConsoleRoutes =
               changes,
             });
           }
-          return site;
+          return { site, configuration };
         });
-        return settingsAnswer(ctx.db, site);
+        return settingsAnswer(ctx.db, site, configuration);
       },
     );
   };
