@@ -72,6 +72,7 @@ async function main() {
   for (const site of served) console.log(`  ${site.variant.padEnd(16)} ${base}/${site.variant}/`);
   if (config.isApiDocsServed) console.log(`  ${'API docs'.padEnd(16)} ${base}/api/docs`);
   console.log(`  ${'Console'.padEnd(16)} ${base}/console/`);
+  console.log(`  ${'Gate scanner'.padEnd(16)} ${base}/gate/`);
   if (demoStaff) {
     console.log(`\nDemo staff (password "${demoStaff.password}"): ${demoStaff.emails.join(', ')}`);
     console.log(`  The owner's authenticator secret: ${demoStaff.ownerTotpSecret} (add it to an authenticator app)`);

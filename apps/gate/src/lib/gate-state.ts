@@ -18,6 +18,7 @@ import type { LanguageCode } from '@storefront/domain/constants';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, api, isApiError, isNetworkError } from './api.ts';
 import { decideOffline } from './offline/decide.ts';
+import { kitQuerySince, updatedKit } from './offline/kit-update.ts';
 import { ownCheckIns, queuedScan, uploadQueue } from './offline/queue.ts';
 import type { Shown } from './result-text.ts';
 import { type Credentials, forgetDevice, idbQueue, readSetting, writeSetting } from './storage.ts';
@@ -124,10 +125,17 @@ export function useGate(lang: LanguageCode) {
     if (!credentials) return;
     try {
       const token = tokenOf(credentials);
-      const [caller, kit] = await Promise.all([
+      // The kit held for the same venue: the answer then brings only the check-ins since.
+      const held = current.current.kit?.venue.code === credentials.venue.code ? current.current.kit : null;
+      const since = kitQuerySince(held);
+      const [caller, answer] = await Promise.all([
         api<GateCaller>(pathOf(credentials, 'me'), { token }),
-        api<OfflineKit>(pathOf(credentials, 'offline-kit'), { token, query: { lang: langRef.current } }),
+        api<OfflineKit>(pathOf(credentials, 'offline-kit'), {
+          token,
+          query: { lang: langRef.current, ...(since ? { since } : {}) },
+        }),
       ]);
+      const kit = updatedKit(held, answer);
       const kitSyncedAt = new Date().toISOString();
       await Promise.all([writeSetting('caller', caller), writeSetting('kit', kit), writeSetting('kitSyncedAt', kitSyncedAt)]);
       patch({ caller, kit, kitSyncedAt, online: true, phase: 'ready' });

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { InputText, IsoDate, Lang, Uuid } from '../api/common.ts';
 import { CHECK_IN_MODES } from '../api/tickets.ts';
+import { isIsoDate } from '../dates.ts';
 
 /** The scanner's pages (the gate app, its own installable build under `/gate/`). */
 export const GATE_APP_PATH = '/gate/';
@@ -179,11 +180,37 @@ export const OfflineKit = z.object({
       moved_to: GateSlot.nullable(),
     }),
   ),
-  /** The day's check-ins so far. */
+  /** The day's check-ins so far; with `check_ins_since`, only those recorded since then (the device adds them to its own). */
   check_ins: z.array(z.object({ ticket_id: Uuid, mode: z.enum(CHECK_IN_MODES), at: z.iso.datetime(), gate: z.string() })),
+  /** Null: `check_ins` is the whole day's. A time: only check-ins recorded from it on (some may repeat). */
+  check_ins_since: z.iso.datetime().nullable(),
+  /** What the device sends as `since` next time: the day and the time of this kit. */
+  cursor: z.string(),
 });
 export type OfflineKit = z.infer<typeof OfflineKit>;
-export const OfflineKitQuery = z.object({ date: IsoDate.optional(), lang: Lang.default('en') });
+/** A kit's cursor: its day and its time. */
+export const kitCursor = (kit: { date: string; server_time: string }) => `${kit.date}|${kit.server_time}`;
+
+export function parseKitCursor(cursor: string): { date: string; at: Date } | null {
+  const [date = '', at = '', ...rest] = cursor.split('|');
+  if (rest.length > 0 || !isIsoDate(date) || !z.iso.datetime().safeParse(at).success) return null;
+  return { date, at: new Date(at) };
+}
+
+/**
+ * `since`: the `cursor` of the kit the device holds. Every minute a device asks again; when its
+ * kit is of the day being answered, the answer carries only the check-ins recorded since (with a
+ * margin), not the whole day's again.
+ */
+export const OfflineKitQuery = z.object({
+  date: IsoDate.optional(),
+  lang: Lang.default('en'),
+  since: InputText.refine((value) => parseKitCursor(value) !== null, {
+    error: 'must be the cursor of an earlier kit',
+  }).optional(),
+});
+/** How far before `since` a kit's check-ins reach back: a check-in's transaction may commit a little after its time. */
+export const KIT_SINCE_MARGIN_MS = 60_000;
 
 /** Scans a device admitted without the network, uploaded when it is back; each once, by nonce. */
 export const UploadBody = z.object({

@@ -49,6 +49,8 @@ function kit(overrides: Partial<OfflineKit> = {}): OfflineKit {
     slots: [{ id: 42, date: '2026-11-25', start_time: '14:30', end_time: '15:00', product_name: 'Garden entry' }],
     revocations: [],
     check_ins: [],
+    check_ins_since: null,
+    cursor: '2026-11-25|2026-11-25T05:00:00.000Z',
     ...overrides,
   };
 }

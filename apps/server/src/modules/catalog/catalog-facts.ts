@@ -6,6 +6,7 @@
 import type { LanguageCode } from '@storefront/domain/constants';
 import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { rows } from '../../db/rows.ts';
 import {
   configurations,
   fieldTemplates,
@@ -215,4 +216,62 @@ export async function slotFactsOf(db: Database, ids: number[]): Promise<Map<numb
     .innerJoin(products, eq(products.id, productTimeSpans.productId))
     .where(inArray(productTimeSpans.id, [...new Set(ids)]));
   return new Map(found.map((slot) => [slot.id, slot]));
+}
+
+export type GateFacts = {
+  slot: SlotFacts | null;
+  /** Minutes before a slot's start its visitors may enter (the venue's `checkin_grace_minutes`), or the fallback. */
+  graceMinutes: number;
+  optionNames: Map<number, Record<string, string>>;
+};
+
+/**
+ * What a scan at the gate reads of the catalogue, in one statement (the scan's hot path, decision
+ * 021): the slot with its product's name, the venue's entry grace and the names of the options named.
+ */
+export async function gateFactsOf(
+  db: Database,
+  siteId: number,
+  timeSpanId: number,
+  optionIds: number[],
+  fallbackGraceMinutes: number,
+): Promise<GateFacts> {
+  const [row] = await rows<{
+    slot: {
+      id: number;
+      product_id: number;
+      date: string;
+      starts_at: string;
+      ends_at: string;
+      name: Record<string, string>;
+    } | null;
+    grace: string | null;
+    options: Array<{ id: number; name: Record<string, string> }> | null;
+  }>(
+    db,
+    sql`select
+      (select json_build_object('id', s.id, 'product_id', s.product_id, 'date', s.date, 'starts_at', s.starts_at,
+              'ends_at', s.ends_at, 'name', p.name)
+         from ${productTimeSpans} s join ${products} p on p.id = s.product_id
+        where s.id = ${timeSpanId}) as slot,
+      (select c.value from ${configurations} c where c.site_id = ${siteId} and c.key = 'checkin_grace_minutes') as grace,
+      (select json_agg(json_build_object('id', o.id, 'name', o.name)) from ${productOptions} o
+        where o.id = any(${`{${[...new Set(optionIds)].join(',')}}`}::int[])) as options`,
+  );
+  const grace = Number(row?.grace);
+  const slot = row?.slot;
+  return {
+    slot: slot
+      ? {
+          id: slot.id,
+          productId: slot.product_id,
+          date: slot.date,
+          startsAt: new Date(slot.starts_at),
+          endsAt: new Date(slot.ends_at),
+          productName: slot.name,
+        }
+      : null,
+    graceMinutes: row?.grace !== null && Number.isInteger(grace) && grace >= 0 ? grace : fallbackGraceMinutes,
+    optionNames: new Map((row?.options ?? []).map((o) => [o.id, o.name])),
+  };
 }

@@ -15,7 +15,7 @@ import { localize } from '@storefront/domain/localize';
 import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
 import { type Actor, recordAudit } from '../audit/record-audit.ts';
-import { checkInGraceMinutes, slotFactsOf } from '../catalog/catalog-facts.ts';
+import { gateFactsOf, type SlotFacts, slotFactsOf } from '../catalog/catalog-facts.ts';
 import { findCompletedByNumber } from '../orders/completed-orders.ts';
 import type { Site } from '../sites/site.ts';
 import {
@@ -86,7 +86,10 @@ export async function namedByCode(keys: CodeKeys, venue: Site, code: string): Pr
 type SlotAtGate = { slot: GateSlot; startsAt: Date; endsAt: Date; productName: Record<string, string> };
 
 async function slotOf(tx: Database, venue: Site, timeSpanId: number): Promise<SlotAtGate | null> {
-  const found = (await slotFactsOf(tx, [timeSpanId])).get(timeSpanId);
+  return slotAtGate(venue, (await slotFactsOf(tx, [timeSpanId])).get(timeSpanId));
+}
+
+function slotAtGate(venue: Site, found: SlotFacts | null | undefined): SlotAtGate | null {
   if (!found) return null;
   return {
     productName: found.productName,
@@ -142,12 +145,24 @@ async function decide(tx: Database, venue: Site, scanner: Scanner, scan: Scan): 
     return refused('unknown');
   }
   const first = found[0] as CheckInTarget;
-  const slot = await slotOf(tx, venue, first.timeSpanId);
+  // The slot, the entry grace and the options' names in one read: this is every scan's path.
+  const facts = await gateFactsOf(
+    tx,
+    venue.id,
+    first.timeSpanId,
+    found.map((t) => t.optionId),
+    DEFAULT_CHECK_IN_GRACE_MINUTES,
+  );
+  const slot = slotAtGate(venue, facts.slot);
   const base: Decided = {
     ...refused('unknown'),
     orderId: first.orderId,
     product_name: slot ? localize(slot.productName, scan.lang) : null,
-    admissions: found.map((t) => ({ id: t.id, option_name: localize(t.optionName, scan.lang), position: t.position })),
+    admissions: found.map((t) => ({
+      id: t.id,
+      option_name: localize(facts.optionNames.get(t.optionId) ?? {}, scan.lang),
+      position: t.position,
+    })),
   };
   if (first.orderStatus !== 'completed') return { ...base, reason: 'not_paid' };
   if (found.some((t) => t.status === 'cancelled')) return { ...base, reason: 'cancelled' };
@@ -157,8 +172,10 @@ async function decide(tx: Database, venue: Site, scanner: Scanner, scan: Scan): 
   });
   if (stale.length > 0) return staleAnswer(tx, stale, base, slot);
   if (scan.mode === 'set' && first.setProductCount === 0) return { ...base, reason: 'no_set' };
-  const graceMinutes = await checkInGraceMinutes(tx, venue.id, DEFAULT_CHECK_IN_GRACE_MINUTES);
-  if (!slot || !isWithinEntryWindow({ startsAt: slot.startsAt, endsAt: slot.endsAt, graceMinutes }, scan.at)) {
+  if (
+    !slot ||
+    !isWithinEntryWindow({ startsAt: slot.startsAt, endsAt: slot.endsAt, graceMinutes: facts.graceMinutes }, scan.at)
+  ) {
     return { ...base, status: 'invalid_time', reason: null, slot: slot?.slot ?? null };
   }
   const recorded = await recordCheckIns(

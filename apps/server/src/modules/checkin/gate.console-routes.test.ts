@@ -255,6 +255,8 @@ describeEachEngine('gate API', (ctx) => {
       ['POST', 'uploads', { scans: [{ nonce: randomUUID(), code: 'x', scanned_at: 'yesterday' }] }, 'scans.0.scanned_at'],
       ['GET', 'bookings?number=12', undefined, 'number'],
       ['GET', 'offline-kit?date=2026-02-30', undefined, 'date'],
+      ['GET', 'offline-kit?since=2026-11-25T05:00:00Z', undefined, 'since'],
+      ['GET', 'offline-kit?since=2026-11-25|yesterday', undefined, 'since'],
     ];
     for (const [method, path, body, field] of cases) {
       const answer = method === 'GET' ? await client.get<ErrorBody>(path) : await client.post<ErrorBody>(path, body);
@@ -311,6 +313,32 @@ describeEachEngine('gate API', (ctx) => {
     expect(revoked[0]).toMatchObject({ generation: 2, reason: 'shared', moved_to: null });
     // The answer is the device's alone, never kept by a cache.
     expect(JSON.stringify(kit.body)).not.toMatch(/private|secret/i);
+  });
+
+  it("gives a device that holds the day's kit only the check-ins recorded since, and the whole day for another day's kit", async () => {
+    const { view } = await ticketOf(2);
+    const { client } = await pairedDevice(test.app, ctx.db, 'demo');
+    const [first, second] = view.admissions.map((a) => a.id) as [string, string];
+    expect((await client.scan(view.admissions[0]?.qr as string)).body.status).toBe('success');
+    const whole = await client.get<OfflineKit>(`offline-kit?date=${view.date}`);
+    expect(whole.body.check_ins_since).toBeNull();
+    expect(whole.body.check_ins.map((c) => c.ticket_id)).toContain(first);
+    expect(whole.body.cursor).toBe(`${view.date}|${whole.body.server_time}`);
+    // The first check-in was recorded well before the kit; the second comes after it.
+    await ctx.db.execute(sql`update check_ins set recorded_at = recorded_at - interval '10 minutes' where ticket_id = ${first}`);
+    expect((await client.scan(view.admissions[1]?.qr as string)).body.status).toBe('success');
+    const since = await client.get<OfflineKit>(`offline-kit?date=${view.date}&since=${encodeURIComponent(whole.body.cursor)}`);
+    expect(since.status).toBe(200);
+    expect(since.body.check_ins_since).not.toBeNull();
+    const ids = since.body.check_ins.map((c) => c.ticket_id);
+    expect(ids).toContain(second);
+    expect(ids).not.toContain(first);
+    expect(since.body.keys.length).toBeGreaterThan(0);
+    // A kit of another day (the night has passed): the whole day again.
+    const otherDay = `2000-01-01|${whole.body.server_time}`;
+    const again = await client.get<OfflineKit>(`offline-kit?date=${view.date}&since=${encodeURIComponent(otherDay)}`);
+    expect(again.body.check_ins_since).toBeNull();
+    expect(again.body.check_ins.map((c) => c.ticket_id)).toEqual(expect.arrayContaining([first, second]));
   });
 
   it('settles offline scans once per nonce, at the time they were made, and reports two gates admitting one ticket', async () => {

@@ -102,7 +102,11 @@ export const gateConsoleRoutes =
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        return offlineKit(db, keys, venueOf(request), { date: request.query.date, lang: request.query.lang as LanguageCode });
+        return offlineKit(db, keys, venueOf(request), {
+          date: request.query.date,
+          lang: request.query.lang as LanguageCode,
+          since: request.query.since,
+        });
       },
     );
 

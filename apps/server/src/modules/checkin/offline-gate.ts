@@ -5,7 +5,14 @@
  * nonce is settled once in `gate_scans`, in its own transaction with its check-in or its conflict
  * and the audit entry, and a nonce sent again gets its first answer.
  */
-import type { OfflineKit, UploadBody, UploadResult } from '@storefront/domain/console/gate';
+import {
+  KIT_SINCE_MARGIN_MS,
+  kitCursor,
+  type OfflineKit,
+  parseKitCursor,
+  type UploadBody,
+  type UploadResult,
+} from '@storefront/domain/console/gate';
 import type { LanguageCode } from '@storefront/domain/constants';
 import { timeOfDayIn, todayIn } from '@storefront/domain/dates';
 import { localize } from '@storefront/domain/localize';
@@ -14,7 +21,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { checkInGraceMinutes, slotFactsOf, venueSlotTimes } from '../catalog/catalog-facts.ts';
-import { completedOrdersInSlots } from '../orders/orders-in-slots.ts';
+import { completedOrderIdsOfSlots } from '../orders/slot-orders.ts';
 import type { Site } from '../sites/site.ts';
 import { checkInsOfOrders } from '../tickets/check-in-tickets.ts';
 import { DEFAULT_CHECK_IN_GRACE_MINUTES } from '../tickets/entry-window.ts';
@@ -30,7 +37,7 @@ export async function offlineKit(
   db: Database,
   keys: CodeKeys,
   venue: Site,
-  query: { date?: string | undefined; lang: LanguageCode },
+  query: { date?: string | undefined; lang: LanguageCode; since?: string | undefined },
   now = new Date(),
 ): Promise<OfflineKit> {
   const date = query.date ?? todayIn(venue.timeZone, now);
@@ -48,7 +55,12 @@ export async function offlineKit(
     db,
     [...latest.values()].flatMap((r) => (r.movedToTimeSpanId === null ? [] : [r.movedToTimeSpanId])),
   );
-  const checkIns = await checkInsOfOrders(db, completedOrdersInSlots(venue.id, slotIds));
+  // A device that holds this day's kit gets only the check-ins recorded since, with a margin for
+  // transactions that committed after their time; a device whose kit is of another day (the
+  // night has passed) gets the whole day.
+  const held = query.since === undefined ? null : parseKitCursor(query.since);
+  const since = held && held.date === date ? new Date(Math.min(held.at.getTime(), now.getTime()) - KIT_SINCE_MARGIN_MS) : null;
+  const checkIns = await checkInsOfOrders(db, completedOrderIdsOfSlots(venue.id, slotIds), since);
   return {
     venue: { id: venue.id, code: venue.code },
     date,
@@ -61,6 +73,8 @@ export async function offlineKit(
       return { ticket_id: r.ticketId, generation: r.generation, reason: r.reason, moved_to: moved ? gateSlot(moved) : null };
     }),
     check_ins: checkIns.map((c) => ({ ticket_id: c.ticketId, mode: c.mode, at: c.checkedInAt.toISOString(), gate: c.gate })),
+    check_ins_since: since?.toISOString() ?? null,
+    cursor: kitCursor({ date, server_time: now.toISOString() }),
   };
 }
 

@@ -39,13 +39,3 @@ export async function slotOrderTotals(db: Database, siteId: number, slotIds: SQL
     refundable: Number(r.refundable),
   }));
 }
-
-/** A select of one column: the ids of the venue's completed orders in these slots (the day at a gate). */
-export const completedOrdersInSlots = (siteId: number, slotIds: number[]): SQL =>
-  slotIds.length === 0
-    ? sql`select null::uuid where false`
-    : sql`select o.id from orders o where o.site_id = ${siteId} and o.status = 'completed'
-          and o.time_span_id in (${sql.join(
-            slotIds.map((id) => sql`${id}`),
-            sql`, `,
-          )})`;

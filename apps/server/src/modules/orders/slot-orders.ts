@@ -7,13 +7,19 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orders } from './orders.schema.ts';
 
-/** A select of the completed orders of the slots (`id`, `time_span_id`, `reservation_number`); `slotIds` must not be empty. */
+/** A select of the completed orders of the slots (`id`, `time_span_id`, `reservation_number`); none for no slots. */
 export const completedOrdersOfSlots = (siteId: number, slotIds: readonly number[]): SQL =>
-  sql`select o.id, o.time_span_id, o.reservation_number from orders o
-      where o.site_id = ${siteId} and o.status = 'completed' and o.time_span_id in (${sql.join(
-        slotIds.map((id) => sql`${id}`),
-        sql`, `,
-      )})`;
+  slotIds.length === 0
+    ? sql`select null::uuid as id, null::int as time_span_id, null::text as reservation_number where false`
+    : sql`select o.id, o.time_span_id, o.reservation_number from orders o
+          where o.site_id = ${siteId} and o.status = 'completed' and o.time_span_id in (${sql.join(
+            slotIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})`;
+
+/** A select of one column, the ids of the completed orders of the slots (the day at a gate). */
+export const completedOrderIdsOfSlots = (siteId: number, slotIds: readonly number[]): SQL =>
+  sql`select slot_orders.id from (${completedOrdersOfSlots(siteId, slotIds)}) as slot_orders`;
 
 export type OrderReference = { reservationNumber: string | null; productId: number };
 

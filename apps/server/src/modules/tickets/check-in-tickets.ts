@@ -1,7 +1,7 @@
 /** What the gate reads and writes of admissions (SPEC §4 check-in), in the caller's transaction. */
 export type CheckInMode = 'gate' | 'set';
 
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
 import { optionNames } from '../catalog/catalog-facts.ts';
@@ -13,7 +13,7 @@ export type CheckInTarget = {
   generation: number;
   status: 'valid' | 'used' | 'cancelled';
   position: number;
-  optionName: Record<string, string>;
+  optionId: number;
   orderId: string;
   siteId: number;
   orderStatus: string;
@@ -37,10 +37,6 @@ export async function findCheckInTargets(db: Database, ids: string[]): Promise<C
       )
     ).map((o) => [o.id, o]),
   );
-  const options = await optionNames(
-    db,
-    found.map((t) => t.optionId),
-  );
   return found.flatMap((t) => {
     const order = orders.get(t.orderId);
     if (!order) return [];
@@ -50,7 +46,7 @@ export async function findCheckInTargets(db: Database, ids: string[]): Promise<C
         generation: t.generation,
         status: t.status,
         position: t.position,
-        optionName: options.get(t.optionId) ?? {},
+        optionId: t.optionId,
         orderId: t.orderId,
         siteId: order.siteId,
         orderStatus: order.status,
@@ -116,12 +112,17 @@ export async function checkInsOf(db: Database, ticketIds: string[], mode: CheckI
 }
 
 /** Every check-in of the admissions of these orders (a select of order ids, e.g. a day's at a venue). */
-export function checkInsOfOrders(db: Database, orderIds: SQL): Promise<CheckInRecord[]> {
+export function checkInsOfOrders(db: Database, orderIds: SQL, recordedFrom: Date | null = null): Promise<CheckInRecord[]> {
   return db
     .select({ ticketId: checkIns.ticketId, mode: checkIns.mode, checkedInAt: checkIns.checkedInAt, gate: checkIns.gate })
     .from(checkIns)
     .innerJoin(tickets, eq(tickets.id, checkIns.ticketId))
-    .where(inArray(tickets.orderId, sql`(${orderIds})`))
+    .where(
+      and(
+        inArray(tickets.orderId, sql`(${orderIds})`),
+        recordedFrom === null ? undefined : gte(checkIns.recordedAt, recordedFrom),
+      ),
+    )
     .orderBy(asc(checkIns.checkedInAt));
 }
 
