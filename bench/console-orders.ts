@@ -16,7 +16,6 @@
  * baseline; it must find the same numbers). Goal: p99 ≤ 100 ms for every search. The run stops
  * itself after 10 minutes. `BENCH_ORDERS` sets a smaller venue (for example 200000).
  */
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { ORDER_COUNT_LIMIT, type OrderSearchQuery } from '@storefront/domain/console/order-search';
 import { todayIn } from '@storefront/domain/dates';
@@ -25,7 +24,7 @@ import { rows } from '@storefront/server/db/rows';
 import { countOrders, searchOrders } from '@storefront/server/modules/orders/search-orders';
 import { createVenue } from '@storefront/server/modules/sites/create-venue';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import { inThrowawayDatabase } from './throwaway-database.ts';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const OTHER_VENUE_ORDERS = 20_000;
@@ -39,8 +38,6 @@ const STATUS_CALLS_PER_CALLER = 10;
 const GOAL_P99_MS = 100;
 const RUN_LIMIT_MS = 10 * 60_000;
 const TIME_ZONE = 'Asia/Tokyo';
-const postgresUrl =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 type Db = DatabaseHandle['db'];
 type Venue = { id: number; timeZone: string; currency: string };
@@ -333,30 +330,12 @@ async function run(handle: DatabaseHandle): Promise<boolean> {
   return met;
 }
 
-const limit = setTimeout(() => {
-  console.error(`still running after ${RUN_LIMIT_MS / 1000} s, stopping.`);
-  // The throwaway database goes too, its connections closed by force.
-  void admin
-    .query(`drop database if exists ${name} with (force)`)
-    .catch(() => undefined)
-    .finally(() => process.exit(1));
-}, RUN_LIMIT_MS);
-const name = `bench_orders_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: postgresUrl });
-await admin.connect();
-await admin.query(`create database ${name}`);
-const url = new URL(postgresUrl);
-url.pathname = `/${name}`;
-console.log(`PostgreSQL, throwaway database ${name}`);
-// One connection per caller, as a server of 20 workers would have.
-const database = openDatabase({ engine: 'postgres', url: url.toString(), poolSize: CALLERS });
-let ok = false;
-try {
-  ok = await run(database);
-} finally {
-  await database.close();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
-  clearTimeout(limit);
-}
-if (!ok) process.exitCode = 1;
+await inThrowawayDatabase({ prefix: 'bench_orders', title: 'Console order search', limitMs: RUN_LIMIT_MS }, async (url) => {
+  // One connection per caller, as a server of 20 workers would have.
+  const database = openDatabase({ engine: 'postgres', url, poolSize: CALLERS });
+  try {
+    return await run(database);
+  } finally {
+    await database.close();
+  }
+});

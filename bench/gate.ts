@@ -29,6 +29,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { percentile } from './figures.ts';
+import { inThrowawayDatabase } from './throwaway-database.ts';
 
 const GATES = 20;
 const SCANS = Number(process.env.BENCH_GATE_SCANS ?? 4_000);
@@ -37,8 +38,6 @@ const ONLINE_GOAL_P99_MS = 150;
 const OFFLINE_GOAL_P99_MS = 20;
 const RUN_LIMIT_MS = 10 * 60_000;
 const CHROMIUM = '/usr/bin/chromium';
-const postgresUrl =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const row = (what: string, perSecond: number, p50: number, p99: number) =>
   `  ${what.padEnd(58)}${perSecond.toFixed(0).padStart(8)}${p50.toFixed(1).padStart(9)}${p99.toFixed(1).padStart(9)}`;
@@ -254,30 +253,16 @@ async function offline(publicKeys: { kid: string; publicKey: string }[], codes: 
   }
 }
 
-const limit = setTimeout(() => {
-  console.error(`still running after ${RUN_LIMIT_MS / 1000} s, stopping.`);
-  process.exit(1);
-}, RUN_LIMIT_MS);
-const name = `bench_gate_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: postgresUrl });
-await admin.connect();
-await admin.query(`create database ${name}`);
-const url = new URL(postgresUrl);
-url.pathname = `/${name}`;
-console.log(`Gate — PostgreSQL, throwaway database ${name}; ${GATES} devices, ${SCANS} scans`);
-let met = false;
-try {
-  const scans = await online(url.toString());
-  const verified = await offline(scans.keys.published, scans.codes.slice(0, OFFLINE_CODES));
-  const onlineMet = scans.p99 <= ONLINE_GOAL_P99_MS && scans.allAdmitted;
-  const offlineMet = verified === null || (verified.p99 <= OFFLINE_GOAL_P99_MS && verified.allValid);
-  console.log(
-    `\n  goal: online p99 ≤ ${ONLINE_GOAL_P99_MS} ms with every scan admitted once → ${onlineMet ? 'met' : 'NOT met'}; offline p99 ≤ ${OFFLINE_GOAL_P99_MS} ms → ${verified === null ? 'not measured' : offlineMet ? 'met' : 'NOT met'}`,
-  );
-  met = onlineMet && offlineMet;
-} finally {
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
-  clearTimeout(limit);
-}
-if (!met) process.exitCode = 1;
+await inThrowawayDatabase(
+  { prefix: 'bench_gate', title: `Gate (${GATES} devices, ${SCANS} scans)`, limitMs: RUN_LIMIT_MS },
+  async (url) => {
+    const scans = await online(url);
+    const verified = await offline(scans.keys.published, scans.codes.slice(0, OFFLINE_CODES));
+    const onlineMet = scans.p99 <= ONLINE_GOAL_P99_MS && scans.allAdmitted;
+    const offlineMet = verified === null || (verified.p99 <= OFFLINE_GOAL_P99_MS && verified.allValid);
+    console.log(
+      `\n  goal: online p99 ≤ ${ONLINE_GOAL_P99_MS} ms with every scan admitted once → ${onlineMet ? 'met' : 'NOT met'}; offline p99 ≤ ${OFFLINE_GOAL_P99_MS} ms → ${verified === null ? 'not measured' : offlineMet ? 'met' : 'NOT met'}`,
+    );
+    return onlineMet && offlineMet;
+  },
+);

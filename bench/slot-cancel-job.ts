@@ -12,7 +12,6 @@
  */
 
 import type { ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { type DatabaseHandle, openDatabase } from '@storefront/server/db/client';
 import { rows } from '@storefront/server/db/rows';
@@ -25,14 +24,12 @@ import { seedPaidOrders } from '@storefront/server/test/paid-orders';
 import { freePort, startServer } from '@storefront/server/test/server-process';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
-import pg from 'pg';
+import { inThrowawayDatabase } from './throwaway-database.ts';
 
 const ORDERS = Number(process.env.BENCH_JOB_ORDERS ?? 5_000);
 const CONCURRENCY = 4;
 const GOAL_PER_SECOND = 50;
 const RUN_LIMIT_MS = 10 * 60_000;
-const postgresUrl =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 type Db = DatabaseHandle['db'];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -203,25 +200,11 @@ async function run(handle: DatabaseHandle, url: string): Promise<boolean> {
   return met;
 }
 
-const limit = setTimeout(() => {
-  console.error(`still running after ${RUN_LIMIT_MS / 1000} s, stopping.`);
-  process.exit(1);
-}, RUN_LIMIT_MS);
-const name = `bench_job_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: postgresUrl });
-await admin.connect();
-await admin.query(`create database ${name}`);
-const url = new URL(postgresUrl);
-url.pathname = `/${name}`;
-console.log(`Slot-cancel job — PostgreSQL, throwaway database ${name}`);
-const database = openDatabase({ engine: 'postgres', url: url.toString(), poolSize: CONCURRENCY + 2 });
-let ok = false;
-try {
-  ok = await run(database, url.toString());
-} finally {
-  await database.close();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
-  clearTimeout(limit);
-}
-if (!ok) process.exitCode = 1;
+await inThrowawayDatabase({ prefix: 'bench_job', title: 'Slot-cancel job', limitMs: RUN_LIMIT_MS }, async (url) => {
+  const database = openDatabase({ engine: 'postgres', url, poolSize: CONCURRENCY + 2 });
+  try {
+    return await run(database, url);
+  } finally {
+    await database.close();
+  }
+});
