@@ -60,6 +60,11 @@ import { createSandboxGateway } from './modules/payments/providers/sandbox-gatew
 import { createStripeProvider } from './modules/payments/providers/stripe-provider.ts';
 import { settleOwedOrderRefunds } from './modules/payments/refund-order.ts';
 import { refundPart } from './modules/payments/refund-part.ts';
+import { dashboardConsoleRoutes } from './modules/reports/dashboard.console-routes.ts';
+import { REPORT_SUMMARY_MS, summariseClosedDays } from './modules/reports/dashboard-days.ts';
+import { dashboardTableRows } from './modules/reports/dashboard-tables.ts';
+import { journalConsoleRoutes } from './modules/reports/journal.console-routes.ts';
+import { dashboardExportConsoleRoutes } from './modules/reports/report-export.console-routes.ts';
 import { reservationRoutes } from './modules/reservations/reservations.routes.ts';
 import { createReservationsService } from './modules/reservations/reservations.service.ts';
 import { signageRoutes } from './modules/signage/signage.routes.ts';
@@ -107,8 +112,10 @@ export type AppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** The background jobs' worker: items worked at once, and how often an idle worker looks. */
   jobs?: Pick<JobWorkerOptions, 'concurrency' | 'pollMs'>;
+  /** How often this process summarises the dashboard's closed days (decision 023). */
+  reportSummaryMs?: number;
   /** The webhook deliveries' worker: its poll, a receiver's time to answer, the back-off (tests make them short). */
-  webhooks?: Pick<WebhookWorkerOptions, 'intervalMs' | 'timeoutMs' | 'maxAttempts' | 'retryDelayMs'>;
+  webhooks?: Pick<WebhookWorkerOptions, 'intervalMs' | 'timeoutMs' | 'maxAttempts' | 'retryDelayMs' | 'publicOnly'>;
 };
 
 declare module 'fastify' {
@@ -204,7 +211,13 @@ export async function buildApp(options: AppOptions) {
   orderEvents.onCompleted(stockChanged);
   subscribeOrderMails(orderEvents, { publicUrl, kick: () => mailWorker.kick() });
   // Webhook deliveries are written with the change that causes them and POSTed after commit (decision 022).
-  const webhookWorker = createWebhookWorker(options.db, { logger: app.log, ...(options.webhooks ?? {}) });
+  // In production receivers must be reached over https at public addresses; demo and development may use local ones.
+  const webhookReceivers = { httpsOnly: isProduction || options.config.appMode === 'production' };
+  const webhookWorker = createWebhookWorker(options.db, {
+    logger: app.log,
+    publicOnly: webhookReceivers.httpsOnly,
+    ...(options.webhooks ?? {}),
+  });
   app.decorate('webhooks', webhookWorker);
   app.addHook('onClose', async () => webhookWorker.stop());
   subscribeOrderWebhooks(orderEvents, { kick: () => webhookWorker.kick() });
@@ -266,6 +279,20 @@ export async function buildApp(options: AppOptions) {
   app.decorate('reconcilePayments', (olderThanSeconds?: number) => reconcile(olderThanSeconds));
   app.decorate('startupReconcile', () => startupRun);
   app.addHook('onClose', async () => clearInterval(reconciler));
+  // The dashboard's summaries of closed days (decision 023): every process looks now and then;
+  // a day's marker, taken in the summarising transaction, keeps two from both doing it.
+  let summarising: Promise<unknown> = Promise.resolve();
+  const summarise = () => {
+    summarising = summarising
+      .then(async () => summariseClosedDays(options.db, await sites.list()))
+      .catch((error) => app.log.warn({ err: error }, 'the dashboard could not summarise closed days'));
+  };
+  const summariser = setInterval(summarise, options.reportSummaryMs ?? REPORT_SUMMARY_MS);
+  summariser.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(summariser);
+    await summarising;
+  });
 
   const ticketMail = {
     enqueueTicketMail: (tx: Database, mail: Parameters<typeof enqueueTicketLinkMail>[1]) =>
@@ -380,13 +407,17 @@ export async function buildApp(options: AppOptions) {
       webhookConsoleRoutes({
         db: options.db,
         kick: () => webhookWorker.kick(),
-        httpsOnly: isProduction || options.config.appMode === 'production',
+        httpsOnly: webhookReceivers.httpsOnly,
+        publicOnly: webhookReceivers.httpsOnly,
       }),
+      dashboardConsoleRoutes({ db: options.db, sites }),
       arrivalsConsoleRoutes({
         db: options.db,
         feed: arrivalsFeed,
         ...(options.arrivalsStreamMs ? { streamMs: options.arrivalsStreamMs } : {}),
       }),
+      journalConsoleRoutes(options.db),
+      dashboardExportConsoleRoutes({ db: options.db, tableRows: dashboardTableRows(options.db) }),
     ]),
     { prefix: '/console/api/v1' },
   );

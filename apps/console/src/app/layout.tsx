@@ -12,7 +12,7 @@ import { paths } from '../lib/paths.ts';
 import { SESSION_KEY, useSession, venueOf } from '../lib/session.ts';
 import { DisclosureMenu } from '../ui/disclosure-menu.tsx';
 import { LanguageSwitcher } from '../ui/language-switcher.tsx';
-import { type NavItem, organisationNavigation, venueNavigation } from './navigation.ts';
+import { accountNavigation, type NavItem, organisationNavigation, venueNavigation } from './navigation.ts';
 import './layout.css';
 
 const LAST_VENUE_KEY = 'console-venue';
@@ -64,6 +64,7 @@ export function ConsoleLayout() {
 
   const venueItems = venueNavigation(session, venue);
   const organisationItems = organisationNavigation(session);
+  const accountItems = accountNavigation(session);
   return (
     <div className="console">
       <a className="skip-link" href="#main">
@@ -117,11 +118,13 @@ export function ConsoleLayout() {
             <div className="account-panel">
               <p className="account-email">{session.staff.email}</p>
               <ul className="menu-list">
-                <li>
-                  <Link to={paths.account} className="menu-item" onClick={close}>
-                    {t('nav.account')}
-                  </Link>
-                </li>
+                {accountItems.map((item) => (
+                  <li key={item.key}>
+                    <Link to={item.to} className="menu-item" onClick={close}>
+                      {t(item.label)}
+                    </Link>
+                  </li>
+                ))}
                 <li>
                   <button type="button" className="menu-item" onClick={() => void signOut()}>
                     {t('nav.signOut')}
@@ -137,7 +140,7 @@ export function ConsoleLayout() {
         <nav className="console-nav" aria-label={t('nav.main')}>
           {venue ? <NavList label={venue.name} items={venueItems} /> : null}
           <NavList label={t('nav.organisation')} items={organisationItems} />
-          <NavList label={t('nav.you')} items={[{ key: 'account', to: paths.account, label: 'nav.account' }]} />
+          <NavList label={t('nav.you')} items={accountItems} />
         </nav>
         <main className="console-main" id="main" tabIndex={-1}>
           <Outlet />

@@ -20,6 +20,10 @@ export function venueNavigation(session: ConsoleSession, venue: ConsoleVenue | n
       label: 'slotCancellations.nav',
     });
   }
+  if (hasVenueRight(session, venue, 'reports:read')) {
+    items.push({ key: 'venue-reports', to: paths.venueReports(venue.code), label: 'reports.nav', end: true });
+    items.push({ key: 'venue-journal', to: paths.venueJournal(venue.code), label: 'reports.journal.nav' });
+  }
   if (hasVenueRight(session, venue, 'checkin:scan')) {
     items.push({ key: 'venue-arrivals', to: paths.venueArrivals(venue.code), label: 'arrivals.nav' });
   }
@@ -49,6 +53,8 @@ export function venueNavigation(session: ConsoleSession, venue: ConsoleVenue | n
 
 export function organisationNavigation(session: ConsoleSession): NavItem[] {
   const items: NavItem[] = [];
+  if (session.venues.filter((venue) => hasVenueRight(session, venue, 'reports:read')).length > 1)
+    items.push({ key: 'reports', to: paths.reports, label: 'reports.acrossNav' });
   if (hasOrganisationRight(session, 'staff:manage')) {
     items.push({ key: 'staff', to: paths.staff, label: 'nav.staff' });
     items.push({ key: 'teams', to: paths.teams, label: 'nav.teams' });
@@ -56,5 +62,13 @@ export function organisationNavigation(session: ConsoleSession): NavItem[] {
   if (hasOrganisationRight(session, 'audit:read')) items.push({ key: 'audit', to: paths.audit, label: 'nav.audit' });
   if (hasOrganisationRight(session, 'settings:write'))
     items.push({ key: 'new-venue', to: paths.newVenue, label: 'nav.newVenue' });
+  return items;
+}
+
+/** The member's own screens: the account, and the report mails for a member who reads some venue's figures. */
+export function accountNavigation(session: ConsoleSession): NavItem[] {
+  const items: NavItem[] = [{ key: 'account', to: paths.account, label: 'nav.account', end: true }];
+  if (session.venues.some((venue) => hasVenueRight(session, venue, 'reports:read')))
+    items.push({ key: 'report-mails', to: paths.reportMails, label: 'reportMails.nav' });
   return items;
 }

@@ -10,6 +10,8 @@ import { invitationRoutes } from '../features/invitation/invitation-routes.ts';
 import { orderDetailRoutes } from '../features/order-detail/order-detail-routes.ts';
 import { ordersRoutes } from '../features/orders/orders-routes.ts';
 import { productsRoutes } from '../features/products/products-routes.ts';
+import { reportMailsRoutes } from '../features/report-mails/report-mails-routes.ts';
+import { reportsRoutes } from '../features/reports/reports-routes.ts';
 import { signInRoutes } from '../features/sign-in/sign-in-routes.ts';
 import { slotCancellationsRoutes } from '../features/slot-cancellations/slot-cancellations-routes.ts';
 import { slotSeriesRoutes } from '../features/slot-series/slot-series-routes.ts';
@@ -40,4 +42,6 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   ...gateDevicesRoutes,
   ...webhooksRoutes,
   ...arrivalsRoutes,
+  ...reportsRoutes,
+  ...reportMailsRoutes,
 ];

@@ -8,6 +8,8 @@ export const paths = {
   invitation: '/invitation',
   enrolment: '/enrolment',
   account: '/account',
+  reportMails: '/account/report-mails',
+  reports: '/reports',
   staff: '/staff',
   teams: '/teams',
   newTeam: '/teams/new',
@@ -31,6 +33,8 @@ export const paths = {
   venueOrder: (code: string, id: string) => `/venues/${encodeURIComponent(code)}/orders/${encodeURIComponent(id)}`,
   venueGateDevices: (code: string) => `/venues/${encodeURIComponent(code)}/gate-devices`,
   venueWebhooks: (code: string) => `/venues/${encodeURIComponent(code)}/webhooks`,
+  venueReports: (code: string) => `/venues/${encodeURIComponent(code)}/reports`,
+  venueJournal: (code: string) => `/venues/${encodeURIComponent(code)}/reports/journal`,
   venueArrivals: (code: string) => `/venues/${encodeURIComponent(code)}/arrivals`,
   venueSlotCancellations: (code: string) => `/venues/${encodeURIComponent(code)}/slot-cancellations`,
   venueSlotCancellation: (code: string, id: string) =>

@@ -2,7 +2,7 @@
  * What other modules may know of a venue's orders as a whole, taking the database or the
  * caller's transaction first.
  */
-import { eq } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orders } from './orders.schema.ts';
 
@@ -14,3 +14,6 @@ export async function venueHasOrders(db: Database, siteId: number): Promise<bool
   const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.siteId, siteId)).limit(1);
   return row !== undefined;
 }
+
+/** A select of the ids of a venue's orders, for another module's statement (a date change names its order). */
+export const ordersOfVenue = (siteId: number): SQL => sql`select o.id from orders o where o.site_id = ${siteId}`;

@@ -64,6 +64,8 @@ export const payments = pgTable(
     index('payments_open_idx').on(t.status, t.updatedAt),
     index('payments_reference_idx').on(t.provider, t.providerReference),
     index('payments_time_change_idx').on(t.dateChangeId).where(sql`${t.dateChangeId} is not null`),
+    // The sales journal: a venue's kept payments by the day they completed (`sales-journal.ts`).
+    index('payments_site_completed_idx').on(t.siteId, t.completedAt).where(sql`${t.completedAt} is not null`),
   ],
 );
 
@@ -122,6 +124,8 @@ export const refunds = pgTable(
     index('refunds_order_idx').on(t.orderId, t.createdAt),
     index('refunds_payment_idx').on(t.paymentId).where(sql`${t.paymentId} is not null`),
     index('refunds_site_idx').on(t.siteId, t.createdAt),
+    // The sales journal and the dashboard: a venue's refunds by the day they succeeded.
+    index('refunds_site_settled_idx').on(t.siteId, t.settledAt).where(sql`${t.status} = 'succeeded'`),
     check('refunds_amount', sql`${t.amount} > 0`),
     check('refunds_payment', sql`(${t.kind} = 'outside') = (${t.paymentId} is null)`),
   ],

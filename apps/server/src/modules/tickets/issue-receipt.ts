@@ -1,5 +1,6 @@
 /** The receipt of a reservation (SPEC §7 receipt routes): issued once, numbered per venue and year. */
 import type { Receipt } from '@storefront/domain/api/tickets';
+import { CONSUMPTION_TAX_RATE, includedTax } from '@storefront/domain/console/reports';
 import type { LanguageCode } from '@storefront/domain/constants';
 import { todayIn } from '@storefront/domain/dates';
 import { localize } from '@storefront/domain/localize';
@@ -12,14 +13,6 @@ import { nextReceiptSequence } from './ticket-signing.ts';
 import * as repo from './tickets.repository.ts';
 import { receipts } from './tickets.schema.ts';
 import { inTransaction, requireAccess, requireOrder, type TicketsContext } from './tickets-context.ts';
-
-/** Consumption tax rate included in Japanese prices, in percent. */
-const TAX_RATE = 10;
-
-/** Tax included in a tax-inclusive total, rounded down. */
-function includedTax(total: number, rate = TAX_RATE): number {
-  return Math.floor((total * rate) / (100 + rate));
-}
 
 /** Issues the order's receipt once; asking again gives the same receipt (the addressee stays). */
 export async function issueReceipt(
@@ -118,7 +111,7 @@ export async function receiptOf(
     discount,
     total,
     tax: includedTax(total),
-    taxRate: TAX_RATE,
+    taxRate: CONSUMPTION_TAX_RATE,
     currency: site.currency,
     invoiceRegistrationNumber: site.venue.invoiceRegistrationNumber ?? null,
   };

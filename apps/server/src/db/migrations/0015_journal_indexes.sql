@@ -1,0 +1,2 @@
+CREATE INDEX "payments_site_completed_idx" ON "payments" USING btree ("site_id","completed_at") WHERE "payments"."completed_at" is not null;--> statement-breakpoint
+CREATE INDEX "refunds_site_settled_idx" ON "refunds" USING btree ("site_id","settled_at") WHERE "refunds"."status" = 'succeeded';

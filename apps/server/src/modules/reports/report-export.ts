@@ -1,0 +1,140 @@
+/**
+ * Any report as a file, with the conventions of the order export: CSV streamed as its rows come (a
+ * UTF-8 BOM so spreadsheet programs read Japanese as UTF-8, cells a spreadsheet would run as a
+ * formula made text, CRLF line ends) or XLSX through exceljs's streaming writer (rows written out
+ * as they come, never held). A column says what its values are; the headings of days and times
+ * name the venue's time zone and those of amounts its currency, so a file read on its own says
+ * what its figures mean. Amounts come in minor units and are written in the currency's units. A
+ * totals row, when the report has one, closes the file.
+ */
+import { PassThrough, Readable } from 'node:stream';
+import type { EXPORT_FORMATS } from '@storefront/domain/console/reports';
+import type { Currency } from '@storefront/domain/constants';
+import { MINOR_UNITS } from '@storefront/domain/format';
+import { stringify } from 'csv-stringify';
+import ExcelJS from 'exceljs';
+import { safeCell } from '../orders/export-coupons.ts';
+
+/**
+ * - `text`: as it is (made safe from formulas in CSV).
+ * - `date`: a day of the venue (yyyy-MM-dd), its heading names the time zone.
+ * - `count`: a whole number.
+ * - `money`: an amount in minor units, its heading names the currency.
+ * - `percent`: a share in percent.
+ */
+export type ReportColumnKind = 'text' | 'date' | 'count' | 'money' | 'percent';
+export type ReportColumn = { name: string; kind: ReportColumnKind; width?: number };
+export type ReportCell = string | number | null;
+
+export type ReportTable = {
+  /** The XLSX sheet's name (at most 31 characters of letters, digits, `_` and `-`). */
+  sheet: string;
+  columns: ReportColumn[];
+  /** Read once, as the file is written. */
+  rows: AsyncIterable<ReportCell[]> | Iterable<ReportCell[]>;
+  /** The closing totals row, asked for once every row is written (a report may sum as it goes). */
+  totals?: () => ReportCell[] | Promise<ReportCell[]>;
+};
+
+export type ReportFileContext = { timeZone: string; currency: Currency };
+
+export type ExportFormatName = (typeof EXPORT_FORMATS)[number];
+
+export const REPORT_CONTENT_TYPES: Record<ExportFormatName, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** The headings: days and times with the time zone, amounts with the currency. */
+export function reportHeadings(columns: readonly ReportColumn[], context: ReportFileContext): string[] {
+  return columns.map((column) => {
+    if (column.kind === 'date') return `${column.name} (${context.timeZone})`;
+    if (column.kind === 'money') return `${column.name} (${context.currency})`;
+    if (column.kind === 'percent') return `${column.name} (%)`;
+    return column.name;
+  });
+}
+
+async function* allRows(table: ReportTable): AsyncGenerator<ReportCell[]> {
+  for await (const row of table.rows) yield row;
+  if (table.totals) yield await table.totals();
+}
+
+function csvRecord(row: ReportCell[], columns: readonly ReportColumn[], decimals: number): string[] {
+  return columns.map((column, index) => {
+    const cell = row[index] ?? null;
+    if (cell === null) return '';
+    if (typeof cell === 'string') return safeCell(cell);
+    if (column.kind === 'money') return (cell / 10 ** decimals).toFixed(decimals);
+    return String(cell);
+  });
+}
+
+export function reportCsv(table: ReportTable, context: ReportFileContext): Readable {
+  const decimals = MINOR_UNITS[context.currency];
+  async function* records() {
+    for await (const row of allRows(table)) yield csvRecord(row, table.columns, decimals);
+  }
+  const csv = stringify({
+    bom: true,
+    header: true,
+    columns: reportHeadings(table.columns, context),
+    record_delimiter: 'windows',
+  });
+  const source = Readable.from(records());
+  source.on('error', (error) => csv.destroy(error));
+  return source.pipe(csv);
+}
+
+const DEFAULT_WIDTHS: Record<ReportColumnKind, number> = { text: 24, date: 22, count: 10, money: 16, percent: 10 };
+
+export function reportXlsx(table: ReportTable, context: ReportFileContext): Readable {
+  const out = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  workbook.created = new Date();
+  const sheet = workbook.addWorksheet(table.sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
+  const decimals = MINOR_UNITS[context.currency];
+  const moneyFormat = decimals === 0 ? '#,##0' : `#,##0.${'0'.repeat(decimals)}`;
+  const headings = reportHeadings(table.columns, context);
+  sheet.columns = table.columns.map((column, index) => ({
+    header: headings[index],
+    width: column.width ?? DEFAULT_WIDTHS[column.kind],
+    ...(column.kind === 'money' ? { style: { numFmt: moneyFormat } } : {}),
+  }));
+  sheet.getRow(1).font = { bold: true };
+  (async () => {
+    const rows = allRows(table);
+    let last: ReportCell[] | null = null;
+    for await (const row of rows) {
+      // The row before is written once the next is known, so the totals row can be set in bold.
+      if (last) sheet.addRow(xlsxCells(last, table.columns, decimals)).commit();
+      last = row;
+    }
+    if (last) {
+      const written = sheet.addRow(xlsxCells(last, table.columns, decimals));
+      if (table.totals) written.font = { bold: true };
+      written.commit();
+    }
+    sheet.commit();
+    await workbook.commit();
+  })().catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
+  return out;
+}
+
+/** exceljs writes text as it is (a cell is never read as a formula unless it is made one). */
+function xlsxCells(row: ReportCell[], columns: readonly ReportColumn[], decimals: number): Array<string | number | null> {
+  return columns.map((column, index) => {
+    const cell = row[index] ?? null;
+    return typeof cell === 'number' && column.kind === 'money' ? cell / 10 ** decimals : cell;
+  });
+}
+
+export function reportFile(format: ExportFormatName, table: ReportTable, context: ReportFileContext): Readable {
+  return format === 'csv' ? reportCsv(table, context) : reportXlsx(table, context);
+}
+
+/** `<report>-<venue>-<from>-<to>.<format>`, the venue's code made safe for a file name. */
+export function reportFileName(report: string, venueCode: string, range: { from: string; to: string }, format: string): string {
+  const safe = (text: string) => text.replace(/[^A-Za-z0-9_-]+/g, '-');
+  return `${safe(report)}-${safe(venueCode)}-${range.from}-${range.to}.${format}`;
+}

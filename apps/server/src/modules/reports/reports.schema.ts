@@ -1,0 +1,37 @@
+/**
+ * The dashboard's daily summaries (decision 023): the figures of a venue's closed days, written
+ * once by the summariser in one transaction with the day's marker. A day with a marker is read
+ * from here; any other day is counted from the orders, refunds and date changes themselves.
+ */
+import { bigint, date, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { sites } from '../sites/sites.schema.ts';
+
+/** One figure of one closed day: the rows the owning modules' grouped statements answered for that day. */
+export const reportDays = pgTable(
+  'report_days',
+  {
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    figure: text('figure').notNull(),
+    key: text('key').notNull(),
+    orders: integer('orders').notNull(),
+    quantity: integer('quantity').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.day, t.figure, t.key] })],
+);
+
+/** A venue's day that is summarised (its rows above are complete); inserted first, so two processes never both do a day. */
+export const reportSummaries = pgTable(
+  'report_summaries',
+  {
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    summarisedAt: timestamp('summarised_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.day] })],
+);
