@@ -65,6 +65,8 @@ import { REPORT_SUMMARY_MS, summariseClosedDays } from './modules/reports/dashbo
 import { dashboardTableRows } from './modules/reports/dashboard-tables.ts';
 import { journalConsoleRoutes } from './modules/reports/journal.console-routes.ts';
 import { dashboardExportConsoleRoutes } from './modules/reports/report-export.console-routes.ts';
+import { REPORT_MAIL_CHECK_MS, sendDueReportMails } from './modules/reports/report-mail-sender.ts';
+import { reportMailsConsoleRoutes } from './modules/reports/report-mails.console-routes.ts';
 import { reservationRoutes } from './modules/reservations/reservations.routes.ts';
 import { createReservationsService } from './modules/reservations/reservations.service.ts';
 import { signageRoutes } from './modules/signage/signage.routes.ts';
@@ -114,6 +116,8 @@ export type AppOptions = {
   jobs?: Pick<JobWorkerOptions, 'concurrency' | 'pollMs'>;
   /** How often this process summarises the dashboard's closed days (decision 023). */
   reportSummaryMs?: number;
+  /** How often this process looks for summary mails due (REPORT_MAIL_CHECK_MS unless given). */
+  reportMailMs?: number;
   /** The webhook deliveries' worker: its poll, a receiver's time to answer, the back-off (tests make them short). */
   webhooks?: Pick<WebhookWorkerOptions, 'intervalMs' | 'timeoutMs' | 'maxAttempts' | 'retryDelayMs' | 'publicOnly'>;
 };
@@ -353,6 +357,26 @@ export async function buildApp(options: AppOptions) {
     },
     relyingParty: () => relyingPartyOf(publicUrl()),
   };
+  // The summary mails (issue 18 part 4): every process looks now and then; a subscription's period,
+  // taken in the transaction that writes its mail, keeps two from both sending it.
+  let reportMailing: Promise<unknown> = Promise.resolve();
+  const mailReports = () => {
+    reportMailing = reportMailing
+      .then(() =>
+        sendDueReportMails(options.db, {
+          sites: () => sites.list(),
+          mailer: staffContext.mailer,
+          onMailQueued: () => mailWorker.kick(),
+        }),
+      )
+      .catch((error) => app.log.warn({ err: error }, 'the summary mails could not be written'));
+  };
+  const reportMailer = setInterval(mailReports, options.reportMailMs ?? REPORT_MAIL_CHECK_MS);
+  reportMailer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(reportMailer);
+    await reportMailing;
+  });
   const catalogueContext: CatalogueConsoleContext = { db: options.db, sites, catalogueChanges };
   // Long work that must survive a restart: any process's worker takes the next item (decision 018).
   const jobs = createJobWorker(
@@ -411,6 +435,7 @@ export async function buildApp(options: AppOptions) {
         publicOnly: webhookReceivers.httpsOnly,
       }),
       dashboardConsoleRoutes({ db: options.db, sites }),
+      reportMailsConsoleRoutes({ db: options.db, sites }),
       arrivalsConsoleRoutes({
         db: options.db,
         feed: arrivalsFeed,

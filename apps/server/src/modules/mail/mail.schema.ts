@@ -9,7 +9,7 @@ export const outbox = pgTable(
   'outbox',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** The venue whose visitor gets the mail; null for staff mail (invitations, password resets). */
+    /** The venue whose visitor gets the mail, or whose figures a summary mail carries; null for other staff mail. */
     siteId: integer('site_id').references(() => sites.id, { onDelete: 'cascade' }),
     /** The order the mail is about, for its history in the console; null for mail about no order. */
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),

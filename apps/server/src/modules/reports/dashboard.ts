@@ -63,7 +63,7 @@ function totalsOf(figures: DayFigure[], range: Range): SalesTotals {
 }
 
 /** Monday of the week of a date (weeks run Monday to Sunday). */
-function mondayOf(date: string): string {
+export function mondayOf(date: string): string {
   const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
   return addDays(date, -((weekday + 6) % 7));
 }

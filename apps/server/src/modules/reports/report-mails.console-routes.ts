@@ -1,0 +1,68 @@
+/**
+ * The caller's own summary mails under `/console/api/v1` (issue 18 part 4): `GET` and `PUT
+ * account/report-mails`. Any signed-in member; a venue may be named where they hold `reports:read`.
+ * Venue names are in the member's own language, the one their mails are written in.
+ */
+import { ErrorBody } from '@storefront/domain/api/common';
+import { type ReportMails, ReportMailsBody } from '@storefront/domain/console/reports';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import type { SitesService } from '../sites/sites.service.ts';
+import { authOf } from '../staff/console-api.plugin.ts';
+import { replaceReportMails, reportMailsOf } from './report-mails.ts';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
+const tags = ['console: reports'];
+const signedIn = { console: { signedIn: true as const } };
+
+// The answer's shape, for the serializer and the API document; it must stay the contract's `ReportMails`.
+const ReportMailsAnswer = z.object({
+  subscriptions: z.array(
+    z.object({ venue: z.string(), frequency: z.enum(['daily', 'weekly']), last_sent_at: z.string().nullable() }),
+  ),
+  venues: z.array(z.object({ code: z.string(), name: z.string() })),
+}) satisfies z.ZodType<ReportMails>;
+
+export const reportMailsConsoleRoutes =
+  (ctx: { db: Database; sites: SitesService }): FastifyPluginAsync =>
+  async (fastify) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const { db, sites } = ctx;
+
+    app.get(
+      '/account/report-mails',
+      {
+        config: signedIn,
+        schema: {
+          tags,
+          description:
+            "The caller's subscriptions to the daily and weekly summary mails (`ReportMails`), and the venues they may subscribe to.",
+          response: { 200: ReportMailsAnswer, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { account, access } = authOf(request);
+        const answer = await reportMailsOf(db, await sites.list(), { staffId: account.id, access }, account.language);
+        return reply.header('cache-control', 'no-store').send(answer);
+      },
+    );
+    app.put(
+      '/account/report-mails',
+      {
+        config: signedIn,
+        schema: {
+          tags,
+          description:
+            "Replaces the caller's summary-mail subscriptions (`ReportMailsBody`); a subscription kept keeps the period it last mailed.",
+          body: ReportMailsBody,
+          response: { 200: ReportMailsAnswer, ...errors },
+        },
+      },
+      async (request) => {
+        const { account, access, actor } = authOf(request);
+        return replaceReportMails(db, await sites.list(), { staffId: account.id, access, actor }, request.body, account.language);
+      },
+    );
+  };
