@@ -1,4 +1,5 @@
 import { includedTax, type Journal, type JournalLine } from '@storefront/domain/console/reports';
+import { parse as parseCsv } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -48,36 +49,6 @@ function generator(seed: number) {
 /** An instant at a time of the day of Tokyo. */
 const tokyo = (day: string, time: string) => new Date(`${day}T${time}+09:00`);
 const tokyoDay = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo', dateStyle: 'short' });
-
-/** A CSV file's records (RFC 4180: quoted fields may hold commas and doubled quotes). */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const char = text[i];
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      record.push(field);
-      field = '';
-    } else if (char === '\r' && text[i + 1] === '\n') {
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = '';
-      i += 1;
-    } else field += char;
-  }
-  if (field !== '' || record.length > 0) records.push([...record, field]);
-  return records;
-}
 
 type Expected = Map<string, { count: number; amount: number }>;
 
