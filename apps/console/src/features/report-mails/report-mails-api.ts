@@ -3,11 +3,14 @@ import type { ReportMails, ReportMailsBody } from '@storefront/domain/console/re
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api/client.ts';
 
-export const REPORT_MAILS_KEY = ['account', 'report-mails'] as const;
+const REPORT_MAILS_KEY = ['account', 'report-mails'] as const;
 
-export const reportMailsQuery = queryOptions({
-  queryKey: REPORT_MAILS_KEY,
-  queryFn: () => api.get<ReportMails>('account/report-mails'),
-});
+/** Venue names in `lang`, the console's language. */
+export const reportMailsQuery = (lang: string) =>
+  queryOptions({
+    queryKey: [...REPORT_MAILS_KEY, lang],
+    queryFn: () => api.get<ReportMails>('account/report-mails', { lang }),
+  });
 
-export const saveReportMails = (body: ReportMailsBody) => api.put<ReportMails>('account/report-mails', body);
+export const saveReportMails = (body: ReportMailsBody, lang: string) =>
+  api.put<ReportMails>(`account/report-mails?lang=${encodeURIComponent(lang)}`, body);

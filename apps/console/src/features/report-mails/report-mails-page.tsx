@@ -23,7 +23,7 @@ import { currentLanguage } from '../../lib/i18n/i18n.ts';
 import { FieldError } from '../../ui/field.tsx';
 import { Loading, Notice, ProblemNotice } from '../../ui/notice.tsx';
 import { Screen } from '../../ui/screen.tsx';
-import { REPORT_MAILS_KEY, reportMailsQuery, saveReportMails } from './report-mails-api.ts';
+import { reportMailsQuery, saveReportMails } from './report-mails-api.ts';
 import '../../ui/data-table.css';
 import './report-mails.css';
 
@@ -31,8 +31,8 @@ type Row = { venue: string; name: string; daily: boolean; weekly: boolean };
 type Values = { rows: Row[] };
 
 export default function ReportMailsPage() {
-  const { t } = useTranslation();
-  const mails = useQuery(reportMailsQuery);
+  const { t, i18n } = useTranslation();
+  const mails = useQuery(reportMailsQuery(currentLanguage(i18n)));
   return (
     <Screen name="report-mails" title={t('reportMails.title')} narrow>
       <p className="screen-lead">{t('reportMails.lead', { hour: `${String(REPORT_MAIL_HOUR).padStart(2, '0')}:00` })}</p>
@@ -90,9 +90,9 @@ function ReportMailsForm(props: { mails: ReportMails }) {
   };
 
   const save = useMutation({
-    mutationFn: saveReportMails,
+    mutationFn: (body: ReportMailsBody) => saveReportMails(body, lang),
     onSuccess: (answer) => {
-      client.setQueryData(REPORT_MAILS_KEY, answer);
+      client.setQueryData(reportMailsQuery(lang).queryKey, answer);
       setSaved(true);
     },
     onError: (error, body) => {
