@@ -168,6 +168,8 @@ export const OfflineKit = z.object({
   keys: z.array(z.object({ kid: z.string(), public_key: z.string() })),
   /** The day's slots: a code names its slot by id. */
   slots: z.array(GateSlot.extend({ product_name: z.string() })),
+  /** The options (admission types) of the day's products: a code names each admission's by id. */
+  options: z.array(z.object({ id: z.number().int(), name: z.string() })),
   /**
    * Codes of the day's slots that no longer admit: every code of the admission signed below
    * `generation`, with why; `moved_to` is the slot of a date change.

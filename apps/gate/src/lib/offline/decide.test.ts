@@ -23,7 +23,7 @@ const otherKey = keyPair();
 
 /** A code as the server signs it (decision 021): SF2.<kid>.<body>.<sig>. */
 function signCode(
-  body: { s: number; t: [string, number][]; p: number; w: [number, number] },
+  body: { s: number; t: [string, number, number?][]; p: number; w: [number, number] },
   options: { kid?: string; key?: KeyObject } = {},
 ): string {
   const kid = options.kid ?? 'k1';
@@ -36,7 +36,7 @@ const party = (generation = 1): [string, number][] => [
   [A1, generation],
   [A2, generation],
 ];
-const code = (overrides: Partial<{ s: number; t: [string, number][]; p: number; w: [number, number] }> = {}) =>
+const code = (overrides: Partial<{ s: number; t: [string, number, number?][]; p: number; w: [number, number] }> = {}) =>
   signCode({ s: VENUE, t: party(), p: 42, w: [START, END], ...overrides });
 
 function kit(overrides: Partial<OfflineKit> = {}): OfflineKit {
@@ -47,6 +47,10 @@ function kit(overrides: Partial<OfflineKit> = {}): OfflineKit {
     grace_minutes: 15,
     keys: [{ kid: 'k1', public_key: venueKey.publicKey }],
     slots: [{ id: 42, date: '2026-11-25', start_time: '14:30', end_time: '15:00', product_name: 'Garden entry' }],
+    options: [
+      { id: 5, name: 'Adult' },
+      { id: 6, name: 'Child' },
+    ],
     revocations: [],
     check_ins: [],
     check_ins_since: null,
@@ -79,6 +83,30 @@ describe('the offline decision on a signed code', () => {
     expect(result.admissions.map((a) => a.id)).toEqual([A1, A2]);
     expect(result.product_name).toBe('Garden entry');
     expect(result.checked_in_at).toBe(DURING.toISOString());
+    // A code signed before codes named options: the party without its types.
+    expect(result.admissions.map((a) => a.option_name)).toEqual(['', '']);
+  });
+
+  it('names each admission’s type from the kit when the code names its option', async () => {
+    const typed = await resultOf({
+      code: code({
+        t: [
+          [A1, 1, 5],
+          [A2, 1, 6],
+        ],
+      }),
+    });
+    expect(typed.status).toBe('success');
+    expect(typed.admissions.map((a) => a.option_name)).toEqual(['Adult', 'Child']);
+    // An option the kit does not know (added after the kit was made) leaves the type unnamed, not the code refused.
+    const unknown = await resultOf({ code: code({ t: [[A1, 1, 99]] }) });
+    expect(unknown).toMatchObject({ status: 'success', admitted: 1 });
+    expect(unknown.admissions[0]?.option_name).toBe('');
+    // A fourth element or a non-integer option is no code of ours.
+    expect((await resultOf({ code: code({ t: [[A1, 1, 5, 7] as unknown as [string, number, number]] }) })).status).toBe(
+      'invalid',
+    );
+    expect((await resultOf({ code: code({ t: [[A1, 1, 'x'] as unknown as [string, number, number]] }) })).status).toBe('invalid');
   });
 
   it('says used, with when and where, when the kit knows a check-in of the party', async () => {

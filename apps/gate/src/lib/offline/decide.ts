@@ -15,8 +15,8 @@ export type SignedCode = {
   kid: string;
   /** Venue id. */
   s: number;
-  /** The party: admission id and the generation its code was signed at. */
-  t: [string, number][];
+  /** The party: admission id, the generation its code was signed at and, in newer codes, its option. */
+  t: [string, number, number?][];
   /** Slot id. */
   p: number;
   /** The slot's entry window, epoch seconds. */
@@ -54,10 +54,11 @@ export function parseSignedCode(code: string): SignedCode | null {
     const { s, t, p, w } = json as Record<string, unknown>;
     if (!isInt(s) || !isInt(p) || !Array.isArray(w) || w.length !== 2 || !isInt(w[0]) || !isInt(w[1])) return null;
     if (!Array.isArray(t) || t.length === 0) return null;
-    const party: [string, number][] = [];
+    const party: [string, number, number?][] = [];
     for (const entry of t) {
       if (!Array.isArray(entry) || typeof entry[0] !== 'string' || !isInt(entry[1])) return null;
-      party.push([entry[0], entry[1]]);
+      if (entry.length > 3 || (entry.length === 3 && !isInt(entry[2]))) return null;
+      party.push(entry.length === 3 ? [entry[0], entry[1], entry[2] as number] : [entry[0], entry[1]]);
     }
     const signature = base64UrlToBytes(sig);
     if (signature.length !== 64) return null;
@@ -144,7 +145,13 @@ export async function decideOffline(input: {
   if (!isSigned) return { kind: 'result', result: invalid('unknown') };
 
   const slot = slotOf(code, kit, input.timeZone);
-  const admissions = code.t.map(([id], index) => ({ id, option_name: '', position: index + 1 }));
+  // An admission's type by the option its code names (a code signed before that names none).
+  const optionName = new Map((kit.options ?? []).map((option) => [option.id, option.name]));
+  const admissions = code.t.map(([id, , option], index) => ({
+    id,
+    option_name: option === undefined ? '' : (optionName.get(option) ?? ''),
+    position: index + 1,
+  }));
   const base = { product_name: slot.product_name, admissions };
 
   // Revoked: the newest revocation of an admission above the generation its code was signed at.

@@ -14,6 +14,7 @@ function kit(overrides: Partial<OfflineKit> = {}): OfflineKit {
     grace_minutes: 15,
     keys: [{ kid: 'k1', public_key: 'key' }],
     slots: [],
+    options: [],
     revocations: [],
     check_ins: [],
     check_ins_since: null,

@@ -95,6 +95,16 @@ export async function optionNames(db: Database, optionIds: number[]): Promise<Ma
   return new Map(found.map((o) => [o.id, o.name]));
 }
 
+/** The names of the options of products, by option id (what a gate device names admissions by offline). */
+export async function optionNamesOfProducts(db: Database, productIds: number[]): Promise<Map<number, Record<string, string>>> {
+  if (productIds.length === 0) return new Map();
+  const found = await db
+    .select({ id: productOptions.id, name: productOptions.name })
+    .from(productOptions)
+    .where(inArray(productOptions.productId, [...new Set(productIds)]));
+  return new Map(found.map((o) => [o.id, o.name]));
+}
+
 /** The names of products by id. */
 export async function productNames(db: Database, productIds: number[]): Promise<Map<number, Record<string, string>>> {
   if (productIds.length === 0) return new Map();

@@ -24,7 +24,7 @@ import { rows } from '../../db/rows.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { listSites } from '../sites/sites.repository.ts';
 import { pairGateDevice } from '../staff/gate-devices.ts';
-import { createKeyCache, signLegacyPayload } from '../tickets/ticket-signing.ts';
+import { createKeyCache, signLegacyPayload, signPayload } from '../tickets/ticket-signing.ts';
 
 type ErrorBody = { error: string; field?: string };
 type View = { admissions: { id: string; qr: string; status: string }[]; partyQr: string; date: string };
@@ -171,6 +171,27 @@ describeEachEngine('gate API', (ctx) => {
     expect((await client.scan(legacy)).body).toMatchObject({ status: 'success', admitted: 1 });
   });
 
+  it('still admits a signed code made before codes named each admission’s option', async () => {
+    const { view, bought } = await ticketOf();
+    const siteId = await siteIdOf(ctx.db, 'demo');
+    const keys = createKeyCache(ctx.db);
+    const [, , body = ''] = view.partyQr.split('.');
+    const signedFor = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as { t: unknown[][]; p: number; w: number[] };
+    // Today's codes name the option: [admission, generation, option].
+    expect(signedFor.t[0]).toEqual([view.admissions[0]?.id, 1, bought.slot.adultOptionId]);
+    const older = signPayload(await keys.venue(siteId), {
+      siteId,
+      admissions: [{ id: view.admissions[0]?.id as string, generation: 1 }],
+      slot: {
+        id: signedFor.p,
+        startsAt: new Date((signedFor.w[0] as number) * 1000),
+        endsAt: new Date((signedFor.w[1] as number) * 1000),
+      },
+    });
+    const { client } = await pairedDevice(test.app, ctx.db, 'demo');
+    expect((await client.scan(older)).body).toMatchObject({ status: 'success', admitted: 1 });
+  });
+
   it('says invalid_time with the ticket slot outside its window, and checks set products apart', async () => {
     const { view, bought } = await ticketOf(1, { withSetProduct: true });
     const { client } = await pairedDevice(test.app, ctx.db, 'demo');
@@ -305,6 +326,10 @@ describeEachEngine('gate API', (ctx) => {
     expect(kit.body.keys.map((k) => k.kid)).toContain(kid);
     expect(kit.body.keys.every((k) => Buffer.from(k.public_key, 'base64url').length === 32)).toBe(true);
     expect(kit.body.slots.map((s) => s.id)).toContain(bought.slot.timeSpanId);
+    // The admission types a code names, in the language asked for.
+    const adult = kit.body.options.find((o) => o.id === bought.slot.adultOptionId);
+    expect(adult?.name).toMatch(/\S/);
+    expect(adult?.name).not.toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/);
     expect(kit.body.check_ins).toContainEqual(
       expect.objectContaining({ ticket_id: view.admissions[2]?.id, mode: 'gate', gate: 'east' }),
     );

@@ -20,7 +20,7 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import { checkInGraceMinutes, slotFactsOf, venueSlotTimes } from '../catalog/catalog-facts.ts';
+import { checkInGraceMinutes, optionNamesOfProducts, slotFactsOf, venueSlotTimes } from '../catalog/catalog-facts.ts';
 import { completedOrderIdsOfSlots } from '../orders/slot-orders.ts';
 import type { Site } from '../sites/site.ts';
 import { checkInsOfOrders } from '../tickets/check-in-tickets.ts';
@@ -61,6 +61,10 @@ export async function offlineKit(
   const held = query.since === undefined ? null : parseKitCursor(query.since);
   const since = held && held.date === date ? new Date(Math.min(held.at.getTime(), now.getTime()) - KIT_SINCE_MARGIN_MS) : null;
   const checkIns = await checkInsOfOrders(db, completedOrderIdsOfSlots(venue.id, slotIds), since);
+  const options = await optionNamesOfProducts(
+    db,
+    slots.map((s) => s.productId),
+  );
   return {
     venue: { id: venue.id, code: venue.code },
     date,
@@ -68,6 +72,7 @@ export async function offlineKit(
     grace_minutes: await checkInGraceMinutes(db, venue.id, DEFAULT_CHECK_IN_GRACE_MINUTES),
     keys: (await keys.venue(venue.id)).published.map((k) => ({ kid: k.kid, public_key: k.publicKey })),
     slots: slots.map((s) => ({ ...gateSlot(s), product_name: localize(s.productName, query.lang) })),
+    options: [...options].map(([id, name]) => ({ id, name: localize(name, query.lang) })),
     revocations: [...latest.values()].map((r) => {
       const moved = r.movedToTimeSpanId === null ? undefined : movedTo.get(r.movedToTimeSpanId);
       return { ticket_id: r.ticketId, generation: r.generation, reason: r.reason, moved_to: moved ? gateSlot(moved) : null };

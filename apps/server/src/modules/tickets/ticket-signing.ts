@@ -9,7 +9,8 @@
  * - `SF1.<body>.<mac>` — the codes shown before: HMAC-SHA256 under a key of the site's own
  *   (site_secrets). Only the server can check them, so they work online only.
  *
- * Body: base64url JSON `{s: siteId, t: [[admissionId, generation], …], p: slotId, w: [start, end]}`
+ * Body: base64url JSON `{s: siteId, t: [[admissionId, generation, optionId], …], p: slotId, w: [start, end]}`
+ * (codes signed before option ids were added name `[admissionId, generation]`; both are read)
  * (times in seconds since the epoch; SF1 has `s` and `t` only). A gate verifies the signature first,
  * then that every generation is still current, so a code made before a share, claim, change or
  * cancellation is refused.
@@ -36,7 +37,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** A party is at most this many admissions: a longer list is no code of ours. */
 const MAX_ADMISSIONS = 100;
 
-type SignedAdmission = { id: string; generation: number };
+/** An admission in a code; its option (admission type) in codes signed since the offline scanner names types. */
+type SignedAdmission = { id: string; generation: number; optionId?: number };
 export type PayloadContents = {
   siteId: number;
   admissions: SignedAdmission[];
@@ -144,7 +146,7 @@ export function signPayload(keys: VenueKeys, contents: PayloadContents): string 
   const body = Buffer.from(
     JSON.stringify({
       s: contents.siteId,
-      t: contents.admissions.map((a) => [a.id, a.generation]),
+      t: contents.admissions.map((a) => (a.optionId === undefined ? [a.id, a.generation] : [a.id, a.generation, a.optionId])),
       ...(slot ? { p: slot.id, w: [Math.floor(slot.startsAt.getTime() / 1000), Math.floor(slot.endsAt.getTime() / 1000)] } : {}),
     }),
   ).toString('base64url');
@@ -164,7 +166,12 @@ function parseBody(body: string, isSigned: boolean): PayloadContents | null {
     for (const entry of t) {
       if (!Array.isArray(entry) || typeof entry[0] !== 'string' || !UUID.test(entry[0]) || !Number.isInteger(entry[1]))
         return null;
-      admissions.push({ id: entry[0], generation: entry[1] as number });
+      if (entry.length > 3 || (entry.length === 3 && !Number.isInteger(entry[2]))) return null;
+      admissions.push({
+        id: entry[0],
+        generation: entry[1] as number,
+        ...(entry.length === 3 ? { optionId: entry[2] as number } : {}),
+      });
     }
     if (!isSigned) return { siteId: s as number, admissions, slot: null };
     if (!Number.isInteger(p) || !Array.isArray(w) || w.length !== 2 || !w.every(Number.isInteger)) return null;

@@ -27,7 +27,7 @@ export async function viewTicket(
   const sign = (list: AdmissionRow[]) =>
     signPayload(keys, {
       siteId: site.id,
-      admissions: list.map((a) => ({ id: a.id, generation: a.generation })),
+      admissions: list.map((a) => ({ id: a.id, generation: a.generation, optionId: a.optionId })),
       slot: { id: access.order.timeSpanId, startsAt: window.startsAt, endsAt: window.endsAt },
     });
   const stillValid = admissions.filter((a) => a.status === 'valid');
