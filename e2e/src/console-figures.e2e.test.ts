@@ -15,7 +15,14 @@ import ExcelJS from 'exceljs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleUrl, screenIs, signIn } from './console-steps.ts';
-import { type Harness, hasChromium, recordCspViolations, seriousAxeViolations, startHarness } from './harness.ts';
+import {
+  type Harness,
+  hasChromium,
+  recordCspViolations,
+  seriousAxeViolations,
+  shootConsoleWidths,
+  startHarness,
+} from './harness.ts';
 
 const MANAGER = { email: 'manager@figures-e2e.test', password: TEST_PASSWORD, totpSecret: TEST_TOTP_SECRET };
 const MONTH = { from: '2031-03-01', to: '2031-03-31' };
@@ -65,16 +72,7 @@ describe.skipIf(!hasChromium)('the figures: dashboard, heat map, a month as XLSX
   const checkAxe = async (page: Page, name: string) => {
     for (const violation of await seriousAxeViolations(page)) axe.push(`${name}: ${violation}`);
   };
-  const shoot = async (page: Page, name: string) => {
-    for (const [width, height] of [
-      [1280, 800],
-      [768, 1024],
-    ] as const) {
-      await page.setViewportSize({ width, height });
-      await page.screenshot({ path: `${out}${name}-${width}.png`, fullPage: true });
-    }
-    await page.setViewportSize({ width: 1280, height: 800 });
-  };
+  const shoot = (page: Page, name: string) => shootConsoleWidths(page, `${out}${name}`);
 
   beforeAll(async () => {
     harness = await startHarness({

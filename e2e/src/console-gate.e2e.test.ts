@@ -18,7 +18,14 @@ import { sql } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenIs, signIn } from './console-steps.ts';
-import { type Harness, hasChromium, recordCspViolations, seriousAxeViolations, startHarness } from './harness.ts';
+import {
+  type Harness,
+  hasChromium,
+  recordCspViolations,
+  seriousAxeViolations,
+  shootConsoleWidths,
+  startHarness,
+} from './harness.ts';
 
 const MANAGER = { email: 'manager@console-gate-e2e.test', password: TEST_PASSWORD, totpSecret: TEST_TOTP_SECRET };
 const SLOW_MS = 120_000;
@@ -36,16 +43,7 @@ describe.skipIf(!hasChromium)('the console at the gate: devices and live arrival
   const checkAxe = async (page: Page, name: string) => {
     for (const violation of await seriousAxeViolations(page)) axe.push(`${name}: ${violation}`);
   };
-  const shoot = async (page: Page, name: string) => {
-    for (const [width, height] of [
-      [1280, 800],
-      [768, 1024],
-    ] as const) {
-      await page.setViewportSize({ width, height });
-      await page.screenshot({ path: `${out}${name}-${width}.png`, fullPage: true });
-    }
-    await page.setViewportSize({ width: 1280, height: 800 });
-  };
+  const shoot = (page: Page, name: string) => shootConsoleWidths(page, `${out}${name}`);
   const checkIn = async (ticketId: string, gate: string, by: { deviceId?: string; offline?: boolean } = {}) => {
     await harness.db.execute(
       sql`insert into check_ins (ticket_id, mode, method, gate, device_id, offline) values

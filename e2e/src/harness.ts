@@ -138,3 +138,18 @@ export async function recordCspViolations(context: BrowserContext): Promise<stri
   });
   return violations;
 }
+
+/**
+ * Full-page screenshots of a console screen at the widths it must work at (1280 px and a tablet's
+ * 768 px), as `<prefix>-<width>.png`; the page is left at 1280 px.
+ */
+export async function shootConsoleWidths(page: Page, prefix: string): Promise<void> {
+  for (const [width, height] of [
+    [1280, 800],
+    [768, 1024],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `${prefix}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
