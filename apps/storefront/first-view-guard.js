@@ -5,6 +5,11 @@
  * session, a language chosen earlier in this tab — hides it (html[data-first-view-hidden]), so the
  * app's first render is the first thing the visitor sees, as before the page had a first view.
  * Keep in step with src/features/order/order-routes.ts and src/lib/session/session-store.ts.
+ *
+ * It also starts the app. A page with a first view names the app's code with inert links
+ * (`app-entry`, `app-preload`) instead of a module script, so the browser fetches none of it before
+ * the view has painted: the code is asked for once the page is read and a frame has been drawn.
+ * A page without one, or with its view hidden, starts the app as soon as the page is read.
  */
 (() => {
   const root = document.documentElement;
@@ -23,4 +28,25 @@
   } catch {
     root.dataset.firstViewHidden = 'all';
   }
+
+  let started = false;
+  const startApp = () => {
+    if (started) return;
+    started = true;
+    const add = (tag, attributes) => {
+      const element = Object.assign(document.createElement(tag), attributes);
+      element.crossOrigin = '';
+      document.head.append(element);
+    };
+    for (const link of document.querySelectorAll('link[rel="app-preload"]'))
+      add('link', { rel: 'modulepreload', href: link.href });
+    const entry = document.querySelector('link[rel="app-entry"]');
+    if (entry) add('script', { type: 'module', src: entry.href });
+  };
+  document.addEventListener('DOMContentLoaded', () => {
+    if (root.dataset.firstViewHidden || !document.querySelector('[data-first-view]')) return startApp();
+    // After the frame that paints the view; a tab opened in the background draws no frame until shown.
+    requestAnimationFrame(() => setTimeout(startApp, 0));
+    setTimeout(startApp, 1000);
+  });
 })();

@@ -63,9 +63,6 @@ async function judge(page: Page, problems: string[], step: string) {
 async function buyFourAdmissions(harness: Harness, page: Page, email: string) {
   await page.goto(`${harness.baseUrl}/demo/?lang=en#/order`);
   await page.locator('[data-screen="order"]').waitFor();
-  const notNow = page.getByRole('button', { name: t.app_download_not_now as string });
-  await notNow.waitFor({ timeout: 5_000 }).catch(() => {});
-  if (await notNow.isVisible()) await notNow.click();
   await page.locator('.order-products .order-choice:not([disabled])').first().click();
   const days = page.locator('button.calendar-day:not([disabled])');
   await days.first().waitFor();

@@ -1,9 +1,9 @@
 /**
  * The smartphone-app invitation some venues show (SPEC §2 per-site layout settings), on the order
- * page until the visitor dismisses it. A banner after the screen, not a modal: it never covers the
- * product list, so a visitor who opens the shop in a new tab can choose at once, and it moves
- * nothing the server's first view painted. Loaded on demand,
- * so pages that never show it do not carry it.
+ * page from the visitor's first tap or key until they dismiss it. A banner after the screen, not a
+ * modal: it never covers the product list, so a visitor who opens the shop in a new tab can choose
+ * at once, and it moves nothing the server's first view painted. Loaded on demand, so pages that
+ * never show it do not carry it.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -166,8 +166,10 @@ describeEachEngine('the venue page’s first view', (ctx) => {
     expect(dataBlock.exec(page.body)?.[1]).not.toMatch(/[<>&\u2028\u2029]/);
     // The data block ends where the server ended it, and holds the text as it is.
     expect(firstAnswerOf(page.body).texts.order_title).toBe(HOSTILE);
-    // Exactly two script elements: the app's module and the data block.
-    expect(page.body.match(/<script\b/g)).toHaveLength(2);
+    // One script element: the data block. The app's module is named by an inert link, which the
+    // first view's guard turns into a script once the view has painted.
+    expect(page.body.match(/<script\b/g)).toHaveLength(1);
+    expect(page.body).toContain('<link rel="app-entry" href="/assets/index-A.js">');
     // In the first view it is text.
     expect(page.body).toContain(
       '<h1>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!-- &amp; \u2028\u2029 &lt;/h1&gt;&lt;img src=x onerror=alert(2)&gt;</h1>',
@@ -197,8 +199,11 @@ describeEachEngine('the venue page’s first view', (ctx) => {
     const { body } = await get('/borderless/');
     expect(body).toContain('.order-choice-title{font-weight:700}</style>');
     expect(body).not.toContain('href="/assets/index-C.css"');
-    expect(body).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/order-page-E.js"');
-    expect(body).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/order-state-D.js"');
+    // Named for after the first paint (the guard preloads them then), none fetched before it.
+    expect(body).toContain('<link rel="app-preload" href="/assets/order-page-E.js">');
+    expect(body).toContain('<link rel="app-preload" href="/assets/order-state-D.js">');
+    expect(body).not.toContain('rel="modulepreload"');
+    expect(body).not.toContain('type="module"');
     // Preloaded once: the entry's own imports are in the built page already.
     expect(body.match(/href="\/assets\/react-B.js"/g)).toHaveLength(1);
   });
@@ -212,6 +217,8 @@ describeEachEngine('the venue page’s first view', (ctx) => {
   it('shows the shell only under the tickets prefix, whose screen the server cannot tell', async () => {
     const { body } = await get('/borderless/tickets/');
     expect(firstAnswerOf(body).lang).toBe('ja');
+    // The shell is a first view too: the guard starts the app (at once when the address names a screen).
+    expect(body).toContain('<link rel="app-entry" href="/assets/index-A.js">');
     expect(body).not.toContain('order-page-E.js');
     expect(body).toContain('class="site-header"');
     expect(body).not.toContain('class="step-bar"');

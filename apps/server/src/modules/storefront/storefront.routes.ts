@@ -85,6 +85,16 @@ function splitTemplate(assets: PageAssets): PageParts | null {
   };
 }
 
+/**
+ * The app's module script and preloads as inert links (`app-entry`, `app-preload`), which the
+ * first view's guard turns back into them once the view has painted (decision 020).
+ */
+export function afterPaint(html: string): string {
+  return html
+    .replace(/<script type="module" crossorigin[^>]* src="([^"]+)"[^>]*><\/script>/g, '<link rel="app-entry" href="$1">')
+    .replace(/<link rel="modulepreload" crossorigin[^>]* href="([^"]+)"[^>]*>/g, '<link rel="app-preload" href="$1">');
+}
+
 /** The venue's data and first view for one language, made again only when the catalogue's answers change. */
 type Rendered = { sources: Buffer[]; answer: string; view: string; config: Configuration };
 
@@ -164,9 +174,11 @@ export const storefrontRoutes =
       const head = withTitle(parts.head)
         .replace(/<html lang="[^"]*"/, `<html lang="${LANGUAGE_TAGS[lang]}" data-lang="${lang}"`)
         .replace(/<link rel="icon" href="[^"]*"/, `<link rel="icon" href="${escapeAttribute(icon)}"`);
+      // With a first view to paint, the app's code waits for the paint (first-view-guard.js starts it).
+      const hasView = first.view.includes('data-first-view');
       return (
         withNonce(
-          `${head}${preloads}<style nonce="${PAGE_NONCE_PLACEHOLDER}">${themeCss(first.config.theme)}</style>${withBody(parts.bodyStart)}`,
+          `${hasView ? afterPaint(head) : head}${hasView ? afterPaint(preloads) : preloads}<style nonce="${PAGE_NONCE_PLACEHOLDER}">${themeCss(first.config.theme)}</style>${withBody(parts.bodyStart)}`,
         ) +
         parts.rootOpen +
         first.view +
