@@ -8,8 +8,7 @@
  *
  * It also starts the app. A page with a first view names the app's code with inert links
  * (`app-entry`, `app-preload`) instead of a module script, so the browser fetches none of it before
- * the view has painted: the code is asked for once the page is read and a frame has been drawn.
- * A page without one, or with its view hidden, starts the app as soon as the page is read.
+ * the page has painted: the code is asked for once the page is read and a frame has been drawn.
  */
 (() => {
   const root = document.documentElement;
@@ -44,8 +43,8 @@
     if (entry) add('script', { type: 'module', src: entry.href });
   };
   document.addEventListener('DOMContentLoaded', () => {
-    if (root.dataset.firstViewHidden || !document.querySelector('[data-first-view]')) return startApp();
-    // After the frame that paints the view; a tab opened in the background draws no frame until shown.
+    // After the first frame (the view, or with it hidden the header); a tab opened in the
+    // background draws no frame until shown, and starts a second later all the same.
     requestAnimationFrame(() => setTimeout(startApp, 0));
     setTimeout(startApp, 1000);
   });

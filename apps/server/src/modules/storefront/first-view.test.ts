@@ -50,6 +50,12 @@ function builtStorefront(): string {
         isDynamicEntry: true,
         imports: ['_react-B.js', '_order-state-D.js'],
       },
+      '_qr-F.js': { file: 'assets/qr-F.js' },
+      'src/features/tickets/ticket-page.tsx': {
+        file: 'assets/ticket-page-G.js',
+        isDynamicEntry: true,
+        imports: ['_react-B.js', '_qr-F.js'],
+      },
     }),
   );
   return dir;
@@ -204,6 +210,7 @@ describeEachEngine('the venue page’s first view', (ctx) => {
     expect(body).toContain('<link rel="app-preload" href="/assets/order-state-D.js">');
     expect(body).not.toContain('rel="modulepreload"');
     expect(body).not.toContain('type="module"');
+    expect(body).not.toContain('ticket-page-G.js');
     // Preloaded once: the entry's own imports are in the built page already.
     expect(body.match(/href="\/assets\/react-B.js"/g)).toHaveLength(1);
   });
@@ -220,6 +227,9 @@ describeEachEngine('the venue page’s first view', (ctx) => {
     // The shell is a first view too: the guard starts the app (at once when the address names a screen).
     expect(body).toContain('<link rel="app-entry" href="/assets/index-A.js">');
     expect(body).not.toContain('order-page-E.js');
+    // The ticket's screen, which most visits here show, is named for the app to fetch with its entry.
+    expect(body).toContain('<link rel="app-preload" href="/assets/ticket-page-G.js">');
+    expect(body).toContain('<link rel="app-preload" href="/assets/qr-F.js">');
     expect(body).toContain('class="site-header"');
     expect(body).not.toContain('class="step-bar"');
   });

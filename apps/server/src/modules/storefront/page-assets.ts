@@ -2,8 +2,9 @@
  * What the storefront's build says the first paint needs (issue 19), read once at start from its
  * Vite manifest (`dist/.vite/manifest.json`): the entry's stylesheets, which the page carries
  * inline (a `<style>` with the page's nonce) instead of making the browser wait for another file
- * before it paints, and the order route's chunks, which the page names with
- * `<link rel="modulepreload">` so they load beside the entry script instead of after it.
+ * before it paints, and the order route's chunks (the ticket screen's under the tickets prefix),
+ * which the page names with `<link rel="modulepreload">` so they load beside the entry script
+ * instead of after it.
  * A build without a manifest (or the test stand-in) leaves the page as built.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -11,6 +12,8 @@ import { join } from 'node:path';
 
 /** The order route's screen, as the manifest names it (apps/storefront/src/features/order/order-routes.ts). */
 export const ORDER_ROUTE_MODULE = 'src/features/order/order-page.tsx';
+/** The ticket's screen, the one most visits under the tickets prefix show (features/tickets/tickets-routes.ts). */
+export const TICKET_ROUTE_MODULE = 'src/features/tickets/ticket-page.tsx';
 
 type ManifestChunk = { file: string; src?: string; isEntry?: boolean; imports?: string[]; css?: string[] };
 type Manifest = Record<string, ManifestChunk>;
@@ -22,6 +25,8 @@ export type PageAssets = {
   inlineCss: string;
   /** Addresses of the order route's chunks the page does not already preload. */
   orderModules: string[];
+  /** The same for the ticket's screen, for pages under the tickets prefix. */
+  ticketModules: string[];
 };
 
 function readManifest(storefrontDir: string): Manifest | null {
@@ -47,10 +52,10 @@ const linkFor = (href: string) =>
 
 export function readPageAssets(storefrontDir: string, template: string): PageAssets {
   const manifest = readManifest(storefrontDir);
-  if (!manifest) return { template, inlineCss: '', orderModules: [] };
+  if (!manifest) return { template, inlineCss: '', orderModules: [], ticketModules: [] };
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   const entry = entryKey ? manifest[entryKey] : undefined;
-  if (!entryKey || !entry) return { template, inlineCss: '', orderModules: [] };
+  if (!entryKey || !entry) return { template, inlineCss: '', orderModules: [], ticketModules: [] };
 
   // The entry's stylesheets go inline, each in place of its link; one that cannot be read, or that
   // could end a <style> element, keeps its link.
@@ -73,9 +78,15 @@ export function readPageAssets(storefrontDir: string, template: string): PageAss
     .replaceAll('<link rel="modulepreload" crossorigin href=', '<link rel="modulepreload" crossorigin fetchpriority="low" href=');
 
   const preloaded = importClosure(manifest, entryKey);
-  const orderModules = [...importClosure(manifest, ORDER_ROUTE_MODULE)]
-    .filter((key) => !preloaded.has(key))
-    .map((key) => `/${manifest[key]?.file}`)
-    .filter((href) => !page.includes(`href="${href}"`));
-  return { template: page, inlineCss, orderModules };
+  const routeModules = (route: string) =>
+    [...importClosure(manifest, route)]
+      .filter((key) => !preloaded.has(key))
+      .map((key) => `/${manifest[key]?.file}`)
+      .filter((href) => !page.includes(`href="${href}"`));
+  return {
+    template: page,
+    inlineCss,
+    orderModules: routeModules(ORDER_ROUTE_MODULE),
+    ticketModules: routeModules(TICKET_ROUTE_MODULE),
+  };
 }

@@ -57,8 +57,10 @@ function themeCss(theme: Configuration['theme']): string {
 /** The built page split where each visit's parts go. */
 type PageParts = {
   head: string;
-  /** The order route's modulepreloads: on the order page only, the tickets prefix shows other screens. */
+  /** The order route's modulepreloads, for the order page. */
   orderPreloads: string;
+  /** The ticket screen's, for pages under the tickets prefix (most of their visits show a ticket). */
+  ticketPreloads: string;
   bodyStart: string;
   rootOpen: string;
   end: string;
@@ -69,16 +71,18 @@ function splitTemplate(assets: PageAssets): PageParts | null {
   const headEnd = page.indexOf('</head>');
   const root = page.indexOf('<div id="root"></div>');
   if (headEnd < 0 || root < 0 || root < headEnd) return null;
-  const orderPreloads = assets.orderModules
-    .map(
-      (href) =>
-        `<link rel="modulepreload" crossorigin fetchpriority="low" href="${escapeAttribute(href)}" nonce="${PAGE_NONCE_PLACEHOLDER}">`,
-    )
-    .join('');
+  const preloadsOf = (modules: string[]) =>
+    modules
+      .map(
+        (href) =>
+          `<link rel="modulepreload" crossorigin fetchpriority="low" href="${escapeAttribute(href)}" nonce="${PAGE_NONCE_PLACEHOLDER}">`,
+      )
+      .join('');
   const css = assets.inlineCss ? `<style nonce="${PAGE_NONCE_PLACEHOLDER}">${assets.inlineCss}</style>` : '';
   return {
     head: page.slice(0, headEnd) + css,
-    orderPreloads,
+    orderPreloads: preloadsOf(assets.orderModules),
+    ticketPreloads: preloadsOf(assets.ticketModules),
     bodyStart: page.slice(headEnd, root),
     rootOpen: '<div id="root">',
     end: page.slice(root + '<div id="root">'.length),
@@ -112,7 +116,7 @@ export const storefrontRoutes =
     const isBuilt = existsSync(indexFile);
     const assets = isBuilt
       ? readPageAssets(options.storefrontDir, readFileSync(indexFile, 'utf8'))
-      : { template: UNBUILT_PAGE, inlineCss: '', orderModules: [] };
+      : { template: UNBUILT_PAGE, inlineCss: '', orderModules: [], ticketModules: [] };
     const parts = isBuilt ? splitTemplate(assets) : null;
     const rendered = new Map<string, Rendered>();
 
@@ -168,7 +172,7 @@ export const storefrontRoutes =
       const withBody = (html: string) => html.replace(/<body([^>]*)>/, `<body$1 ${attributes}>`);
       const withTitle = (html: string) => html.replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`);
       if (!parts) return withNonce(withBody(withTitle(assets.template)));
-      const preloads = isTickets ? '' : parts.orderPreloads;
+      const preloads = isTickets ? parts.ticketPreloads : parts.orderPreloads;
       if (!first) return withNonce(withBody(withTitle(parts.head) + preloads + parts.bodyStart) + parts.rootOpen + parts.end);
       const icon = `data:image/svg+xml,${encodeURIComponent(first.config.theme.logoSvg)}`;
       const head = withTitle(parts.head)
