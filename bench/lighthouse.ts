@@ -103,7 +103,30 @@ async function startChromium(profile: string): Promise<{ child: ChildProcess; po
 
 const reports = mkdtempSync(join(tmpdir(), 'lighthouse-reports-'));
 
+/** Trace failures Lighthouse itself asks to run again for (a trace that missed the navigation's start). */
+const RUN_AGAIN = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_TRACING_STARTED']);
+
+/** A page's figures, measured once more when Lighthouse's trace failed in a way it says to run again. */
 async function measure(name: string, url: string, port: number): Promise<Figures> {
+  try {
+    return await measureOnce(name, url, port);
+  } catch (error) {
+    const code = error instanceof LighthouseRunError ? error.code : '';
+    if (!RUN_AGAIN.has(code)) throw error;
+    console.log(`  ${code}: measuring ${name} again`);
+    return measureOnce(name, url, port);
+  }
+}
+
+class LighthouseRunError extends Error {
+  readonly code: string;
+  constructor(code: string, message: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
+async function measureOnce(name: string, url: string, port: number): Promise<Figures> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`Lighthouse took over ${RUN_TIMEOUT_MS / 1000} s on ${url}`)), RUN_TIMEOUT_MS);
@@ -116,7 +139,9 @@ async function measure(name: string, url: string, port: number): Promise<Figures
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { lhr } = result;
     writeFileSync(join(reports, `${name.replace(/[^\w-]+/g, '-')}.json`), JSON.stringify(lhr));
-    if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) {
+      throw new LighthouseRunError(lhr.runtimeError.code, `${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    }
     const value = (audit: string) => lhr.audits[audit]?.numericValue ?? Number.NaN;
     return {
       performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
