@@ -13,7 +13,7 @@ afterEach(() => {
 });
 
 describe('the app invitation', () => {
-  it('is a banner in the page, not a modal over the product list, and "not now" puts it away for the visit', async () => {
+  it('is a banner in the page from the first tap, not a modal over the product list, and "not now" puts it away for the visit', async () => {
     const session = createSessionStore('demo', { session: sessionStorage, local: localStorage });
     const app = { session } as unknown as AppEnvironment;
     const container = document.createElement('div');
@@ -30,6 +30,11 @@ describe('the app invitation', () => {
           </ul>
         </AppContext.Provider>,
       );
+    });
+    // Nothing until the visitor's first tap or key: the page they opened is what they see first.
+    expect(container.querySelector('.app-banner')).toBeNull();
+    await act(async () => {
+      window.dispatchEvent(new Event('pointerdown'));
     });
     // Nothing modal: no dialog, no aria-modal, nothing made inert, and the banner sits inside the page.
     expect(document.querySelector('[role="dialog"], [role="alertdialog"], [aria-modal="true"], dialog')).toBeNull();

@@ -5,7 +5,7 @@
  * at once, and it moves nothing the server's first view painted. Loaded on demand, so pages that
  * never show it do not carry it.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../lib/app-context.tsx';
 import './app-banner.css';
@@ -13,11 +13,14 @@ import './app-banner.css';
 export default function AppDownloadBanner(props: { url: string }) {
   const app = useApp();
   const [isOpen, setIsOpen] = useState(true);
+  // It waits for the visitor's first tap or key: the page they opened is what they see first, and
+  // the largest thing painted on arrival stays the venue's own content.
+  const hasActed = useFirstAction();
   const close = () => {
     app.session.set('showSmartphoneAppDownloadModal', false);
     setIsOpen(false);
   };
-  if (!isOpen) return null;
+  if (!isOpen || !hasActed) return null;
   return <AppDownloadBannerView url={props.url} onClose={close} />;
 }
 
@@ -38,4 +41,21 @@ export function AppDownloadBannerView(props: { url: string; onClose: () => void 
       </div>
     </aside>
   );
+}
+
+/** Whether the visitor has tapped, clicked or pressed a key since the component was shown. */
+function useFirstAction(): boolean {
+  const [hasActed, setHasActed] = useState(false);
+  useEffect(() => {
+    if (hasActed) return;
+    const acted = () => setHasActed(true);
+    const options = { capture: true, once: true, passive: true } as const;
+    window.addEventListener('pointerdown', acted, options);
+    window.addEventListener('keydown', acted, options);
+    return () => {
+      window.removeEventListener('pointerdown', acted, options);
+      window.removeEventListener('keydown', acted, options);
+    };
+  }, [hasActed]);
+  return hasActed;
 }

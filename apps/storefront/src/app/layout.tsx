@@ -44,9 +44,6 @@ export function Layout() {
     app.session.get('showSmartphoneAppDownloadModal') !== false
       ? appDownloadUrl
       : null;
-  // The invitation waits for the visitor's first tap or key: the page they opened is what they see
-  // first, and the largest thing painted on arrival stays the venue's own content.
-  const hasActed = useFirstAction(appModalUrl !== null);
 
   // On load: payment methods (web), products, languages and configuration, each only once.
   useQuery(catalogueQueries.paymentMethods(app, 'web'));
@@ -78,7 +75,7 @@ export function Layout() {
           <Outlet />
         </div>
         {/* After the screen, in the page's flow: it covers nothing and moves nothing the first view painted. */}
-        {appModalUrl && hasActed && (
+        {appModalUrl && (
           <Suspense fallback={null}>
             <AppDownloadBanner url={appModalUrl} />
           </Suspense>
@@ -186,21 +183,4 @@ function Footer() {
       )}
     </footer>
   );
-}
-
-/** Whether the visitor has tapped, clicked or pressed a key since `watching` became true. */
-function useFirstAction(watching: boolean): boolean {
-  const [hasActed, setHasActed] = useState(false);
-  useEffect(() => {
-    if (!watching || hasActed) return;
-    const acted = () => setHasActed(true);
-    const options = { capture: true, once: true, passive: true } as const;
-    window.addEventListener('pointerdown', acted, options);
-    window.addEventListener('keydown', acted, options);
-    return () => {
-      window.removeEventListener('pointerdown', acted, options);
-      window.removeEventListener('keydown', acted, options);
-    };
-  }, [watching, hasActed]);
-  return hasActed;
 }
