@@ -17,7 +17,7 @@ import type {
 import type { LanguageCode } from '@storefront/domain/constants';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, api, isApiError, isNetworkError } from './api.ts';
-import { decideOffline } from './offline/decide.ts';
+import { decideOffline, invalid } from './offline/decide.ts';
 import { kitQuerySince, updatedKit } from './offline/kit-update.ts';
 import { ownCheckIns, queuedScan, uploadQueue } from './offline/queue.ts';
 import type { Shown } from './result-text.ts';
@@ -278,16 +278,7 @@ export function useGate(lang: LanguageCode) {
             return {
               kind: 'result',
               offline: false,
-              result: {
-                status: 'invalid',
-                reason: 'unreadable',
-                product_name: null,
-                admissions: [],
-                admitted: 0,
-                slot: null,
-                used: null,
-                checked_in_at: null,
-              },
+              result: invalid('unreadable'),
             };
           }
           if (!isNetworkError(error)) throw error;

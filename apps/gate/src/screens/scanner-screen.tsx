@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { RESULT_SHOWN_MS } from '../lib/contract.ts';
 import { playFeedback, unlockAudio } from '../lib/feedback.ts';
 import type { GateState } from '../lib/gate-state.ts';
+import { invalid } from '../lib/offline/decide.ts';
 import { resultView, type Shown } from '../lib/result-text.ts';
 import { readPhoto, useCamera } from '../ui/use-camera.ts';
 import { ManualEntry } from './manual-entry.tsx';
@@ -120,21 +121,7 @@ export function ScannerScreen(props: { state: GateState; actions: Actions; lang:
     if (attempt.current !== mine) return;
     setChecking(false);
     if (value) await submit(value, 'photo');
-    else
-      show({
-        kind: 'result',
-        offline: false,
-        result: {
-          status: 'invalid',
-          reason: 'unreadable',
-          product_name: null,
-          admissions: [],
-          admitted: 0,
-          slot: null,
-          used: null,
-          checked_in_at: null,
-        },
-      });
+    else show({ kind: 'result', offline: false, result: invalid('unreadable') });
   };
 
   const resultScreen = shown ? resultView(shown, { t, lang: props.lang, timeZone, now: new Date() }) : null;

@@ -71,7 +71,8 @@ export function parseSignedCode(code: string): SignedCode | null {
 /** The older HMAC codes only the server can check. */
 export const isServerOnlyCode = (code: string) => code.trim().startsWith('SF1.');
 
-function invalid(reason: NonNullable<GateResult['reason']>, extra: Partial<GateResult> = {}): GateResult {
+/** An "invalid" result for `reason` (the scanner's own, as the server words it), with what else is known. */
+export function invalid(reason: NonNullable<GateResult['reason']>, extra: Partial<GateResult> = {}): GateResult {
   return {
     status: 'invalid',
     reason,
