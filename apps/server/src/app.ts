@@ -90,7 +90,12 @@ import { createKeyCache } from './modules/tickets/ticket-signing.ts';
 import { ticketRoutes } from './modules/tickets/tickets.routes.ts';
 import { createTicketsService } from './modules/tickets/tickets.service.ts';
 import { subscribeOrderWebhooks } from './modules/webhooks/order-webhooks.ts';
-import { createWebhookWorker, type WebhookWorkerOptions } from './modules/webhooks/webhook-worker.ts';
+import {
+  createWebhookWorker,
+  pruneWebhookDeliveries,
+  WEBHOOK_PRUNE_MS,
+  type WebhookWorkerOptions,
+} from './modules/webhooks/webhook-worker.ts';
 import { webhookConsoleRoutes } from './modules/webhooks/webhooks.console-routes.ts';
 
 export type AppOptions = {
@@ -224,6 +229,18 @@ export async function buildApp(options: AppOptions) {
   });
   app.decorate('webhooks', webhookWorker);
   app.addHook('onClose', async () => webhookWorker.stop());
+  // Finished deliveries past keeping are deleted now and then by every process (deletes are idempotent).
+  let pruning: Promise<unknown> = Promise.resolve();
+  const webhookPruner = setInterval(() => {
+    pruning = pruning
+      .then(() => pruneWebhookDeliveries(options.db))
+      .catch((error) => app.log.warn({ err: error }, 'old webhook deliveries could not be deleted'));
+  }, WEBHOOK_PRUNE_MS);
+  webhookPruner.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(webhookPruner);
+    await pruning;
+  });
   subscribeOrderWebhooks(orderEvents, { kick: () => webhookWorker.kick() });
   const orders = createOrdersService(options.db, orderEvents);
   // The console changes the catalogue: this process forgets it at once, the others within a poll.

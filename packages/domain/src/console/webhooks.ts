@@ -21,6 +21,8 @@ export const WEBHOOK_DELIVERY_HEADER = 'Storefront-Delivery';
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
 /** A delivery is tried this many times in all before it is marked failed. */
 export const WEBHOOK_MAX_ATTEMPTS = 8;
+/** Finished deliveries (succeeded or failed) are kept this many days, then deleted. */
+export const WEBHOOK_DELIVERIES_KEPT_DAYS = 30;
 export const WEBHOOK_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export type WebhookStatus = (typeof WEBHOOK_STATUSES)[number];
 

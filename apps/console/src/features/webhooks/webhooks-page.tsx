@@ -5,6 +5,7 @@
  * each attempt's answer, replaying one that failed.
  */
 import {
+  WEBHOOK_DELIVERIES_KEPT_DAYS,
   WEBHOOK_EVENT_TYPES,
   WEBHOOK_STATUSES,
   type WebhookDelivery,
@@ -445,6 +446,7 @@ function Deliveries(props: {
   return (
     <section className="webhook-deliveries" aria-labelledby="webhook-deliveries-title">
       <h2 id="webhook-deliveries-title">{t('webhooks.deliveries')}</h2>
+      <p className="field-hint">{t('webhooks.kept', { days: WEBHOOK_DELIVERIES_KEPT_DAYS })}</p>
       <div className="webhook-filters">
         <SelectField
           label={t('webhooks.status')}

@@ -2,9 +2,11 @@
  * Delivers what the deliveries table holds (decision 022): a worker in every server process claims
  * due deliveries (`for update skip locked`, under a lease), POSTs each signed, and records the
  * answer: 2xx succeeded; anything else is retried with exponential back-off, and after
- * `WEBHOOK_MAX_ATTEMPTS` attempts it is marked failed. Redirects are never followed.
+ * `WEBHOOK_MAX_ATTEMPTS` attempts it is marked failed. Redirects are never followed. Finished
+ * deliveries are kept WEBHOOK_DELIVERIES_KEPT_DAYS days (`pruneWebhookDeliveries`, run hourly).
  */
 import {
+  WEBHOOK_DELIVERIES_KEPT_DAYS,
   WEBHOOK_DELIVERY_HEADER,
   WEBHOOK_EVENT_HEADER,
   WEBHOOK_MAX_ATTEMPTS,
@@ -15,7 +17,13 @@ import type { Database } from '../../db/client.ts';
 import { type ClaimWorker, createClaimWorker } from '../../lib/claim-worker.ts';
 import { privateHostOf, publicOnlyDispatcher } from './receiver-address.ts';
 import { signatureHeader } from './webhook-signature.ts';
-import { type AttemptOutcome, type ClaimedDelivery, claimDueDeliveries, recordAttempt } from './webhooks.repository.ts';
+import {
+  type AttemptOutcome,
+  type ClaimedDelivery,
+  claimDueDeliveries,
+  deleteFinishedDeliveries,
+  recordAttempt,
+} from './webhooks.repository.ts';
 
 /** The first 2 KB of an answer are kept. */
 const RESPONSE_KEPT = 2048;
@@ -112,4 +120,24 @@ export function createWebhookWorker(db: Database, options: WebhookWorkerOptions 
     batchSize: options.batchSize ?? 10,
     logger,
   });
+}
+
+/** How often each process deletes the deliveries past keeping. */
+export const WEBHOOK_PRUNE_MS = 60 * 60 * 1000;
+/** Deliveries deleted per statement, so a large backlog never holds one long transaction. */
+const PRUNE_BATCH = 1000;
+
+/**
+ * Deletes the finished deliveries older than WEBHOOK_DELIVERIES_KEPT_DAYS, in batches; a pending one
+ * (still being retried) stays whatever its age. Any number of processes may run it at once.
+ * Answers how many were deleted.
+ */
+export async function pruneWebhookDeliveries(db: Database, now: Date = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - WEBHOOK_DELIVERIES_KEPT_DAYS * 24 * 60 * 60 * 1000);
+  let deleted = 0;
+  for (;;) {
+    const batch = await deleteFinishedDeliveries(db, before, PRUNE_BATCH);
+    deleted += batch;
+    if (batch < PRUNE_BATCH) return deleted;
+  }
 }

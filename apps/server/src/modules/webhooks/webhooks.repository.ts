@@ -1,5 +1,5 @@
 /** The webhooks module's statements over its two tables (decision 022). */
-import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
 import { webhookDeliveries, webhookEndpoints } from './webhooks.schema.ts';
@@ -202,4 +202,23 @@ export async function recordAttempt(db: Database, id: string, outcome: AttemptOu
     .update(webhookDeliveries)
     .set({ ...common, status, ...(status === 'pending' && retryAt ? { nextAttemptAt: retryAt } : {}) })
     .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.status, 'pending')));
+}
+
+/** Deletes up to `limit` finished deliveries made before `before`, oldest first; answers how many. */
+export async function deleteFinishedDeliveries(db: Database, before: Date, limit: number): Promise<number> {
+  const deleted = await db
+    .delete(webhookDeliveries)
+    .where(
+      inArray(
+        webhookDeliveries.id,
+        db
+          .select({ id: webhookDeliveries.id })
+          .from(webhookDeliveries)
+          .where(and(ne(webhookDeliveries.status, 'pending'), lt(webhookDeliveries.createdAt, before)))
+          .orderBy(asc(webhookDeliveries.createdAt))
+          .limit(limit),
+      ),
+    )
+    .returning({ id: webhookDeliveries.id });
+  return deleted.length;
 }

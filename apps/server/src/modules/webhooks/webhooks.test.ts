@@ -13,6 +13,7 @@ import type {
   WebhookEndpointWithSecret,
   WebhookEvent,
 } from '@storefront/domain/console/webhooks';
+import { WEBHOOK_DELIVERIES_KEPT_DAYS } from '@storefront/domain/console/webhooks';
 import { DEFAULT_DATE_CHANGE_SETTINGS } from '@storefront/domain/date-change';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -31,7 +32,7 @@ import type { Site } from '../sites/site.ts';
 import { enqueueWebhookEvent } from './enqueue-webhook-event.ts';
 import { createWebhookEndpoint } from './webhook-endpoints.ts';
 import { signatureHeader, verifySignature } from './webhook-signature.ts';
-import { createWebhookWorker } from './webhook-worker.ts';
+import { createWebhookWorker, pruneWebhookDeliveries } from './webhook-worker.ts';
 
 type ErrorBody = { error: string; field?: string };
 type Received = { headers: IncomingHttpHeaders; body: string };
@@ -321,6 +322,42 @@ describeEachEngine('outbound webhooks', (ctx) => {
       expect(verifySignature(secret, String(redirected.headers['storefront-signature']), redirected.body)).toBe(false);
       const [newest] = await deliveriesOf(client, endpoint.id);
       expect(newest).toMatchObject({ status: 'failed', last_status: 302, last_error: 'redirects are not followed' });
+    });
+  });
+
+  it('deletes finished deliveries past keeping, oldest first, and keeps pending and recent ones whatever their number', async () => {
+    const client = await manager();
+    await withEndpoint(client, ['order.refunded'], async ({ endpoint }) => {
+      const now = new Date();
+      const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 60 * 60 * 1000).toISOString();
+      const made = async (status: string, createdAt: string, count = 1) => {
+        await ctx.db.execute(
+          sql`insert into webhook_deliveries (endpoint_id, event_type, event_id, payload, status, created_at)
+              select ${endpoint.id}::uuid, 'order.refunded', gen_random_uuid(), '{}'::jsonb, ${status}, ${createdAt}::timestamptz
+              from generate_series(1, ${count})`,
+        );
+      };
+      // More old ones than one statement deletes, so the clean-up runs in batches.
+      await made('succeeded', daysAgo(WEBHOOK_DELIVERIES_KEPT_DAYS + 5), 1_500);
+      await made('failed', daysAgo(WEBHOOK_DELIVERIES_KEPT_DAYS + 1));
+      await made('pending', daysAgo(WEBHOOK_DELIVERIES_KEPT_DAYS + 40));
+      await made('succeeded', daysAgo(WEBHOOK_DELIVERIES_KEPT_DAYS - 1));
+      await made('failed', daysAgo(1));
+      const counts = async () =>
+        rows<{ status: string; old: boolean; n: number }>(
+          ctx.db,
+          sql`select status, created_at < ${daysAgo(WEBHOOK_DELIVERIES_KEPT_DAYS)}::timestamptz as old, count(*)::int as n
+              from webhook_deliveries where endpoint_id = ${endpoint.id}::uuid group by 1, 2 order by 1, 2`,
+        );
+      expect(await pruneWebhookDeliveries(ctx.db, now)).toBeGreaterThanOrEqual(1_501);
+      expect(await counts()).toEqual([
+        { status: 'failed', old: false, n: 1 },
+        { status: 'pending', old: true, n: 1 },
+        { status: 'succeeded', old: false, n: 1 },
+      ]);
+      // Nothing left to delete: a second run (another process) deletes nothing.
+      expect(await pruneWebhookDeliveries(ctx.db, now)).toBe(0);
+      await ctx.db.execute(sql`delete from webhook_deliveries where endpoint_id = ${endpoint.id}::uuid and status = 'pending'`);
     });
   });
 
