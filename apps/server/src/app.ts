@@ -225,6 +225,7 @@ export async function buildApp(options: AppOptions) {
   const webhookWorker = createWebhookWorker(options.db, {
     logger: app.log,
     publicOnly: webhookReceivers.httpsOnly,
+    venueOf: async (siteId) => (await sites.list()).find((site) => site.id === siteId) ?? null,
     ...(options.webhooks ?? {}),
   });
   app.decorate('webhooks', webhookWorker);

@@ -13,6 +13,7 @@ const endpoint = (id: string, url: string, active: boolean) => ({
   description: active ? 'CRM' : '',
   events: ['order.completed', 'order.refunded'],
   active,
+  disabled_reason: active ? null : ('failing' as const),
   created_at: '2026-11-20T01:00:00.000Z',
   created_by: 'owner@example.com',
   pending: active ? 1 : 0,
@@ -72,7 +73,12 @@ describe('webhooks', () => {
     expect(within(crm).getByText('Active')).toBeTruthy();
     expect(within(crm).getByText('Order completed')).toBeTruthy();
     expect(within(crm).getByText('1 waiting, 1 failed (7 days)')).toBeTruthy();
-    expect(within(within(table).getByRole('row', { name: /old\.example\.com/ })).getByText('Disabled')).toBeTruthy();
+    const old = within(within(table).getByRole('row', { name: /old\.example\.com/ }));
+    expect(old.getByText('Disabled')).toBeTruthy();
+    // Turned off by the system: the row says why and what to do.
+    expect(
+      old.getByText('Turned off after 10 failed deliveries in a row. Put the receiver right, then turn it on again.'),
+    ).toBeTruthy();
     expect(within(screen.getByRole('navigation', { name: 'Console' })).getByRole('link', { name: 'Webhooks' })).toBeTruthy();
     // The recipe is on the page.
     expect(screen.getByText('How a receiver checks the signature')).toBeTruthy();

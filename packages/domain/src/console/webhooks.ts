@@ -21,6 +21,8 @@ export const WEBHOOK_DELIVERY_HEADER = 'Storefront-Delivery';
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
 /** A delivery is tried this many times in all before it is marked failed. */
 export const WEBHOOK_MAX_ATTEMPTS = 8;
+/** An endpoint whose last this many finished deliveries all failed is turned off (`disabled_reason: failing`). */
+export const WEBHOOK_DISABLE_AFTER_FAILURES = 10;
 /** Finished deliveries (succeeded or failed) are kept this many days, then deleted. */
 export const WEBHOOK_DELIVERIES_KEPT_DAYS = 30;
 export const WEBHOOK_STATUSES = ['pending', 'succeeded', 'failed'] as const;
@@ -70,6 +72,8 @@ export const WebhookEndpoint = z.object({
   description: z.string(),
   events: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
   active: z.boolean(),
+  /** `failing`: turned off by the system after WEBHOOK_DISABLE_AFTER_FAILURES failed deliveries in a row. */
+  disabled_reason: z.enum(['failing']).nullable(),
   created_at: z.iso.datetime(),
   created_by: z.string().nullable(),
   /** Deliveries not yet succeeded or failed. */

@@ -6,6 +6,7 @@
  */
 import {
   WEBHOOK_DELIVERIES_KEPT_DAYS,
+  WEBHOOK_DISABLE_AFTER_FAILURES,
   WEBHOOK_EVENT_TYPES,
   WEBHOOK_STATUSES,
   type WebhookDelivery,
@@ -96,9 +97,14 @@ function Webhooks(props: { venue: string }) {
         id: 'state',
         header: () => t('webhooks.state'),
         cell: (info) => (
-          <span className={`badge ${info.row.original.active ? 'badge-success' : 'badge-muted'}`}>
-            {info.row.original.active ? t('webhooks.active') : t('webhooks.disabled')}
-          </span>
+          <>
+            <span className={`badge ${info.row.original.active ? 'badge-success' : 'badge-muted'}`}>
+              {info.row.original.active ? t('webhooks.active') : t('webhooks.disabled')}
+            </span>
+            {info.row.original.disabled_reason === 'failing' ? (
+              <p className="field-hint">{t('webhooks.disabledFailing', { count: WEBHOOK_DISABLE_AFTER_FAILURES })}</p>
+            ) : null}
+          </>
         ),
       }),
       endpointColumn.display({

@@ -2,18 +2,19 @@
  * A venue's webhook endpoints and their deliveries from the console (decision 022): every change
  * is audited in its transaction; the secret is answered only when made and when rolled.
  */
-import type {
-  WebhookDelivery,
-  WebhookDeliveryQuery,
-  WebhookEndpoint,
-  WebhookEndpointBody,
-  WebhookEndpointPatch,
-  WebhookEndpointWithSecret,
-  WebhookEventType,
+import {
+  WEBHOOK_DISABLE_AFTER_FAILURES,
+  type WebhookDelivery,
+  type WebhookDeliveryQuery,
+  type WebhookEndpoint,
+  type WebhookEndpointBody,
+  type WebhookEndpointPatch,
+  type WebhookEndpointWithSecret,
+  type WebhookEventType,
 } from '@storefront/domain/console/webhooks';
 import type { Database } from '../../db/client.ts';
 import { invalidField, specError } from '../../http/errors.ts';
-import { type Actor, auditedChange } from '../audit/record-audit.ts';
+import { type Actor, auditedChange, recordAudit, SYSTEM_ACTOR } from '../audit/record-audit.ts';
 import type { Site } from '../sites/site.ts';
 import { scannerNames } from '../staff/scanner-names.ts';
 import { privateHostOf } from './receiver-address.ts';
@@ -36,6 +37,7 @@ function describe(row: repo.EndpointRow, createdBy: string | null, counts = { pe
     description: row.description,
     events: row.events as WebhookEventType[],
     active: row.active,
+    disabled_reason: row.active ? null : row.disabledReason,
     created_at: row.createdAt.toISOString(),
     created_by: createdBy,
     pending: counts.pending,
@@ -68,7 +70,12 @@ function checkUrl(url: string, options: WebhookConsoleOptions): string {
   return url;
 }
 
-const audit = (venue: Site, action: string, row: repo.EndpointRow, changes: Record<string, unknown> = {}) => ({
+const audit = (
+  venue: { id: number; code: string } | null,
+  action: string,
+  row: repo.EndpointRow,
+  changes: Record<string, unknown> = {},
+) => ({
   venue,
   objectType: 'webhook_endpoint',
   objectId: row.id,
@@ -137,7 +144,8 @@ export async function updateWebhookEndpoint(
         ...(patch.url !== undefined ? { url: checkUrl(patch.url, options) } : {}),
         ...(patch.description !== undefined ? { description: patch.description } : {}),
         ...(patch.events !== undefined ? { events: patch.events } : {}),
-        ...(patch.active !== undefined ? { active: patch.active } : {}),
+        // Staff turning it on or off replace any reason the system gave.
+        ...(patch.active !== undefined ? { active: patch.active, disabledReason: null, disabledAt: null } : {}),
       });
       return { before, after };
     },
@@ -186,4 +194,35 @@ export async function replayWebhookDelivery(db: Database, actor: Actor, venue: S
     ({ endpoint, replay }) => audit(venue, 'replay', endpoint, { delivery: id, replay: replay.id, event: replay.eventId }),
   );
   return describeDelivery(replay.replay);
+}
+
+/**
+ * Turns the endpoint off when its last WEBHOOK_DISABLE_AFTER_FAILURES finished deliveries all
+ * failed, with an audit entry of the system's; answers whether it did. Called after a delivery is
+ * given up. `venue` is read before the transaction (on the embedded engine a read from inside it
+ * would wait for it).
+ */
+export async function disableIfFailing(
+  db: Database,
+  endpointId: string,
+  venueOf: (siteId: number) => Promise<{ id: number; code: string } | null>,
+): Promise<boolean> {
+  const allFailed = (statuses: string[]) =>
+    statuses.length === WEBHOOK_DISABLE_AFTER_FAILURES && statuses.every((status) => status === 'failed');
+  if (!allFailed(await repo.lastFinishedStatuses(db, endpointId, WEBHOOK_DISABLE_AFTER_FAILURES))) return false;
+  const endpoint = await repo.findEndpointById(db, endpointId);
+  if (!endpoint) return false;
+  const venue = await venueOf(endpoint.siteId);
+  return db.transaction(async (tx) => {
+    const row = await repo.lockEndpointById(tx, endpointId);
+    // Turned off meanwhile, or a delivery succeeded since: nothing to do.
+    if (!row?.active || !allFailed(await repo.lastFinishedStatuses(tx, endpointId, WEBHOOK_DISABLE_AFTER_FAILURES))) return false;
+    const after = await repo.updateEndpoint(tx, endpointId, { active: false, disabledReason: 'failing', disabledAt: new Date() });
+    await recordAudit(
+      tx,
+      SYSTEM_ACTOR,
+      audit(venue, 'disable', after, { reason: 'failing', failures: WEBHOOK_DISABLE_AFTER_FAILURES }),
+    );
+    return true;
+  });
 }

@@ -2,7 +2,8 @@
  * Delivers what the deliveries table holds (decision 022): a worker in every server process claims
  * due deliveries (`for update skip locked`, under a lease), POSTs each signed, and records the
  * answer: 2xx succeeded; anything else is retried with exponential back-off, and after
- * `WEBHOOK_MAX_ATTEMPTS` attempts it is marked failed. Redirects are never followed. Finished
+ * `WEBHOOK_MAX_ATTEMPTS` attempts it is marked failed, and an endpoint whose last
+ * WEBHOOK_DISABLE_AFTER_FAILURES deliveries all failed is turned off. Redirects are never followed. Finished
  * deliveries are kept WEBHOOK_DELIVERIES_KEPT_DAYS days (`pruneWebhookDeliveries`, run hourly).
  */
 import {
@@ -16,6 +17,7 @@ import { fetch } from 'undici';
 import type { Database } from '../../db/client.ts';
 import { type ClaimWorker, createClaimWorker } from '../../lib/claim-worker.ts';
 import { privateHostOf, publicOnlyDispatcher } from './receiver-address.ts';
+import { disableIfFailing } from './webhook-endpoints.ts';
 import { signatureHeader } from './webhook-signature.ts';
 import {
   type AttemptOutcome,
@@ -44,6 +46,11 @@ export type WebhookWorkerOptions = {
   retryDelayMs?: (attempts: number) => number;
   /** Deliver only to public addresses (production; `receiver-address.ts`). */
   publicOnly?: boolean;
+  /**
+   * A venue's id and code, for the audit entry when a failing endpoint is turned off
+   * (`disableIfFailing`); without it endpoints are never turned off by the worker.
+   */
+  venueOf?: (siteId: number) => Promise<{ id: number; code: string } | null>;
   logger?: { error(obj: unknown, msg: string): void; warn?(obj: unknown, msg: string): void };
 };
 
@@ -114,6 +121,15 @@ export function createWebhookWorker(db: Database, options: WebhookWorkerOptions 
           retryAt ? 'a webhook delivery failed; it will be retried' : 'a webhook delivery failed; giving up',
         );
       await recordAttempt(db, delivery.id, outcome, retryAt);
+      // Given up: an endpoint whose last deliveries all failed is turned off.
+      if (
+        !outcome.ok &&
+        retryAt === null &&
+        options.venueOf &&
+        (await disableIfFailing(db, delivery.endpointId, options.venueOf))
+      ) {
+        logger.warn?.({ endpointId: delivery.endpointId }, 'a webhook endpoint was turned off: its last deliveries all failed');
+      }
     },
     what: 'webhook delivery',
     intervalMs: options.intervalMs ?? 2_000,

@@ -83,7 +83,7 @@ export async function insertEndpoint(tx: Database, values: typeof webhookEndpoin
 export async function updateEndpoint(
   tx: Database,
   id: string,
-  values: Partial<Pick<EndpointRow, 'url' | 'description' | 'events' | 'active' | 'secret'>>,
+  values: Partial<Pick<EndpointRow, 'url' | 'description' | 'events' | 'active' | 'secret' | 'disabledReason' | 'disabledAt'>>,
 ): Promise<EndpointRow> {
   const [row] = await tx
     .update(webhookEndpoints)
@@ -221,4 +221,27 @@ export async function deleteFinishedDeliveries(db: Database, before: Date, limit
     )
     .returning({ id: webhookDeliveries.id });
   return deleted.length;
+}
+
+/** The statuses of an endpoint's newest `limit` finished deliveries, newest first. */
+export async function lastFinishedStatuses(db: Database, endpointId: string, limit: number): Promise<string[]> {
+  const found = await db
+    .select({ status: webhookDeliveries.status })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.endpointId, endpointId), ne(webhookDeliveries.status, 'pending')))
+    .orderBy(desc(webhookDeliveries.updatedAt))
+    .limit(limit);
+  return found.map((row) => row.status);
+}
+
+/** An endpoint by id. */
+export async function findEndpointById(db: Database, id: string): Promise<EndpointRow | null> {
+  const [row] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id));
+  return row ?? null;
+}
+
+/** An endpoint by id, locked for the caller's transaction. */
+export async function lockEndpointById(tx: Database, id: string): Promise<EndpointRow | null> {
+  const [row] = await tx.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)).for('update');
+  return row ?? null;
 }

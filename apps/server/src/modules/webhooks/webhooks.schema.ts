@@ -21,6 +21,9 @@ export const webhookEndpoints = pgTable(
     /** The signing secret: kept as it is, because signing needs it; shown to staff only when made. */
     secret: text('secret').notNull(),
     active: boolean('active').notNull().default(true),
+    /** Why it is off when the system turned it off (`failing`: its last deliveries all failed); null otherwise. */
+    disabledReason: text('disabled_reason', { enum: ['failing'] }),
+    disabledAt: instant('disabled_at'),
     createdBy: integer('created_by').references(() => staffAccounts.id, { onDelete: 'set null' }),
     createdAt: instant('created_at').notNull().defaultNow(),
     updatedAt: instant('updated_at').notNull().defaultNow(),

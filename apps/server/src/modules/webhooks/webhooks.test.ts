@@ -13,7 +13,7 @@ import type {
   WebhookEndpointWithSecret,
   WebhookEvent,
 } from '@storefront/domain/console/webhooks';
-import { WEBHOOK_DELIVERIES_KEPT_DAYS } from '@storefront/domain/console/webhooks';
+import { WEBHOOK_DELIVERIES_KEPT_DAYS, WEBHOOK_DISABLE_AFTER_FAILURES } from '@storefront/domain/console/webhooks';
 import { DEFAULT_DATE_CHANGE_SETTINGS } from '@storefront/domain/date-change';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -323,6 +323,55 @@ describeEachEngine('outbound webhooks', (ctx) => {
       const [newest] = await deliveriesOf(client, endpoint.id);
       expect(newest).toMatchObject({ status: 'failed', last_status: 302, last_error: 'redirects are not followed' });
     });
+  });
+
+  it('turns off an endpoint whose last deliveries all failed, as the system, and staff turn it on again', async () => {
+    const client = await manager();
+    const created = await client.post<WebhookEndpointWithSecret>('venues/demo/webhooks', {
+      url: hooks.url,
+      events: ['order.refunded'],
+      description: 'Flaky CRM',
+    });
+    const id = created.body.endpoint.id;
+    const send = async () => {
+      await ctx.db.transaction((tx) =>
+        enqueueWebhookEvent(tx as unknown as Database, { venue: demo, type: 'order.refunded', data: { amount: 1 } }),
+      );
+      await server.app.webhooks.drain();
+    };
+    const endpointNow = async () =>
+      (await client.get<{ endpoints: WebhookEndpoint[] }>('venues/demo/webhooks')).body.endpoints.find((e) => e.id === id);
+    try {
+      // One success among the failures keeps it on: only failures in a row count.
+      hooks.answer(500, 'down');
+      for (let n = 0; n < WEBHOOK_DISABLE_AFTER_FAILURES - 1; n++) await send();
+      hooks.answer(200, 'ok');
+      await send();
+      hooks.answer(500, 'down');
+      for (let n = 0; n < WEBHOOK_DISABLE_AFTER_FAILURES - 1; n++) await send();
+      expect(await endpointNow()).toMatchObject({ active: true, disabled_reason: null });
+
+      const before = await lastAuditId(ctx.db);
+      await send();
+      expect(await endpointNow()).toMatchObject({ active: false, disabled_reason: 'failing' });
+      const entries = await auditSince(ctx.db, before);
+      expect(entries.map((entry) => [entry.actor_type, entry.object_type, entry.action])).toEqual([
+        ['system', 'webhook_endpoint', 'disable'],
+      ]);
+      // Turned off, it is sent nothing more.
+      const seen = hooks.received.length;
+      await send();
+      expect(hooks.received.length).toBe(seen);
+
+      // Staff turn it on again: the reason goes, and deliveries flow.
+      expect((await client.patch(`venues/demo/webhooks/${id}`, { active: true })).status).toBe(200);
+      expect(await endpointNow()).toMatchObject({ active: true, disabled_reason: null });
+      hooks.answer(200, 'back');
+      await send();
+      expect(hooks.received.length).toBe(seen + 1);
+    } finally {
+      await client.patch(`venues/demo/webhooks/${id}`, { active: false });
+    }
   });
 
   it('deletes finished deliveries past keeping, oldest first, and keeps pending and recent ones whatever their number', async () => {
