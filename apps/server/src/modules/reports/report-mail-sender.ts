@@ -127,7 +127,13 @@ function reportMail(input: {
     [words.orders, beside(number.format(now.orders), number.format(before.orders))],
     [words.tickets, beside(number.format(now.tickets), number.format(before.tickets))],
     [words.discount, beside(money(now.discount), money(before.discount))],
-    [words.refunds, beside(`${number.format(now.refunds)} · ${money(-now.refunded_amount)}`, number.format(before.refunds))],
+    [
+      words.refunds,
+      beside(
+        now.refunds > 0 ? `${number.format(now.refunds)} · ${money(-now.refunded_amount)}` : number.format(0),
+        number.format(before.refunds),
+      ),
+    ],
     [words.dateChanges, beside(number.format(now.date_changes), number.format(before.date_changes))],
   ];
   if (capacity > 0)

@@ -216,6 +216,7 @@ describeEachEngine('summary mails', (ctx) => {
       expect(mail.text_body).toContain('Sales: ¥5,700 (¥3,000)');
       expect(mail.text_body).toContain('Orders: 2 (1)');
       expect(mail.text_body).toContain('Tickets: 4 (2)');
+      expect(mail.text_body).toContain('Refunds: 0 (0)');
       expect(mail.text_body).toContain('https://shop.example/console/venues/demo/reports?from=2031-03-04&to=2031-03-04');
       expect(mail.text_body).toContain('https://shop.example/console/account/report-mails');
       expect(mail.html_body).toContain('<th scope="row"');
