@@ -4,7 +4,7 @@
  * Venue names are in `lang` (the console's language), else in the member's own.
  */
 import { ErrorBody, Lang } from '@storefront/domain/api/common';
-import { type ReportMails, ReportMailsBody } from '@storefront/domain/console/reports';
+import { REPORT_MAIL_FREQUENCIES, type ReportMails, ReportMailsBody } from '@storefront/domain/console/reports';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -21,7 +21,7 @@ const LangQuery = z.object({ lang: Lang.optional() });
 // The answer's shape, for the serializer and the API document; it must stay the contract's `ReportMails`.
 const ReportMailsAnswer = z.object({
   subscriptions: z.array(
-    z.object({ venue: z.string(), frequency: z.enum(['daily', 'weekly']), last_sent_at: z.string().nullable() }),
+    z.object({ venue: z.string(), frequency: z.enum(REPORT_MAIL_FREQUENCIES), last_sent_at: z.string().nullable() }),
   ),
   venues: z.array(z.object({ code: z.string(), name: z.string() })),
 }) satisfies z.ZodType<ReportMails>;

@@ -15,6 +15,7 @@ import { axeViolations } from '../../../test/mail.ts';
 import { type Database, openDatabase } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
 import type { Site } from '../sites/site.ts';
+import { createSitesService } from '../sites/sites.service.ts';
 import { dueReportPeriod, type ReportMailDeps, sendDueReportMails } from './report-mail-sender.ts';
 
 const TOKYO = 'Asia/Tokyo';
@@ -52,7 +53,7 @@ describeEachEngine('summary mails', (ctx) => {
   let manager: { email: string; id: number; client: ConsoleClient };
   const queued: number[] = [];
   const deps = (db: Database): ReportMailDeps => ({
-    sites: async () => rows<Site>(db, sql`select * from sites order by id`).then((all) => all.map(asSite)),
+    sites: () => createSitesService(db, { appMode: 'demo', defaultVariant: 'demo', reconnectSite: null }).list(),
     mailer: { from: () => 'Storefront <no-reply@storefront.test>', publicUrl: () => 'https://shop.example' },
     onMailQueued: () => queued.push(1),
   });
@@ -175,12 +176,17 @@ describeEachEngine('summary mails', (ctx) => {
         /twice/,
       ],
       [manager.client, { subscriptions: 'demo' }, 400, /subscriptions/],
+      [manager.client, { subscriptions: [{ venue: 'de\u0000mo', frequency: 'daily' }] }, 400, /NUL/],
     ];
     for (const [client, body, status, message] of refusals) {
       const answer = await client.put<{ message: string }>('account/report-mails', body);
       expect(answer.status, JSON.stringify(body)).toBe(status);
       expect(answer.body.message).toMatch(message);
     }
+    // No session: 401, for reading and for writing.
+    const anonymous = consoleClient(server.app);
+    expect((await anonymous.get('account/report-mails')).status).toBe(401);
+    expect((await anonymous.put('account/report-mails', { subscriptions: [] })).status).toBe(401);
     // Nothing half-written: the manager's subscriptions are as they were.
     const held = await manager.client.get<{ subscriptions: unknown[] }>('account/report-mails');
     expect(held.body.subscriptions).toHaveLength(2);
@@ -278,11 +284,3 @@ describeEachEngine('summary mails', (ctx) => {
     queued.length = 0;
   });
 });
-
-/** A site row as read with `select *`, in the shape the sites module hands out. */
-function asSite(row: Record<string, unknown>): Site {
-  const camel = Object.fromEntries(
-    Object.entries(row).map(([key, value]) => [key.replace(/_(\w)/g, (_, c: string) => c.toUpperCase()), value]),
-  );
-  return { ...camel, dateChange: row.time_change } as unknown as Site;
-}
