@@ -23,7 +23,7 @@ export async function reclaimSlot(db: Database, productId: number, timeSpanId: n
     db,
     sql`with reclaimed as (
           update stock_holds set released_at = now()
-          where time_span_id = ${timeSpanId} and set_product_id is null and released_at is null and expires_at <= now()
+          where time_span_id = ${timeSpanId} and set_product_id is null and released_at is null and sold_at is null and expires_at <= now()
           returning quantity
         ), adjusted as (
           update product_time_spans set held = held - (select sum(quantity) from reclaimed)
@@ -50,7 +50,7 @@ export async function reclaimExpiredSlotHolds(db: Database, timeSpanIds: SQL): P
     db,
     sql`with reclaimed as (
           update stock_holds set released_at = now()
-          where time_span_id in (${timeSpanIds}) and set_product_id is null and released_at is null and expires_at <= now()
+          where time_span_id in (${timeSpanIds}) and set_product_id is null and released_at is null and sold_at is null and expires_at <= now()
           returning time_span_id, quantity
         ), given as (
           select time_span_id, sum(quantity)::int as quantity from reclaimed group by time_span_id
@@ -69,7 +69,7 @@ async function reclaimExpiredSetProductHolds(db: Database, timeSpanId: number, s
     db,
     sql`with reclaimed as (
           update stock_holds set released_at = now()
-          where time_span_id = ${timeSpanId} and set_product_id = ${setProductId} and released_at is null and expires_at <= now()
+          where time_span_id = ${timeSpanId} and set_product_id = ${setProductId} and released_at is null and sold_at is null and expires_at <= now()
           returning quantity
         )
         update set_product_stocks set held = held - (select sum(quantity) from reclaimed)
@@ -174,12 +174,14 @@ export async function holdSetProduct(
 
 /**
  * The places live holds keep of a slot (`setProduct` null) or of a set product sold with it, as a
- * subquery (`held`) for a reader to embed: expired holds count as free without any sweeper.
+ * subquery (`held`) for a reader to embed: expired holds count as free without any sweeper; holds
+ * sold but not yet folded into `sold` count, however old.
  */
 export function liveHeldQuantity(timeSpan: SQL, setProduct: SQL | null): SQL {
   const ofSetProduct = setProduct === null ? sql`sh.set_product_id is null` : sql`sh.set_product_id = ${setProduct}`;
   return sql`select sum(sh.quantity) as held from stock_holds sh
-        where sh.time_span_id = ${timeSpan} and ${ofSetProduct} and sh.released_at is null and sh.expires_at > now()`;
+        where sh.time_span_id = ${timeSpan} and ${ofSetProduct} and sh.released_at is null
+          and (sh.expires_at > now() or sh.sold_at is not null)`;
 }
 
 /** The places of a set product sold at a slot (no row: none sold), for a catalogue availability read. */

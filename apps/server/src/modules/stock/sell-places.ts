@@ -3,7 +3,7 @@
  * into sold stock when it completes (or sold again after they lapsed), and sold places given back
  * by a date change. Each is a conditional statement on the counter rows, in the caller's transaction.
  */
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
 
@@ -28,32 +28,92 @@ async function adjustCounters(db: Database, released: ReleasedHold[], soldDelta:
 export async function releaseOrderHolds(db: Database, orderId: string): Promise<void> {
   const released = await rows<ReleasedHold>(
     db,
-    sql`update stock_holds set released_at = now() where order_id = ${orderId} and released_at is null
+    sql`update stock_holds set released_at = now() where order_id = ${orderId} and released_at is null and sold_at is null
         returning time_span_id, set_product_id, quantity`,
   );
   await adjustCounters(db, released, 0);
 }
 
 /**
- * Turns an order's live holds into sold stock. Returns false, changing nothing, when any of them
- * has expired (its places may already be someone else's): the caller rolls back.
+ * Turns an order's live holds into sold stock, in one statement: its holds are locked, and only
+ * when every one is still live are they released and their counters moved from held to sold.
+ * Returns false, changing nothing, when any has expired (its places may already be someone
+ * else's) or there is none. The counter rows are the hottest of a sale: a caller takes them as
+ * late in its transaction as it can, so their lock is held for as short a time as possible.
  */
+/** A CTE `held`: an order's unreleased, unsold holds, locked, each with whether it is still live. */
+const lockedHolds = (orderId: string) => sql`held as (
+    select id, expires_at > now() as live
+    from stock_holds where order_id = ${orderId} and released_at is null and sold_at is null
+    for update
+  )`;
+
 export async function sellOrderHolds(db: Database, orderId: string): Promise<boolean> {
-  const [counts] = await rows<{ live: number; total: number }>(
+  const released = sql`update stock_holds h set released_at = now()
+    from held where h.id = held.id and (select bool_and(live) from held)
+    returning h.time_span_id, h.set_product_id, h.quantity`;
+  return (await releaseAsSold(db, released, sql`${lockedHolds(orderId)},`)) > 0;
+}
+
+/**
+ * Sells an order's live holds without writing the slot's counters, in one statement: its holds
+ * are locked, and only when every one is still live are they marked sold (`sold_at`: no reclaim
+ * gives them back, however old). They keep counting as held until `foldSoldHolds` moves them to
+ * `sold`, which the caller runs after its commit: a completing transaction never locks the sale's
+ * hottest row.
+ * Returns false, changing nothing, when any has expired or there is none.
+ */
+export async function markHoldsSold(db: Database, orderId: string): Promise<boolean> {
+  const [result] = await rows<{ sold: number }>(
     db,
-    sql`select count(*) filter (where expires_at > now())::int as live, count(*)::int as total
-        from stock_holds where order_id = ${orderId} and released_at is null`,
+    sql`with ${lockedHolds(orderId)}, sold as (
+          update stock_holds h set sold_at = now()
+          from held where h.id = held.id and (select bool_and(live) from held)
+          returning h.id
+        )
+        select (select count(*) from sold)::int as sold`,
   );
-  if (!counts || counts.total === 0 || counts.live !== counts.total) return false;
-  const sold = await rows<ReleasedHold>(
+  return (result?.sold ?? 0) > 0;
+}
+
+/**
+ * Moves holds marked sold from `held` to `sold` on their counters and releases them as of their
+ * sale, once each, in one statement of its own: an order's (after its completion commits), a slot's (before its
+ * sold places are given back), or every one left (a process stopped between the two).
+ * Answers how many holds it folded.
+ */
+export async function foldSoldHolds(db: Database, scope: { orderId: string } | { timeSpanId: number } | 'all'): Promise<number> {
+  const which =
+    scope === 'all' ? sql`true` : 'orderId' in scope ? sql`order_id = ${scope.orderId}` : sql`time_span_id = ${scope.timeSpanId}`;
+  const released = sql`update stock_holds set released_at = sold_at
+    where ${which} and sold_at is not null and released_at is null
+    returning time_span_id, set_product_id, quantity`;
+  return releaseAsSold(db, released);
+}
+
+/**
+ * One statement: the holds `released` returns (`time_span_id`, `set_product_id`, `quantity`; run
+ * after the CTEs in `before`) move from `held` to `sold` on their slots' and set products'
+ * counters. Answers how many holds were released.
+ */
+async function releaseAsSold(db: Database, released: SQL, before: SQL = sql``): Promise<number> {
+  const [result] = await rows<{ released: number }>(
     db,
-    sql`update stock_holds set released_at = now()
-        where order_id = ${orderId} and released_at is null and expires_at > now()
-        returning time_span_id, set_product_id, quantity`,
+    sql`with ${before} released as (${released}), slots as (
+          update product_time_spans t set held = t.held - s.quantity, sold = t.sold + s.quantity
+          from (select time_span_id, sum(quantity)::int as quantity from released where set_product_id is null group by time_span_id) s
+          where t.id = s.time_span_id
+          returning t.id
+        ), sets as (
+          update set_product_stocks k set held = k.held - s.quantity, sold = k.sold + s.quantity
+          from (select set_product_id, time_span_id, sum(quantity)::int as quantity from released
+                where set_product_id is not null group by set_product_id, time_span_id) s
+          where k.set_product_id = s.set_product_id and k.time_span_id = s.time_span_id
+          returning k.set_product_id
+        )
+        select (select count(*) from released)::int as released`,
   );
-  if (sold.length !== counts.total) return false;
-  await adjustCounters(db, sold, 1);
-  return true;
+  return result?.released ?? 0;
 }
 
 /**
@@ -98,6 +158,8 @@ export async function unsellPlaces(
   db: Database,
   sale: { timeSpanId: number; quantity: number; setProducts: { set_product_id: number; quantity: number }[] },
 ): Promise<boolean> {
+  // Places sold moments ago may still be counted as held: they are in `sold` before any leaves it.
+  await foldSoldHolds(db, { timeSpanId: sale.timeSpanId });
   const slot = await rows<{ id: number }>(
     db,
     sql`update product_time_spans set sold = sold - ${sale.quantity}

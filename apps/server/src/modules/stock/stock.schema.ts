@@ -29,10 +29,18 @@ export const stockHolds = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).default(sql`now()`),
     /** Set when the hold ends: given back (cancelled, changed, expired and reclaimed) or sold. */
     releasedAt: timestamp('released_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Set when an order's completion sold the hold without touching the slot's counters (the
+     * sale's hottest row). Until it is folded (`released_at` set, `held` moved to `sold`, right
+     * after that commit) the hold stays unreleased, is never reclaimed however old, and keeps
+     * counting as held, so availability is the same throughout.
+     */
+    soldAt: timestamp('sold_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     index('stock_holds_span_expiry_idx').on(t.timeSpanId, t.expiresAt),
     index('stock_holds_order_idx').on(t.orderId),
+    index('stock_holds_unfolded_idx').on(t.timeSpanId).where(sql`${t.soldAt} is not null and ${t.releasedAt} is null`),
     check('stock_holds_quantity', sql`${t.quantity} > 0`),
   ],
 );

@@ -1,0 +1,2 @@
+ALTER TABLE "stock_holds" ADD COLUMN "sold_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "stock_holds_unfolded_idx" ON "stock_holds" USING btree ("time_span_id") WHERE "stock_holds"."sold_at" is not null and "stock_holds"."released_at" is null;
