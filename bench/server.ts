@@ -92,10 +92,22 @@ if (mode === 'bare') {
         if (!slot) throw new Error('no slot to prepare');
         process.send?.({ type: 'today-slot', ...slot });
       } else if (message.type === 'counters') {
-        const [row] = await rows<{ capacity: number; sold: number; held: number; tickets: number }>(
+        // Paid orders without exactly one confirmation mail or without their tickets count as wrong.
+        const [row] = await rows<{
+          capacity: number;
+          sold: number;
+          held: number;
+          tickets: number;
+          completed: number;
+          wrong: number;
+        }>(
           db,
           sql`select capacity, sold, held,
-                   (select count(*)::int from tickets k join orders o on o.id = k.order_id where o.time_span_id = t.id) as tickets
+                   (select count(*)::int from tickets k join orders o on o.id = k.order_id where o.time_span_id = t.id) as tickets,
+                   (select count(*)::int from orders o where o.time_span_id = t.id and o.status = 'completed') as completed,
+                   (select count(*)::int from orders o where o.time_span_id = t.id and o.status = 'completed'
+                      and ((select count(*) from outbox m where m.order_id = o.id and m.kind = 'order_confirmation') <> 1
+                        or (select count(*) from tickets k where k.order_id = o.id) <> o.quantity)) as wrong
             from product_time_spans t where id = ${message.timeSpanId ?? 0}`,
         );
         process.send?.({ type: 'counters', ...row });

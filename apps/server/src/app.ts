@@ -84,6 +84,7 @@ import { signInConsoleRoutes } from './modules/staff/sign-in.console-routes.ts';
 import { staffConsoleRoutes } from './modules/staff/staff.console-routes.ts';
 import type { StaffContext } from './modules/staff/staff-context.ts';
 import { relyingPartyOf } from './modules/staff/staff-passkeys.ts';
+import { foldSoldHolds } from './modules/stock/sell-places.ts';
 import { consolePageRoutes, gatePageRoutes } from './modules/storefront/console-pages.ts';
 import { storefrontRoutes } from './modules/storefront/storefront.routes.ts';
 import { createKeyCache } from './modules/tickets/ticket-signing.ts';
@@ -243,7 +244,7 @@ export async function buildApp(options: AppOptions) {
     await pruning;
   });
   subscribeOrderWebhooks(orderEvents, { kick: () => webhookWorker.kick() });
-  const orders = createOrdersService(options.db, orderEvents);
+  const orders = createOrdersService(options.db, orderEvents, { logger: app.log });
   // The console changes the catalogue: this process forgets it at once, the others within a poll.
   const catalogueChanges = watchCatalogueChanges(options.db, {
     onChange: () => {
@@ -284,8 +285,13 @@ export async function buildApp(options: AppOptions) {
     (await payments.reconcile(olderThanSeconds)) +
     (await dateChanges.settleOwedRefunds(olderThanSeconds)) +
     (await settleOwedOrderRefunds(options.db, { providers, logger: app.log }, olderThanSeconds));
+  // Places a completion marked sold whose process stopped before moving them to the slot's `sold`
+  // (they count as held meanwhile, so nothing can be sold twice).
+  const foldLeftovers = () =>
+    foldSoldHolds(options.db, 'all').catch((error) => app.log.warn({ err: error }, 'folding sold places failed'));
   const reconciler = setInterval(() => {
     reconcile().catch((error) => app.log.warn({ err: error }, 'payment reconciler failed'));
+    void foldLeftovers();
   }, 30_000);
   reconciler.unref();
   // A process that stopped between a provider's capture and the tickets leaves work for the next
@@ -293,6 +299,7 @@ export async function buildApp(options: AppOptions) {
   // serving: asking is harmless, and only an attempt an hour old is ever given up (decision 009).
   let startupRun: Promise<number> = Promise.resolve(0);
   app.addHook('onReady', async () => {
+    void foldLeftovers();
     startupRun = reconcile(0).catch((error) => {
       app.log.warn({ err: error }, 'payment reconciler failed');
       return 0;

@@ -13,15 +13,28 @@ export type ClaimWorker = {
   stop(): Promise<void>;
 };
 
-export type ClaimWorkerOptions<T> = {
+/**
+ * How claimed rows are handled and their outcomes recorded: each row by itself (`handle`), or a
+ * whole batch at once (`handleBatch`, which can record its outcomes together). A throw is logged,
+ * and the lease brings the rows back.
+ */
+type RowHandling<T> =
+  | { handle(row: T): Promise<void>; handleBatch?: never }
+  | { handleBatch(rows: T[]): Promise<void>; handle?: never };
+
+export type ClaimWorkerOptions<T> = RowHandling<T> & {
   /** Takes up to `limit` due rows (already leased away from other claims). */
   claim(limit: number): Promise<T[]>;
-  /** Handles one claimed row and records its outcome; a throw is logged, and the lease brings the row back. */
-  handle(row: T): Promise<void>;
   /** What the rows are, for the log ("mail", "webhook delivery"). */
   what: string;
   intervalMs: number;
   batchSize: number;
+  /**
+   * How long a kick waits for more kicks before draining (0: at once). Under a rush each commit
+   * kicks; gathering them claims and records many rows per statement instead of one or two, and
+   * keeps the worker's statements from crowding the requests' (back-pressure).
+   */
+  gatherMs?: number;
   logger: { error(obj: unknown, msg: string): void };
 };
 
@@ -41,8 +54,8 @@ export function createClaimWorker<T>(options: ClaimWorkerOptions<T>): ClaimWorke
         if (batch.length === 0) break;
         // In parallel, so the whole batch is done within one attempt's timeouts, well inside the claim lease.
         await Promise.all(
-          batch.map((row) =>
-            options.handle(row).catch((error: unknown) => {
+          (options.handleBatch ? [options.handleBatch(batch)] : batch.map((row) => options.handle(row))).map((work) =>
+            work.catch((error: unknown) => {
               // The database failed while recording the outcome; the lease brings the row back later.
               logger.error({ err: error }, `recording the outcome of a ${what} failed`);
             }),
@@ -75,15 +88,24 @@ export function createClaimWorker<T>(options: ClaimWorkerOptions<T>): ClaimWorke
   const timer = setInterval(() => void drain(), options.intervalMs);
   // Polling alone must not keep the process alive.
   timer.unref();
+  let gathering: ReturnType<typeof setTimeout> | null = null;
 
   return {
     kick() {
-      void drain();
+      if (!options.gatherMs) {
+        void drain();
+        return;
+      }
+      gathering ??= setTimeout(() => {
+        gathering = null;
+        void drain();
+      }, options.gatherMs);
     },
     drain,
     async stop() {
       stopped = true;
       clearInterval(timer);
+      if (gathering) clearTimeout(gathering);
       await Promise.all([current, next]);
     },
   };

@@ -23,6 +23,7 @@ export type ProductRow = typeof products.$inferSelect;
 export type ProductOptionRow = typeof productOptions.$inferSelect;
 export type SetProductRow = typeof setProducts.$inferSelect;
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
+export type FieldTemplateRow = typeof fieldTemplates.$inferSelect;
 
 export async function findProductByUuid(db: Database, siteId: number, uuid: string): Promise<ProductRow | null> {
   const [row] = await db
@@ -115,8 +116,8 @@ export async function productNames(db: Database, productIds: number[]): Promise<
   return new Map(found.map((p) => [p.id, p.name]));
 }
 
-export function listFieldTemplates(db: Database, siteId: number) {
-  return db.select().from(fieldTemplates).where(eq(fieldTemplates.siteId, siteId)).orderBy(asc(fieldTemplates.position));
+export async function listFieldTemplates(db: Database, siteId: number): Promise<FieldTemplateRow[]> {
+  return await db.select().from(fieldTemplates).where(eq(fieldTemplates.siteId, siteId)).orderBy(asc(fieldTemplates.position));
 }
 
 /** Each site's language codes, the default first, then in display order (for venue lists). */

@@ -22,6 +22,8 @@ export type OutboxWorkerOptions = {
   intervalMs?: number;
   /** Mails claimed per round trip and sent at once. */
   batchSize?: number;
+  /** How long a kick waits for the kicks of other commits before sending (50 ms unless given). */
+  gatherMs?: number;
   logger?: { error(obj: unknown, msg: string): void };
 };
 
@@ -46,35 +48,49 @@ export function createOutboxWorker(
   const batchSize = options.batchSize ?? 10;
   const logger = options.logger ?? consoleLogger;
 
-  async function deliver(mail: OutboxMail): Promise<void> {
-    if (!transport) {
-      await markStored(db, mail.id);
-      return;
-    }
+  /** Sends one mail; a failure is recorded for its retry and answers false. */
+  async function send(smtp: MailTransport, mail: OutboxMail): Promise<boolean> {
     try {
-      await transport.sendMail({
+      await smtp.sendMail({
         from: mail.fromAddress,
         to: mail.toAddress,
         subject: mail.subject,
         text: mail.textBody,
         html: mail.htmlBody,
       });
+      return true;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const outcome = mail.attempts >= MAX_ATTEMPTS ? 'giving up' : 'it will be retried';
       logger.error({ err: error, mailId: mail.id, attempts: mail.attempts }, `sending a mail failed; ${outcome}`);
       await markFailed(db, mail.id, message, mail.attempts);
+      return false;
+    }
+  }
+
+  /** A batch is sent at once and the mails that went are marked in one write (a rush sends many). */
+  async function deliver(mails: OutboxMail[]): Promise<void> {
+    if (!transport) {
+      await markStored(
+        db,
+        mails.map((mail) => mail.id),
+      );
       return;
     }
-    await markSent(db, mail.id);
+    const sent = await Promise.all(mails.map((mail) => send(transport, mail)));
+    await markSent(
+      db,
+      mails.filter((_, index) => sent[index]).map((mail) => mail.id),
+    );
   }
 
   return createClaimWorker({
     claim: (limit) => claimDueMail(db, limit),
-    handle: deliver,
+    handleBatch: deliver,
     what: 'mail',
     intervalMs,
     batchSize,
+    gatherMs: options.gatherMs ?? 50,
     logger,
   });
 }

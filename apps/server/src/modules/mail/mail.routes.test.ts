@@ -42,7 +42,7 @@ describeEachEngine(
 
     it('lists the newest mail with its subject, address and status, each linking to it', async () => {
       const mail = await enqueueConfirmation('visitor@example.com');
-      await markStored(ctx.db, mail.id);
+      await markStored(ctx.db, [mail.id]);
       const response = await get('/dev/mail');
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toMatch(/^text\/html/);

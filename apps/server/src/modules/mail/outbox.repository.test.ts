@@ -53,7 +53,7 @@ describeEachEngine(
       expect(claimed[0]).toMatchObject({ attempts: 1, subject: mail.subject, htmlBody: mail.htmlBody });
       expect(claimed[0]?.nextAttemptAt).toBeInstanceOf(Date);
 
-      await markSent(ctx.db, mail.id);
+      await markSent(ctx.db, [mail.id]);
       const sent = await getMail(ctx.db, mail.id);
       expect(sent).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
       expect(sent?.sentAt).toBeInstanceOf(Date);
@@ -123,7 +123,7 @@ describeEachEngine(
     it('keeps mail as stored when there is no SMTP server', async () => {
       const mail = await enqueueMail(ctx.db, sampleMail(siteId));
       await claimDueMail(ctx.db, 10);
-      await markStored(ctx.db, mail.id);
+      await markStored(ctx.db, [mail.id]);
       expect(await getMail(ctx.db, mail.id)).toMatchObject({ status: 'stored', sentAt: null });
       await makeAllDue(ctx.db);
       expect(await claimDueMail(ctx.db, 10)).toEqual([]);

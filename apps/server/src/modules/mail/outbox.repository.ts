@@ -65,13 +65,15 @@ export async function claimDueMail(db: Database, limit: number): Promise<OutboxM
   return claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 }
 
-export async function markSent(db: Database, id: string): Promise<void> {
-  await db.update(outbox).set({ status: 'sent', sentAt: sql`now()`, lastError: null }).where(eq(outbox.id, id));
+export async function markSent(db: Database, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.update(outbox).set({ status: 'sent', sentAt: sql`now()`, lastError: null }).where(inArray(outbox.id, ids));
 }
 
-/** No SMTP server is configured: the mail is kept for the development mail viewer. */
-export async function markStored(db: Database, id: string): Promise<void> {
-  await db.update(outbox).set({ status: 'stored', lastError: null }).where(eq(outbox.id, id));
+/** No SMTP server is configured: the mails are kept for the development mail viewer. */
+export async function markStored(db: Database, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.update(outbox).set({ status: 'stored', lastError: null }).where(inArray(outbox.id, ids));
 }
 
 /**

@@ -2,7 +2,6 @@
 import type { TemporaryOrder } from '@storefront/domain/api/orders';
 import type { Database } from '../../db/client.ts';
 import type { Site } from '../sites/site.ts';
-import * as repo from './orders.repository.ts';
 import { inTransaction, type OrdersContext, openOrder } from './orders-context.ts';
 import { presentOrder } from './present-order.ts';
 import { repriceOrder } from './reprice-order.ts';
@@ -16,7 +15,7 @@ export function attachMember(
 ): Promise<TemporaryOrder> {
   return inTransaction(db, async (tx) => {
     const order = await openOrder(tx, site, token);
-    const repriced = await repriceOrder(tx, ctx.bundles, await repo.updateOrder(tx, order.id, { memberId }), site);
+    const repriced = await repriceOrder(tx, ctx.bundles, order, site, { changes: { memberId } });
     return presentOrder(tx, ctx.bundles, repriced.order, site, token, repriced);
   });
 }

@@ -10,11 +10,10 @@ import type { Database } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
 import { invalidField, specError } from '../../http/errors.ts';
 import { hashToken } from '../../lib/tokens.ts';
-import { findPaymentMethod } from '../catalog/catalog-facts.ts';
 import type { Site } from '../sites/site.ts';
 import * as repo from './orders.repository.ts';
 import { inTransaction, type OrdersContext, sessionTimeout } from './orders-context.ts';
-import { repriceOrder } from './reprice-order.ts';
+import { priceOf } from './reprice-order.ts';
 
 export type PaymentToBegin = {
   orderId: string;
@@ -35,14 +34,14 @@ export function beginOrderPayment<T>(
   record: (tx: Database, payment: PaymentToBegin) => Promise<T>,
 ): Promise<T> {
   return inTransaction(db, async (tx) => {
-    const order = await repo.findOrder(tx, site.id, hashToken(token), { lock: true });
+    const order = await repo.lockOrder(tx, { siteId: site.id, tokenHash: hashToken(token) });
     if (!order) throw specError('record not found', { message: 'there is no order with this token' });
     if (order.status !== 'ready_checkout') throw specError('order status must be ready_checkout');
-    if (await repo.isExpired(tx, order.id)) throw sessionTimeout();
-    const { order: current, couponRows } = await repriceOrder(tx, ctx.bundles, order, site);
-    if (body.payment_method !== current.paymentMethod)
+    if (order.expired) throw sessionTimeout();
+    const { priced: current, couponRows } = await priceOf(tx, ctx.bundles, order, site, order.hasCoupons ? undefined : []);
+    if (body.payment_method !== order.paymentMethod)
       throw invalidField('payment_method', 'is not the method chosen for this order');
-    const method = await findPaymentMethod(tx, site.id, order.channel, body.payment_method);
+    const method = await ctx.bundles.paymentMethod(tx, site.id, order.channel, body.payment_method);
     if (!method) throw invalidField('payment_method', 'is not offered by this site');
     if ((current.total === 0) !== (method.provider === 'free')) {
       throw invalidField(
@@ -57,7 +56,13 @@ export function beginOrderPayment<T>(
       couponRows.map((c) => c.id),
     );
     if (exhausted.length > 0) throw specError('coupon limit reached');
-    await repo.updateOrder(tx, order.id, { status: 'paying' });
+    // The amounts as priced now are the ones paid, written with the status.
+    await repo.updateOrder(tx, order.id, {
+      status: 'paying',
+      subtotal: current.subtotal,
+      discount: current.discount,
+      total: current.total,
+    });
     const { product } = await ctx.bundles.require(tx, order.productId);
     return record(tx, {
       orderId: order.id,

@@ -101,6 +101,14 @@ describeEachEngine(
         sql`select count(*)::int as n from tickets t join orders o on o.id = t.order_id where o.time_span_id = ${slot.timeSpanId}`,
       );
       expect(tickets?.n).toBe(PLACES);
+      // Every paid order has exactly one confirmation mail.
+      const mails = await rows<{ n: number }>(
+        ctx.db,
+        sql`select (select count(*)::int from outbox m where m.order_id = o.id and m.kind = 'order_confirmation') as n
+            from orders o where o.time_span_id = ${slot.timeSpanId} and o.status = 'completed'`,
+      );
+      expect(mails).toHaveLength(PLACES);
+      expect(mails.every((m) => m.n === 1)).toBe(true);
     }, 180_000);
   },
   { seed: { variants: ['demo'], days: 3 } },

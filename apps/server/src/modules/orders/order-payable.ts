@@ -1,6 +1,11 @@
 /** An order as the payments ledger pays for it (modules/payments/payable.ts). */
-import type { Payable } from '../payments/payable.ts';
+import { CompletionRefused, type Payable } from '../payments/payable.ts';
 import type { OrdersService } from './orders.service.ts';
+
+/** The places go last in the completing transaction; when they are gone, what it wrote is rolled back. */
+async function sellOrRefuse(sellPlaces: () => Promise<boolean>): Promise<void> {
+  if (!(await sellPlaces())) throw new CompletionRefused('the places were gone');
+}
 
 export function createOrderPayable(
   orders: Pick<OrdersService, 'beginPayment' | 'abandonPayment' | 'completePaid' | 'completed'>,
@@ -23,8 +28,8 @@ export function createOrderPayable(
 
     async complete(tx, site, payment) {
       const paid = await orders.completePaid(tx, site, payment.orderId);
-      if (paid === 'no_places') return { kind: 'refund', reason: 'the places were gone' };
       if (paid === 'not_paying') return { kind: 'refund', reason: 'the order was no longer waiting for this payment' };
+      const { sellPlaces } = paid;
       return {
         kind: 'completed',
         answer: {
@@ -35,6 +40,7 @@ export function createOrderPayable(
         },
         // Only the answer that completed the order carries its reservation token.
         justCompleted: paid.reservationToken !== undefined,
+        ...(sellPlaces ? { finish: () => sellOrRefuse(sellPlaces) } : {}),
       };
     },
 

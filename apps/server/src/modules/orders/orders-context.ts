@@ -22,11 +22,11 @@ export const inTransaction = <T>(db: Database, work: (tx: Database) => Promise<T
   db.transaction((tx) => work(tx as unknown as Database));
 
 /** The open order for a token, locked, or the error the visitor should see. */
-export async function openOrder(tx: Database, site: Site, token: string): Promise<repo.OrderRow> {
-  const order = await repo.findOrder(tx, site.id, hashToken(token), { lock: true });
+export async function openOrder(tx: Database, site: Site, token: string): Promise<repo.LockedOrder> {
+  const order = await repo.lockOrder(tx, { siteId: site.id, tokenHash: hashToken(token) });
   if (!order) throw specError('record not found', { message: 'there is no order with this token' });
   if (!OPEN_STATUSES.has(order.status)) throw specError('order status must be ready_checkout');
-  if (await repo.isExpired(tx, order.id)) throw sessionTimeout();
+  if (order.expired) throw sessionTimeout();
   return order;
 }
 

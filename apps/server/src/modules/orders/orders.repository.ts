@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { coupons, orderCoupons, orders } from './orders.schema.ts';
 
@@ -12,6 +12,34 @@ export async function findOrder(db: Database, siteId: number, tokenHash: string,
     .from(orders)
     .where(and(eq(orders.siteId, siteId), eq(orders.tokenHash, tokenHash)));
   const [row] = options.lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+/** An order that is about to change, with what the change must check, read with its lock. */
+export type LockedOrder = OrderRow & {
+  /** Its hold has lapsed. */
+  expired: boolean;
+  /** Coupons are applied to it (most orders have none, and their coupons need not be read). */
+  hasCoupons: boolean;
+};
+
+/**
+ * An order, locked, with whether it lapsed and has coupons, in one read: by a site's token hash,
+ * or by its id.
+ */
+export async function lockOrder(
+  db: Database,
+  key: { siteId: number; tokenHash: string } | { id: string },
+): Promise<LockedOrder | null> {
+  const [row] = await db
+    .select({
+      ...getTableColumns(orders),
+      expired: sql<boolean>`${orders.expiresAt} <= now()`,
+      hasCoupons: sql<boolean>`exists (select 1 from ${orderCoupons} where ${orderCoupons.orderId} = ${orders.id})`,
+    })
+    .from(orders)
+    .where('id' in key ? eq(orders.id, key.id) : and(eq(orders.siteId, key.siteId), eq(orders.tokenHash, key.tokenHash)))
+    .for('update');
   return row ?? null;
 }
 

@@ -7,6 +7,7 @@ import type { CreateOrderBody, TemporaryOrder, UpdateOrderBody } from '@storefro
 import type { Database } from '../../db/client.ts';
 import { findPaymentMethod, findTimeSpan } from '../catalog/catalog-facts.ts';
 import type { Site } from '../sites/site.ts';
+import { foldSoldHolds } from '../stock/sell-places.ts';
 import { applyCoupon } from './apply-coupon.ts';
 import { attachMember } from './attach-member.ts';
 import { abandonOrderPayment, beginOrderPayment, type PaymentToBegin } from './begin-order-payment.ts';
@@ -28,8 +29,14 @@ import { updateOrder } from './update-order.ts';
 
 export type { PaidOrder, PaymentToBegin };
 
-export function createOrdersService(db: Database, events: OrderEvents = createOrderEvents()) {
+export function createOrdersService(
+  db: Database,
+  events: OrderEvents = createOrderEvents(),
+  options: { logger?: { warn(obj: unknown, msg: string): void } } = {},
+) {
   const ctx: OrdersContext = { bundles: createProductBundles(), placer: createOrderPlacer(db), events };
+  const onFoldFailed = (error: unknown, orderId: string) =>
+    options.logger?.warn({ err: error, orderId }, 'moving sold places to the slot failed; the next fold moves them');
 
   return {
     create: (site: Site, body: CreateOrderBody, channel: OrderChannel = 'web') => createOrder(db, ctx, site, body, channel),
@@ -57,10 +64,17 @@ export function createOrdersService(db: Database, events: OrderEvents = createOr
       record: (tx: Database, payment: PaymentToBegin) => Promise<T>,
     ) => beginOrderPayment(db, ctx, site, token, body, record),
     abandonPayment: (tx: Database, orderId: string) => abandonOrderPayment(tx, orderId),
-    completePaid: (tx: Database, site: Site, orderId: string): Promise<PaidOrder | 'no_places' | 'not_paying'> =>
+    completePaid: (tx: Database, site: Site, orderId: string): Promise<PaidOrder | 'not_paying'> =>
       completePaidOrder(tx, ctx, site, orderId),
-    /** After a completing transaction commits: availability and mail go at once. */
-    completed: (orderId: string) => events.completed(orderId),
+    /**
+     * After a completing transaction commits: the places it marked sold move to the slot's
+     * `sold` (a statement of its own, so the slot's row is locked only while it runs; one that
+     * fails is folded by the next `foldSoldHolds('all')`), then availability and mail go at once.
+     */
+    async completed(orderId: string): Promise<void> {
+      await foldSoldHolds(db, { orderId }).catch((error: unknown) => onFoldFailed(error, orderId));
+      events.completed(orderId);
+    },
 
     // For date changes.
     /** A completed order, locked for the rest of the transaction; null when there is none. */

@@ -5,7 +5,6 @@ import { localize } from '@storefront/domain/localize';
 import type { PricedOrder } from '@storefront/domain/pricing/price-order';
 import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
-import { findTimeSpan } from '../catalog/catalog-facts.ts';
 import type { Site } from '../sites/site.ts';
 import type { HeldSlot } from '../stock/hold-places.ts';
 import type * as repo from './orders.repository.ts';
@@ -22,7 +21,7 @@ export async function presentOrder(
   known: { span?: HeldSlot; couponRows?: repo.CouponRow[]; priced?: PricedOrder } = {},
 ): Promise<TemporaryOrder> {
   const { product, options: optionRows } = await bundles.require(tx, order.productId);
-  const span = known.span ?? (await findTimeSpan(tx, product.id, order.timeSpanId));
+  const span = known.span ?? (await bundles.slotTimes(tx, product.id, order.timeSpanId));
   if (!span) throw specError('record not found');
   const { priced, couponRows } =
     known.priced && known.couponRows

@@ -75,10 +75,22 @@ export async function priceOf(
 
 export type Repriced = Priced & { order: repo.OrderRow };
 
-/** Prices the order as it stands and stores the amounts; the result can be shown without pricing again. */
-export async function repriceOrder(tx: Database, bundles: ProductBundles, order: repo.OrderRow, site: Site): Promise<Repriced> {
-  const { priced, couponRows } = await priceOf(tx, bundles, order, site);
+/**
+ * Prices the order as it stands with `changes` applied, and stores both and the amounts in one
+ * write; the result can be shown without pricing again. `coupons` are the order's when the caller
+ * has them in hand (none, for an order known to have none).
+ */
+export async function repriceOrder(
+  tx: Database,
+  bundles: ProductBundles,
+  order: repo.OrderRow,
+  site: Site,
+  given: { changes?: Partial<repo.OrderRow>; coupons?: repo.CouponRow[] } = {},
+): Promise<Repriced> {
+  const changes = given.changes ?? {};
+  const { priced, couponRows } = await priceOf(tx, bundles, { ...order, ...changes }, site, given.coupons);
   const updated = await repo.updateOrder(tx, order.id, {
+    ...changes,
     subtotal: priced.subtotal,
     discount: priced.discount,
     total: priced.total,

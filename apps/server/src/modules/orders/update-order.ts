@@ -3,10 +3,9 @@ import type { TemporaryOrder, UpdateOrderBody } from '@storefront/domain/api/ord
 import { validateCustomerFields } from '@storefront/domain/customer/customer-info';
 import type { Database } from '../../db/client.ts';
 import { invalidField, specError } from '../../http/errors.ts';
-import { findPaymentMethod, listFieldTemplates } from '../catalog/catalog-facts.ts';
 import type { Site } from '../sites/site.ts';
 import { releaseOrderHolds } from '../stock/sell-places.ts';
-import * as repo from './orders.repository.ts';
+import type * as repo from './orders.repository.ts';
 import { inTransaction, type OrdersContext, openOrder } from './orders-context.ts';
 import { storedPhone } from './phone-numbers.ts';
 import { presentOrder } from './present-order.ts';
@@ -24,7 +23,7 @@ export async function updateOrder(
   body: UpdateOrderBody,
 ): Promise<TemporaryOrder> {
   const updated = await inTransaction(db, async (tx) => {
-    let order = await openOrder(tx, site, token);
+    const order = await openOrder(tx, site, token);
     const changes: Partial<repo.OrderRow> = {};
     if (body.lang) changes.lang = body.lang;
     if (body.time_span_id !== undefined && body.quantity !== undefined && body.option_values) {
@@ -56,7 +55,7 @@ export async function updateOrder(
       });
     }
     if (body.customer_info) {
-      const templates = fieldTemplatesOf(order.channel) ?? (await listFieldTemplates(tx, site.id));
+      const templates = fieldTemplatesOf(order.channel) ?? (await ctx.bundles.fieldTemplates(tx, site.id));
       const failures = validateCustomerFields(templates, body.customer_info, { confirmEmail: false });
       const [field] = Object.keys(failures);
       if (field) {
@@ -73,17 +72,19 @@ export async function updateOrder(
       );
     }
     if (body.payment_method) {
-      const method = await findPaymentMethod(tx, site.id, order.channel, body.payment_method);
+      const method = await ctx.bundles.paymentMethod(tx, site.id, order.channel, body.payment_method);
       if (!method) throw invalidField('payment_method', 'is not offered by this site');
       changes.paymentMethod = body.payment_method;
     }
-    const repriced = await repriceOrder(tx, ctx.bundles, await repo.updateOrder(tx, order.id, changes), site);
-    order = repriced.order;
-    const ready = order.customerFields !== null && order.paymentMethod !== null;
-    if (ready !== (order.status === 'ready_checkout')) {
-      order = await repo.updateOrder(tx, order.id, { status: ready ? 'ready_checkout' : 'pending' });
-    }
-    return presentOrder(tx, ctx.bundles, order, site, token, repriced);
+    const next = { ...order, ...changes };
+    const ready = next.customerFields !== null && next.paymentMethod !== null;
+    if (ready !== (next.status === 'ready_checkout')) changes.status = ready ? 'ready_checkout' : 'pending';
+    // The changes, the amounts and the status in one write.
+    const repriced = await repriceOrder(tx, ctx.bundles, order, site, {
+      changes,
+      ...(order.hasCoupons ? {} : { coupons: [] }),
+    });
+    return presentOrder(tx, ctx.bundles, repriced.order, site, token, repriced);
   });
   if (body.time_span_id !== undefined) ctx.events.stockChanged();
   return updated;

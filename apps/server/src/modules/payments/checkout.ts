@@ -58,8 +58,8 @@ async function start(
 /**
  * `POST orders/checkout/{id}` and `POST timechanges/{timechangeToken}/checkout`. The first half is
  * one transaction: the payable writes its side and the ledger its row (idempotency key
- * `{order id}:{attempt}`, attempts counted per order). Then, outside any transaction, the
- * provider is asked, and what it says is settled like any return.
+ * `{order id}:{attempt}`, attempts counted per order, in one statement). Then, outside any
+ * transaction, the provider is asked, and what it says is settled like any return.
  */
 export async function checkout<K extends PayableKind>(
   db: Database,
@@ -70,22 +70,19 @@ export async function checkout<K extends PayableKind>(
   body: CheckoutBody,
 ): Promise<CheckoutAnswer> {
   const payable = deps.payables[kind] as Payable<PayableRefs[K]>;
-  const payment = await payable.begin(site, ref, body, async (tx, begun) => {
-    const attempt = await repo.nextAttempt(tx, begun.orderId);
-    return repo.insertPayment(tx, {
+  const payment = await payable.begin(site, ref, body, (tx, begun) =>
+    repo.insertNextAttempt(tx, {
       paymentNumber: newPaymentNumber(),
       orderId: begun.orderId,
       ...(begun.dateChangeId ? { dateChangeId: begun.dateChangeId } : {}),
       siteId: site.id,
-      attempt,
-      idempotencyKey: `${begun.orderId}:${attempt}`,
       method: begun.method,
       provider: begun.provider,
       amount: begun.amount,
       currency: begun.currency,
       status: 'started',
-    });
-  });
+    }),
+  );
   const fields = payable.failureFields(ref);
   if (payment.provider === 'free') {
     const outcome: ProviderOutcome = { status: 'captured', reference: `free_${payment.paymentNumber}` };

@@ -26,9 +26,32 @@ type PaymentToRecord = {
 
 export type PayableCompletion =
   /** Completed now (`justCompleted`) or before; the visitor is answered with it. */
-  | { kind: 'completed'; answer: CheckoutAnswer; justCompleted: boolean }
+  | {
+      kind: 'completed';
+      answer: CheckoutAnswer;
+      justCompleted: boolean;
+      /**
+       * The payable's last write, on its hottest rows (the places of a sale): run after the
+       * ledger's own, just before the commit, so their lock is held only to it. Throws
+       * `CompletionRefused` when it cannot be done.
+       */
+      finish?: () => Promise<void>;
+    }
   /** Nothing was completed (places gone, no longer waiting for this payment): the payment goes back. */
   | { kind: 'refund'; reason: string };
+
+/**
+ * Thrown by a payable's `complete` that finds, after writing its side, that it cannot complete
+ * (the places were gone when it came to sell them): the completing transaction rolls back, so
+ * nothing it wrote is kept, and the payment is refunded with this reason.
+ */
+export class CompletionRefused extends Error {
+  readonly reason: string;
+  constructor(reason: string) {
+    super(reason);
+    this.reason = reason;
+  }
+}
 
 /** Fields of SPEC §7's error body a payable's failures carry, so the visitor returns to the right page. */
 export type FailureFields = {
@@ -53,8 +76,8 @@ export type Payable<Ref> = {
   abandon(tx: Database, payment: PaymentRow): Promise<void>;
   /** A captured payment completes the payable, once, in the caller's transaction (the payment row is locked). */
   complete(tx: Database, site: Site, payment: PaymentRow): Promise<PayableCompletion>;
-  /** After the completing transaction commits: availability and mail go at once. */
-  afterCommit(payment: PaymentRow): void;
+  /** After the completing transaction commits (awaited before the visitor is answered): availability and mail go at once. */
+  afterCommit(payment: PaymentRow): void | Promise<void>;
   /** The error fields of its failures, with the caller's reference when it has one. */
   failureFields(ref?: Ref): FailureFields;
   /** How the provider sends the visitor back (SPEC §4 return routes). */

@@ -7,18 +7,21 @@ import { paymentEvents, payments } from './payments.schema.ts';
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentStatus = PaymentRow['status'];
 
-export async function insertPayment(db: Database, values: typeof payments.$inferInsert): Promise<PaymentRow> {
-  const [row] = await db.insert(payments).values(values).returning();
+/**
+ * Writes an order's next attempt: numbered after its others (`attempt`), with the idempotency key
+ * `{order id}:{attempt}` a provider is given, in one statement. The caller holds the order's lock.
+ */
+export async function insertNextAttempt(
+  db: Database,
+  values: Omit<typeof payments.$inferInsert, 'attempt' | 'idempotencyKey'>,
+): Promise<PaymentRow> {
+  const attempt = sql`(select coalesce(max(${payments.attempt}), 0) + 1 from ${payments} where ${payments.orderId} = ${values.orderId})`;
+  const [row] = await db
+    .insert(payments)
+    .values({ ...values, attempt: sql`${attempt}`, idempotencyKey: sql`${values.orderId}::text || ':' || ${attempt}::text` })
+    .returning();
   if (!row) throw new Error('the payment was not written');
   return row;
-}
-
-export async function nextAttempt(db: Database, orderId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`coalesce(max(${payments.attempt}), 0)::int + 1` })
-    .from(payments)
-    .where(eq(payments.orderId, orderId));
-  return row?.n ?? 1;
 }
 
 export async function findPayment(db: Database, paymentNumber: string, options: { lock?: boolean } = {}) {
@@ -118,14 +121,24 @@ export async function databaseNow(db: Database): Promise<Date> {
 }
 
 /**
- * Marks the payment that completed its order (or date change), in the completing transaction.
- * The unique indexes `payments_completes_order` / `payments_completes_change` let only one win.
+ * Marks the payment that completed its order (or date change), in the completing transaction,
+ * and answers whether other attempts for it are still open at a provider (read with the payable
+ * locked, so no new one can begin). The unique indexes `payments_completes_order` / `payments_completes_change` let only one win.
  */
-export async function markCompleting(db: Database, id: string): Promise<void> {
-  await db
-    .update(payments)
-    .set({ completedAt: sql`now()`, settledAt: sql`now()`, updatedAt: sql`now()` })
-    .where(eq(payments.id, id));
+export async function markCompleting(db: Database, id: string): Promise<boolean> {
+  const [row] = await rows<{ open_siblings: boolean }>(
+    db,
+    sql`update payments p set completed_at = now(), settled_at = now(), updated_at = now() where p.id = ${id}
+        returning exists (
+          select 1 from payments s
+          where s.order_id = p.order_id and s.id <> p.id and s.time_change_id is not distinct from p.time_change_id
+            and s.status in (${sql.join(
+              OPEN_STATUSES.map((status) => sql`${status}`),
+              sql`, `,
+            )})
+        ) as open_siblings`,
+  );
+  return row?.open_siblings ?? false;
 }
 
 /** The ledger owes nothing more for this row. */

@@ -37,9 +37,9 @@ describeEachEngine(
     const api = () => apiFor(app, 'demo');
 
     /** An order ready to pay with `method`, holding `quantity` places of a fresh slot. */
-    async function readyOrder(method: string, quantity = 2, slot?: SlotFixture) {
+    async function readyOrder(method: string, quantity = 2, slot?: SlotFixture, extra: Record<string, unknown> = {}) {
       const fixture = slot ?? (await freshSlot(ctx.db, 'demo', 10));
-      const created = await api().post<{ order_token: string }>('orders', orderBody(fixture, quantity));
+      const created = await api().post<{ order_token: string }>('orders', orderBody(fixture, quantity, extra));
       expect(created.status).toBe(201);
       const token = created.body.order_token;
       expect((await api().put(`orders/${token}`, { customer_info: CUSTOMER, payment_method: method })).status).toBe(200);
@@ -47,6 +47,18 @@ describeEachEngine(
     }
 
     const answerGateway = (redirectUrl: string, action: string) => answerGateway_(app, redirectUrl, action);
+
+    /** A 3-D Secure checkout started, whose holds then lapse while the visitor is at the gateway. */
+    async function checkOutThenLapse(token: string, slot: SlotFixture) {
+      const started = await api().post<Answer>(`orders/checkout/${token}`, {
+        payment_method: 'gmo_3ds',
+        card: card(SANDBOX_CARDS.success),
+      });
+      await ctx.db.execute(
+        sql`update stock_holds set expires_at = now() - interval '1 second' where time_span_id = ${slot.timeSpanId}`,
+      );
+      return started;
+    }
 
     async function ticketsOf(slot: SlotFixture) {
       const [row] = await rows<{ n: number }>(
@@ -262,13 +274,7 @@ describeEachEngine(
 
     it('late payment with the places still there: sold again, completed', async () => {
       const { token, slot } = await readyOrder('gmo_3ds', 2);
-      const started = await api().post<Answer>(`orders/checkout/${token}`, {
-        payment_method: 'gmo_3ds',
-        card: card(SANDBOX_CARDS.success),
-      });
-      await ctx.db.execute(
-        sql`update stock_holds set expires_at = now() - interval '1 second' where time_span_id = ${slot.timeSpanId}`,
-      );
+      const started = await checkOutThenLapse(token, slot);
       await ctx.db.execute(
         sql`update orders set expires_at = now() - interval '1 second' where time_span_id = ${slot.timeSpanId}`,
       );
@@ -282,13 +288,7 @@ describeEachEngine(
     it('late payment with the places gone: refunded, no tickets, the visitor told', async () => {
       const slot = await freshSlot(ctx.db, 'demo', 1);
       const { token } = await readyOrder('gmo_3ds', 1, slot);
-      const started = await api().post<Answer>(`orders/checkout/${token}`, {
-        payment_method: 'gmo_3ds',
-        card: card(SANDBOX_CARDS.success),
-      });
-      await ctx.db.execute(
-        sql`update stock_holds set expires_at = now() - interval '1 second' where time_span_id = ${slot.timeSpanId}`,
-      );
+      const started = await checkOutThenLapse(token, slot);
       // Someone else takes the place the late payer's hold gave back.
       expect((await api().post('orders', orderBody(slot, 1))).status).toBe(201);
       await answerGateway(started.body.redirect_url ?? '', 'pass');
@@ -304,6 +304,32 @@ describeEachEngine(
       expect(charge?.status).toBe('refunded');
       expect(await ticketsOf(slot)).toBe(0);
       expect(await slotCounters(ctx.db, slot.timeSpanId)).toEqual({ capacity: 1, sold: 0, held: 1 });
+    });
+
+    it('late payment whose slot has room but whose set product is gone: refunded, nothing of the half-made sale kept', async () => {
+      const slot = await freshSlot(ctx.db, 'demo', 10);
+      const setProductId = slot.setProductId;
+      if (setProductId === null) throw new Error('the demo product has no set product');
+      const { token } = await readyOrder('gmo_3ds', 1, slot, { set_products: [{ set_product_id: setProductId, quantity: 1 }] });
+      const started = await checkOutThenLapse(token, slot);
+      // Others bought every set product of the slot meanwhile; the slot itself still has room.
+      await ctx.db.execute(
+        sql`update set_product_stocks set sold = (select capacity_per_slot from set_products where id = ${setProductId})
+            where set_product_id = ${setProductId} and time_span_id = ${slot.timeSpanId}`,
+      );
+      await answerGateway(started.body.redirect_url ?? '', 'pass');
+      const finished = await api().post<Answer>('gmo-secure/exe-payment', { md: started.body.payment_number });
+      expect(finished.status).toBe(409);
+      expect(await paymentStatus(started.body.payment_number ?? '')).toBe('refunded');
+      expect(await ticketsOf(slot)).toBe(0);
+      // The slot's place sold again before the set product was found gone is not kept sold.
+      expect(await slotCounters(ctx.db, slot.timeSpanId)).toEqual({ capacity: 10, sold: 0, held: 1 });
+      const [order] = await rows<{ status: string; mails: number }>(
+        ctx.db,
+        sql`select o.status, (select count(*)::int from outbox m where m.order_id = o.id) as mails
+            from orders o where o.time_span_id = ${slot.timeSpanId}`,
+      );
+      expect(order).toEqual({ status: 'paying', mails: 0 });
     });
 
     it('a refund the gateway refuses is the critical refund error', async () => {

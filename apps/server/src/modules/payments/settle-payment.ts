@@ -88,8 +88,8 @@ async function settleCaptured(db: Database, deps: PaymentDeps, payment: repo.Pay
           kind: 'completed',
           data: { orderId: payment.orderId, ...(dateChangeId !== null ? { dateChangeId } : {}) },
         });
-        payableOf(deps.payables, payment).afterCommit(payment);
-        await voidSiblings(db, deps, payment);
+        await payableOf(deps.payables, payment).afterCommit(payment);
+        if (completion.openSiblings) await voidSiblings(db, deps, payment);
       }
       return completion.answer;
   }

@@ -32,8 +32,12 @@ function orderData(orderId: string, reservationNumber: string, order: TemporaryO
 }
 
 export function subscribeOrderWebhooks(events: OrderEvents, options: { kick: () => void }): void {
+  // Orders whose completion wrote deliveries: only those wake the worker once committed, so a
+  // rush at a venue without receivers costs the database nothing more. An id whose transaction
+  // rolled back stays behind; the bound keeps them few (the worker's polling sends regardless).
+  const written = new Set<string>();
   events.onCompleting(async (tx, completed) => {
-    await enqueueWebhookEvent(tx, {
+    const deliveries = await enqueueWebhookEvent(tx, {
       venue: completed.site,
       type: 'order.completed',
       // Read only when an endpoint of the venue listens: most venues have none.
@@ -42,6 +46,11 @@ export function subscribeOrderWebhooks(events: OrderEvents, options: { kick: () 
         return orderData(completed.orderId, completed.reservationNumber, order, visitDate, completed.email);
       },
     });
+    if (deliveries === 0) return;
+    if (written.size >= 10_000) written.clear();
+    written.add(completed.orderId);
   });
-  events.onCompleted(() => options.kick());
+  events.onCompleted((orderId) => {
+    if (written.delete(orderId)) options.kick();
+  });
 }
