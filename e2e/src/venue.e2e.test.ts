@@ -35,6 +35,17 @@ describe.skipIf(!hasChromium)('at the venue in Chromium', () => {
     harness = await startHarness({ variants: ['demo', 'cafe-lumen'] });
     // A slot later today whatever the hour: spot sales are today's only.
     slot = await todaySpotSlot(harness.db, 'demo', 40, 20);
+    // The seeded slots before it stop selling, so "the next slot" is this one at any hour: one of
+    // them may have a single place left, or close its sale before the visitor has paid.
+    await harness.db.execute(
+      sql`update product_time_spans t set is_on_sale = false from product_time_spans ours
+          where ours.id = ${slot.timeSpanId} and t.product_id = ours.product_id and t.date = ours.date
+            and t.starts_at < ours.starts_at`,
+    );
+    await harness.db.execute(
+      sql`update catalogue_versions set version = version + 1, changed_at = now()
+          where site_id = (select site_id from products where id = ${slot.productId})`,
+    );
     const response = await fetch(`${harness.baseUrl}/demo/api/v1/spot/qr/${slot.productUuid}`);
     qrToken = ((await response.json()) as { qr_token: string }).qr_token;
   }, 120_000);
