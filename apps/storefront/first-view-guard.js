@@ -12,6 +12,8 @@
  */
 (() => {
   const root = document.documentElement;
+  /** A ticket's address (`#/id/{token}` under the tickets prefix), whose first view the server makes on request. */
+  let ticket = null;
   try {
     const hash = location.hash.replace(/^#/, '');
     const path = hash.split('?')[0];
@@ -24,6 +26,9 @@
     const otherScreen = hash.includes('?') || (path !== '' && path !== '/' && path !== '/order') || stored('orderPage') !== null;
     if (otherLanguage) root.dataset.firstViewHidden = 'all';
     else if (otherScreen) root.dataset.firstViewHidden = 'screen';
+    const token = /^\/id\/([\w-]{16,64})$/.exec(hash)?.[1];
+    const isTickets = segments[0] === 'tickets' || segments[1] === 'tickets';
+    if (token && isTickets && !otherLanguage && root.dataset.lang) ticket = { token, lang: root.dataset.lang };
   } catch {
     root.dataset.firstViewHidden = 'all';
   }
@@ -42,10 +47,43 @@
     const entry = document.querySelector('link[rel="app-entry"]');
     if (entry) add('script', { type: 'module', src: entry.href });
   };
+  /**
+   * A ticket's page shows the ticket before the app's code arrives: the server's HTML of the
+   * screen (ticket-first-view.ts) goes into the first view's main, and the ticket itself is left
+   * for the app's first render (takeFirstTicket in src/lib/first-answer.ts). It is asked for now,
+   * while the rest of the page loads. Anything else — no answer in time, a ticket not found —
+   * leaves the page to the app, as without this.
+   */
+  const site = root.dataset.siteCode;
+  const address = ticket && site && `/${encodeURIComponent(site)}/api/v1/tickets/${ticket.token}/first-view`;
+  const answer = address
+    ? Promise.race([
+        fetch(`${address}?lang=${encodeURIComponent(ticket.lang)}`, { headers: { accept: 'application/json' } })
+          .then((response) => (response.ok ? response.json() : null))
+          .catch(() => null),
+        // Past three seconds the app's own start is sooner.
+        new Promise((resolve) => setTimeout(resolve, 3000, null)),
+      ])
+    : Promise.resolve(null);
+  const showTicket = async () => {
+    const first = await answer;
+    const main = document.querySelector('[data-first-view] > main');
+    if (!first || !main) return;
+    main.innerHTML = first.html;
+    delete root.dataset.firstViewHidden;
+    window.__storefrontFirstTicket = { ...ticket, ticket: first.ticket };
+  };
+
   document.addEventListener('DOMContentLoaded', () => {
-    // After the first frame (the view, or with it hidden the header); a tab opened in the
-    // background draws no frame until shown, and starts a second later all the same.
-    requestAnimationFrame(() => setTimeout(startApp, 0));
-    setTimeout(startApp, 1000);
+    // After the first frame is drawn (the view, or with it hidden the header); a tab opened in the
+    // background draws no frame until shown, and starts a second later all the same. A ticket's
+    // page first shows its ticket, so the app's code never competes with the ticket's answer.
+    // Two frames: the second begins once the first (with the view) has been drawn.
+    showTicket()
+      .catch(() => {})
+      .finally(() => {
+        requestAnimationFrame(() => requestAnimationFrame(startApp));
+        setTimeout(startApp, 1000);
+      });
   });
 })();

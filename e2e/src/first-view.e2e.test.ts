@@ -2,8 +2,11 @@
  * The first answer carries the first paint (issue 19): the venue page paints its header, step bar,
  * heading and product cards from the server's HTML before any script runs and before any API call,
  * and the app then takes the page over in place — nothing doubled, nothing moved, no call for the
- * venue's settings, languages, texts or products it already has.
+ * venue's settings, languages, texts or products it already has. A ticket's page paints the ticket
+ * from the server's HTML its guard asks for, before the app's code, and the app takes it over in place.
  */
+import { apiFor } from '@storefront/server/test/api';
+import { buyTickets } from '@storefront/server/test/tickets';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, hasChromium, recordCspViolations, startHarness } from './harness.ts';
@@ -36,7 +39,7 @@ function blankMoments(page: Page): Promise<number> {
 describe.skipIf(!hasChromium)('the venue page’s first paint in Chromium', () => {
   let harness: Harness;
   beforeAll(async () => {
-    harness = await startHarness({ variants: ['borderless', 'okinawa', 'cafe-lumen'] });
+    harness = await startHarness({ variants: ['borderless', 'okinawa', 'cafe-lumen', 'demo'] });
   }, 120_000);
   afterAll(async () => {
     await harness?.close();
@@ -119,6 +122,46 @@ describe.skipIf(!hasChromium)('the venue page’s first paint in Chromium', () =
         await context.close();
       },
     );
+  });
+
+  describe.each(viewports)('a ticket at $width px', (viewport) => {
+    it('paints the ticket from the server’s HTML before the app’s code, and the app takes it over in place', async () => {
+      const bought = await buyTickets(apiFor(harness.app, 'demo'), harness.db, { quantity: 2 });
+      const { context, page, requests, violations, release } = await openHeld(
+        `${harness.baseUrl}/demo/tickets/#/id/${bought.reservationToken}`,
+        viewport,
+      );
+      const ticketBoxes = () =>
+        page.$$eval(
+          '.site-header, .ticket-header, .ticket-product, .ticket-fact, .ticket-qr-hint, .ticket-qr, .ticket-actions a, .site-footer',
+          (elements) =>
+            elements.map((element) => {
+              const box = element.getBoundingClientRect();
+              return { text: element.textContent ?? '', x: box.x, y: box.y, width: box.width, height: box.height };
+            }),
+        );
+      // Before the app's code: the ticket, its number and both codes, drawn.
+      await page.locator('[data-first-view] .ticket-number').waitFor({ timeout: 15_000 });
+      await expect(page.locator('.ticket-number').textContent()).resolves.toBe(bought.reservationNumber);
+      expect(await page.locator('[data-first-view] .ticket-qr svg').count()).toBe(2);
+      expect(await page.locator('.site-footer').isVisible()).toBe(true);
+      const before = await ticketBoxes();
+      const codes = await page.locator('.ticket-qr').evaluateAll((elements) => elements.map((e) => e.innerHTML));
+
+      release();
+      await page.locator('#root > .shell:not([data-first-view]) [data-screen="ticket"]').waitFor({ timeout: 20_000 });
+      expect(await page.locator('[data-first-view]').count()).toBe(0);
+      expect(await page.locator('.ticket-card').count()).toBe(1);
+      expect(await ticketBoxes()).toEqual(before);
+      // The app keeps the server's drawings rather than blanking them to draw its own.
+      expect(await page.locator('.ticket-qr').evaluateAll((elements) => elements.map((e) => e.innerHTML))).toEqual(codes);
+      expect(await blankMoments(page)).toBe(0);
+      // The guard's one call brought the ticket: the app's first render asked for nothing before it showed it.
+      const firstViews = requests.filter((request) => request.url().includes('/first-view?'));
+      expect(firstViews).toHaveLength(1);
+      expect(violations).toEqual([]);
+      await context.close();
+    });
   });
 
   it('paints the cafe’s first step, the calendar, as loading, and keeps the page still when the app takes over', async () => {

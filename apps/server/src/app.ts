@@ -87,6 +87,7 @@ import { relyingPartyOf } from './modules/staff/staff-passkeys.ts';
 import { foldSoldHolds } from './modules/stock/sell-places.ts';
 import { consolePageRoutes, gatePageRoutes } from './modules/storefront/console-pages.ts';
 import { storefrontRoutes } from './modules/storefront/storefront.routes.ts';
+import { ticketFirstViewRoutes } from './modules/storefront/ticket-first-view.routes.ts';
 import { createKeyCache } from './modules/tickets/ticket-signing.ts';
 import { ticketRoutes } from './modules/tickets/tickets.routes.ts';
 import { createTicketsService } from './modules/tickets/tickets.service.ts';
@@ -355,6 +356,7 @@ export async function buildApp(options: AppOptions) {
       paymentRoutes(payments),
       membershipRoutes(membership),
       ticketRoutes(tickets),
+      ticketFirstViewRoutes({ tickets, catalog }),
       visitorCancellationRoutes(options.db, visitorCancellation),
       dateChangeRoutes(dateChanges, payments),
       reservationRoutes(reservations),

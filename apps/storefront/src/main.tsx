@@ -1,6 +1,6 @@
 import { GENERIC_ERROR } from '@storefront/domain/errors/catalogue';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
@@ -28,6 +28,11 @@ import './ui/order-choices.css';
 import './ui/calendar.css';
 import './ui/quantities.css';
 import './ui/order-summary.css';
+// The ticket screens' styles: a ticket's first view (first-view-guard.js) paints with them too.
+import './features/tickets/ticket-card.css';
+import './features/tickets/share.css';
+import './features/tickets/check-in.css';
+import './features/tickets/receipt.css';
 
 sharePageNonce();
 const rootElement = document.getElementById('root') as HTMLElement;
@@ -73,18 +78,22 @@ async function start() {
   // Over the static first view, the first render waits for the screen's code: a render without it
   // would show an empty page in between.
   if (startsFromFirstView) await routerReady(router);
-  root.render(
-    <StrictMode>
-      <I18nextProvider i18n={i18n}>
-        <AppContext.Provider value={app}>
-          <FailureRouterContext.Provider value={routeFailure}>
-            <QueryClientProvider client={queryClient}>
-              <RouterProvider router={router} />
-            </QueryClientProvider>
-          </FailureRouterContext.Provider>
-        </AppContext.Provider>
-      </I18nextProvider>
-    </StrictMode>,
+  // As a transition, React renders in slices and lets the browser answer taps in between; the
+  // page already shows the first view (or the header), so nothing waits on the render.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <I18nextProvider i18n={i18n}>
+          <AppContext.Provider value={app}>
+            <FailureRouterContext.Provider value={routeFailure}>
+              <QueryClientProvider client={queryClient}>
+                <RouterProvider router={router} />
+              </QueryClientProvider>
+            </FailureRouterContext.Provider>
+          </AppContext.Provider>
+        </I18nextProvider>
+      </StrictMode>,
+    ),
   );
   setTimeout(preloadDialog, 0);
 }

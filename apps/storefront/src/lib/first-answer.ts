@@ -3,6 +3,7 @@
  * the first view needs no API call. Absent (the dev server, an older server, a page the server
  * could not fill) or for another venue, it is ignored and the app asks the API as before.
  */
+import type { TicketView } from '@storefront/domain/api/tickets';
 import { FIRST_ANSWER_ELEMENT_ID, FIRST_VIEW_ATTRIBUTE, type FirstAnswer } from '@storefront/domain/first-answer';
 import { isLanguageCode } from './i18n/i18n.ts';
 
@@ -27,4 +28,19 @@ export function readFirstAnswer(document: Pick<Document, 'getElementById'>, site
 /** Whether the page shows the server's static first view, which the app's first render replaces. */
 export function hasFirstView(root: Element): boolean {
   return root.querySelector(`[${FIRST_VIEW_ATTRIBUTE}]`) !== null;
+}
+
+type FirstTicket = { token: string; lang: string; ticket: TicketView };
+
+/**
+ * The ticket the page's guard fetched with the ticket page's first view (first-view-guard.js), for
+ * the ticket screen's first render, so the app shows it without asking again. Given once: a later
+ * visit to the screen reads the ticket fresh.
+ */
+export function takeFirstTicket(token: string, lang: string): TicketView | undefined {
+  const holder = window as { __storefrontFirstTicket?: FirstTicket };
+  const first = holder.__storefrontFirstTicket;
+  if (!first || first.token !== token || first.lang !== lang) return undefined;
+  delete holder.__storefrontFirstTicket;
+  return first.ticket;
 }

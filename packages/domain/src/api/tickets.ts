@@ -103,6 +103,13 @@ export const TicketView = z.object({
 });
 export type TicketView = z.infer<typeof TicketView>;
 
+/**
+ * The ticket page's first view (issue 19): the ticket as `tickets/{token}` answers it, and the
+ * server's HTML of the page's first render, which the page shows before the app's code arrives.
+ */
+export const TicketFirstView = z.object({ ticket: TicketView, html: z.string() });
+export type TicketFirstView = z.infer<typeof TicketFirstView>;
+
 /** The holder cancels the whole booking; the notice is mailed in `lang` (the order's language without it). */
 export const SelfCancelBody = z.object({ lang: Lang.optional() });
 export const SelfCancelResult = z.object({

@@ -40,7 +40,7 @@ function orderSteps(config: Configuration): Step[] {
 }
 
 /** i18next as the storefront sets it up: `{name}` placeholders, a missing or empty text is its key. */
-function translator(texts: Record<string, string>) {
+export function translator(texts: Record<string, string>) {
   return (key: string, values: Record<string, string> = {}) => {
     const text = texts[key];
     if (!text) return key;
@@ -121,7 +121,7 @@ function stepBar(config: Configuration, t: ReturnType<typeof translator>): strin
 }
 
 /** The footer's links (app/layout.tsx, SPEC §2), each only when its condition holds. */
-function footer(data: FirstViewData, t: ReturnType<typeof translator>): string {
+function footer(data: Pick<FirstViewData, 'configuration' | 'texts'>, t: ReturnType<typeof translator>): string {
   const config = data.configuration;
   const values = config.values;
   const hasText = (key: string) => Boolean(data.texts[key]);
@@ -178,7 +178,10 @@ export function renderOrderFirstView(data: FirstViewData): string {
   );
 }
 
-/** The shell's header alone, for pages whose screen the server cannot tell (the tickets prefix). */
+/**
+ * The shell without a screen, for pages whose screen the server cannot tell (the tickets prefix).
+ * The guard keeps its main and footer hidden unless it fills main with a ticket's first view.
+ */
 export function renderShellFirstView(data: FirstViewData): string {
   const t = translator(data.texts);
   return (
@@ -186,7 +189,8 @@ export function renderShellFirstView(data: FirstViewData): string {
     `<button type="button" class="skip-link">${escapeHtml(t('common_skip_to_content'))}</button>` +
     (data.configuration.appMode === 'demo' ? `<div class="demo-banner">${escapeHtml(t('demo_banner'))}</div>` : '') +
     header(data, t) +
-    // No footer: the screen's content arrives above it and would push it down.
-    '<main id="main" tabindex="-1"></main></div>'
+    '<main id="main" tabindex="-1"></main>' +
+    footer(data, t) +
+    '</div>'
   );
 }

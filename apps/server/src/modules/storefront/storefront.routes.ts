@@ -54,6 +54,16 @@ function themeCss(theme: Configuration['theme']): string {
     .join(';')}}`;
 }
 
+/** The ticket header's colours (ticket-page.tsx sets them on the element), for a ticket's first view. */
+function ticketHeaderCss(display: Configuration['ticketDisplay']): string {
+  const tokens: [string, string][] = [
+    ['--ticket-header-pc', display.headerColor.pc],
+    ['--ticket-header-sp', display.headerColor.sp],
+  ];
+  const valid = tokens.filter(([, value]) => CSS_COLOUR.test(value));
+  return valid.length === 0 ? '' : `.ticket-header{${valid.map(([name, value]) => `${name}:${value}`).join(';')}}`;
+}
+
 /** The built page split where each visit's parts go. */
 type PageParts = {
   head: string;
@@ -176,13 +186,17 @@ export const storefrontRoutes =
       if (!first) return withNonce(withBody(withTitle(parts.head) + preloads + parts.bodyStart) + parts.rootOpen + parts.end);
       const icon = `data:image/svg+xml,${encodeURIComponent(first.config.theme.logoSvg)}`;
       const head = withTitle(parts.head)
-        .replace(/<html lang="[^"]*"/, `<html lang="${LANGUAGE_TAGS[lang]}" data-lang="${lang}"`)
+        .replace(
+          /<html lang="[^"]*"/,
+          // The site code on <html> too: the first view's guard reads it before <body> exists.
+          `<html lang="${LANGUAGE_TAGS[lang]}" data-lang="${lang}" data-site-code="${escapeAttribute(site.code)}"`,
+        )
         .replace(/<link rel="icon" href="[^"]*"/, `<link rel="icon" href="${escapeAttribute(icon)}"`);
       // With a first view to paint, the app's code waits for the paint (first-view-guard.js starts it).
       const hasView = first.view.includes('data-first-view');
       return (
         withNonce(
-          `${hasView ? afterPaint(head) : head}${hasView ? afterPaint(preloads) : preloads}<style nonce="${PAGE_NONCE_PLACEHOLDER}">${themeCss(first.config.theme)}</style>${withBody(parts.bodyStart)}`,
+          `${hasView ? afterPaint(head) : head}${hasView ? afterPaint(preloads) : preloads}<style nonce="${PAGE_NONCE_PLACEHOLDER}">${themeCss(first.config.theme)}${isTickets ? ticketHeaderCss(first.config.ticketDisplay) : ''}</style>${withBody(parts.bodyStart)}`,
         ) +
         parts.rootOpen +
         first.view +

@@ -26,10 +26,6 @@ import { QrCode } from './qr-code.tsx';
 import { GATE_APP_PATH, GATE_STATION, ticketPaths } from './ticket-links.ts';
 import { TicketHeader } from './ticket-page.tsx';
 import { VisitValidity } from './visit-validity.tsx';
-import './ticket-card.css';
-import './share.css';
-import './check-in.css';
-import './receipt.css';
 
 /** How often the pass asks whether the gate has let the visitor in. */
 const PASS_REFRESH_MS = 5_000;

@@ -21,10 +21,6 @@ import { ruledField } from '../../ui/field-schema.ts';
 import { ticketQueries } from './api/ticket-queries.ts';
 import { type Receipt, ticketsApi } from './api/tickets-api.ts';
 import { ticketPaths } from './ticket-links.ts';
-import './ticket-card.css';
-import './share.css';
-import './check-in.css';
-import './receipt.css';
 
 function ReceiptDocument(props: { receipt: Receipt }) {
   const app = useApp();

@@ -20,10 +20,6 @@ import { ruledField } from '../../ui/field-schema.ts';
 import { ticketsApi } from './api/tickets-api.ts';
 import { ticketPaths } from './ticket-links.ts';
 import { TicketHeader, useTicket } from './ticket-page.tsx';
-import './ticket-card.css';
-import './share.css';
-import './check-in.css';
-import './receipt.css';
 
 /** The address to send the tickets to, by SPEC §5's rules. */
 const formSchema = (t: TFunction) => z.object({ address: ruledField(t, required, (value) => emailRule(value?.trim())) });

@@ -14,10 +14,6 @@ import { ticketsApi } from './api/tickets-api.ts';
 import { ShareLinkActions } from './share-link-actions.tsx';
 import { ticketPaths } from './ticket-links.ts';
 import { TicketHeader, useTicket } from './ticket-page.tsx';
-import './ticket-card.css';
-import './share.css';
-import './check-in.css';
-import './receipt.css';
 
 export default function SharePage(props: ScreenProps) {
   const app = useApp();

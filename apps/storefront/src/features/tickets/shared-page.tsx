@@ -11,10 +11,6 @@ import { ticketQueries } from './api/ticket-queries.ts';
 import { ticketsApi } from './api/tickets-api.ts';
 import { ticketPaths } from './ticket-links.ts';
 import { TicketHeader, VisitTime } from './ticket-page.tsx';
-import './ticket-card.css';
-import './share.css';
-import './check-in.css';
-import './receipt.css';
 
 export default function SharedPage(props: ScreenProps) {
   const app = useApp();

@@ -21,10 +21,6 @@ import { CancelBooking } from './cancel-booking.tsx';
 import { QrCode } from './qr-code.tsx';
 import { ticketPaths } from './ticket-links.ts';
 import { type VisitSlot, VisitValidity } from './visit-validity.tsx';
-import './ticket-card.css';
-import './share.css';
-import './check-in.css';
-import './receipt.css';
 
 export function useTicket(token: string) {
   const app = useApp();

@@ -6,6 +6,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api/client.ts';
 import type { AppEnvironment } from '../../../lib/app-context.tsx';
+import { takeFirstTicket } from '../../../lib/first-answer.ts';
 import { ticketQueryKeys } from '../../../lib/ticket-query-keys.ts';
 import { ticketsApi } from './tickets-api.ts';
 
@@ -23,6 +24,8 @@ export const ticketQueries = {
     queryOptions({
       queryKey: [...ticketQueryKeys.ticket(token), app.lang],
       queryFn: ({ signal }) => ticketsApi(app.api, app.lang).ticket(token, signal),
+      // The page's first view came with the ticket: the first render shows it as the view did.
+      initialData: () => takeFirstTicket(token, app.lang),
       enabled: token !== '',
       retry: false,
       // The ticket page says a ticket does not exist itself; a dialog on top would say it twice.
