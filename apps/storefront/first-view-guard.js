@@ -59,7 +59,8 @@
   const answer = address
     ? Promise.race([
         fetch(`${address}?lang=${encodeURIComponent(ticket.lang)}`, { headers: { accept: 'application/json' } })
-          .then((response) => (response.ok ? response.json() : null))
+          // Read to the end either way: an answer left unread keeps its request open.
+          .then((response) => response.json().then((body) => (response.ok ? body : null)))
           .catch(() => null),
         // Past three seconds the app's own start is sooner.
         new Promise((resolve) => setTimeout(resolve, 3000, null)),
