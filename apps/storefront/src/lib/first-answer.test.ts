@@ -1,5 +1,6 @@
+import type { TicketView } from '@storefront/domain/api/tickets';
 import { describe, expect, it } from 'vitest';
-import { readFirstAnswer } from './first-answer.ts';
+import { readFirstAnswer, takeFirstTicket } from './first-answer.ts';
 
 /** A page whose data block holds `text`, or none at all. */
 const pageWith = (text: string | null) => ({
@@ -28,5 +29,24 @@ describe('the page’s first answer', () => {
     expect(readFirstAnswer(pageWith(JSON.stringify({ ...answer, texts: null })), 'borderless')).toBeNull();
     expect(readFirstAnswer(pageWith(JSON.stringify({ ...answer, lang: 'fr' })), 'borderless')).toBeNull();
     expect(readFirstAnswer(pageWith(JSON.stringify(answer)), 'okinawa')).toBeNull();
+  });
+});
+
+describe('the ticket the page’s guard fetched', () => {
+  const holder = window as { __storefrontFirstTicket?: unknown };
+  const ticket = { reservationNumber: 'A4FG5-0H94Y' } as TicketView;
+
+  it('is given once, for its own token and language', () => {
+    holder.__storefrontFirstTicket = { token: 'token-of-the-page-1', lang: 'ja', ticket };
+    expect(takeFirstTicket('another-token-0000', 'ja')).toBeUndefined();
+    expect(takeFirstTicket('token-of-the-page-1', 'en')).toBeUndefined();
+    expect(takeFirstTicket('token-of-the-page-1', 'ja')).toBe(ticket);
+    // A later visit to the screen reads the ticket fresh.
+    expect(takeFirstTicket('token-of-the-page-1', 'ja')).toBeUndefined();
+  });
+
+  it('is nothing on a page whose guard fetched none', () => {
+    delete holder.__storefrontFirstTicket;
+    expect(takeFirstTicket('token-of-the-page-1', 'ja')).toBeUndefined();
   });
 });
