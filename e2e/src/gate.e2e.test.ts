@@ -218,6 +218,8 @@ describe.skipIf(!hasChromium)('the gate: pairing, results for a queue, manual en
     });
     const ticketPage = await visitor.newPage();
     await ticketPage.goto(`${harness.baseUrl}/demo/tickets/?lang=en#/id/${later.reservationToken}`);
+    // The app's screen, not the first view it replaces.
+    await ticketPage.locator('[data-screen="ticket"] .ticket-card').waitFor();
     const qr = ticketPage.locator('.ticket-qr-item .ticket-qr').first();
     await qr.locator('svg').waitFor();
     const photo = await qr.screenshot();
@@ -503,7 +505,7 @@ describe.skipIf(!hasChromium)('the gate: pairing, results for a queue, manual en
     const visitor = await harness.browser.newContext({ locale: 'en-GB', viewport: { width: 375, height: 812 } });
     const ticketPage = await visitor.newPage();
     await ticketPage.goto(`${harness.baseUrl}/demo/tickets/?lang=en#/id/${bought.reservationToken}`);
-    await ticketPage.locator('.ticket-qr-item .ticket-qr svg').first().waitFor();
+    await ticketPage.locator('[data-screen="ticket"] .ticket-qr-item .ticket-qr svg').first().waitFor();
     const frame = await ticketPage.evaluate(async () => {
       const svg = document.querySelector('.ticket-qr-item .ticket-qr svg') as SVGElement;
       const image = new Image();

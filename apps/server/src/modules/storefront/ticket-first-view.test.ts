@@ -43,7 +43,7 @@ describeEachEngine('ticket first view', (ctx) => {
     expect(first.ticket).toEqual(plain.json());
 
     const { html } = first;
-    expect(html).toMatch(/^<div class="route-view route-view-still"><section class="page ticket-page" data-screen="ticket"/);
+    expect(html).toMatch(/^<div class="route-view route-view-still"><section class="page ticket-page" data-display="separate">/);
     expect(html).toContain(`<dd class="ticket-number">${bought.reservationNumber}</dd>`);
     expect(html).toContain('>2 tickets<');
     // Each admission's own code, drawn as the storefront draws it, and the link to its pass.

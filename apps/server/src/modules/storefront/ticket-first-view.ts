@@ -194,7 +194,8 @@ export async function renderTicketFirstView(view: TicketView, token: string, dat
     : '';
   return (
     '<div class="route-view route-view-still">' +
-    `<section class="page ticket-page" data-screen="ticket" data-display="${config.ticketDisplay.type === 'fusion' ? 'fusion' : 'separate'}">` +
+    // Without the app's data-screen mark, as the order page's first view: what waits for the screen waits for the app.
+    `<section class="page ticket-page" data-display="${config.ticketDisplay.type === 'fusion' ? 'fusion' : 'separate'}">` +
     card +
     shares +
     actions +
