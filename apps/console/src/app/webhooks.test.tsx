@@ -90,7 +90,7 @@ describe('webhooks', () => {
     expect(within(row).getByText('8')).toBeTruthy();
     expect(within(row).getByText('HTTP 503')).toBeTruthy();
     expect(within(row).getByText('maintenance')).toBeTruthy();
-    fireEvent.click(within(row).getByRole('button', { name: `Send event ${EVENT} again` }));
+    fireEvent.click(within(row).getByRole('button', { name: `Send again: event ${EVENT}` }));
     expect(await screen.findByText('The event will be sent again in a moment.')).toBeTruthy();
     expect(
       calls.some((call) => call.method === 'POST' && call.path === `venues/harbor/webhook-deliveries/${FAILED}/replay`),
