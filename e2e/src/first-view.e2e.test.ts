@@ -156,9 +156,10 @@ describe.skipIf(!hasChromium)('the venue page’s first paint in Chromium', () =
       // The app keeps the server's drawings rather than blanking them to draw its own.
       expect(await page.locator('.ticket-qr').evaluateAll((elements) => elements.map((e) => e.innerHTML))).toEqual(codes);
       expect(await blankMoments(page)).toBe(0);
-      // The guard's one call brought the ticket: the app's first render asked for nothing before it showed it.
+      // The guard's one call brought the ticket: the app did not ask for it again.
       const firstViews = requests.filter((request) => request.url().includes('/first-view?'));
       expect(firstViews).toHaveLength(1);
+      expect(requests.filter((request) => request.url().includes(`/tickets/${bought.reservationToken}?`))).toEqual([]);
       expect(violations).toEqual([]);
       await context.close();
     });

@@ -19,13 +19,18 @@ export function isTicketNotFound(error: unknown): boolean {
   return code === 'ticket not found' || code === 'record not found';
 }
 
+/** How long the ticket the first view came with counts as fresh. */
+const FIRST_VIEW_FRESH_MS = 30_000;
+
 export const ticketQueries = {
   ticket: (app: Env, token: string) =>
     queryOptions({
       queryKey: [...ticketQueryKeys.ticket(token), app.lang],
       queryFn: ({ signal }) => ticketsApi(app.api, app.lang).ticket(token, signal),
-      // The page's first view came with the ticket: the first render shows it as the view did.
+      // The page's first view came with the ticket: the first render shows it as the view did, and
+      // it is not asked for again at once (data no call has answered yet is the first view's).
       initialData: () => takeFirstTicket(token, app.lang),
+      staleTime: (query) => (query.state.dataUpdateCount === 0 ? FIRST_VIEW_FRESH_MS : 0),
       enabled: token !== '',
       retry: false,
       // The ticket page says a ticket does not exist itself; a dialog on top would say it twice.
