@@ -9,6 +9,17 @@ import { FIRST_ANSWER_ELEMENT_ID } from '@storefront/domain/first-answer';
 const isLanguageCode = (value: unknown): value is LanguageCode =>
   typeof value === 'string' && (LANGUAGE_CODES as readonly string[]).includes(value);
 
+const parsed = new WeakMap<Buffer, unknown>();
+
+/**
+ * A catalogue answer's cached bytes as a value, parsed once per answer: the catalogue hands out
+ * the same Buffer until the answer changes, so each page and ticket view does not parse it again.
+ */
+export function parsedAnswer<T>(bytes: Buffer): T {
+  if (!parsed.has(bytes)) parsed.set(bytes, JSON.parse(bytes.toString('utf8')));
+  return parsed.get(bytes) as T;
+}
+
 /**
  * The page's language as the storefront chooses it when nothing is stored in the tab: a `lang`
  * parameter wins (an unknown code means the default), then the venue's default language.

@@ -21,7 +21,7 @@ import { baseDirectives, widen } from '../../http/security-headers.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { Site } from '../sites/site.ts';
 import type { SitesService } from '../sites/sites.service.ts';
-import { firstAnswerElement, pageLanguage } from './first-answer.ts';
+import { firstAnswerElement, pageLanguage, parsedAnswer } from './first-answer.ts';
 import { type FirstViewData, renderOrderFirstView, renderShellFirstView } from './first-view.ts';
 import { type PageAssets, readPageAssets } from './page-assets.ts';
 import { pageDirectives } from './page-policy.ts';
@@ -39,30 +39,30 @@ const escapeAttribute = (value: string) =>
 /** A colour from the venue's theme as CSS may take it; anything else is left to the stylesheet. */
 const CSS_COLOUR = /^[#\w\s(),.%/-]+$/;
 
-/** The venue's colour tokens, as the app sets them (app/bootstrap.ts), for the first paint. */
-function themeCss(theme: Configuration['theme']): string {
-  const tokens: [string, string][] = [
-    ['--color-primary', theme.primary],
-    ['--color-on-primary', theme.onPrimary],
-    ['--color-background', theme.background],
-    ['--color-text', theme.text],
-    ['--color-accent', theme.accent],
-  ];
-  return `:root{${tokens
+/** A rule setting custom properties, each only when its value is a colour CSS may take. */
+function colourRule(selector: string, tokens: [string, string][]): string {
+  return `${selector}{${tokens
     .filter(([, value]) => CSS_COLOUR.test(value))
     .map(([name, value]) => `${name}:${value}`)
     .join(';')}}`;
 }
 
+/** The venue's colour tokens, as the app sets them (app/bootstrap.ts), for the first paint. */
+const themeCss = (theme: Configuration['theme']) =>
+  colourRule(':root', [
+    ['--color-primary', theme.primary],
+    ['--color-on-primary', theme.onPrimary],
+    ['--color-background', theme.background],
+    ['--color-text', theme.text],
+    ['--color-accent', theme.accent],
+  ]);
+
 /** The ticket header's colours (ticket-page.tsx sets them on the element), for a ticket's first view. */
-function ticketHeaderCss(display: Configuration['ticketDisplay']): string {
-  const tokens: [string, string][] = [
+const ticketHeaderCss = (display: Configuration['ticketDisplay']) =>
+  colourRule('.ticket-header', [
     ['--ticket-header-pc', display.headerColor.pc],
     ['--ticket-header-sp', display.headerColor.sp],
-  ];
-  const valid = tokens.filter(([, value]) => CSS_COLOUR.test(value));
-  return valid.length === 0 ? '' : `.ticket-header{${valid.map(([name, value]) => `${name}:${value}`).join(';')}}`;
-}
+  ]);
 
 /** The built page split where each visit's parts go. */
 type PageParts = {
@@ -150,7 +150,7 @@ export const storefrontRoutes =
         options.catalog.configuration(site),
         options.catalog.languages(site),
       ]);
-      const lang = pageLanguage(langParameter, JSON.parse(languages.toString('utf8')) as Language[]);
+      const lang = pageLanguage(langParameter, parsedAnswer<Language[]>(languages));
       const [texts, products] = await Promise.all([options.catalog.texts(site, lang), options.catalog.products(site, lang)]);
       const sources = [configuration, languages, texts, products];
       const key = `${site.id}:${lang}:${isTickets ? 'tickets' : 'order'}`;
@@ -158,10 +158,10 @@ export const storefrontRoutes =
       if (known?.sources.every((source, index) => source === sources[index])) return { ...known, lang };
       const data: FirstViewData = {
         lang,
-        configuration: JSON.parse(configuration.toString('utf8')) as Configuration,
-        languages: JSON.parse(languages.toString('utf8')) as Language[],
-        texts: JSON.parse(texts.toString('utf8')) as Record<string, string>,
-        products: JSON.parse(products.toString('utf8')) as Product[],
+        configuration: parsedAnswer<Configuration>(configuration),
+        languages: parsedAnswer<Language[]>(languages),
+        texts: parsedAnswer<Record<string, string>>(texts),
+        products: parsedAnswer<Product[]>(products),
       };
       const made: Rendered = {
         sources,

@@ -12,6 +12,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { TicketsService } from '../tickets/tickets.service.ts';
+import { parsedAnswer } from './first-answer.ts';
 import { renderTicketFirstView } from './ticket-first-view.ts';
 
 export const ticketFirstViewRoutes =
@@ -38,8 +39,8 @@ export const ticketFirstViewRoutes =
         ]);
         const html = await renderTicketFirstView(ticket, req.params.token, {
           lang,
-          configuration: JSON.parse(configuration.toString('utf8')) as Configuration,
-          texts: JSON.parse(texts.toString('utf8')) as Record<string, string>,
+          configuration: parsedAnswer<Configuration>(configuration),
+          texts: parsedAnswer<Record<string, string>>(texts),
         });
         return { ticket, html };
       },
