@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validityOf } from './visit-validity.tsx';
+import { validityOf } from './visit-validity.ts';
 
 const slot = {
   date: '2026-11-25',

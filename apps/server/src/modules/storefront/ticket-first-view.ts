@@ -12,6 +12,7 @@ import { DISPLAY_TIME_ZONE, type LanguageCode } from '@storefront/domain/constan
 import { timeOfDayIn, todayIn } from '@storefront/domain/dates';
 import { formatDate, formatPrice } from '@storefront/domain/format';
 import { localize } from '@storefront/domain/localize';
+import { type VisitSlot, validityOf } from '@storefront/domain/visit-validity';
 import QRCode from 'qrcode';
 import { escapeHtml as e, translator } from './first-view.ts';
 
@@ -40,14 +41,13 @@ function ticketHeader(data: TicketFirstViewData, t: T): string {
   );
 }
 
-type Slot = Pick<TicketView, 'date' | 'reservationFrom' | 'reservationTo' | 'isAllDay'>;
 const timeOf = (instant: string) => timeOfDayIn(new Date(instant), DISPLAY_TIME_ZONE);
 
 function fact(term: string, detail: string, detailClass = ''): string {
   return `<div class="ticket-fact"><dt>${e(term)}</dt><dd${detailClass ? ` class="${detailClass}"` : ''}>${detail}</dd></div>`;
 }
 
-function visitTime(view: Slot, lang: LanguageCode, t: T): string {
+function visitTime(view: VisitSlot, lang: LanguageCode, t: T): string {
   const time = view.isAllDay
     ? e(t('ticket_all_day'))
     : `<time datetime="${e(view.reservationFrom)}">${timeOf(view.reservationFrom)}</time>–<time datetime="${e(view.reservationTo)}">${timeOf(view.reservationTo)}</time>`;
@@ -58,19 +58,12 @@ function visitTime(view: Slot, lang: LanguageCode, t: T): string {
 }
 
 /** visit-validity.tsx: "Valid on …" before the day, "Validity ended …" after it. */
-function visitValidity(view: Slot, data: TicketFirstViewData, t: T): string {
-  const date = formatDate(view.date, data.lang);
-  const today = todayIn(data.configuration.timeZone || DISPLAY_TIME_ZONE);
-  const hasEnded = view.date < today;
-  const text = hasEnded
-    ? t('ticket_validity_ended', { date })
-    : view.isAllDay
-      ? t('ticket_valid_on_day', { date })
-      : t('ticket_valid_on', { date, from: timeOf(view.reservationFrom), to: timeOf(view.reservationTo) });
-  return `<p class="ticket-validity " data-validity="${hasEnded ? 'ended' : 'upcoming'}">${e(text)}</p>`;
+function visitValidity(view: VisitSlot, data: TicketFirstViewData, t: T): string {
+  const validity = validityOf(view, data.lang, todayIn(data.configuration.timeZone || DISPLAY_TIME_ZONE));
+  return `<p class="ticket-validity " data-validity="${validity.hasEnded ? 'ended' : 'upcoming'}">${e(t(validity.key, validity.values))}</p>`;
 }
 
-function admissionStatus(admission: Admission, view: Slot, data: TicketFirstViewData, t: T): string {
+function admissionStatus(admission: Admission, view: VisitSlot, data: TicketFirstViewData, t: T): string {
   const badge = (kind: string, key: string) => `<p class="ticket-status ticket-status-${kind}">${e(t(key))}</p>`;
   if (admission.ticketStatus === 'cancelled') return badge('cancelled', 'ticket_cancelled');
   if (admission.status === 'used') return badge('used', 'ticket_used');

@@ -9,6 +9,7 @@ import { DISPLAY_TIME_ZONE } from '@storefront/domain/constants';
 import { timeOfDayIn } from '@storefront/domain/dates';
 import { formatDate, formatPrice } from '@storefront/domain/format';
 import { localize } from '@storefront/domain/localize';
+import type { VisitSlot } from '@storefront/domain/visit-validity';
 import { useQuery } from '@tanstack/react-query';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +21,7 @@ import type { Admission, TicketView } from './api/tickets-api.ts';
 import { CancelBooking } from './cancel-booking.tsx';
 import { QrCode } from './qr-code.tsx';
 import { ticketPaths } from './ticket-links.ts';
-import { type VisitSlot, VisitValidity } from './visit-validity.tsx';
+import { VisitValidity } from './visit-validity.tsx';
 
 export function useTicket(token: string) {
   const app = useApp();
