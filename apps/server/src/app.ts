@@ -53,7 +53,7 @@ import { createOrderEvents } from './modules/orders/order-events.ts';
 import { createOrderPayable } from './modules/orders/order-payable.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
-import { carrierRoutes, paymentRoutes, stripeWebhookRoutes } from './modules/payments/payments.routes.ts';
+import { carrierRoutes, paymentRoutes, providerWebhookRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { sandboxGatewayRoutes } from './modules/payments/providers/sandbox-gateway.routes.ts';
 import { createSandboxGateway } from './modules/payments/providers/sandbox-gateway.ts';
@@ -474,7 +474,7 @@ export async function buildApp(options: AppOptions) {
     { prefix: '/console/api/v1' },
   );
   if (sandbox) await app.register(sandboxGatewayRoutes(sandbox));
-  await app.register(stripeWebhookRoutes(payments));
+  await app.register(providerWebhookRoutes(payments, ['stripe', 'adyen', 'paypay']));
   // The mail viewer shows every visitor's mail to anyone: never in production.
   if (options.config.appMode !== 'production') await app.register(mailViewerRoutes(options.db));
   // Uploaded images, public and cached for ever: before the shop's `/:variant/…` pages.

@@ -33,7 +33,7 @@ export const PAYMENT_METHOD_IDS = [
 ] as const;
 export type PaymentMethodId = (typeof PAYMENT_METHOD_IDS)[number];
 
-export const PAYMENT_PROVIDERS = ['free', 'sandbox', 'stripe'] as const;
+export const PAYMENT_PROVIDERS = ['free', 'sandbox', 'stripe', 'adyen', 'paypay'] as const;
 export type PaymentProviderId = (typeof PAYMENT_PROVIDERS)[number];
 
 export const DISCOUNT_TYPES = ['percent', 'fixed'] as const;

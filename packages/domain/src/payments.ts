@@ -2,7 +2,7 @@
  * What each payment method identifier of SPEC §9 asks of the visitor and where its browser comes
  * back to (SPEC §2 payment returns). Server and storefront decide alike from this table.
  */
-import type { PaymentMethodId } from './constants.ts';
+import type { PaymentMethodId, PaymentProviderId } from './constants.ts';
 
 /**
  * - `free`: nothing to pay.
@@ -105,4 +105,23 @@ export function paymentMethodNames(methods: readonly string[], text: (key: strin
       return [method, (uses.get(name) ?? 0) > 1 ? (text(`payment_method_${method}_detail`) ?? name) : name];
     }),
   );
+}
+
+/**
+ * Which methods a provider can take: Adyen its three (cards, Alipay, WeChat Pay), PayPay the two
+ * PayPay wallets, Stripe cards, the sandbox every method but `free`, and `free` only `free`.
+ */
+export function providerTakes(provider: PaymentProviderId, method: PaymentMethodId): boolean {
+  switch (provider) {
+    case 'free':
+      return method === 'free';
+    case 'sandbox':
+      return method !== 'free';
+    case 'stripe':
+      return PAYMENT_METHOD_PROFILES[method].kind === 'card';
+    case 'adyen':
+      return method === 'adyen_credit' || method === 'adyen_alipay' || method === 'adyen_we_chat_pay';
+    case 'paypay':
+      return method === 'gmo_paypay' || method === 'softbank_paypay';
+  }
 }

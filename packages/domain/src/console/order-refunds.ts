@@ -4,8 +4,10 @@
  * `orders:refund` to cancel admissions and move money, `orders:write` to change the date, and
  * `orders:read` to see what a cancellation would give back. Decision 017 holds the refund rule.
  */
+
 import { z } from 'zod';
 import { InputText, MAX_INT4, PositiveId, Uuid } from '../api/common.ts';
+import { PAYMENT_PROVIDERS } from '../constants.ts';
 
 export const MAX_REASON_LENGTH = 500;
 export const MAX_CANCELLED_AT_ONCE = 200;
@@ -55,7 +57,7 @@ export type CancellableAdmission = z.infer<typeof CancellableAdmission>;
 /** A kept payment money can go back through, and how much of it is still unrefunded. */
 export const RefundablePayment = z.object({
   payment_number: z.string(),
-  provider: z.enum(['free', 'sandbox', 'stripe']),
+  provider: z.enum(PAYMENT_PROVIDERS),
   method: z.string(),
   amount: z.number().int(),
   refundable: z.number().int(),

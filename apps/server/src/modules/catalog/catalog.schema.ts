@@ -1,4 +1,5 @@
 /** The tables the catalog module owns (migrations are generated from every `*.schema.ts`: `npm run db:generate`). */
+import { PAYMENT_PROVIDERS } from '@storefront/domain/constants';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -264,7 +265,7 @@ export const paymentMethods = pgTable(
       .references(() => sites.id, { onDelete: 'cascade' }),
     channel: text('channel').notNull(),
     method: text('method').notNull(),
-    provider: text('provider', { enum: ['free', 'sandbox', 'stripe'] }).notNull(),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
     position: integer('position').notNull(),
     isEnabled: boolean('is_enabled').notNull().default(true),
   },

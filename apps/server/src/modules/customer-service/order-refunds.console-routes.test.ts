@@ -271,18 +271,38 @@ describeEachEngine('console order cancellations and refunds', (ctx) => {
     );
     const reference = charge?.reference as string;
     const gateway = createSandboxGateway(ctx.db, { publicUrl: () => 'http://shop.test' });
-    const first = await gateway.refund({ reference, amount: 100, idempotencyKey: 'sandbox-key-1' });
+    const first = await gateway.refund({
+      reference,
+      paymentNumber: 'unused',
+      siteId: 1,
+      amount: 100,
+      idempotencyKey: 'sandbox-key-1',
+    });
     expect(first.ok).toBe(true);
-    expect(await gateway.refund({ reference, amount: 100, idempotencyKey: 'sandbox-key-1' })).toEqual(first);
+    expect(
+      await gateway.refund({ reference, paymentNumber: 'unused', siteId: 1, amount: 100, idempotencyKey: 'sandbox-key-1' }),
+    ).toEqual(first);
     const both = await Promise.all([
-      gateway.refund({ reference, amount: 200, idempotencyKey: 'sandbox-key-2' }),
-      gateway.refund({ reference, amount: 200, idempotencyKey: 'sandbox-key-2' }),
+      gateway.refund({ reference, paymentNumber: 'unused', siteId: 1, amount: 200, idempotencyKey: 'sandbox-key-2' }),
+      gateway.refund({ reference, paymentNumber: 'unused', siteId: 1, amount: 200, idempotencyKey: 'sandbox-key-2' }),
     ]);
     expect(both.map((r) => r.ok)).toEqual([true, true]);
     expect(await gatewayRefunded(order.orderId)).toBe(300);
-    const tooMuch = await gateway.refund({ reference, amount: (charge?.amount ?? 0) - 299, idempotencyKey: 'sandbox-key-3' });
+    const tooMuch = await gateway.refund({
+      reference,
+      paymentNumber: 'unused',
+      siteId: 1,
+      amount: (charge?.amount ?? 0) - 299,
+      idempotencyKey: 'sandbox-key-3',
+    });
     expect(tooMuch.ok).toBe(false);
-    const rest = await gateway.refund({ reference, amount: (charge?.amount ?? 0) - 300, idempotencyKey: 'sandbox-key-4' });
+    const rest = await gateway.refund({
+      reference,
+      paymentNumber: 'unused',
+      siteId: 1,
+      amount: (charge?.amount ?? 0) - 300,
+      idempotencyKey: 'sandbox-key-4',
+    });
     expect(rest.ok).toBe(true);
     expect((await gateway.charge(reference))?.status).toBe('refunded');
     expect(await gatewayRefunded(order.orderId)).toBe(charge?.amount);

@@ -4,6 +4,7 @@
  * Nothing is charged here; the payment service talks to the provider after commit. A payment that
  * fails gives the order back (`abandonOrderPayment`).
  */
+import type { PaymentProviderId } from '@storefront/domain/constants';
 import { localize } from '@storefront/domain/localize';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -19,7 +20,7 @@ export type PaymentToBegin = {
   orderId: string;
   orderToken: string;
   method: string;
-  provider: 'free' | 'sandbox' | 'stripe';
+  provider: PaymentProviderId;
   amount: number;
   currency: string;
   description: string;

@@ -10,6 +10,7 @@ const lookupOf = (payment: repo.PaymentRow): PaymentLookup => ({
   reference: payment.providerReference,
   paymentNumber: payment.paymentNumber,
   idempotencyKey: payment.idempotencyKey,
+  siteId: payment.siteId,
 });
 
 export function providerOf(deps: Pick<PaymentDeps, 'providers'>, payment: Pick<repo.PaymentRow, 'provider'>): PaymentProvider {

@@ -38,6 +38,7 @@ async function start(
   try {
     outcome = await providerOf(deps, payment).start({
       paymentNumber: payment.paymentNumber,
+      siteId: payment.siteId,
       idempotencyKey: payment.idempotencyKey,
       method: payment.method as PaymentMethodId,
       amount: payment.amount,

@@ -2,13 +2,14 @@ import type { Database } from '../../db/client.ts';
 import { recordOutcome } from './ask-provider.ts';
 import type { PaymentDeps } from './payment-deps.ts';
 import * as repo from './payments.repository.ts';
+import type { NotifyingProvider } from './payments.service.ts';
 import { settlePayment } from './settle-payment.ts';
 
 /** A provider's notification: checked by the provider, kept once, then settled like a return. */
 export async function handleNotification(
   db: Database,
   deps: PaymentDeps,
-  providerId: 'stripe',
+  providerId: NotifyingProvider,
   rawBody: string,
   headers: Record<string, string | string[] | undefined>,
 ): Promise<{ handled: boolean }> {

@@ -3,6 +3,7 @@
  * its date changes), how much of each is still unrefunded, and its refunds. Read by customer
  * service; each takes the database or the caller's transaction first.
  */
+import type { PaymentProviderId } from '@storefront/domain/constants';
 import { and, asc, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
@@ -14,7 +15,7 @@ export type KeptPayment = {
   id: string;
   paymentNumber: string;
   siteId: number;
-  provider: 'free' | 'sandbox' | 'stripe';
+  provider: PaymentProviderId;
   method: string;
   amount: number;
   currency: string;

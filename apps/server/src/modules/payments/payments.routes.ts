@@ -12,7 +12,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { specError } from '../../http/errors.ts';
 import type { Site } from '../sites/site.ts';
-import type { PaymentsService } from './payments.service.ts';
+import type { NotifyingProvider, PaymentsService } from './payments.service.ts';
 import { InvalidNotification } from './providers/provider.ts';
 import type { SandboxGateway } from './providers/sandbox-gateway.ts';
 
@@ -79,19 +79,35 @@ export const carrierRoutes =
     );
   };
 
-/** Stripe's signed notifications: the raw body is what the signature covers. */
-export const stripeWebhookRoutes =
-  (payments: PaymentsService): FastifyPluginAsync =>
+/** How each provider's notifications arrive: the header their proof is in, and the answer it expects. */
+const WEBHOOKS = {
+  stripe: { proof: 'stripe-signature', answer: (handled: boolean) => ({ received: true, handled }) },
+  // Adyen takes a notification as delivered only when the answer is exactly `[accepted]`.
+  adyen: { proof: 'hmacSignature', answer: () => '[accepted]' },
+  // PayPay's notifications carry no signature: the provider asks PayPay where the payment stands.
+  paypay: { proof: 'body', answer: (handled: boolean) => ({ received: true, handled }) },
+} as const satisfies Record<NotifyingProvider, unknown>;
+
+/**
+ * Providers' server-to-server notifications, `POST /payments/{provider}/webhook`: the raw body is
+ * what a signature covers. A notification that does not verify is refused (the provider sends it
+ * again later); one that is not about a shop payment is answered as received.
+ */
+export const providerWebhookRoutes =
+  (payments: PaymentsService, providers: readonly NotifyingProvider[]): FastifyPluginAsync =>
   async (app) => {
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
-    app.post('/payments/stripe/webhook', async (req, reply) => {
-      try {
-        const result = await payments.notify('stripe', String(req.body ?? ''), req.headers);
-        return reply.send({ received: true, handled: result.handled });
-      } catch (error) {
-        if (error instanceof InvalidNotification)
-          throw specError('invalid request', { field: 'stripe-signature', message: error.message });
-        throw error;
-      }
-    });
+    for (const provider of providers) {
+      const webhook = WEBHOOKS[provider];
+      app.post(`/payments/${provider}/webhook`, async (req, reply) => {
+        try {
+          const result = await payments.notify(provider, String(req.body ?? ''), req.headers);
+          return reply.send(webhook.answer(result.handled));
+        } catch (error) {
+          if (error instanceof InvalidNotification)
+            throw specError('invalid request', { field: webhook.proof, message: error.message });
+          throw error;
+        }
+      });
+    }
   };

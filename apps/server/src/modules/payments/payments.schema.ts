@@ -1,4 +1,5 @@
 /** The tables the payments module owns (migrations are generated from every `*.schema.ts`: `npm run db:generate`). */
+import { PAYMENT_PROVIDERS } from '@storefront/domain/constants';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { dateChanges } from '../date-changes/date-changes.schema.ts';
@@ -29,7 +30,7 @@ export const payments = pgTable(
     attempt: integer('attempt').notNull(),
     idempotencyKey: text('idempotency_key').notNull().unique(),
     method: text('method').notNull(),
-    provider: text('provider', { enum: ['free', 'sandbox', 'stripe'] }).notNull(),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
     amount: integer('amount').notNull(),
     currency: text('currency').notNull(),
     status: text('status', {

@@ -16,6 +16,9 @@ import type { PayableKind, PayableRefs } from './payable.ts';
 import type { PaymentDeps } from './payment-deps.ts';
 import { reconcilePayments } from './reconcile.ts';
 
+/** The providers that send notifications. */
+export type NotifyingProvider = 'stripe' | 'adyen' | 'paypay';
+
 export function createPaymentsService(db: Database, deps: PaymentDeps) {
   return {
     /** `POST orders/checkout/{id}` (an order) and `POST timechanges/{timechangeToken}/checkout` (a date change). */
@@ -25,7 +28,7 @@ export function createPaymentsService(db: Database, deps: PaymentDeps) {
     finish: (site: Site, paymentNumber: string, options: { cancelled?: boolean } = {}) =>
       finishPayment(db, deps, site, paymentNumber, options),
     /** A provider's signed notification. */
-    notify: (providerId: 'stripe', rawBody: string, headers: Record<string, string | string[] | undefined>) =>
+    notify: (providerId: NotifyingProvider, rawBody: string, headers: Record<string, string | string[] | undefined>) =>
       handleNotification(db, deps, providerId, rawBody, headers),
     /** Settles what nobody came back for; returns how many rows it looked at. */
     reconcile: (olderThanSeconds = 60) => reconcilePayments(db, deps, olderThanSeconds),

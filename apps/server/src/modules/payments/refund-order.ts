@@ -123,15 +123,19 @@ export async function settleRefund(
 ): Promise<RefundRow | null> {
   const [refund] = await db.select().from(refunds).where(eq(refunds.id, refundId));
   if (refund?.status !== 'pending' || refund.kind !== 'provider' || !refund.paymentId) return refund ?? null;
-  const [payment] = await rows<{ provider: KeptPayment['provider']; provider_reference: string | null; payment_number: string }>(
-    db,
-    sql`select provider, provider_reference, payment_number from payments where id = ${refund.paymentId}`,
-  );
+  const [payment] = await rows<{
+    provider: KeptPayment['provider'];
+    provider_reference: string | null;
+    payment_number: string;
+    site_id: number;
+  }>(db, sql`select provider, provider_reference, payment_number, site_id from payments where id = ${refund.paymentId}`);
   if (!payment) return refund;
   let result: Awaited<ReturnType<ReturnType<typeof providerOf>['refund']>>;
   try {
     result = await providerOf(deps, payment).refund({
       reference: payment.provider_reference ?? '',
+      paymentNumber: payment.payment_number,
+      siteId: payment.site_id,
       amount: refund.amount,
       idempotencyKey: refund.idempotencyKey,
     });

@@ -20,6 +20,8 @@ export async function refundPayment(
   if (pending.status !== 'refund_pending') return pending;
   const result = await providerOf(deps, pending).refund({
     reference: pending.providerReference ?? '',
+    paymentNumber: pending.paymentNumber,
+    siteId: pending.siteId,
     amount: pending.amount,
     idempotencyKey: `${pending.idempotencyKey}:refund`,
   });

@@ -5,7 +5,7 @@
  * Every call is safe to repeat: `start` carries the attempt's idempotency key, and `status` and
  * `refund` are asked again until the ledger records their answer.
  */
-import type { PaymentMethodId } from '@storefront/domain/constants';
+import type { PaymentMethodId, PaymentProviderId } from '@storefront/domain/constants';
 
 export type CardDetails = { number: string; exp_month: number; exp_year: number; cvc: string; name: string };
 
@@ -28,11 +28,22 @@ export type LookupOutcome = ProviderOutcome | { status: 'unknown'; reference: nu
  * How an attempt is found at its provider: by its reference once the provider gave one, else by
  * what the shop sent with it (a start whose answer was lost, a process that stopped in between).
  */
-export type PaymentLookup = { reference: string | null; paymentNumber: string; idempotencyKey: string };
+export type PaymentLookup = {
+  reference: string | null;
+  paymentNumber: string;
+  idempotencyKey: string;
+  /** The venue the attempt is for: providers with an account per venue (Adyen's merchant accounts) need it. */
+  siteId: number;
+};
+
+/** A refund asked of the provider: of the payment `reference` (the shop's `paymentNumber`). */
+export type RefundRequest = { reference: string; paymentNumber: string; siteId: number; amount: number; idempotencyKey: string };
 
 export type StartPayment = {
   /** The shop's payment number: one per attempt, shown to the gateway as its order id. */
   paymentNumber: string;
+  /** The venue the payment is for. */
+  siteId: number;
   /** Unique per attempt; the provider must not charge twice for one key. */
   idempotencyKey: string;
   method: PaymentMethodId;
@@ -61,7 +72,7 @@ export type ProviderNotification = {
 };
 
 export interface PaymentProvider {
-  readonly id: 'free' | 'sandbox' | 'stripe';
+  readonly id: PaymentProviderId;
   /** Starts a payment: captured at once, a redirect, or a failure. */
   start(payment: StartPayment): Promise<ProviderOutcome>;
   /** Asks the provider where a payment stands (browser returns, reconciling, polling). */
@@ -74,7 +85,7 @@ export interface PaymentProvider {
    */
   cancel(payment: PaymentLookup): Promise<LookupOutcome>;
   /** Gives the money back; the same key never refunds twice. */
-  refund(payment: { reference: string; amount: number; idempotencyKey: string }): Promise<RefundResult>;
+  refund(payment: RefundRequest): Promise<RefundResult>;
   /**
    * Checks a notification's signature and reads it; null when it is not about a payment. Throws
    * `InvalidNotification` when the signature is missing, forged or stale.

@@ -13,7 +13,14 @@ import { createStripeProvider } from './stripe-provider.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_storefront';
 
-const byReference = (reference: string) => ({ reference, paymentNumber: 'pay_unused', idempotencyKey: 'unused' });
+const byReference = (reference: string) => ({ reference, paymentNumber: 'pay_unused', idempotencyKey: 'unused', siteId: 1 });
+const refundOf = (reference: string, amount: number, idempotencyKey: string) => ({
+  reference,
+  amount,
+  idempotencyKey,
+  paymentNumber: 'pay_unused',
+  siteId: 1,
+});
 
 describe('Stripe provider', () => {
   let fake: StripeFake;
@@ -40,6 +47,7 @@ describe('Stripe provider', () => {
     const paymentNumber = `P${randomUUID().slice(0, 8)}`;
     return {
       paymentNumber,
+      siteId: 1,
       idempotencyKey: randomUUID(),
       method: 'stripe',
       amount: 2400,
@@ -221,9 +229,16 @@ describe('Stripe provider', () => {
       const [intent] = intentsFor(started.paymentNumber);
       expect(intent?.status).toBe('succeeded');
       expect(
-        await stripe.status({ reference: null, paymentNumber: started.paymentNumber, idempotencyKey: started.idempotencyKey }),
+        await stripe.status({
+          reference: null,
+          paymentNumber: started.paymentNumber,
+          idempotencyKey: started.idempotencyKey,
+          siteId: 1,
+        }),
       ).toEqual({ status: 'captured', reference: intent?.id });
-      expect(await stripe.status({ reference: null, paymentNumber: 'pay_never_started', idempotencyKey: randomUUID() })).toEqual({
+      expect(
+        await stripe.status({ reference: null, paymentNumber: 'pay_never_started', idempotencyKey: randomUUID(), siteId: 1 }),
+      ).toEqual({
         status: 'unknown',
         reference: null,
       });
@@ -248,6 +263,7 @@ describe('Stripe provider', () => {
         reference: outcome.reference,
         paymentNumber: started.paymentNumber,
         idempotencyKey: started.idempotencyKey,
+        siteId: 1,
       };
       expect(await stripe.cancel(lookup)).toMatchObject({ status: 'failed', reference: outcome.reference });
       expect(fake.intents.get(outcome.reference as string)?.status).toBe('canceled');
@@ -265,8 +281,8 @@ describe('Stripe provider', () => {
     it('refunds a captured payment, once per key', async () => {
       const reference = await capturedPayment(3000);
       const key = randomUUID();
-      const first = await stripe.refund({ reference, amount: 3000, idempotencyKey: key });
-      const again = await stripe.refund({ reference, amount: 3000, idempotencyKey: key });
+      const first = await stripe.refund(refundOf(reference, 3000, key));
+      const again = await stripe.refund(refundOf(reference, 3000, key));
 
       expect(first).toEqual({ ok: true, reference: expect.stringMatching(/^re_/) });
       expect(again).toEqual(first);
@@ -277,7 +293,7 @@ describe('Stripe provider', () => {
 
     it('refunds part of a payment', async () => {
       const reference = await capturedPayment(3000);
-      const outcome = await stripe.refund({ reference, amount: 1000, idempotencyKey: randomUUID() });
+      const outcome = await stripe.refund(refundOf(reference, 1000, randomUUID()));
 
       expect(outcome.ok).toBe(true);
       expect(fake.refunds.filter((refund) => refund.payment_intent === reference).map((r) => r.amount)).toEqual([1000]);
@@ -285,13 +301,13 @@ describe('Stripe provider', () => {
 
     it('says why Stripe would not refund', async () => {
       const reference = await capturedPayment(3000);
-      await stripe.refund({ reference, amount: 3000, idempotencyKey: randomUUID() });
-      const second = await stripe.refund({ reference, amount: 3000, idempotencyKey: randomUUID() });
+      await stripe.refund(refundOf(reference, 3000, randomUUID()));
+      const second = await stripe.refund(refundOf(reference, 3000, randomUUID()));
 
       expect(second).toEqual({ ok: false, reason: expect.stringContaining('greater than unrefunded amount') });
 
       const declined = await stripe.start(payment({ cardToken: 'pm_card_chargeDeclined' }));
-      const unpaid = await stripe.refund({ reference: declined.reference as string, amount: 2400, idempotencyKey: randomUUID() });
+      const unpaid = await stripe.refund(refundOf(declined.reference as string, 2400, randomUUID()));
       expect(unpaid).toEqual({ ok: false, reason: expect.stringContaining('does not have a successful charge to refund') });
     });
   });
