@@ -2,7 +2,7 @@ import type { Database } from '../../db/client.ts';
 import { recordOutcome } from './ask-provider.ts';
 import type { PaymentDeps } from './payment-deps.ts';
 import * as repo from './payments.repository.ts';
-import type { NotifyingProvider } from './payments.service.ts';
+import type { NotifyingProvider } from './providers/provider.ts';
 import { settlePayment } from './settle-payment.ts';
 
 /** A provider's notification: checked by the provider, kept once, then settled like a return. */

@@ -12,8 +12,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { specError } from '../../http/errors.ts';
 import type { Site } from '../sites/site.ts';
-import type { NotifyingProvider, PaymentsService } from './payments.service.ts';
-import { InvalidNotification } from './providers/provider.ts';
+import type { PaymentsService } from './payments.service.ts';
+import { InvalidNotification, type NotifyingProvider } from './providers/provider.ts';
 import type { SandboxGateway } from './providers/sandbox-gateway.ts';
 
 const errors = { 400: ErrorBody, 402: ErrorBody, 404: ErrorBody, 409: ErrorBody, 410: ErrorBody, 502: ErrorBody };

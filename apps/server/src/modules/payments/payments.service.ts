@@ -14,10 +14,8 @@ import { finishPayment } from './finish-payment.ts';
 import { handleNotification } from './handle-notification.ts';
 import type { PayableKind, PayableRefs } from './payable.ts';
 import type { PaymentDeps } from './payment-deps.ts';
+import type { NotifyingProvider } from './providers/provider.ts';
 import { reconcilePayments } from './reconcile.ts';
-
-/** The providers that send notifications. */
-export type NotifyingProvider = 'stripe' | 'adyen' | 'paypay';
 
 export function createPaymentsService(db: Database, deps: PaymentDeps) {
   return {

@@ -93,4 +93,7 @@ export interface PaymentProvider {
   notification?(rawBody: string, headers: Record<string, string | string[] | undefined>): Promise<ProviderNotification | null>;
 }
 
+/** The providers that send server-to-server notifications. */
+export type NotifyingProvider = 'stripe' | 'adyen' | 'paypay';
+
 export class InvalidNotification extends Error {}
