@@ -55,6 +55,8 @@ import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import { carrierRoutes, paymentRoutes, providerWebhookRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { createAdyenProvider } from './modules/payments/providers/adyen-provider.ts';
+import { createPayPayProvider } from './modules/payments/providers/paypay-provider.ts';
 import { sandboxGatewayRoutes } from './modules/payments/providers/sandbox-gateway.routes.ts';
 import { createSandboxGateway } from './modules/payments/providers/sandbox-gateway.ts';
 import { createStripeProvider } from './modules/payments/providers/stripe-provider.ts';
@@ -102,7 +104,12 @@ import { webhookConsoleRoutes } from './modules/webhooks/webhooks.console-routes
 
 export type AppOptions = {
   config: Pick<Config, 'appMode' | 'appEnv' | 'reconnectSite'> &
-    Partial<Pick<Config, 'smtpUrl' | 'stripe' | 'spotStaffKey' | 'trustProxy' | 'isApiDocsServed' | 'staffMailFrom'>>;
+    Partial<
+      Pick<
+        Config,
+        'smtpUrl' | 'stripe' | 'adyen' | 'paypay' | 'spotStaffKey' | 'trustProxy' | 'isApiDocsServed' | 'staffMailFrom'
+      >
+    >;
   /** Signage: how often a site with screens connected is looked at for sales made by other processes. */
   signagePollMs?: number;
   /** How often a watched day's live arrivals are read again (tests make it short). */
@@ -261,9 +268,21 @@ export async function buildApp(options: AppOptions) {
   const membership = createMembershipService(options.db, orders);
   // Demo and tests pay through the built-in sandbox gateway; production only through real providers.
   const sandbox = options.config.appMode === 'production' ? null : createSandboxGateway(options.db, { publicUrl });
+  const adyenConfig = options.config.adyen;
+  const adyen = adyenConfig
+    ? createAdyenProvider({
+        ...adyenConfig,
+        // A venue's own merchant account, else the deployment's.
+        merchantAccountFor: async (siteId) =>
+          (await sites.list()).find((site) => site.id === siteId)?.paymentProviderKeys.adyen?.merchantAccount ??
+          adyenConfig.merchantAccount,
+      })
+    : null;
   const providers = {
     ...(sandbox ? { sandbox } : {}),
     ...(options.config.stripe ? { stripe: createStripeProvider(options.config.stripe) } : {}),
+    ...(adyen ? { adyen } : {}),
+    ...(options.config.paypay ? { paypay: createPayPayProvider(options.config.paypay) } : {}),
   };
   const dateChanges = createDateChangesService(options.db, orders, {
     enqueueConfirmation: (tx, mail) => enqueueDateChangeConfirmation(tx, mail, publicUrl()),

@@ -35,18 +35,33 @@ describe('configuration', () => {
     expect(problems.join('\n')).toMatch(/DATABASE_URL must be a postgres/);
   });
 
-  it('refuses production mode without real provider keys and PUBLIC_URL', () => {
+  it('refuses production mode without a real payment provider and PUBLIC_URL', () => {
     const problems = problemsOf({ APP_MODE: 'production' });
     expect(problems).toEqual(
       expect.arrayContaining([
         'PUBLIC_URL is required when APP_MODE=production',
-        'STRIPE_SECRET_KEY is required when APP_MODE=production',
-        'STRIPE_WEBHOOK_SECRET is required when APP_MODE=production',
+        expect.stringMatching(
+          /^STRIPE_SECRET_KEY a payment provider is required when APP_MODE=production: Stripe .*Adyen .*PayPay/,
+        ),
       ]),
     );
     expect(problemsOf({ APP_MODE: 'production', STRIPE_SECRET_KEY: 'pk_test_abc' }).join('\n')).toMatch(
       /STRIPE_SECRET_KEY must be/,
     );
+  });
+
+  it('refuses a provider set up by halves', () => {
+    expect(problemsOf({ STRIPE_SECRET_KEY: 'sk_test_abc123' })).toEqual([
+      'STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY',
+    ]);
+    expect(problemsOf({ ADYEN_API_KEY: `AQE${'x'.repeat(30)}` })).toEqual(['ADYEN_HMAC_KEY is required with ADYEN_API_KEY']);
+    expect(problemsOf({ PAYPAY_API_KEY: 'a_paypay_key', PAYPAY_API_SECRET: 'a-secret-of-paypay' })).toEqual([
+      'PAYPAY_MERCHANT_ID is required with PAYPAY_API_KEY and PAYPAY_API_SECRET',
+    ]);
+    expect(
+      problemsOf({ ADYEN_API_KEY: `AQE${'x'.repeat(30)}`, ADYEN_HMAC_KEY: 'AB'.repeat(32), ADYEN_ENVIRONMENT: 'LIVE' }),
+    ).toEqual(['ADYEN_LIVE_URL_PREFIX is required when ADYEN_ENVIRONMENT=LIVE']);
+    expect(problemsOf({ ADYEN_HMAC_KEY: 'not hex' }).join('\n')).toMatch(/ADYEN_HMAC_KEY must be the webhook’s HMAC key/);
   });
 
   it('starts production mode when everything is given', () => {
@@ -60,6 +75,42 @@ describe('configuration', () => {
     });
     expect(config.stripe).toEqual({ secretKey: 'sk_live_abc123', webhookSecret: 'whsec_abc123' });
     expect(config.publicUrl).toBe('https://tickets.example.com');
+    expect(config.adyen).toBeNull();
+  });
+
+  it('starts production mode with Adyen or PayPay alone', () => {
+    const base = { APP_MODE: 'production', PUBLIC_URL: 'https://tickets.example.com', DATABASE_URL: 'postgresql://db/shop' };
+    const adyen = loadConfig({
+      ...base,
+      ADYEN_API_KEY: `AQE${'k'.repeat(40)}`,
+      ADYEN_HMAC_KEY: 'AB'.repeat(32),
+      ADYEN_ENVIRONMENT: 'LIVE',
+      ADYEN_LIVE_URL_PREFIX: '1797a841fbb37ca7-AdyenDemo',
+      ADYEN_MERCHANT_ACCOUNT: 'MuseumECOM',
+      ADYEN_NOTIFICATION_USERNAME: 'adyen',
+      ADYEN_NOTIFICATION_PASSWORD: 'a long password',
+    });
+    expect(adyen.adyen).toEqual({
+      apiKey: `AQE${'k'.repeat(40)}`,
+      hmacKey: 'AB'.repeat(32),
+      environment: 'LIVE',
+      liveEndpointUrlPrefix: '1797a841fbb37ca7-AdyenDemo',
+      merchantAccount: 'MuseumECOM',
+      notificationAuth: { username: 'adyen', password: 'a long password' },
+    });
+    expect(adyen.stripe).toBeNull();
+    const paypay = loadConfig({
+      ...base,
+      PAYPAY_API_KEY: 'a_paypay_key',
+      PAYPAY_API_SECRET: 'a-secret-of-paypay',
+      PAYPAY_MERCHANT_ID: '123456789012345678',
+    });
+    expect(paypay.paypay).toEqual({
+      apiKey: 'a_paypay_key',
+      apiSecret: 'a-secret-of-paypay',
+      merchantId: '123456789012345678',
+      environment: 'STAGING',
+    });
   });
 
   it('trusts no proxy unless TRUST_PROXY names the proxies by address or range', () => {

@@ -42,6 +42,13 @@ const TrustProxy = z.string().transform((value, ctx): string[] | number => {
   return z.NEVER;
 });
 
+/** The variables each real provider needs, all together. */
+const PROVIDER_VARIABLES = {
+  stripe: ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
+  adyen: ['ADYEN_API_KEY', 'ADYEN_HMAC_KEY'],
+  paypay: ['PAYPAY_API_KEY', 'PAYPAY_API_SECRET', 'PAYPAY_MERCHANT_ID'],
+} as const;
+
 const Env = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -68,6 +75,40 @@ const Env = z
       .string()
       .regex(/^whsec_\w+$/, 'must be a Stripe webhook secret (whsec_…)')
       .optional(),
+    /** Adyen (cards, Alipay, WeChat Pay): the web service user's API key and the webhook's HMAC key. */
+    ADYEN_API_KEY: z
+      .string()
+      .regex(/^AQE[\w.+/=-]{20,}$/, 'must be an Adyen API key (AQE…)')
+      .optional(),
+    ADYEN_HMAC_KEY: z
+      .string()
+      .regex(/^([0-9A-Fa-f]{2}){32}$/, 'must be the webhook’s HMAC key: 64 hexadecimal characters')
+      .optional(),
+    ADYEN_ENVIRONMENT: z.enum(['TEST', 'LIVE'], { message: 'must be TEST or LIVE' }).default('TEST'),
+    /** The company account's live endpoint prefix (Customer Area, Developers › API URLs); LIVE only. */
+    ADYEN_LIVE_URL_PREFIX: z
+      .string()
+      .regex(/^[a-z0-9]+-[A-Za-z0-9]+$/, 'must be the live URL prefix, like 1797a841fbb37ca7-AdyenDemo')
+      .optional(),
+    /** The merchant account of venues that name none of their own (`provider_keys.adyen.merchantAccount`). */
+    ADYEN_MERCHANT_ACCOUNT: z
+      .string()
+      .regex(/^[\w.-]{1,80}$/, 'must be an Adyen merchant account name')
+      .optional(),
+    /** The user and password set on the webhook in Adyen's Customer Area (Basic auth). */
+    ADYEN_NOTIFICATION_USERNAME: z.string().min(1).optional(),
+    ADYEN_NOTIFICATION_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
+    /** PayPay (PayPay wallets): the API key and secret and the merchant id from PayPay for Developers. */
+    PAYPAY_API_KEY: z
+      .string()
+      .regex(/^[\w-]{8,}$/, 'must be a PayPay API key')
+      .optional(),
+    PAYPAY_API_SECRET: z.string().min(16, 'must be a PayPay API secret').optional(),
+    PAYPAY_MERCHANT_ID: z
+      .string()
+      .regex(/^\d{10,30}$/, 'must be a PayPay merchant id (digits)')
+      .optional(),
+    PAYPAY_ENVIRONMENT: z.enum(['STAGING', 'PROD'], { message: 'must be STAGING or PROD' }).default('STAGING'),
     /** Staff give this key to print spot QR codes; production mode prints none without it. */
     SPOT_STAFF_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
     /** The sender of staff mail (invitations, password resets); default no-reply at PUBLIC_URL's host. */
@@ -78,11 +119,34 @@ const Env = z
     API_DOCS: z.enum(['true', 'false'], { message: 'must be true or false' }).optional(),
   })
   .superRefine((env, ctx) => {
+    // A provider is set up whole or not at all: half its keys is a mistake, said at start.
+    for (const group of Object.values(PROVIDER_VARIABLES)) {
+      const given = group.filter((name) => env[name]);
+      if (given.length > 0 && given.length < group.length) {
+        for (const name of group.filter((n) => !env[n]))
+          ctx.addIssue({ code: 'custom', path: [name], message: `is required with ${given.join(' and ')}` });
+      }
+    }
+    if (env.ADYEN_API_KEY && env.ADYEN_ENVIRONMENT === 'LIVE' && !env.ADYEN_LIVE_URL_PREFIX)
+      ctx.addIssue({ code: 'custom', path: ['ADYEN_LIVE_URL_PREFIX'], message: 'is required when ADYEN_ENVIRONMENT=LIVE' });
+    if (Boolean(env.ADYEN_NOTIFICATION_USERNAME) !== Boolean(env.ADYEN_NOTIFICATION_PASSWORD))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ADYEN_NOTIFICATION_PASSWORD'],
+        message: 'and ADYEN_NOTIFICATION_USERNAME go together',
+      });
     if (env.APP_MODE !== 'production') return;
-    const required = ['PUBLIC_URL', 'DATABASE_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
-    for (const name of required) {
+    for (const name of ['PUBLIC_URL', 'DATABASE_URL'] as const) {
       if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when APP_MODE=production' });
     }
+    // Production has no sandbox: at least one real provider takes the money.
+    if (!Object.values(PROVIDER_VARIABLES).some((group) => group.every((name) => env[name])))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message:
+          'a payment provider is required when APP_MODE=production: Stripe (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET), Adyen (ADYEN_API_KEY, ADYEN_HMAC_KEY) or PayPay (PAYPAY_API_KEY, PAYPAY_API_SECRET, PAYPAY_MERCHANT_ID)',
+      });
   });
 
 type AppEnv = z.infer<typeof AppEnv>;
@@ -98,12 +162,37 @@ export type Config = {
   smtpUrl: string | null;
   reconnectSite: string | null;
   stripe: { secretKey: string; webhookSecret: string } | null;
+  adyen: AdyenConfig | null;
+  paypay: PayPayConfig | null;
   spotStaffKey: string | null;
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
   /** Fastify's `trustProxy`: nobody, the proxies' addresses and ranges, or how many hops to trust. */
   trustProxy: false | string[] | number;
   isApiDocsServed: boolean;
   staffMailFrom: string | null;
+};
+
+export type AdyenConfig = {
+  apiKey: string;
+  hmacKey: string;
+  environment: 'TEST' | 'LIVE';
+  liveEndpointUrlPrefix?: string | undefined;
+  /** The merchant account of venues without one of their own. */
+  merchantAccount: string | null;
+  notificationAuth?: { username: string; password: string } | undefined;
+  /** Tests only: a local fake of the Checkout API and the CA its certificate is signed by. */
+  endpoint?: { origin: string; ca: string } | undefined;
+};
+
+export type PayPayConfig = {
+  apiKey: string;
+  apiSecret: string;
+  merchantId: string;
+  environment: 'STAGING' | 'PROD';
+  /** Tests only: a local fake of PayPay's API and the certificate it is signed with. */
+  host?: string;
+  port?: number;
+  ca?: string;
 };
 
 export class ConfigError extends Error {
@@ -134,6 +223,29 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
         ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
+        : null,
+    adyen:
+      e.ADYEN_API_KEY && e.ADYEN_HMAC_KEY
+        ? {
+            apiKey: e.ADYEN_API_KEY,
+            hmacKey: e.ADYEN_HMAC_KEY,
+            environment: e.ADYEN_ENVIRONMENT,
+            liveEndpointUrlPrefix: e.ADYEN_LIVE_URL_PREFIX,
+            merchantAccount: e.ADYEN_MERCHANT_ACCOUNT ?? null,
+            notificationAuth:
+              e.ADYEN_NOTIFICATION_USERNAME && e.ADYEN_NOTIFICATION_PASSWORD
+                ? { username: e.ADYEN_NOTIFICATION_USERNAME, password: e.ADYEN_NOTIFICATION_PASSWORD }
+                : undefined,
+          }
+        : null,
+    paypay:
+      e.PAYPAY_API_KEY && e.PAYPAY_API_SECRET && e.PAYPAY_MERCHANT_ID
+        ? {
+            apiKey: e.PAYPAY_API_KEY,
+            apiSecret: e.PAYPAY_API_SECRET,
+            merchantId: e.PAYPAY_MERCHANT_ID,
+            environment: e.PAYPAY_ENVIRONMENT,
+          }
         : null,
     spotStaffKey: e.SPOT_STAFF_KEY ?? null,
     logLevel: e.LOG_LEVEL,

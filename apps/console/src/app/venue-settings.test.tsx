@@ -264,6 +264,98 @@ describe('venue settings', () => {
     expect(put?.methods.map((entry) => entry.method)).toEqual(['free', 'gmo']);
   });
 
+  it('offers each method only the providers that can take it, and sets, shows and removes the Adyen keys', async () => {
+    const calls = stubApi({
+      'GET session': { status: 200, body: sessionOf() },
+      'GET venues/harbor/payment-methods': {
+        status: 200,
+        body: {
+          methods: [
+            { method: 'adyen_credit', provider: 'adyen', channels: ['web'], is_enabled: true },
+            { method: 'gmo_paypay', provider: 'sandbox', channels: ['web'], is_enabled: true },
+            { method: 'free', provider: 'free', channels: ['web'], is_enabled: true },
+          ],
+          provider_keys: { adyen: { clientKey: 'live_…2345', merchantAccount: 'Harbor_ECOM' } },
+          providers: ['free', 'sandbox', 'stripe', 'adyen', 'paypay'],
+        },
+      },
+      'PUT venues/harbor/payment-methods': (call) => ({
+        status: 200,
+        body: { ...(call.body as object), provider_keys: {}, providers: ['free', 'sandbox', 'stripe', 'adyen', 'paypay'] },
+      }),
+    });
+    renderConsole('/venues/harbor/payment-methods');
+    const providerChoices = (method: RegExp) =>
+      within(within(screen.getByRole('listitem', { name: method })).getByRole('combobox', { name: 'Provider' }))
+        .getAllByRole('option')
+        .map((option) => option.textContent);
+    await screen.findByRole('listitem', { name: /adyen_credit/ });
+    expect(providerChoices(/adyen_credit/)).toEqual(['Sandbox (test payments)', 'Stripe', 'Adyen']);
+    expect(providerChoices(/gmo_paypay/)).toEqual(['Sandbox (test payments)', 'PayPay']);
+    expect(providerChoices(/free/)).toEqual(['Free']);
+
+    // The client key shows masked, the merchant account in full.
+    expect(screen.getByText(/Set: live_…2345\. Enter a new key to replace it\./)).toBeTruthy();
+    expect(screen.getByText(/Set: Harbor_ECOM\. Enter another name to replace it\./)).toBeTruthy();
+
+    const clientKey = screen.getByRole('textbox', { name: 'Adyen client key' });
+    fireEvent.change(clientKey, {
+      target: { value: 'AQEyhmfxK4zJbBZDw0m/n3Q5qf3VaY9UCJ14XWZE03G/k2NFitRvbe4N1XqH1eHaH2AksaEQjsRUPb0=-ZvT1KXJ9Ad0wVCOAbz' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save payment methods' }));
+    await screen.findByText('This is a secret key. Secret keys belong in the server’s environment, never here.');
+    fireEvent.change(clientKey, { target: { value: 'test_abc' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save payment methods' }));
+    await screen.findByText('Enter an Adyen client key: test_ or live_ followed by 32 capital letters or digits.');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Adyen merchant account' }), { target: { value: 'Harbor Museum' } });
+    fireEvent.change(clientKey, { target: { value: 'test_ABCDEFGHIJKLMNOPQRSTUVWXYZ012345' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save payment methods' }));
+    await screen.findByText('Enter the merchant account’s name in 1 to 80 letters, digits, underscores, hyphens or full stops.');
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'Adyen merchant account' }), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Remove the Adyen merchant account' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save payment methods' }));
+    await screen.findByText('Saved. The shop shows the change within a second.');
+    const put = calls.find((call) => call.method === 'PUT')?.body as { provider_keys?: unknown } | undefined;
+    expect(put?.provider_keys).toEqual({ adyen: { clientKey: 'test_ABCDEFGHIJKLMNOPQRSTUVWXYZ012345', merchantAccount: null } });
+  });
+
+  it('shows Adyen’s fields once a method uses Adyen, and refuses a provider kept that cannot take its method', async () => {
+    const calls = stubApi({
+      'GET session': { status: 200, body: sessionOf() },
+      'GET venues/harbor/payment-methods': {
+        status: 200,
+        body: {
+          methods: [
+            { method: 'adyen_credit', provider: 'sandbox', channels: ['web'], is_enabled: true },
+            { method: 'gmo_paypay', provider: 'stripe', channels: ['web'], is_enabled: true },
+          ],
+          provider_keys: {},
+          providers: ['free', 'sandbox', 'stripe', 'adyen', 'paypay'],
+        },
+      },
+    });
+    renderConsole('/venues/harbor/payment-methods');
+    await screen.findByRole('textbox', { name: 'Stripe publishable key' });
+    expect(screen.queryByRole('textbox', { name: 'Adyen client key' })).toBeNull();
+    const adyenCard = within(screen.getByRole('listitem', { name: /adyen_credit/ }));
+    fireEvent.change(adyenCard.getByRole('combobox', { name: 'Provider' }), { target: { value: 'adyen' } });
+    expect(screen.getByRole('textbox', { name: 'Adyen client key' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Adyen merchant account' })).toBeTruthy();
+
+    // Stripe cannot take a PayPay wallet: still listed as the method's current provider, and refused on saving.
+    const paypay = within(screen.getByRole('listitem', { name: /gmo_paypay/ }));
+    expect(paypay.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Sandbox (test payments)',
+      'PayPay',
+      'Stripe',
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Save payment methods' }));
+    expect(await paypay.findByText('Stripe cannot take this method. Choose another provider.')).toBeTruthy();
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+  });
+
   it('filters, moves and places errors with small pure helpers', () => {
     const texts = [
       { key: 'a_title', value: 'Hello', default: 'Hello', missing: false },

@@ -109,8 +109,11 @@ export const CardInput = z.object({
 export const CheckoutBody = z.object({
   payment_method: z.enum(PAYMENT_METHOD_IDS, { error: 'must be a payment method identifier' }),
   card: CardInput.optional(),
-  /** A token from the provider's browser script or the d-pay carrier login, instead of card details. */
-  card_token: InputText.min(8).max(256).optional(),
+  /**
+   * A token from the provider's browser script or the d-pay carrier login, instead of card details.
+   * Adyen's is what its card component encrypted (four encrypted fields and the browser's details).
+   */
+  card_token: InputText.min(8).max(24_000).optional(),
 });
 
 export const CheckoutResult = z.object({

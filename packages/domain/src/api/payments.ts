@@ -34,6 +34,11 @@ export const ConfirmCheckoutBody = z.object({
   status: z.enum(['success', 'cancel']).optional(),
 });
 
+/** `GET payments/{payment_number}/return`: the browser back from a provider's redirect (Adyen). */
+export const PaymentReturnParams = z.object({ payment_number: PaymentNumber });
+/** What the provider sends the browser back with; Adyen's `redirectResult` is an opaque text. */
+export const PaymentReturnQuery = z.object({ redirectResult: InputText.min(1).max(20_000).optional() });
+
 /** `GET /d-account/v1/auth/{id}` (id: the order token): where the carrier login starts. */
 export const DAccountAuth = z.object({ auth_url: z.string(), state_code: z.string() });
 

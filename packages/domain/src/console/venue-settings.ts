@@ -13,10 +13,13 @@ import {
   type LanguageCode,
   PAYMENT_METHOD_IDS,
   PAYMENT_PROVIDERS,
+  type PaymentMethodId,
+  type PaymentProviderId,
   SALES_CHANNELS,
 } from '../constants.ts';
 import { CHEAPER_CHANGE_POLICIES } from '../date-change.ts';
 import { isInvoiceRegistrationNumber } from '../invoice-number.ts';
+import { providerTakes } from '../payments.ts';
 import { isTimeZone, MAX_VENUE_NAME_LENGTH } from './venues.ts';
 
 // ————— Settings —————
@@ -286,42 +289,87 @@ export const PaymentMethodEntry = z.object({
 export type PaymentMethodEntry = z.infer<typeof PaymentMethodEntry>;
 
 /**
- * The public keys the shop's pages load a provider's script with, per provider. Secret keys are
- * the server's environment, never a venue setting.
+ * The public settings the shop's pages load a provider's script with, per provider: Stripe's
+ * publishable key, Adyen's client key and the venue's Adyen merchant account. Secret keys are the
+ * server's environment, never a venue setting.
  */
-export const PROVIDER_PUBLIC_KEYS = { stripe: ['publishableKey'] } as const;
+export const PROVIDER_PUBLIC_KEYS = { stripe: ['publishableKey'], adyen: ['clientKey', 'merchantAccount'] } as const;
 export const STRIPE_PUBLISHABLE_KEY_PATTERN = /^pk_(test|live)_[A-Za-z0-9]{8,200}$/;
+/** An Adyen client key: its environment, then 32 capital letters and digits (`test_ABCD…2345`). */
+export const ADYEN_CLIENT_KEY_PATTERN = /^(test|live)_[A-Z0-9]{32}$/;
+/** The name of an Adyen merchant account, as Adyen's Customer Area shows it. */
+export const ADYEN_MERCHANT_ACCOUNT_PATTERN = /^[A-Za-z0-9_.-]{1,80}$/;
+/** Settings that are names rather than keys: shown and recorded in full. */
+const PLAIN_PROVIDER_SETTINGS: Readonly<Record<string, readonly string[]>> = { adyen: ['merchantAccount'] };
 
-/** Why `value` cannot be the public key `name` of `provider`, or null when it can. */
+/** A secret pasted where a public setting belongs: Stripe's secret, restricted and webhook keys, Adyen's API keys. */
+export function isSecretKey(name: string, value: string): boolean {
+  if (/^(sk|rk)_/.test(value) || /^whsec_/.test(value)) return true;
+  // Adyen's API keys start AQE. A merchant account's name could too, so in that field only a value
+  // no account could be named (too long, or with base64's + / =) counts as the key.
+  if (value.startsWith('AQE')) return name !== 'merchantAccount' || !ADYEN_MERCHANT_ACCOUNT_PATTERN.test(value);
+  return false;
+}
+
+/** Why `value` cannot be the public setting `name` of `provider`, or null when it can. */
 export function providerKeyProblem(provider: string, name: string, value: string): string | null {
-  if (/^(sk|rk)_/.test(value) || /^whsec_/.test(value))
-    return 'is a secret key: secrets belong in the server’s environment, never in a venue setting';
+  if (isSecretKey(name, value)) return 'is a secret key: secrets belong in the server’s environment, never in a venue setting';
   if (provider === 'stripe' && name === 'publishableKey' && !STRIPE_PUBLISHABLE_KEY_PATTERN.test(value))
     return 'must be a Stripe publishable key (pk_test_… or pk_live_…)';
+  if (provider === 'adyen' && name === 'clientKey' && !ADYEN_CLIENT_KEY_PATTERN.test(value))
+    return 'must be an Adyen client key (test_… or live_… and 32 capital letters or digits)';
+  if (provider === 'adyen' && name === 'merchantAccount' && !ADYEN_MERCHANT_ACCOUNT_PATTERN.test(value))
+    return 'must be an Adyen merchant account name (1 to 80 letters, digits, _, - or .)';
   return null;
 }
 
-/** A key shown back: its kind and last four characters only (`pk_live_…4242`). */
-export function maskedKey(value: string): string {
-  const prefix = /^[a-z]+_(test|live)_/.exec(value)?.[0] ?? '';
+/**
+ * A public setting shown back: a key as its kind and last four characters only (`pk_live_…4242`,
+ * `live_…2345`), a name such as the Adyen merchant account in full.
+ */
+export function maskedKey(provider: string, name: string, value: string): string {
+  if (PLAIN_PROVIDER_SETTINGS[provider]?.includes(name)) return value;
+  const prefix = /^([a-z]+_)?(test|live)_/.exec(value)?.[0] ?? '';
   return `${prefix}…${value.slice(-4)}`;
 }
 
+/** Why `provider` cannot take `method`, or null when it can (`providerTakes`). */
+export function providerMethodProblem(provider: PaymentProviderId, method: PaymentMethodId): string | null {
+  if (providerTakes(provider, method)) return null;
+  // Only the free provider settles a zero total, and it settles nothing else.
+  if (method === 'free') return 'must be free for the free method';
+  if (provider === 'free') return 'must not be free for a paid method';
+  const taken = PAYMENT_METHOD_IDS.filter((id) => providerTakes(provider, id));
+  return `must be a provider that takes ${method}: ${provider} takes only ${taken.join(', ')}`;
+}
+
+const PublicSetting = InputText.trim().max(255).nullable();
+
 export const SavePaymentMethodsBody = z.object({
-  /** Every method the venue offers, in display order; what is not listed is no longer offered. */
+  /**
+   * Every method the venue offers, in display order; what is not listed is no longer offered.
+   * Each goes to a provider that can take it.
+   */
   methods: z
     .array(PaymentMethodEntry)
     .max(PAYMENT_METHOD_IDS.length, { error: `must list at most ${PAYMENT_METHOD_IDS.length} methods` })
     .refine((list) => new Set(list.map((entry) => entry.method)).size === list.length, {
       error: 'must not list a method twice',
+    })
+    .superRefine((list, ctx) => {
+      list.forEach((entry, index) => {
+        const problem = providerMethodProblem(entry.provider, entry.method);
+        if (problem) ctx.addIssue({ code: 'custom', path: [index, 'provider'], message: problem });
+      });
     }),
   /**
-   * Public keys to set (a text) or remove (null), by provider and name; keys not sent stay. Absent:
-   * every key stays.
+   * Public settings to set (a text) or remove (null), by provider and name; those not sent stay.
+   * Absent: every setting stays.
    */
   provider_keys: z
     .strictObject({
-      stripe: z.strictObject({ publishableKey: InputText.trim().max(255).nullable() }).partial(),
+      stripe: z.strictObject({ publishableKey: PublicSetting }).partial(),
+      adyen: z.strictObject({ clientKey: PublicSetting, merchantAccount: PublicSetting }).partial(),
     })
     .partial()
     .optional(),
@@ -330,7 +378,7 @@ export type SavePaymentMethodsBody = z.infer<typeof SavePaymentMethodsBody>;
 
 export const VenuePaymentMethods = z.object({
   methods: z.array(PaymentMethodEntry),
-  /** The public keys set, masked. */
+  /** The public settings set: keys masked, names (the Adyen merchant account) in full. */
   provider_keys: z.record(z.string(), z.record(z.string(), z.string())),
   /** The providers this server can take payments with (no sandbox in production). */
   providers: z.array(z.enum(PAYMENT_PROVIDERS)),

@@ -1,17 +1,20 @@
 /**
  * `/venues/:code/payment-methods` (`catalogue:read`; saving needs `catalogue:write`): which of the
  * sixteen methods the shop offers, in which order (move up and down with buttons), on which
- * channels and through which provider, each enabled or not; and the providers' public keys, which
- * the server never shows back in full. The list is saved as a whole.
+ * channels and through which provider (only one that can take the method), each enabled or not;
+ * and the providers' public settings: keys, which the server never shows back in full, and the
+ * Adyen merchant account, a name shown as it is. The list is saved as a whole.
  */
 
 import {
+  isSecretKey,
   type PaymentMethodEntry,
   providerKeyProblem,
   type SavePaymentMethodsBody,
   type VenuePaymentMethods,
 } from '@storefront/domain/console/venue-settings';
 import { PAYMENT_METHOD_IDS, type PaymentMethodId, type PaymentProviderId, SALES_CHANNELS } from '@storefront/domain/constants';
+import { providerTakes } from '@storefront/domain/payments';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +26,45 @@ import { VenueGate } from '../../ui/venue-gate.tsx';
 import { moved } from './editing.ts';
 import { savePaymentMethods, venueSettingsQueries } from './venue-settings-api.ts';
 import './venue-settings.css';
+
+/**
+ * The public settings this page edits, in the order shown: each provider's keys and, for Adyen, the
+ * merchant account, which is a name rather than a key. Stripe's key always shows; Adyen's fields
+ * once a method uses Adyen or one of them is set.
+ */
+const PUBLIC_SETTINGS = [
+  {
+    provider: 'stripe',
+    name: 'publishableKey',
+    label: 'stripeKey',
+    hint: null,
+    rule: 'keyRule',
+    placeholder: 'pk_live_…',
+    isName: false,
+  },
+  {
+    provider: 'adyen',
+    name: 'clientKey',
+    label: 'adyenClientKey',
+    hint: 'adyenClientKeyHint',
+    rule: 'adyenClientKeyRule',
+    placeholder: 'live_…',
+    isName: false,
+  },
+  {
+    provider: 'adyen',
+    name: 'merchantAccount',
+    label: 'adyenMerchantAccount',
+    hint: 'adyenMerchantAccountHint',
+    rule: 'adyenMerchantAccountRule',
+    placeholder: undefined,
+    isName: true,
+  },
+] as const;
+type PublicSetting = (typeof PUBLIC_SETTINGS)[number];
+type ProviderKeys = NonNullable<SavePaymentMethodsBody['provider_keys']>;
+
+const fieldOf = (setting: PublicSetting) => `provider_keys.${setting.provider}.${setting.name}`;
 
 export default function PaymentMethodsPage() {
   const { t } = useTranslation();
@@ -68,13 +110,23 @@ function MethodsEditor(props: {
   const queryClient = useQueryClient();
   const [methods, setMethods] = useState<PaymentMethodEntry[]>(() => structuredClone(props.data.methods));
   const [adding, setAdding] = useState<PaymentMethodId | ''>('');
-  const [stripeKey, setStripeKey] = useState('');
-  const [removeStripeKey, setRemoveStripeKey] = useState(false);
+  /** What is typed into each setting's field, and which set ones are ticked for removal, by field. */
+  const [entered, setEntered] = useState<Record<string, string>>({});
+  const [removed, setRemoved] = useState<Record<string, boolean>>({});
   const [problem, setProblem] = useState<{ field: string; text: string } | null>(null);
   const moveRefs = useRef(new Map<string, HTMLButtonElement | null>());
   const providers = props.data.providers;
-  const available = PAYMENT_METHOD_IDS.filter((method) => !methods.some((entry) => entry.method === method));
-  const currentStripeKey = props.data.provider_keys.stripe?.publishableKey ?? null;
+  // Only methods that a provider of this server can take.
+  const available = PAYMENT_METHOD_IDS.filter(
+    (method) => !methods.some((entry) => entry.method === method) && providers.some((p) => providerTakes(p, method)),
+  );
+  const currentOf = (setting: PublicSetting) => props.data.provider_keys[setting.provider]?.[setting.name] ?? null;
+  const shownSettings = PUBLIC_SETTINGS.filter(
+    (setting) =>
+      setting.provider === 'stripe' ||
+      methods.some((entry) => entry.provider === setting.provider) ||
+      PUBLIC_SETTINGS.some((other) => other.provider === setting.provider && currentOf(other) !== null),
+  );
 
   const update = (index: number, change: Partial<PaymentMethodEntry>) =>
     setMethods((list) => list.map((entry, at) => (at === index ? { ...entry, ...change } : entry)));
@@ -88,7 +140,8 @@ function MethodsEditor(props: {
 
   function add() {
     if (!adding) return;
-    const provider: PaymentProviderId = adding === 'free' ? 'free' : (providers.find((p) => p !== 'free') ?? 'free');
+    const provider = providers.find((p) => providerTakes(p, adding));
+    if (!provider) return;
     setMethods((list) => [...list, { method: adding, provider, channels: ['web'], is_enabled: true }]);
     setAdding('');
   }
@@ -108,25 +161,39 @@ function MethodsEditor(props: {
 
   function submit() {
     setProblem(null);
-    const key = stripeKey.trim();
-    if (key) {
-      const keyProblem = providerKeyProblem('stripe', 'publishableKey', key);
-      if (keyProblem) {
+    const providerKeys: Record<string, Record<string, string | null>> = {};
+    for (const setting of shownSettings) {
+      const field = fieldOf(setting);
+      const value = (entered[field] ?? '').trim();
+      if (value && providerKeyProblem(setting.provider, setting.name, value)) {
         setProblem({
-          field: 'provider_keys.stripe.publishableKey',
-          text: keyProblem.includes('secret') ? t('venueSettings.payments.secretKey') : t('venueSettings.payments.keyRule'),
+          field,
+          text: isSecretKey(setting.name, value)
+            ? t('venueSettings.payments.secretKey')
+            : t(`venueSettings.payments.${setting.rule}`),
         });
         return;
       }
+      if (value || removed[field])
+        providerKeys[setting.provider] = { ...providerKeys[setting.provider], [setting.name]: value || null };
     }
     const emptyChannels = methods.findIndex((entry) => entry.channels.length === 0);
     if (emptyChannels >= 0) {
       setProblem({ field: `methods.${emptyChannels}.channels`, text: t('validation.chooseAtLeast', { count: 1 }) });
       return;
     }
+    const unsuitable = methods.findIndex((entry) => !providerTakes(entry.provider, entry.method));
+    if (unsuitable >= 0) {
+      const provider = methods[unsuitable]?.provider;
+      setProblem({
+        field: `methods.${unsuitable}.provider`,
+        text: t('venueSettings.payments.providerCannotTake', { provider: t(`venueSettings.payments.providers.${provider}`) }),
+      });
+      return;
+    }
     save.mutate({
       methods,
-      ...(key || removeStripeKey ? { provider_keys: { stripe: { publishableKey: key || null } } } : {}),
+      ...(Object.keys(providerKeys).length > 0 ? { provider_keys: providerKeys as ProviderKeys } : {}),
     });
   }
 
@@ -189,30 +256,23 @@ function MethodsEditor(props: {
       <section className="panel" aria-labelledby="payment-keys">
         <h2 id="payment-keys">{t('venueSettings.payments.keys')}</h2>
         <p className="field-hint">{t('venueSettings.payments.keysHint')}</p>
-        <TextField
-          label={t('venueSettings.payments.stripeKey')}
-          hint={
-            currentStripeKey
-              ? t('venueSettings.payments.keySet', { key: currentStripeKey })
-              : t('venueSettings.payments.keyNotSet')
-          }
-          autoComplete="off"
-          spellCheck={false}
-          placeholder={currentStripeKey ?? 'pk_live_…'}
-          value={stripeKey}
-          readOnly={!props.mayWrite}
-          error={problem?.field.startsWith('provider_keys') ? problem.text : undefined}
-          onChange={(event) => setStripeKey(event.target.value)}
-        />
-        {currentStripeKey && props.mayWrite ? (
-          <CheckboxField
-            label={t('venueSettings.payments.removeKey')}
-            checked={removeStripeKey}
-            onChange={(event) => setRemoveStripeKey(event.target.checked)}
+        {shownSettings.map((setting) => (
+          <PublicSettingField
+            key={fieldOf(setting)}
+            setting={setting}
+            current={currentOf(setting)}
+            value={entered[fieldOf(setting)] ?? ''}
+            isRemoved={removed[fieldOf(setting)] ?? false}
+            mayWrite={props.mayWrite}
+            error={problem?.field === fieldOf(setting) ? problem.text : undefined}
+            onChange={(value) => setEntered((all) => ({ ...all, [fieldOf(setting)]: value }))}
+            onRemove={(isRemoved) => setRemoved((all) => ({ ...all, [fieldOf(setting)]: isRemoved }))}
           />
-        ) : null}
+        ))}
       </section>
-      {problem && !problem.field.startsWith('provider_keys') && !problem.field.startsWith('methods.') ? (
+      {problem &&
+      !problem.field.startsWith('methods.') &&
+      !shownSettings.some((setting) => fieldOf(setting) === problem.field) ? (
         <Notice kind="error">{problem.text}</Notice>
       ) : null}
       {problem ? null : <ProblemNotice error={save.error} />}
@@ -225,6 +285,49 @@ function MethodsEditor(props: {
         </div>
       ) : null}
     </form>
+  );
+}
+
+/** One public setting: what is set now (a key masked, a name in full), a field to replace it, and a box to remove it. */
+function PublicSettingField(props: {
+  setting: PublicSetting;
+  current: string | null;
+  value: string;
+  isRemoved: boolean;
+  mayWrite: boolean;
+  error: string | undefined;
+  onChange: (value: string) => void;
+  onRemove: (isRemoved: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const { setting, current } = props;
+  const label = t(`venueSettings.payments.${setting.label}`);
+  const state = current
+    ? setting.isName
+      ? t('venueSettings.payments.nameSet', { name: current })
+      : t('venueSettings.payments.keySet', { key: current })
+    : t('venueSettings.payments.keyNotSet');
+  return (
+    <>
+      <TextField
+        label={label}
+        hint={setting.hint ? `${t(`venueSettings.payments.${setting.hint}`)} ${state}` : state}
+        autoComplete="off"
+        spellCheck={false}
+        placeholder={current ?? setting.placeholder}
+        value={props.value}
+        readOnly={!props.mayWrite}
+        error={props.error}
+        onChange={(event) => props.onChange(event.target.value)}
+      />
+      {current && props.mayWrite ? (
+        <CheckboxField
+          label={t('venueSettings.payments.removeSetting', { name: label })}
+          checked={props.isRemoved}
+          onChange={(event) => props.onRemove(event.target.checked)}
+        />
+      ) : null}
+    </>
   );
 }
 
@@ -245,8 +348,10 @@ function MethodRow(props: {
   const titleId = useId();
   const { entry, index } = props;
   const name = t(`venueSettings.payments.methods.${entry.method}`);
-  // A provider the server no longer offers (a sandbox method in production) still shows, to be changed.
-  const providers = props.providers.includes(entry.provider) ? props.providers : [...props.providers, entry.provider];
+  // Only providers that can take the method. The current one still shows when the server no longer
+  // offers it (a sandbox method in production) or it cannot take the method, to be changed.
+  const suitable = props.providers.filter((provider) => providerTakes(provider, entry.method));
+  const providers = suitable.includes(entry.provider) ? suitable : [...suitable, entry.provider];
   return (
     <li className={`method-row${entry.is_enabled ? '' : ' method-disabled'}`} aria-labelledby={titleId}>
       <div className="method-head">

@@ -100,6 +100,100 @@ describeEachEngine('console venue payment methods', (ctx) => {
     expect(await storedKeys()).toEqual({});
   });
 
+  it('sets the Adyen client key and merchant account, shows the key masked and the account in full, and removes them', async () => {
+    const { client } = await signedIn(['catalogue:write']);
+    const { methods } = (await client.get<VenuePaymentMethods>('venues/demo/payment-methods')).body;
+    const clientKey = 'live_ABCDEFGHIJKLMNOPQRSTUVWXYZ012345';
+    const saved = await client.put<VenuePaymentMethods>('venues/demo/payment-methods', {
+      methods,
+      provider_keys: { adyen: { clientKey, merchantAccount: 'Harbor_Museum-ECOM.jp' } },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.provider_keys).toEqual({ adyen: { clientKey: 'live_…2345', merchantAccount: 'Harbor_Museum-ECOM.jp' } });
+    expect(JSON.stringify((await client.get('venues/demo/payment-methods')).body)).not.toContain(clientKey);
+    expect(await storedKeys()).toEqual({ adyen: { clientKey, merchantAccount: 'Harbor_Museum-ECOM.jp' } });
+    const [entry] = await rows<{ changes: Record<string, unknown> }>(
+      ctx.db,
+      sql`select changes from audit_log where object_type = 'payment_methods' order by id desc limit 1`,
+    );
+    expect(entry?.changes).toEqual({
+      'provider_keys.adyen.clientKey': { before: null, after: 'live_…2345' },
+      'provider_keys.adyen.merchantAccount': { before: null, after: 'Harbor_Museum-ECOM.jp' },
+    });
+    expect(JSON.stringify(entry)).not.toContain(clientKey);
+
+    // One removed, the other left out: the account stays.
+    const removed = await client.put<VenuePaymentMethods>('venues/demo/payment-methods', {
+      methods,
+      provider_keys: { adyen: { clientKey: null } },
+    });
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    expect(removed.body.provider_keys).toEqual({ adyen: { merchantAccount: 'Harbor_Museum-ECOM.jp' } });
+    expect(
+      (await client.put('venues/demo/payment-methods', { methods, provider_keys: { adyen: { merchantAccount: null } } })).status,
+    ).toBe(200);
+    expect(await storedKeys()).toEqual({});
+  });
+
+  it('refuses an Adyen API key as a secret, and a malformed client key or merchant account, writing nothing', async () => {
+    const { client } = await signedIn(['catalogue:write']);
+    const { methods } = (await client.get<VenuePaymentMethods>('venues/demo/payment-methods')).body;
+    const before = await storedKeys();
+    const apiKey =
+      'AQEyhmfxK4zJbBZDw0m/n3Q5qf3VaY9UCJ14XWZE03G/k2NFitRvbe4N1XqH1eHaH2AksaEQjsRUPb0=-ZvT1KXJ9Ad0wVCOAbzTHrSF5ylXzWkbUXdtk5CT4UUk=-3b6h9J2kT8qW5eRz';
+    const cases: [Record<string, string>, string, RegExp][] = [
+      [{ clientKey: apiKey }, 'provider_keys.adyen.clientKey', /secret/],
+      [{ merchantAccount: apiKey }, 'provider_keys.adyen.merchantAccount', /secret/],
+      [{ clientKey: 'test_abcdefghijklmnopqrstuvwxyz012345' }, 'provider_keys.adyen.clientKey', /Adyen client key/],
+      [{ clientKey: 'pk_live_51AbCdEfGhIjKlMn4242' }, 'provider_keys.adyen.clientKey', /Adyen client key/],
+      [{ merchantAccount: 'Harbor Museum' }, 'provider_keys.adyen.merchantAccount', /merchant account/],
+    ];
+    for (const [adyen, field, message] of cases) {
+      const answer = await client.put<{ field: string; message: string }>('venues/demo/payment-methods', {
+        methods,
+        provider_keys: { adyen },
+      });
+      expect(answer.status, JSON.stringify(adyen)).toBe(400);
+      expect(answer.body.field).toBe(field);
+      expect(answer.body.message).toMatch(message);
+      expect(answer.body.message).not.toContain('AQE');
+    }
+    const unknown = await client.put<{ field: string }>('venues/demo/payment-methods', {
+      methods,
+      provider_keys: { adyen: { apiKey } },
+    });
+    expect(unknown.status).toBe(400);
+    expect(await storedKeys()).toEqual(before);
+  });
+
+  it('refuses a method given to a provider that cannot take it, naming the entry, and writes nothing', async () => {
+    const { client } = await signedIn(['catalogue:write']);
+    const before = await shopMethods('web');
+    const keys = await storedKeys();
+    const auditRows = async () =>
+      (await rows(ctx.db, sql`select id from audit_log where object_type = 'payment_methods'`)).length;
+    const audited = await auditRows();
+    const good = { method: 'gmo', provider: 'sandbox', channels: ['web'], is_enabled: true };
+    const answer = await client.put<{ field: string; message: string }>('venues/demo/payment-methods', {
+      methods: [good, { ...good, method: 'gmo_paypay', provider: 'adyen' }],
+      provider_keys: { adyen: { merchantAccount: 'Harbor_ECOM' } },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.field).toBe('methods.1.provider');
+    expect(answer.body.message).toBe(
+      'methods.1.provider must be a provider that takes gmo_paypay: adyen takes only adyen_credit, adyen_alipay, adyen_we_chat_pay',
+    );
+    const paypay = await client.put<{ field: string; message: string }>('venues/demo/payment-methods', {
+      methods: [{ ...good, method: 'adyen_credit', provider: 'paypay' }],
+    });
+    expect(paypay.status).toBe(400);
+    expect(paypay.body.field).toBe('methods.0.provider');
+    expect(paypay.body.message).toMatch(/paypay takes only gmo_paypay, softbank_paypay/);
+    expect(await shopMethods('web')).toEqual(before);
+    expect(await storedKeys()).toEqual(keys);
+    expect(await auditRows()).toBe(audited);
+  });
+
   it('refuses a bad list with 400 naming the field, and writes nothing', async () => {
     const { client } = await signedIn(['catalogue:write']);
     const before = await shopMethods('web');

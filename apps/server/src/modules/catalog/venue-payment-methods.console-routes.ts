@@ -1,7 +1,8 @@
 /**
  * The payment methods of a venue under `/console/api/v1/venues/:venue/payment-methods`: read
- * with `catalogue:read`, replaced as a whole (with the providers' public keys) with
- * `catalogue:write` in one audited transaction that the shop follows within a second.
+ * with `catalogue:read`, replaced as a whole (with the providers' public settings) with
+ * `catalogue:write` in one audited transaction that the shop follows within a second. The body's
+ * schema refuses a method given to a provider that cannot take it (`providerMethodProblem`).
  */
 import { ErrorBody } from '@storefront/domain/api/common';
 import { SavePaymentMethodsBody, VenuePaymentMethods } from '@storefront/domain/console/venue-settings';
@@ -65,7 +66,7 @@ export const venuePaymentMethodsConsoleRoutes =
               action: 'updated',
               changes: {
                 ...(methodsChanged ? { methods: { before, after } } : {}),
-                // Public keys, masked all the same: the log is read more widely than the settings.
+                // Public settings, keys masked all the same: the log is read more widely than the settings.
                 ...keys,
               },
             });

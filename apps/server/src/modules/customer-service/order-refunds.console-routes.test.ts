@@ -275,16 +275,38 @@ describeEachEngine('console order cancellations and refunds', (ctx) => {
       reference,
       paymentNumber: 'unused',
       siteId: 1,
+      currency: 'JPY',
       amount: 100,
       idempotencyKey: 'sandbox-key-1',
     });
     expect(first.ok).toBe(true);
     expect(
-      await gateway.refund({ reference, paymentNumber: 'unused', siteId: 1, amount: 100, idempotencyKey: 'sandbox-key-1' }),
+      await gateway.refund({
+        reference,
+        paymentNumber: 'unused',
+        siteId: 1,
+        currency: 'JPY',
+        amount: 100,
+        idempotencyKey: 'sandbox-key-1',
+      }),
     ).toEqual(first);
     const both = await Promise.all([
-      gateway.refund({ reference, paymentNumber: 'unused', siteId: 1, amount: 200, idempotencyKey: 'sandbox-key-2' }),
-      gateway.refund({ reference, paymentNumber: 'unused', siteId: 1, amount: 200, idempotencyKey: 'sandbox-key-2' }),
+      gateway.refund({
+        reference,
+        paymentNumber: 'unused',
+        siteId: 1,
+        currency: 'JPY',
+        amount: 200,
+        idempotencyKey: 'sandbox-key-2',
+      }),
+      gateway.refund({
+        reference,
+        paymentNumber: 'unused',
+        siteId: 1,
+        currency: 'JPY',
+        amount: 200,
+        idempotencyKey: 'sandbox-key-2',
+      }),
     ]);
     expect(both.map((r) => r.ok)).toEqual([true, true]);
     expect(await gatewayRefunded(order.orderId)).toBe(300);
@@ -292,6 +314,7 @@ describeEachEngine('console order cancellations and refunds', (ctx) => {
       reference,
       paymentNumber: 'unused',
       siteId: 1,
+      currency: 'JPY',
       amount: (charge?.amount ?? 0) - 299,
       idempotencyKey: 'sandbox-key-3',
     });
@@ -300,6 +323,7 @@ describeEachEngine('console order cancellations and refunds', (ctx) => {
       reference,
       paymentNumber: 'unused',
       siteId: 1,
+      currency: 'JPY',
       amount: (charge?.amount ?? 0) - 300,
       idempotencyKey: 'sandbox-key-4',
     });

@@ -6,7 +6,7 @@ import type { LookupOutcome, PaymentLookup, PaymentProvider } from './providers/
 
 export const isOpen = (status: repo.PaymentStatus) => repo.OPEN_STATUSES.includes(status);
 
-const lookupOf = (payment: repo.PaymentRow): PaymentLookup => ({
+export const lookupOf = (payment: repo.PaymentRow): PaymentLookup => ({
   reference: payment.providerReference,
   paymentNumber: payment.paymentNumber,
   idempotencyKey: payment.idempotencyKey,

@@ -19,8 +19,13 @@ const newPaymentNumber = () => `pay_${randomBytes(16).toString('base64url')}`;
 function returnUrls(deps: PaymentDeps, site: Site, payment: repo.PaymentRow, dateChange: boolean) {
   const base = `${deps.publicUrl()}/${site.variant}/#`;
   const method = payment.method as PaymentMethodId;
+  // A provider that reads the browser's return itself (Adyen's redirectResult) is come back to
+  // through the server, which then sends the browser on to the storefront's return screen.
+  const throughServer = providerOf(deps, payment).details !== undefined;
   return {
-    returnUrl: `${base}${returnPath(method, payment.paymentNumber, { status: 'success', dateChange })}`,
+    returnUrl: throughServer
+      ? `${deps.publicUrl()}/${site.variant}/api/v1/payments/${encodeURIComponent(payment.paymentNumber)}/return`
+      : `${base}${returnPath(method, payment.paymentNumber, { status: 'success', dateChange })}`,
     cancelUrl: `${base}${returnPath(method, payment.paymentNumber, { status: 'cancel', dateChange })}`,
   };
 }

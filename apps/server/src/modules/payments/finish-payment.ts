@@ -1,8 +1,10 @@
 import type { CheckoutAnswer } from '@storefront/domain/api/payments';
+import type { PaymentMethodId } from '@storefront/domain/constants';
+import { returnPath } from '@storefront/domain/payments';
 import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
 import type { Site } from '../sites/site.ts';
-import { askProvider, isOpen, recordOutcome } from './ask-provider.ts';
+import { askProvider, isOpen, lookupOf, recordOutcome } from './ask-provider.ts';
 import type { PaymentDeps } from './payment-deps.ts';
 import * as repo from './payments.repository.ts';
 import type { LookupOutcome } from './providers/provider.ts';
@@ -33,6 +35,35 @@ async function cancelAttempt(db: Database, deps: PaymentDeps, payment: repo.Paym
       'cancel',
     );
   return recordOutcome(db, deps, payment, outcome, 'cancel');
+}
+
+/**
+ * `GET payments/{paymentNumber}/return`: the visitor's browser back from a provider that reads the
+ * return itself (Adyen's `redirectResult`). What the provider says is recorded; settling is left
+ * to the storefront's return screen, which the browser is sent on to (the answer). A result the
+ * provider cannot read, or a lost answer, records nothing: the return screen asks again, and the
+ * provider's notification tells in the end.
+ */
+export async function returnFromRedirect(
+  db: Database,
+  deps: PaymentDeps,
+  site: Site,
+  paymentNumber: string,
+  redirectResult: string | undefined,
+): Promise<string> {
+  const payment = await repo.findPayment(db, paymentNumber);
+  if (!payment || payment.siteId !== site.id)
+    throw specError('record not found', { message: 'there is no payment with this number' });
+  const provider = deps.providers[payment.provider];
+  if (redirectResult && provider?.details && isOpen(payment.status)) {
+    try {
+      await recordOutcome(db, deps, payment, await provider.details(lookupOf(payment), redirectResult), 'return');
+    } catch (error) {
+      deps.logger?.warn({ err: error, paymentNumber }, 'reading a provider return failed');
+    }
+  }
+  const dateChange = payment.dateChangeId !== null;
+  return `${deps.publicUrl()}/${site.variant}/#${returnPath(payment.method as PaymentMethodId, paymentNumber, { status: 'success', dateChange })}`;
 }
 
 /**

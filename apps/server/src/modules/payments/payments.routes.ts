@@ -7,9 +7,12 @@ import {
   DPayParams,
   DPayToken,
   ExePaymentBody,
+  PaymentReturnParams,
+  PaymentReturnQuery,
 } from '@storefront/domain/api/payments';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { specError } from '../../http/errors.ts';
 import type { Site } from '../sites/site.ts';
 import type { PaymentsService } from './payments.service.ts';
@@ -35,6 +38,22 @@ export const paymentRoutes =
       '/gmo-secure/exe-payment',
       { schema: { tags, body: ExePaymentBody, response: { 200: CheckoutAnswer, ...errors } } },
       async (req) => payments.finish(req.site, req.body.md),
+    );
+
+    app.get(
+      '/payments/:payment_number/return',
+      {
+        schema: {
+          tags,
+          params: PaymentReturnParams,
+          querystring: PaymentReturnQuery,
+          response: { 303: z.null(), 400: ErrorBody, 404: ErrorBody },
+        },
+      },
+      async (req, reply) => {
+        const next = await payments.returned(req.site, req.params.payment_number, req.query.redirectResult);
+        return reply.header('referrer-policy', 'no-referrer').redirect(next, 303);
+      },
     );
 
     app.post(

@@ -10,7 +10,7 @@
 import type { Database } from '../../db/client.ts';
 import type { Site } from '../sites/site.ts';
 import { type CheckoutBody, checkout } from './checkout.ts';
-import { finishPayment } from './finish-payment.ts';
+import { finishPayment, returnFromRedirect } from './finish-payment.ts';
 import { handleNotification } from './handle-notification.ts';
 import type { PayableKind, PayableRefs } from './payable.ts';
 import type { PaymentDeps } from './payment-deps.ts';
@@ -25,6 +25,9 @@ export function createPaymentsService(db: Database, deps: PaymentDeps) {
     /** A browser return; `cancelled` when the visitor came back without paying. */
     finish: (site: Site, paymentNumber: string, options: { cancelled?: boolean } = {}) =>
       finishPayment(db, deps, site, paymentNumber, options),
+    /** The browser back from a provider's redirect; answers where to send it on. */
+    returned: (site: Site, paymentNumber: string, redirectResult: string | undefined) =>
+      returnFromRedirect(db, deps, site, paymentNumber, redirectResult),
     /** A provider's signed notification. */
     notify: (providerId: NotifyingProvider, rawBody: string, headers: Record<string, string | string[] | undefined>) =>
       handleNotification(db, deps, providerId, rawBody, headers),

@@ -128,7 +128,11 @@ export async function settleRefund(
     provider_reference: string | null;
     payment_number: string;
     site_id: number;
-  }>(db, sql`select provider, provider_reference, payment_number, site_id from payments where id = ${refund.paymentId}`);
+    currency: string;
+  }>(
+    db,
+    sql`select provider, provider_reference, payment_number, site_id, currency from payments where id = ${refund.paymentId}`,
+  );
   if (!payment) return refund;
   let result: Awaited<ReturnType<ReturnType<typeof providerOf>['refund']>>;
   try {
@@ -136,6 +140,7 @@ export async function settleRefund(
       reference: payment.provider_reference ?? '',
       paymentNumber: payment.payment_number,
       siteId: payment.site_id,
+      currency: payment.currency,
       amount: refund.amount,
       idempotencyKey: refund.idempotencyKey,
     });

@@ -22,6 +22,7 @@ export async function refundPayment(
     reference: pending.providerReference ?? '',
     paymentNumber: pending.paymentNumber,
     siteId: pending.siteId,
+    currency: pending.currency,
     amount: pending.amount,
     idempotencyKey: `${pending.idempotencyKey}:refund`,
   });

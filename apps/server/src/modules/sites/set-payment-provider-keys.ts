@@ -1,6 +1,7 @@
 /**
- * A venue's public payment-provider keys (`sites.payment_provider_keys`): the keys the shop's
- * pages load a provider's script with. Secrets are the server's environment and never land here.
+ * A venue's public payment-provider settings (`sites.payment_provider_keys`): the keys the shop's
+ * pages load a provider's script with, and names such as the venue's Adyen merchant account.
+ * Secrets are the server's environment and never land here.
  */
 import { maskedKey, providerKeyProblem } from '@storefront/domain/console/venue-settings';
 import { eq } from 'drizzle-orm';
@@ -12,19 +13,19 @@ import { readVenue } from './update-venue-settings.ts';
 /** Keys to set (a text) or remove (null), by provider and name. */
 export type ProviderKeyChanges = Record<string, Record<string, string | null | undefined> | undefined>;
 
-/** The keys with every value masked, as the console shows them and the audit log records them. */
+/** The settings with every key masked, as the console shows them and the audit log records them. */
 export function maskedProviderKeys(keys: PaymentProviderKeys): PaymentProviderKeys {
   return Object.fromEntries(
     Object.entries(keys).map(([provider, named]) => [
       provider,
-      Object.fromEntries(Object.entries(named).map(([name, value]) => [name, maskedKey(value)])),
+      Object.fromEntries(Object.entries(named).map(([name, value]) => [name, maskedKey(provider, name, value)])),
     ]),
   );
 }
 
 /**
- * Sets or removes public keys in the caller's transaction; keys not named stay. Answers what
- * changed, masked (empty when nothing did). Refuses a secret or malformed key before writing.
+ * Sets or removes public settings in the caller's transaction; those not named stay. Answers what
+ * changed, keys masked (empty when nothing did). Refuses a secret or malformed value before writing.
  */
 export async function setPaymentProviderKeys(
   tx: Database,
@@ -50,7 +51,10 @@ export async function setPaymentProviderKeys(
       else own[name] = after;
       if (Object.keys(own).length === 0) delete keys[provider];
       else keys[provider] = own;
-      changed[field] = { before: before && maskedKey(before), after: after && maskedKey(after) };
+      changed[field] = {
+        before: before && maskedKey(provider, name, before),
+        after: after && maskedKey(provider, name, after),
+      };
     }
   }
   if (Object.keys(changed).length > 0) await tx.update(sites).set({ paymentProviderKeys: keys }).where(eq(sites.id, siteId));

@@ -37,7 +37,14 @@ export type PaymentLookup = {
 };
 
 /** A refund asked of the provider: of the payment `reference` (the shop's `paymentNumber`). */
-export type RefundRequest = { reference: string; paymentNumber: string; siteId: number; amount: number; idempotencyKey: string };
+export type RefundRequest = {
+  reference: string;
+  paymentNumber: string;
+  siteId: number;
+  amount: number;
+  currency: string;
+  idempotencyKey: string;
+};
 
 export type StartPayment = {
   /** The shop's payment number: one per attempt, shown to the gateway as its order id. */
@@ -84,13 +91,22 @@ export interface PaymentProvider {
    * provider has no such attempt (yet). Throws when the provider's answer was lost.
    */
   cancel(payment: PaymentLookup): Promise<LookupOutcome>;
+  /**
+   * How a redirect ended, from what the provider sent the visitor's browser back with (Adyen's
+   * `redirectResult`). Providers that have it get their browser returns through the shop's server
+   * (`GET payments/{paymentNumber}/return`) rather than straight to the storefront.
+   */
+  details?(payment: PaymentLookup, redirectResult: string): Promise<LookupOutcome>;
   /** Gives the money back; the same key never refunds twice. */
   refund(payment: RefundRequest): Promise<RefundResult>;
   /**
    * Checks a notification's signature and reads it; null when it is not about a payment. Throws
    * `InvalidNotification` when the signature is missing, forged or stale.
    */
-  notification?(rawBody: string, headers: Record<string, string | string[] | undefined>): Promise<ProviderNotification | null>;
+  notification?(
+    rawBody: string,
+    headers: Record<string, string | string[] | undefined>,
+  ): Promise<ProviderNotification | ProviderNotification[] | null>;
 }
 
 /** The providers that send server-to-server notifications. */

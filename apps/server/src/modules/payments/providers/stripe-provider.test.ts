@@ -8,7 +8,7 @@ import {
   signWebhook,
   startStripeFake,
 } from '../../../../test/stripe-fake.ts';
-import { InvalidNotification, type PaymentProvider, type StartPayment } from './provider.ts';
+import { InvalidNotification, type PaymentProvider, type ProviderNotification, type StartPayment } from './provider.ts';
 import { createStripeProvider } from './stripe-provider.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_storefront';
@@ -20,6 +20,7 @@ const refundOf = (reference: string, amount: number, idempotencyKey: string) => 
   idempotencyKey,
   paymentNumber: 'pay_unused',
   siteId: 1,
+  currency: 'JPY',
 });
 
 describe('Stripe provider', () => {
@@ -325,8 +326,12 @@ describe('Stripe provider', () => {
       if (!intent) throw new Error('no intent made');
       return state === 'processing' ? fake.setStatus(intent.id, 'processing') : intent;
     }
-    const delivered = (payload: string, signature: string | undefined) =>
-      stripe.notification?.(payload, { 'content-type': 'application/json', 'stripe-signature': signature });
+    // Stripe's events are one payment each: never a list.
+    const delivered = async (payload: string, signature: string | undefined) =>
+      (await stripe.notification?.(payload, { 'content-type': 'application/json', 'stripe-signature': signature })) as
+        | ProviderNotification
+        | null
+        | undefined;
 
     it('reads a signed payment_intent.succeeded as a capture', async () => {
       const intent = await intentIn('succeeded');
