@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from '@storefront/server/app';
+import { type AppOptions, buildApp } from '@storefront/server/app';
 import { type Database, openDatabase } from '@storefront/server/db/client';
 import { seedCatalogue } from '@storefront/server/db/seed';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
@@ -42,6 +42,10 @@ export type HarnessOptions = {
   prepare?: (db: Database) => Promise<void>;
   /** Stripe keys and, for a local fake of Stripe's API, where it listens. */
   stripe?: { secretKey: string; webhookSecret: string; host?: string; port?: number; protocol?: 'http' | 'https' };
+  /** Adyen's keys and, for a local fake of its Checkout API, where it listens. */
+  adyen?: AppOptions['config']['adyen'];
+  /** PayPay's keys and, for a local fake of its API, where it listens. */
+  paypay?: AppOptions['config']['paypay'];
   /**
    * The host name in the public address and `baseUrl` (the server still listens on 127.0.0.1
    * only). `localhost` for a journey with passkeys: WebAuthn refuses an IP address as the relying
@@ -63,6 +67,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       appEnv: 'development',
       reconnectSite: null,
       ...(options.stripe ? { stripe: options.stripe } : {}),
+      ...(options.adyen ? { adyen: options.adyen } : {}),
+      ...(options.paypay ? { paypay: options.paypay } : {}),
     },
     publicUrl: () => address,
     db: database.db,

@@ -54,6 +54,11 @@ describeEachEngine('security headers', (ctx) => {
             logos = '{"header":"https://cdn.example.net/lumen/logo.png","footer":"/assets/footer.png"}'::jsonb
           where variant = 'cafe-lumen'`,
     );
+    await ctx.db.execute(
+      sql`update sites set payment_provider_keys =
+            '{"adyen":{"clientKey":"live_ABCDEFGHIJKLMNOPQRSTUVWXYZ012345","merchantAccount":"HarborECOM"}}'::jsonb
+          where variant = 'borderless'`,
+    );
     demo = await build();
     production = await build({ appMode: 'production', appEnv: 'production' });
   });
@@ -151,6 +156,17 @@ describeEachEngine('security headers', (ctx) => {
     ]);
     const untagged = policyOf(await production.inject({ url: '/cafe-lumen/' }));
     expect(untagged.get('script-src')?.some((source) => source.includes('googletagmanager'))).toBe(false);
+  });
+
+  it('names Adyen’s live CDN and checkout for a venue with a live Adyen client key, and gives its page the client key only', async () => {
+    const adyen = policyOf(await demo.inject({ url: '/borderless/' }));
+    const cdn = 'https://checkoutshopper-live.cdn.adyen.com';
+    expect(adyen.get('script-src')).toEqual(["'self'", cdn]);
+    expect(adyen.get('style-src')).toEqual(expect.arrayContaining(["'self'", cdn]));
+    expect(adyen.get('frame-src')).toEqual([cdn, 'https://checkoutshopper-live.adyen.com']);
+    expect(adyen.get('connect-src')).toEqual(["'self'", cdn, 'https://checkoutshopper-live.adyen.com']);
+    const configuration = (await demo.inject({ url: '/borderless/api/v1/configurations' })).json();
+    expect(configuration.paymentProviderKeys).toEqual({ adyen: { clientKey: 'live_ABCDEFGHIJKLMNOPQRSTUVWXYZ012345' } });
   });
 
   it('lets the sandbox gateway’s page style itself by its style element’s hash, and nothing else inline', async () => {

@@ -1,10 +1,10 @@
 import { type RefObject, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldError } from '../ui/field-error.tsx';
-import { type HostedCard, mountStripeCard } from './card-token.ts';
+import { type HostedCard, mountAdyenCard, mountStripeCard } from './card-token.ts';
 import type { MethodEntry } from './payment-methods.ts';
 
-/** The gateway's own card fields (Stripe's card element), mounted while this method is chosen. */
+/** The gateway's own card fields (Stripe's card element, Adyen's card component), mounted while this method is chosen. */
 export function HostedCardField(props: {
   provider: MethodEntry['provider'];
   keys: Record<string, Record<string, string>>;
@@ -12,15 +12,19 @@ export function HostedCardField(props: {
   /** Holds the mounted card while it is there, for the form's submit. */
   cardRef: RefObject<HostedCard | null>;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const host = useRef<HTMLDivElement>(null);
-  const publishableKey = props.keys[props.provider]?.publishableKey ?? '';
-  const { cardRef } = props;
+  const { provider, cardRef } = props;
+  // Stripe's publishable key or Adyen's client key: the public key the gateway's script needs.
+  const key = (provider === 'adyen' ? props.keys.adyen?.clientKey : props.keys.stripe?.publishableKey) ?? '';
+  const locale = i18n.language;
   useEffect(() => {
     let card: HostedCard | null = null;
     let gone = false;
-    if (host.current && publishableKey) {
-      mountStripeCard(publishableKey, host.current).then(
+    if (host.current && key) {
+      const mounting =
+        provider === 'adyen' ? mountAdyenCard(key, adyenLocale(locale), host.current) : mountStripeCard(key, host.current);
+      mounting.then(
         (mounted) => {
           if (gone) mounted.destroy();
           else {
@@ -38,7 +42,7 @@ export function HostedCardField(props: {
       card?.destroy();
       cardRef.current = null;
     };
-  }, [publishableKey, cardRef]);
+  }, [provider, key, locale, cardRef]);
   return (
     <fieldset className="checkout-field" aria-describedby={props.error ? 'payment-cardNumber-error' : undefined}>
       <legend className="checkout-label">
@@ -49,4 +53,16 @@ export function HostedCardField(props: {
       <FieldError id="payment-cardNumber-error" message={props.error} />
     </fieldset>
   );
+}
+
+/** Adyen Web's locale for the page's language (its own translations of the card fields). */
+function adyenLocale(language: string): string {
+  const locales: Record<string, string> = {
+    ja: 'ja-JP',
+    kr: 'ko-KR',
+    th: 'th-TH',
+    'zh-hans': 'zh-CN',
+    'zh-hant': 'zh-TW',
+  };
+  return locales[language] ?? 'en-US';
 }

@@ -43,6 +43,18 @@ const AVAILABILITY_TTL_MS = 800;
 
 type Lang = string;
 
+/** The keys a provider's script in the visitor's browser loads with; a merchant account stays on the server. */
+const BROWSER_KEYS: Record<string, readonly string[]> = { stripe: ['publishableKey'], adyen: ['clientKey'] };
+
+function browserKeys(keys: Record<string, Record<string, string>>): Record<string, Record<string, string>> {
+  return Object.fromEntries(
+    Object.entries(BROWSER_KEYS).flatMap(([provider, names]) => {
+      const kept = Object.fromEntries(names.flatMap((name) => (keys[provider]?.[name] ? [[name, keys[provider][name]]] : [])));
+      return Object.keys(kept).length > 0 ? [[provider, kept]] : [];
+    }),
+  );
+}
+
 export function createCatalogService(db: Database, options: { appMode: AppMode }) {
   const content = createMicroCache({ ttlMs: CONTENT_TTL_MS, max: 2_000 });
   const availability = createMicroCache({ ttlMs: AVAILABILITY_TTL_MS, max: 10_000 });
@@ -96,7 +108,7 @@ export function createCatalogService(db: Database, options: { appMode: AppMode }
           isCalendarColoured: site.isCalendarColoured,
           showsSmartphoneAppModal: site.showsSmartphoneAppModal,
           ticketDisplay: site.ticketDisplay,
-          paymentProviderKeys: site.paymentProviderKeys,
+          paymentProviderKeys: browserKeys(site.paymentProviderKeys),
           tagManagerIds: site.tagManagerIds,
           holdMinutes: site.holdMinutes,
           lowStockThreshold: site.lowStockThreshold,
