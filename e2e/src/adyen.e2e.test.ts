@@ -114,6 +114,8 @@ describe.skipIf(!hasChromium)('Adyen in Chromium', () => {
     await page.locator('#payment-card-holder').fill('HANAKO YAMADA');
     // The page's own number field is not there: the card goes into Adyen's component only.
     expect(await page.locator('#payment-card-number').count()).toBe(0);
+    // The sandbox's demo test cards are not Adyen's: they are not offered here.
+    expect(await page.locator('.payment-demo-cards').count()).toBe(0);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await proceedFromPayment(page);
     await page.locator('[data-screen="confirm"] .confirm-submit').click();

@@ -137,8 +137,8 @@ export function PaymentMethodForm(props: PaymentMethodFormProps) {
       {chosen && needsCard(chosen.method) && (
         <fieldset className="payment-card">
           <legend className="section-title">{chosen.name}</legend>
-          {app.config.appMode === 'demo' && (
-            // Demo only: the sandbox gateway's own test numbers.
+          {app.config.appMode === 'demo' && chosen.provider === 'sandbox' && (
+            // Demo only, and only where the sandbox gateway takes the card: its own test numbers.
             <p className="payment-demo-cards">{t('payment_demo_test_cards')}</p>
           )}
           {hostsCardFields(chosen.provider) ? (
