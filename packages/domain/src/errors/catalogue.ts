@@ -159,7 +159,10 @@ export type PaymentFailureReason = (typeof PAYMENT_FAILURE_REASONS)[number];
  * issuer's 3-D Secure check was not passed (not a declined card). Sent as `reason` beside a
  * retryable `payment_api_failure`.
  */
-export const PAYMENT_RETRY_REASONS = ['authentication failed'] as const;
+export const PAYMENT_RETRY_REASONS = ['authentication failed', 'payment cancelled'] as const;
+
+/** The failure reason recorded when the visitor came back from a provider's page without paying. */
+export const VISITOR_CANCELLED = 'the visitor cancelled the payment';
 
 /** The failure reason a provider records when the 3-D Secure check was not passed. */
 export const AUTHENTICATION_FAILED = '3-D Secure authentication failed';

@@ -1,5 +1,6 @@
 import type { CheckoutAnswer } from '@storefront/domain/api/payments';
 import type { PaymentMethodId } from '@storefront/domain/constants';
+import { VISITOR_CANCELLED } from '@storefront/domain/errors/catalogue';
 import { returnPath } from '@storefront/domain/payments';
 import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
@@ -27,13 +28,7 @@ async function cancelAttempt(db: Database, deps: PaymentDeps, payment: repo.Paym
     });
   }
   if (outcome.status === 'failed')
-    return recordOutcome(
-      db,
-      deps,
-      payment,
-      { ...outcome, retryable: true, reason: 'the visitor cancelled the payment' },
-      'cancel',
-    );
+    return recordOutcome(db, deps, payment, { ...outcome, retryable: true, reason: VISITOR_CANCELLED }, 'cancel');
   return recordOutcome(db, deps, payment, outcome, 'cancel');
 }
 
@@ -69,7 +64,8 @@ export async function returnFromRedirect(
 /**
  * A browser return (`gmo-secure/exe-payment`, `orders/confirmcheckout`): asks the provider
  * where the payment stands and settles it. A return that says the visitor cancelled voids the
- * attempt at the provider first.
+ * attempt at the provider first; so does a return from a provider that sends the visitor back only
+ * once they are done (PayPay has one return address for paid and left), when it is still unpaid.
  */
 export async function finishPayment(
   db: Database,
@@ -86,8 +82,10 @@ export async function finishPayment(
     current = options.cancelled
       ? await cancelAttempt(db, deps, payment)
       : await recordOutcome(db, deps, payment, await askProvider(deps, payment, 'status'), 'return');
+    const leftUnpaid = !options.cancelled && deps.providers[payment.provider]?.returnsWhenDone === true;
+    if (leftUnpaid && isOpen(current.status)) current = await cancelAttempt(db, deps, current);
     // The provider has not seen the attempt yet (its start is still under way): not dead.
-    if (options.cancelled && isOpen(current.status)) throw stillProcessing();
+    if ((options.cancelled || leftUnpaid) && isOpen(current.status)) throw stillProcessing();
   } else if (payment.status === 'failed') {
     // A failed payment is asked again too: one given up as abandoned may have been paid since.
     current = await recordOutcome(db, deps, payment, await askProvider(deps, payment, 'status'), 'return');

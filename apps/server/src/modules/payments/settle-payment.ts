@@ -3,7 +3,7 @@
  * refunded, a failure lets the payable be paid again, anything else is answered as it stands.
  */
 import type { CheckoutAnswer } from '@storefront/domain/api/payments';
-import { AUTHENTICATION_FAILED } from '@storefront/domain/errors/catalogue';
+import { AUTHENTICATION_FAILED, VISITOR_CANCELLED } from '@storefront/domain/errors/catalogue';
 import type { Database } from '../../db/client.ts';
 import { AppError, specError } from '../../http/errors.ts';
 import { askProvider, recordOutcome } from './ask-provider.ts';
@@ -33,6 +33,8 @@ function paymentFailure(payment: repo.PaymentRow, retryFields: FailureFields['re
           message: payment.failureReason ?? 'the payment failed',
           // A 3-D Secure check not passed is said as such, not as a declined card.
           ...(payment.failureReason === AUTHENTICATION_FAILED ? { reason: 'authentication failed' as const } : {}),
+          // Left unpaid on the provider's page: the visitor hears it was cancelled, not that it failed.
+          ...(payment.failureReason === VISITOR_CANCELLED ? { reason: 'payment cancelled' as const } : {}),
         }
       : { message: 'invalid payment status', reason: 'invalid payment status' }),
   });

@@ -123,8 +123,12 @@ export default function PaymentReturnPage(props: ScreenProps) {
         followAnswer(app, answer, await order, go);
       },
       (error: unknown) => {
-        // A wallet left without paying, and the server answered: cancelled, whatever it said.
-        if (status === 'cancel' && error instanceof ApiError && error.kind === 'status') return cancelled();
+        // A wallet left without paying, and the server answered: cancelled, whatever it said. A
+        // provider with one return address for paid and left (PayPay): the server says which.
+        if (error instanceof ApiError && error.kind === 'status') {
+          if (status === 'cancel' || (error.body as { reason?: unknown } | null)?.reason === 'payment cancelled')
+            return cancelled();
+        }
         const route = routeFailure(error, { context, dateChange, isAdyen: provider === 'adyen', paymentNumber });
         if (route.kind !== 'none') setPhase(route.kind === 'no-answer' ? 'no-answer' : 'stopped');
       },

@@ -213,6 +213,8 @@ export function createPayPayProvider(options: PayPayProviderOptions): PaymentPro
 
   return {
     id: 'paypay',
+    // PayPay has one return address: a visitor back with the code unpaid has left it.
+    returnsWhenDone: true,
 
     async start(payment: StartPayment): Promise<ProviderOutcome> {
       if (!PAYPAY_METHODS.has(payment.method)) {

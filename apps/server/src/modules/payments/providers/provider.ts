@@ -80,6 +80,11 @@ export type ProviderNotification = {
 
 export interface PaymentProvider {
   readonly id: PaymentProviderId;
+  /**
+   * The provider sends the visitor back only once they have paid or given up, to one address for
+   * both (PayPay): an attempt still unpaid when the visitor is back was left, and is voided.
+   */
+  readonly returnsWhenDone?: boolean;
   /** Starts a payment: captured at once, a redirect, or a failure. */
   start(payment: StartPayment): Promise<ProviderOutcome>;
   /** Asks the provider where a payment stands (browser returns, reconciling, polling). */
