@@ -251,7 +251,7 @@ describeEachEngine(
       // Thousands of requests, each followed by a count of every table's rows: minutes on PGlite under a full suite's load.
     }, 300_000);
   },
-  { seed: { variants: ['demo'], days: 3 } },
+  { seed: { variants: ['demo'], days: 5 } },
 );
 
 /** What is wrong with an answer, or null. */

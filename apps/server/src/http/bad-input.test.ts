@@ -163,5 +163,5 @@ describeEachEngine(
       expect(answered.statusCode).toBe(404);
     });
   },
-  { seed: { variants: ['demo', 'lab-exhibition'], days: 3 } },
+  { seed: { variants: ['demo', 'lab-exhibition'], days: 5 } },
 );

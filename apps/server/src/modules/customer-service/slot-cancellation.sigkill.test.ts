@@ -28,7 +28,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the slot-cancel job across a ki
   const servers: ChildProcess[] = [];
   beforeAll(async () => {
     database = await createTestDatabase('postgres');
-    await seedCatalogue(database.db, { days: 3, variants: ['demo'] });
+    await seedCatalogue(database.db, { days: 5, variants: ['demo'] });
   }, 180_000);
   afterAll(async () => {
     for (const server of servers) server.kill('SIGKILL');

@@ -82,5 +82,5 @@ describeEachEngine(
       expect((await api.post(`membership/login/${created.body.order_token}`, DEMO_MEMBER)).status).toBe(404);
     });
   },
-  { seed: { variants: ['lab-exhibition', 'demo'], days: 3 } },
+  { seed: { variants: ['lab-exhibition', 'demo'], days: 5 } },
 );

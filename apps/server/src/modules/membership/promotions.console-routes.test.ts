@@ -108,5 +108,5 @@ describeEachEngine(
       expect(await auditCount()).toBe(before);
     });
   },
-  { seed: { variants: ['lab-exhibition', 'demo'], days: 3 } },
+  { seed: { variants: ['lab-exhibition', 'demo'], days: 5 } },
 );

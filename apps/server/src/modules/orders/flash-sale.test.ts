@@ -111,5 +111,5 @@ describeEachEngine(
       expect(mails.every((m) => m.n === 1)).toBe(true);
     }, 180_000);
   },
-  { seed: { variants: ['demo'], days: 3 } },
+  { seed: { variants: ['demo'], days: 5 } },
 );

@@ -78,5 +78,5 @@ describeEachEngine(
       expect(body.error).toBe('invalid email address');
     });
   },
-  { seed: { variants: ['kyoto-garden'], days: 3 } },
+  { seed: { variants: ['kyoto-garden'], days: 5 } },
 );

@@ -85,5 +85,5 @@ describeEachEngine(
       expect(await heldBy(ctx.db, slot.timeSpanId)).toEqual({ orders: 0, admissions: 0, holds: 0 });
     });
   },
-  { seed: { variants: ['demo'], days: 3 } },
+  { seed: { variants: ['demo'], days: 5 } },
 );

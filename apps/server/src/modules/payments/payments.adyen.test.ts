@@ -314,5 +314,5 @@ describeEachEngine(
       expect(bad.json()).toMatchObject({ error: 'invalid request' });
     });
   },
-  { seed: { variants: ['demo'], days: 3 } },
+  { seed: { variants: ['demo'], days: 5 } },
 );

@@ -20,7 +20,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('payments when the server is kil
   let server: ChildProcess | null = null;
   beforeAll(async () => {
     database = await createTestDatabase('postgres');
-    await seedCatalogue(database.db, { days: 3, variants: ['demo'] });
+    await seedCatalogue(database.db, { days: 5, variants: ['demo'] });
   }, 120_000);
   afterAll(async () => {
     server?.kill('SIGKILL');

@@ -391,5 +391,5 @@ describeEachEngine(
       expect(await slotCounters(ctx.db, slot.timeSpanId)).toMatchObject({ sold: 0 });
     });
   },
-  { seed: { variants: ['demo'], days: 3 } },
+  { seed: { variants: ['demo'], days: 5 } },
 );

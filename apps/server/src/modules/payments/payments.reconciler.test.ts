@@ -197,5 +197,5 @@ describeEachEngine(
       expect(await state(byWebhook)).toMatchObject({ payment: 'captured', order: 'completed', reference: intent?.id });
     });
   },
-  { seed: { variants: ['demo'], days: 3 } },
+  { seed: { variants: ['demo'], days: 5 } },
 );

@@ -463,5 +463,5 @@ describeEachEngine(
       expect(signed.json()).toEqual({ received: true, handled: false });
     });
   },
-  { seed: { variants: ['demo'], days: 3 } },
+  { seed: { variants: ['demo'], days: 5 } },
 );

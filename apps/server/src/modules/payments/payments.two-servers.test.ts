@@ -23,7 +23,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('one kept payment across two ser
   let b: ProcessClient;
   beforeAll(async () => {
     database = await createTestDatabase('postgres');
-    await seedCatalogue(database.db, { days: 3, variants: ['demo'] });
+    await seedCatalogue(database.db, { days: 5, variants: ['demo'] });
     const ports = [await freePort(), await freePort()];
     for (const port of ports) servers.push(await startServer(database.url ?? '', port));
     a = await clientOf(ports[0] ?? 0);
