@@ -13,6 +13,7 @@ import { type Harness, hasChromium, startHarness } from './harness.ts';
 import {
   CARDS,
   checkPage,
+  chooseOpenDay,
   choosePayment,
   fillCard,
   orderUpToPayment,
@@ -65,9 +66,7 @@ describe.skipIf(!hasChromium)('date change in Chromium', () => {
   async function chooseNewSlot(page: Page, dayIndex = 3): Promise<void> {
     await page.locator('.ticket-change-date').click();
     await page.locator('[data-screen="change-date"] .change-from').waitFor();
-    const days = page.locator('[data-screen="change-date"] button.calendar-day:not([disabled])');
-    await days.first().waitFor();
-    await days.nth(dayIndex).click();
+    await chooseOpenDay(page, dayIndex, '[data-screen="change-date"]');
     const slot = page.locator('[data-screen="change-date"] .order-slot:not([disabled])').first();
     await slot.waitFor();
     await slot.click();
@@ -222,8 +221,7 @@ describe.skipIf(!hasChromium)('date change in Chromium', () => {
         await page.goto(`${harness.baseUrl}/demo/tickets/#/id/${encodeURIComponent(token)}`);
         await page.locator('[data-screen="ticket"] .ticket-card').waitFor();
         await page.locator('.ticket-change-date').click();
-        const days = page.locator('[data-screen="change-date"] button.calendar-day:not([disabled])');
-        await days.nth(5).click();
+        await chooseOpenDay(page, 5, '[data-screen="change-date"]');
         await page.locator('[data-screen="change-date"] .order-slot:not([disabled])').first().click();
         await page.locator('.change-date-proceed').click();
         const dialog = page.getByRole('dialog');

@@ -28,12 +28,34 @@ export async function openOrderPage(page: Page, baseUrl: string, variant: string
   await page.locator('[data-screen="order"]').waitFor();
 }
 
+/**
+ * Clicks the `index`-th bookable day of the calendar in `scope` (0 is the first shown), turning to
+ * the following months when the month shown has too few: near a month's end, or in a week with a
+ * closed day, this month may have only one or two.
+ */
+export async function chooseOpenDay(page: Page, index: number, scope = ''): Promise<void> {
+  const calendar = page.locator(`${scope} .calendar`.trim()).first();
+  await calendar.locator('.calendar-grid').waitFor();
+  let skip = index;
+  for (let month = 0; month < 4; month++) {
+    const open = calendar.locator('button.calendar-day:not([disabled])');
+    const count = await open.count();
+    if (skip < count) {
+      await open.nth(skip).click();
+      return;
+    }
+    skip -= count;
+    const title = await calendar.locator('.calendar-title').textContent();
+    await calendar.locator('.calendar-nav-button').nth(1).click();
+    await calendar.locator('.calendar-title', { hasNotText: title ?? '' }).waitFor();
+  }
+  throw new Error(`fewer than ${index + 1} bookable days in the next four months`);
+}
+
 /** Product, a date that is not today (its first slots may be past), the first slot, `admissions` tickets. */
 export async function chooseTickets(page: Page, options: { admissions?: number; setProduct?: boolean } = {}): Promise<void> {
   await page.locator('.order-products .order-choice:not([disabled])').first().click();
-  const days = page.locator('button.calendar-day:not([disabled])');
-  await days.first().waitFor();
-  await days.nth(1).click();
+  await chooseOpenDay(page, 1);
   const slot = page.locator('.order-slot:not([disabled])').first();
   await slot.waitFor();
   await slot.click();

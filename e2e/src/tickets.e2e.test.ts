@@ -21,7 +21,7 @@ import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, hasChromium, seriousAxeViolations, startHarness } from './harness.ts';
-import { CARDS, choosePayment, fillSignIn, proceedFromPayment } from './purchase-steps.ts';
+import { CARDS, chooseOpenDay, choosePayment, fillSignIn, proceedFromPayment } from './purchase-steps.ts';
 
 const t = en as Record<string, string>;
 const SCREENSHOTS = new URL('../../test-results/screenshots/', import.meta.url);
@@ -64,9 +64,7 @@ async function buyFourAdmissions(harness: Harness, page: Page, email: string) {
   await page.goto(`${harness.baseUrl}/demo/?lang=en#/order`);
   await page.locator('[data-screen="order"]').waitFor();
   await page.locator('.order-products .order-choice:not([disabled])').first().click();
-  const days = page.locator('button.calendar-day:not([disabled])');
-  await days.first().waitFor();
-  await days.nth(1).click();
+  await chooseOpenDay(page, 1);
   const slot = page.locator('.order-slot:not([disabled])').first();
   await slot.waitFor();
   await slot.click();

@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, hasChromium, seriousAxeViolations, startHarness } from './harness.ts';
-import { CARDS, choosePayment, fillCard, fillSignIn, proceedFromPayment } from './purchase-steps.ts';
+import { CARDS, chooseOpenDay, choosePayment, fillCard, fillSignIn, proceedFromPayment } from './purchase-steps.ts';
 
 const t = en as Record<string, string>;
 const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
@@ -308,9 +308,7 @@ describe.skipIf(!hasChromium)('at the venue in Chromium', () => {
       await page.goto(`${harness.baseUrl}/cafe-lumen/?lang=en#/order`);
       await page.locator('[data-screen="order"]').waitFor();
       // Date first at the cafe: a day after today, then the table, then the hour.
-      const days = page.locator('button.calendar-day:not([disabled])');
-      await days.first().waitFor();
-      await days.nth(1).click();
+      await chooseOpenDay(page, 1);
       await page.locator('.order-products .order-choice:not([disabled])').first().click();
       const slotButton = page.locator('.order-slot:not([disabled])').first();
       await slotButton.waitFor();

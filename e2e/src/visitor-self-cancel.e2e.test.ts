@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, hasChromium, recordCspViolations, seriousAxeViolations, startHarness } from './harness.ts';
 import {
   CARDS,
+  chooseOpenDay,
   choosePayment,
   chooseTickets,
   fillSignIn,
@@ -82,9 +83,7 @@ describe.skipIf(!hasChromium)('a visitor cancels their own cafe booking', () => 
       await page.goto(`${harness.baseUrl}/cafe-lumen/?lang=en#/order`);
       await page.locator('[data-screen="order"]').waitFor();
       // A few days ahead: a table tomorrow may already be inside the 24 hours.
-      const days = page.locator('button.calendar-day:not([disabled])');
-      await days.first().waitFor();
-      await days.nth(3).click();
+      await chooseOpenDay(page, 3);
       await page.locator('.order-products .order-choice:not([disabled])').first().click();
       const slot = page.locator('.order-slot:not([disabled])').first();
       await slot.waitFor();

@@ -11,7 +11,15 @@ import { rows } from '@storefront/server/db/rows';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, hasChromium, startHarness } from './harness.ts';
-import { CARDS, checkPage, fillCard, openOrderPage, reservationNumberOnComplete, TEXTS } from './purchase-steps.ts';
+import {
+  CARDS,
+  checkPage,
+  chooseOpenDay,
+  fillCard,
+  openOrderPage,
+  reservationNumberOnComplete,
+  TEXTS,
+} from './purchase-steps.ts';
 
 const t = TEXTS.en as Record<string, string>;
 const PHONE = { width: 375, height: 812 };
@@ -35,9 +43,7 @@ describe.skipIf(!hasChromium)('a visitor from abroad in Chromium', () => {
     try {
       await openOrderPage(page, harness.baseUrl, 'lab-exhibition', 'en');
       // Date first at lab-exhibition: a day after today, then the exhibition, then the time.
-      const days = page.locator('button.calendar-day:not([disabled])');
-      await days.first().waitFor();
-      await days.nth(1).click();
+      await chooseOpenDay(page, 1);
       await page.locator('.order-products .order-choice:not([disabled])').first().click();
       const slot = page.locator('.order-slot:not([disabled])').first();
       await slot.waitFor();
