@@ -310,6 +310,8 @@ export type AdyenNotificationItem = {
   merchantAccountCode?: string;
   amount: { value: number; currency: string };
   reason?: string;
+  /** The payment a modification (a refund) was made on. */
+  originalReference?: string;
 };
 
 /** A standard notification as Adyen sends it, each item signed with `hmacKey` (hex). */
@@ -322,7 +324,7 @@ export function adyenNotification(items: AdyenNotificationItem[], hmacKey: strin
         eventCode: item.eventCode,
         success: String(item.success),
         pspReference: item.pspReference,
-        originalReference: '',
+        originalReference: item.originalReference ?? '',
         merchantAccountCode: item.merchantAccountCode ?? 'StorefrontECOM',
         merchantReference: item.merchantReference,
         amount: item.amount,

@@ -1,8 +1,11 @@
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { rows } from '../../db/rows.ts';
 import { recordOutcome } from './ask-provider.ts';
-import type { PaymentDeps } from './payment-deps.ts';
+import { inTransaction, type PaymentDeps } from './payment-deps.ts';
 import * as repo from './payments.repository.ts';
-import type { NotifyingProvider, ProviderNotification } from './providers/provider.ts';
+import { refunds } from './payments.schema.ts';
+import type { NotifyingProvider, ProviderNotification, RefundFailedNotification } from './providers/provider.ts';
 import { settlePayment } from './settle-payment.ts';
 
 /** One notification about one payment: kept once, then settled like a return. */
@@ -34,6 +37,54 @@ async function handleOne(
 }
 
 /**
+ * A refund the provider took and then could not make. The money is still the visitor's to get back:
+ * a refund of part of an order turns `failed`, so it no longer counts as given back (staff may
+ * refund it again) and joins the venue's failed refunds to follow up; a whole payment given back
+ * (a capture that completed nothing) turns `refund_failed`, as when the provider refuses at once.
+ */
+async function handleRefundFailed(
+  db: Database,
+  deps: PaymentDeps,
+  providerId: NotifyingProvider,
+  notification: RefundFailedNotification,
+): Promise<boolean> {
+  const payment = await repo.findByReference(db, providerId, notification.reference);
+  if (!payment) return false;
+  const { refundReference, reason } = notification;
+  const undone = await inTransaction(db, async (tx) => {
+    const fresh = await repo.recordEvent(tx, {
+      paymentId: payment.id,
+      eventKey: notification.eventId,
+      kind: 'refund_failed_later',
+      data: { refundReference, reason },
+    });
+    if (!fresh) return null;
+    const [part] = await tx
+      .update(refunds)
+      .set({ status: 'failed', failureReason: reason })
+      .where(
+        and(eq(refunds.paymentId, payment.id), eq(refunds.providerReference, refundReference), eq(refunds.status, 'succeeded')),
+      )
+      .returning({ id: refunds.id });
+    if (part) return `refund ${part.id}`;
+    const [whole] = await rows<{ id: string }>(
+      tx,
+      sql`select id from payment_events where payment_id = ${payment.id} and kind = 'refunded'
+            and data->>'reference' = ${refundReference} limit 1`,
+    );
+    if (!whole) return 'nothing the shop counted as refunded';
+    await repo.transition(tx, payment.id, ['refunded'], { status: 'refund_failed', failureReason: reason });
+    return 'the whole payment';
+  });
+  if (undone)
+    deps.logger?.error(
+      { paymentNumber: payment.paymentNumber, refundReference, reason, undone },
+      'a refund the provider took has failed: the visitor must be paid back',
+    );
+  return true;
+}
+
+/**
  * A provider's notification: checked by the provider (signature, or asking the provider back),
  * then each payment it is about is settled. `handled` says whether any was a payment of the shop.
  */
@@ -50,7 +101,11 @@ export async function handleNotification(
   const notifications = read === null ? [] : Array.isArray(read) ? read : [read];
   let handled = false;
   for (const notification of notifications) {
-    if (await handleOne(db, deps, providerId, notification)) handled = true;
+    const isPayment = !('kind' in notification);
+    if (
+      await (isPayment ? handleOne(db, deps, providerId, notification) : handleRefundFailed(db, deps, providerId, notification))
+    )
+      handled = true;
   }
   return { handled };
 }

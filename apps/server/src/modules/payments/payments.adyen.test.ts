@@ -6,12 +6,14 @@
  * capture that arrives after the order was paid another way refunded through Adyen.
  */
 import { randomBytes } from 'node:crypto';
+import type { CancellationResult } from '@storefront/domain/console/order-refunds';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ADYEN_TEST_CARDS, type AdyenFake, adyenNotification, startAdyenFake } from '../../../test/adyen-fake.ts';
 import { apiFor } from '../../../test/api.ts';
 import { fakeStorefrontDir } from '../../../test/app.ts';
+import { consoleClient, makeStaff, makeTeam, signIn } from '../../../test/console.ts';
 import { describeEachEngine } from '../../../test/database.ts';
 import { CUSTOMER, freshSlot, orderBody, slotCounters } from '../../../test/orders.ts';
 import type { CheckoutReply } from '../../../test/payments.ts';
@@ -302,7 +304,94 @@ describeEachEngine(
         ),
       );
       expect(await state(p1)).toMatchObject({ payment: 'refunded', order: 'completed' });
-      expect(adyen.refunds.filter((r) => r.paymentPspReference === psp1).map((r) => r.amount)).toEqual([amount.value]);
+      const [refund] = adyen.refunds.filter((r) => r.paymentPspReference === psp1);
+      expect(refund?.amount).toBe(amount.value);
+
+      // Adyen took the refund and later could not make it: the visitor is owed the money again.
+      await notify(
+        adyenNotification(
+          [
+            {
+              eventCode: 'REFUND_FAILED',
+              success: true,
+              pspReference: refund?.pspReference ?? '',
+              originalReference: psp1,
+              merchantReference: refund?.reference ?? '',
+              amount,
+              reason: 'Account closed',
+            },
+          ],
+          HMAC_KEY,
+        ),
+      );
+      expect(await state(p1)).toMatchObject({ payment: 'refund_failed', order: 'completed' });
+    });
+
+    it('a refund of part of an order that Adyen later reports failed is owed again and on the venue’s list of failed refunds', async () => {
+      const slot = await freshSlot(ctx.db, 'demo', 5);
+      const created = await api().post<{ order_token: string }>('orders', orderBody(slot, 2));
+      const token = created.body.order_token;
+      await api().put(`orders/${token}`, { customer_info: CUSTOMER, payment_method: 'adyen_credit' });
+      const paid = await api().post<CheckoutReply>(`orders/checkout/${token}`, {
+        payment_method: 'adyen_credit',
+        card_token: cardToken(ADYEN_TEST_CARDS.authorised),
+      });
+      expect(paid.body).toMatchObject({ status: 'completed' });
+      const [order] = await rows<{ id: string; psp: string; number: string }>(
+        ctx.db,
+        sql`select o.id, p.provider_reference as psp, p.payment_number as number from orders o
+             join payments p on p.order_id = o.id where p.status = 'captured' and o.time_span_id = ${slot.timeSpanId}`,
+      );
+      if (!order) throw new Error('no order');
+      const number = order.number;
+      const [ticket] = await rows<{ id: string }>(
+        ctx.db,
+        sql`select id from tickets where order_id = ${order.id} order by position`,
+      );
+
+      const team = await makeTeam(ctx.db, { rights: ['orders:refund', 'orders:read'] });
+      const account = await makeStaff(ctx.db, { teamIds: [team.id] });
+      const staff = consoleClient(app, { ip: '192.0.2.41' });
+      await signIn(staff, account.email);
+      const done = await staff.post<CancellationResult>(`venues/demo/orders/${order.id}/cancellation`, {
+        tickets: [ticket?.id],
+        refund: { mode: 'provider', amount: slot.adultPrice },
+        reason: 'one of the two cannot come',
+      });
+      expect(done.status, JSON.stringify(done.body)).toBe(200);
+      expect(done.body.refunds).toEqual([expect.objectContaining({ status: 'succeeded', amount: slot.adultPrice })]);
+      const made = adyen.refunds.filter((r) => r.paymentPspReference === order.psp);
+      expect(made.map((r) => r.amount)).toEqual([slot.adultPrice]);
+
+      const failed = adyenNotification(
+        [
+          {
+            eventCode: 'REFUND_FAILED',
+            success: true,
+            pspReference: made[0]?.pspReference ?? '',
+            originalReference: order.psp,
+            merchantReference: made[0]?.reference ?? '',
+            amount: { value: slot.adultPrice, currency: 'JPY' },
+            reason: 'Card expired',
+          },
+        ],
+        HMAC_KEY,
+      );
+      expect((await notify(failed)).body).toBe('[accepted]');
+      // Delivered again: still one failure.
+      expect((await notify(failed)).body).toBe('[accepted]');
+      const events = await rows<{ n: number }>(
+        ctx.db,
+        sql`select count(*)::int as n from payment_events e join payments p on p.id = e.payment_id
+             where p.payment_number = ${number} and e.kind = 'refund_failed_later'`,
+      );
+      expect(events[0]?.n).toBe(1);
+      const list = await staff.get<{ refunds: { status: string; amount: number; failureReason?: string | null }[] }>(
+        'venues/demo/refunds?status=failed',
+      );
+      expect(list.body.refunds).toEqual([expect.objectContaining({ status: 'failed', amount: slot.adultPrice })]);
+      // The payment itself stands: the order stays paid, its tickets but the cancelled one valid.
+      expect(await state(number)).toMatchObject({ payment: 'captured', order: 'completed' });
     });
 
     it('the return route answers an unknown payment with 404 and a malformed number with 400', async () => {

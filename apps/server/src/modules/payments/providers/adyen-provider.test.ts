@@ -335,6 +335,30 @@ describe('Adyen provider', () => {
       expect(batch.map((n) => n.outcome.status)).toEqual(['failed']);
     });
 
+    it('reads a refund Adyen could not make (REFUND_FAILED, or REFUND refused) as a refund failure of the original payment', async () => {
+      const refundItem = (eventCode: string, success: boolean) => ({
+        ...item(eventCode, success, 'Account closed'),
+        pspReference: '8815000000000999',
+        originalReference: '8815000000000001',
+      });
+      const read = async (eventCode: string, success: boolean) =>
+        adyen.notification?.(adyenNotification([refundItem(eventCode, success)], HMAC_KEY), {});
+      expect(await read('REFUND_FAILED', true)).toEqual([
+        {
+          kind: 'refund_failed',
+          eventId: 'adyen:REFUND_FAILED:8815000000000999:true',
+          reference: '8815000000000001',
+          refundReference: '8815000000000999',
+          reason: 'Account closed',
+        },
+      ]);
+      expect(await read('REFUND', false)).toEqual([
+        expect.objectContaining({ kind: 'refund_failed', reference: '8815000000000001', refundReference: '8815000000000999' }),
+      ]);
+      // A refund made is nothing more to do.
+      expect(await read('REFUND', true)).toEqual([]);
+    });
+
     it('refuses a forged signature, one made with a retired key, and an unsigned body', async () => {
       const signed = adyenNotification([item('AUTHORISATION', true)], HMAC_KEY);
       const forged = signed.replace('"value":2400', '"value":1');

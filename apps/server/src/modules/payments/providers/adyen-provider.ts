@@ -13,6 +13,8 @@
  *   for everything else (an attempt whose visitor never came back, an offer that closed unpaid).
  *   Adyen has no call to ask where a payment stands, so `status` knows nothing new: the ledger waits
  *   for a notification, and after an hour `cancel` gives the attempt up by the shop's reference.
+ *   Refunds are asynchronous too: the refund call's answer says Adyen received it, and a later
+ *   REFUND_FAILED notification turns a refund the shop counted as made into one staff must follow up.
  * - Every venue has its own merchant account (`merchantAccountFor`); one API key serves them all.
  *
  * Amounts: Adyen's `value` is in the currency's minor unit, as the shop keeps every amount (JPY has
@@ -34,10 +36,11 @@ import { z } from 'zod';
 import {
   InvalidNotification,
   type LookupOutcome,
+  type Notification,
   type PaymentLookup,
   type PaymentProvider,
-  type ProviderNotification,
   type ProviderOutcome,
+  type RefundFailedNotification,
   type RefundResult,
   type StartPayment,
 } from './provider.ts';
@@ -234,7 +237,7 @@ export function createAdyenProvider(options: AdyenProviderOptions): PaymentProvi
       }
     },
 
-    async notification(rawBody, headers): Promise<ProviderNotification[]> {
+    async notification(rawBody, headers): Promise<Notification[]> {
       if (options.notificationAuth && !isAuthorized(headers.authorization, options.notificationAuth))
         throw new InvalidNotification('the notification’s user and password are not the ones set up');
       const items = notificationItems(rawBody);
@@ -247,7 +250,9 @@ export function createAdyenProvider(options: AdyenProviderOptions): PaymentProvi
         }
         if (!valid) throw new InvalidNotification('the notification’s HMAC signature does not verify');
       }
-      return items.flatMap((item) => {
+      return items.flatMap((item): Notification[] => {
+        const refundFailure = refundFailureOf(item);
+        if (refundFailure) return [refundFailure];
         const outcome = notificationOutcome(item);
         if (!outcome) return [];
         return [
@@ -377,6 +382,23 @@ function notificationItems(rawBody: string): NotificationItem[] {
   const parsed = NotificationBody.safeParse(json);
   if (!parsed.success) throw new InvalidNotification('the notification is not an Adyen standard notification');
   return parsed.data.notificationItems.map((entry) => entry.NotificationRequestItem);
+}
+
+/**
+ * A refund Adyen received and then could not make: REFUND_FAILED (the card scheme sent it back), or
+ * REFUND with success false (Adyen refused it). Its pspReference is the refund's own, its
+ * originalReference the payment's.
+ */
+function refundFailureOf(item: NotificationItem): RefundFailedNotification | null {
+  const failed = item.eventCode === 'REFUND_FAILED' || (item.eventCode === 'REFUND' && item.success === 'false');
+  if (!failed || !item.originalReference) return null;
+  return {
+    kind: 'refund_failed',
+    eventId: `adyen:${item.eventCode}:${item.pspReference}:${item.success}`,
+    reference: item.originalReference,
+    refundReference: item.pspReference,
+    reason: item.reason || 'Adyen could not make the refund',
+  };
 }
 
 /**

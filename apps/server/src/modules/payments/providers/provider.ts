@@ -78,6 +78,22 @@ export type ProviderNotification = {
   outcome: ProviderOutcome;
 };
 
+/**
+ * A refund the provider took and later reports as not made (Adyen refunds asynchronously: its
+ * answer to the refund call only says the request was received).
+ */
+export type RefundFailedNotification = {
+  kind: 'refund_failed';
+  eventId: string;
+  /** The provider reference of the payment the refund was to come from. */
+  reference: string;
+  /** The provider's reference of the refund itself, as its refund call answered. */
+  refundReference: string;
+  reason: string;
+};
+
+export type Notification = ProviderNotification | RefundFailedNotification;
+
 export interface PaymentProvider {
   readonly id: PaymentProviderId;
   /**
@@ -111,7 +127,7 @@ export interface PaymentProvider {
   notification?(
     rawBody: string,
     headers: Record<string, string | string[] | undefined>,
-  ): Promise<ProviderNotification | ProviderNotification[] | null>;
+  ): Promise<Notification | Notification[] | null>;
 }
 
 /** The providers that send server-to-server notifications. */
