@@ -9,6 +9,7 @@ import {
   monthGrid,
   monthLabel,
   monthOf,
+  openingMonth,
   todayInZone,
   weekdayNames,
   weekStartOf,
@@ -89,5 +90,30 @@ describe('weekday names', () => {
   it('labels the month in the language', () => {
     expect(monthLabel({ year: 2026, month: 11 }, 'en-US')).toBe('November 2026');
     expect(monthLabel({ year: 2026, month: 11 }, 'ja-JP')).toBe('2026年11月');
+  });
+});
+
+describe('the month the calendar opens on', () => {
+  const statuses = new Map([
+    ['2026-11-29', 'sold_out'],
+    ['2026-11-30', 'closed'],
+    ['2026-12-01', 'few'],
+    ['2026-12-02', 'available'],
+  ]);
+
+  it('is the first bookable day’s, not today’s, when the rest of this month cannot be booked', () => {
+    expect(openingMonth('2026-11-29', statuses, null)).toEqual({ year: 2026, month: 12 });
+  });
+
+  it('is this month while a day of it can still be booked, and the chosen day’s once one is chosen', () => {
+    expect(openingMonth('2026-11-29', new Map([...statuses, ['2026-11-30', 'available']]), null)).toEqual({
+      year: 2026,
+      month: 11,
+    });
+    expect(openingMonth('2026-11-29', statuses, '2027-01-05')).toEqual({ year: 2027, month: 1 });
+  });
+
+  it('ignores days before today and is today’s month when nothing can be booked', () => {
+    expect(openingMonth('2026-11-29', new Map([['2026-10-30', 'available']]), null)).toEqual({ year: 2026, month: 11 });
   });
 });

@@ -105,3 +105,16 @@ export function lastOpenDate(days: readonly { date: string; status: string }[]):
   for (const day of days) if (day.status !== 'closed' && (last === null || day.date > last)) last = day.date;
   return last;
 }
+
+/**
+ * The month the calendar opens on: the chosen day's, else the month of the first day from `today`
+ * that can be booked, so a visitor near a month's end whose remaining days are closed or sold out
+ * does not open on a month with nothing to choose; today's month when no day can be booked.
+ */
+export function openingMonth(today: string, statuses: ReadonlyMap<string, string>, selected: string | null): YearMonth {
+  if (selected) return monthOf(selected);
+  let first: string | null = null;
+  for (const [date, status] of statuses)
+    if (date >= today && (status === 'available' || status === 'few') && (first === null || date < first)) first = date;
+  return monthOf(first ?? today);
+}

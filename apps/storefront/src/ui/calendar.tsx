@@ -10,6 +10,7 @@ import {
   monthGrid,
   monthLabel,
   monthOf,
+  openingMonth,
   weekdayNames,
   weekStartOf,
   type YearMonth,
@@ -45,7 +46,7 @@ export function Calendar(props: CalendarProps) {
   const locale = LOCALES[props.lang];
   const first = monthOf(props.today);
   const last = monthOf(props.lastDate);
-  const [shown, setShown] = useState<YearMonth>(() => (props.selected ? monthOf(props.selected) : first));
+  const [shown, setShown] = useState<YearMonth>(() => openingMonth(props.today, props.statuses, props.selected));
   const month = compareMonths(shown, first) < 0 ? first : compareMonths(shown, last) > 0 ? last : shown;
   const weekStart = weekStartOf(locale);
   const names = useMemo(() => weekdayNames(locale, weekStart), [locale, weekStart]);
