@@ -40,6 +40,7 @@ import {
   enqueueDateChangeConfirmation,
   enqueueTicketLinkMail,
 } from './modules/mail/enqueue-order-confirmation.ts';
+import { enqueueWaitingListMail } from './modules/mail/enqueue-waiting-list-mail.ts';
 import { mailViewerRoutes } from './modules/mail/mail.routes.ts';
 import { createMailTransport, createOutboxWorker } from './modules/mail/mail-sender.ts';
 import { subscribeOrderMails } from './modules/mail/order-mail-listeners.ts';
@@ -93,6 +94,9 @@ import { ticketFirstViewRoutes } from './modules/storefront/ticket-first-view.ro
 import { createKeyCache } from './modules/tickets/ticket-signing.ts';
 import { ticketRoutes } from './modules/tickets/tickets.routes.ts';
 import { createTicketsService } from './modules/tickets/tickets.service.ts';
+import { WAITING_LIST_KICK_MS, WAITING_LIST_ROUND_MS } from './modules/waiting-list/offer-places.ts';
+import { waitingListRoutes } from './modules/waiting-list/waiting-list.routes.ts';
+import { createWaitingListService } from './modules/waiting-list/waiting-list.service.ts';
 import { subscribeOrderWebhooks } from './modules/webhooks/order-webhooks.ts';
 import {
   createWebhookWorker,
@@ -112,6 +116,8 @@ export type AppOptions = {
     >;
   /** Signage: how often a site with screens connected is looked at for sales made by other processes. */
   signagePollMs?: number;
+  /** How often this process offers places that came back to the waiting lists (WAITING_LIST_ROUND_MS unless given). */
+  waitingListMs?: number;
   /** How often a watched day's live arrivals are read again (tests make it short). */
   arrivalsPollMs?: number;
   /** How long one live-arrivals stream lasts before the browser opens it again (and is checked again). */
@@ -140,6 +146,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Settles payments nobody came back for and owed refunds (the reconciler runs it every 30 s). */
     reconcilePayments(olderThanSeconds?: number): Promise<number>;
+    /** One waiting-list round now: places that came back offered in list order. */
+    offerWaitingListPlaces(): Promise<{ offered: number; lapsed: number; bought: number; closed: number }>;
     /** The reconcile run made when the server became ready (what a stopped process left). */
     startupReconcile(): Promise<number>;
     /** The durable background jobs' worker of this process (calling off slots, ...). */
@@ -218,9 +226,12 @@ export async function buildApp(options: AppOptions) {
     onError: (error) => app.log.warn({ err: error }, 'signage board could not be loaded'),
   });
   app.addHook('preClose', async () => signage.close());
+  // Set once the waiting lists exist: places given back are offered to them at once.
+  let kickWaitingLists = () => {};
   const stockChanged = () => {
     catalog.invalidateAvailability();
     signage.stockChanged();
+    kickWaitingLists();
   };
 
   // A completed order announces itself: availability is recomputed and its mail goes at once.
@@ -361,6 +372,47 @@ export async function buildApp(options: AppOptions) {
     onMailQueued: () => mailWorker.kick(),
   };
   const reservations = createReservationsService(options.db, orders, ticketMail);
+  // Waiting lists (issue 22): every process offers places that came back now and then, and soon
+  // after this process gave some back; a slot's advisory lock keeps two from offering one place.
+  const waitingList = createWaitingListService(options.db, {
+    orders,
+    enqueueMail: (tx, mail) => enqueueWaitingListMail(tx, mail, publicUrl()),
+    onMailQueued: () => mailWorker.kick(),
+    siteById: async (id) => (await sites.list()).find((site) => site.id === id) ?? null,
+    logger: app.log,
+  });
+  let waitingListRound: ReturnType<typeof waitingList.offerFreedPlaces> = Promise.resolve({
+    offered: 0,
+    lapsed: 0,
+    bought: 0,
+    closed: 0,
+  });
+  const offerWaitingListPlaces = () => {
+    waitingListRound = waitingListRound.catch(() => undefined).then(() => waitingList.offerFreedPlaces());
+    return waitingListRound;
+  };
+  const waitingListTimer = setInterval(() => {
+    offerWaitingListPlaces().catch((error) => app.log.warn({ err: error }, 'the waiting lists could not be offered places'));
+  }, options.waitingListMs ?? WAITING_LIST_ROUND_MS);
+  waitingListTimer.unref();
+  app.decorate('offerWaitingListPlaces', offerWaitingListPlaces);
+  // A change of stock in this process (places given back, or taken) brings the next round forward,
+  // gathered over a quarter second so a rush of orders costs one round, not one each.
+  let waitingListKick: NodeJS.Timeout | null = null;
+  kickWaitingLists = () => {
+    if (waitingListKick) return;
+    waitingListKick = setTimeout(() => {
+      waitingListKick = null;
+      offerWaitingListPlaces().catch((error) => app.log.warn({ err: error }, 'the waiting lists could not be offered places'));
+    }, WAITING_LIST_KICK_MS);
+    waitingListKick.unref();
+  };
+  app.addHook('onClose', async () => {
+    clearInterval(waitingListTimer);
+    if (waitingListKick) clearTimeout(waitingListKick);
+    kickWaitingLists = () => {};
+    await waitingListRound.catch(() => undefined);
+  });
   const spot = createSpotService(options.db, {
     catalog,
     orders,
@@ -379,6 +431,7 @@ export async function buildApp(options: AppOptions) {
       visitorCancellationRoutes(options.db, visitorCancellation),
       dateChangeRoutes(dateChanges, payments),
       reservationRoutes(reservations),
+      waitingListRoutes(waitingList),
       mailMagazineRoutes(createMailMagazinesService(options.db)),
       spotRoutes(spot),
       signageRoutes(signage),

@@ -26,6 +26,13 @@ import { couponFacts, priceOf } from './reprice-order.ts';
 import type { OrderChannel } from './sales-channels.ts';
 import { sendOrderMail } from './send-order-mail.ts';
 import { updateOrder } from './update-order.ts';
+import {
+  checkWaitingListChoice,
+  completedOrderIds,
+  placeOfferOrder,
+  releaseOfferOrder,
+  type WaitingListChoice,
+} from './waiting-list-orders.ts';
 
 export type { PaidOrder, PaymentToBegin };
 
@@ -55,6 +62,15 @@ export function createOrdersService(
     sendOrderMail: (site: Site, token: string, body: { email: string; lang?: string | undefined }, clientIp: string) =>
       sendOrderMail(db, ctx, site, token, body, clientIp),
     confirmOrderMail: (site: Site, mailToken: string) => confirmOrderMail(db, site, mailToken),
+
+    // For the waiting list.
+    checkWaitingListChoice: (site: Site, choice: WaitingListChoice) => checkWaitingListChoice(db, ctx, site, choice),
+    placeOfferOrder: (tx: Database, site: Site, offer: Parameters<typeof placeOfferOrder>[3]) =>
+      placeOfferOrder(tx, ctx, site, offer),
+    completedOrderIds,
+    releaseOfferOrder,
+    /** Places were taken or given back outside an order's own calls (an offer): availability is recomputed. */
+    stockChanged: () => events.stockChanged(),
 
     // For the payments module.
     beginPayment: <T>(

@@ -1,0 +1,21 @@
+/**
+ * The "leave the waiting list" link of the list's mails: the entry ends, and places offered to it
+ * go back at once (to the next on the list at the next round). Leaving twice is not an error.
+ */
+import type { Database } from '../../db/client.ts';
+import { specError } from '../../http/errors.ts';
+import { hashToken } from '../../lib/tokens.ts';
+import type { Site } from '../sites/site.ts';
+import * as repo from './waiting-list.repository.ts';
+import { inTransaction, type WaitingListDeps } from './waiting-list-deps.ts';
+
+export async function leaveWaitingList(db: Database, deps: WaitingListDeps, site: Site, leaveToken: string): Promise<void> {
+  const released = await inTransaction(db, async (tx) => {
+    const entry = await repo.findByLeaveToken(tx, site.id, hashToken(leaveToken), { lock: true });
+    if (!entry) throw specError('record not found', { message: 'this link is not valid' });
+    if (entry.status !== 'waiting' && entry.status !== 'offered') return false;
+    await repo.markLeft(tx, entry.id);
+    return entry.status === 'offered' && entry.orderId !== null && (await deps.orders.releaseOfferOrder(tx, entry.orderId));
+  });
+  if (released) deps.orders.stockChanged();
+}
