@@ -25,3 +25,9 @@ export type WaitingListEntryReply = z.infer<typeof WaitingListEntryReply>;
 export const WaitingListTokenParams = z.object({
   token: InputText.regex(/^[\w-]{16,64}$/, { error: 'must be a waiting list token' }),
 });
+
+/** The venue's products whose sold-out slots take a waiting list (the shop offers to join only these). */
+export const WaitingListProductsReply = z.object({
+  products: z.array(z.object({ product_id: z.number().int(), offer_minutes: z.number().int() })),
+});
+export type WaitingListProductsReply = z.infer<typeof WaitingListProductsReply>;

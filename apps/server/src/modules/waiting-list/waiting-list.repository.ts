@@ -16,6 +16,15 @@ export async function offerMinutesOf(db: Database, productId: number): Promise<n
   return row?.minutes ?? null;
 }
 
+/** The site's products with a list on, and their offer times. */
+export async function productsWithList(db: Database, siteId: number): Promise<{ productId: number; offerMinutes: number }[]> {
+  return db
+    .select({ productId: waitingListProducts.productId, offerMinutes: waitingListProducts.offerMinutes })
+    .from(waitingListProducts)
+    .where(eq(waitingListProducts.siteId, siteId))
+    .orderBy(asc(waitingListProducts.productId));
+}
+
 /** A new entry; null when the address is already on the slot's list. */
 export async function insertEntry(db: Database, entry: NewEntry): Promise<EntryRow | null> {
   const [row] = await db.insert(waitingListEntries).values(entry).onConflictDoNothing().returning();

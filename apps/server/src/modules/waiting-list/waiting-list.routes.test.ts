@@ -104,11 +104,17 @@ describeEachEngine(
       expect(tokenIn(joined?.text_body ?? '', '/waiting-list/leave')).toMatch(/^[\w-]{16,}$/);
     });
 
-    it('refuses a product without a waiting list, and names a malformed field', async () => {
+    it('lists the products that take a list; refuses a product without one, and names a malformed field', async () => {
       const slot = await freshSlot(ctx.db, 'demo', 1);
       await api().post('orders', orderBody(slot, 1));
+      type Listed = { products: { product_id: number; offer_minutes: number }[] };
+      const listed = await api().get<Listed>('waitinglist/products');
+      expect(listed.body.products).toContainEqual({ product_id: slot.productId, offer_minutes: 30 });
       await ctx.db.execute(sql`delete from waiting_list_products where product_id = ${slot.productId}`);
       try {
+        const after = await api().get<Listed>('waitinglist/products');
+        expect(after.body.products.map((p) => p.product_id)).not.toContain(slot.productId);
+        expect(after.body.products.length).toBe(listed.body.products.length - 1);
         expect((await join(slot, 'nolist@waiting.test')).body).toMatchObject({ error: 'ticket not on sale now' });
       } finally {
         await ctx.db.execute(sql`insert into waiting_list_products (product_id, site_id, offer_minutes)
