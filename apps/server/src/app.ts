@@ -95,6 +95,7 @@ import { createKeyCache } from './modules/tickets/ticket-signing.ts';
 import { ticketRoutes } from './modules/tickets/tickets.routes.ts';
 import { createTicketsService } from './modules/tickets/tickets.service.ts';
 import { WAITING_LIST_KICK_MS, WAITING_LIST_ROUND_MS } from './modules/waiting-list/offer-places.ts';
+import { waitingListConsoleRoutes } from './modules/waiting-list/waiting-list.console-routes.ts';
 import { waitingListRoutes } from './modules/waiting-list/waiting-list.routes.ts';
 import { createWaitingListService } from './modules/waiting-list/waiting-list.service.ts';
 import { subscribeOrderWebhooks } from './modules/webhooks/order-webhooks.ts';
@@ -516,6 +517,7 @@ export async function buildApp(options: AppOptions) {
       productConsoleRoutes(catalogueContext),
       imageConsoleRoutes(catalogueContext),
       couponConsoleRoutes(options.db),
+      waitingListConsoleRoutes(waitingList),
       orderSearchConsoleRoutes(options.db),
       promotionConsoleRoutes(options.db),
       orderDetailConsoleRoutes({ db: options.db, ...ticketMail }),

@@ -14,8 +14,23 @@ export async function leaveWaitingList(db: Database, deps: WaitingListDeps, site
     const entry = await repo.findByLeaveToken(tx, site.id, hashToken(leaveToken), { lock: true });
     if (!entry) throw specError('record not found', { message: 'this link is not valid' });
     if (entry.status !== 'waiting' && entry.status !== 'offered') return false;
-    await repo.markLeft(tx, entry.id);
-    return entry.status === 'offered' && entry.orderId !== null && (await deps.orders.releaseOfferOrder(tx, entry.orderId));
+    return endEntry(tx, deps, entry, 'left');
   });
   if (released) deps.orders.stockChanged();
+}
+
+/**
+ * Ends an entry still on its list (locked by the caller) as `left` (the visitor's link) or `closed`
+ * (staff took it off), in the caller's transaction: the temporary order of its offer is given up
+ * and its places go back at once. Answers whether places went back.
+ */
+export async function endEntry(
+  tx: Database,
+  deps: WaitingListDeps,
+  entry: repo.EntryRow,
+  status: 'left' | 'closed',
+): Promise<boolean> {
+  if (status === 'left') await repo.markLeft(tx, entry.id);
+  else await repo.closeEntries(tx, [entry.id]);
+  return entry.status === 'offered' && entry.orderId !== null && (await deps.orders.releaseOfferOrder(tx, entry.orderId));
 }

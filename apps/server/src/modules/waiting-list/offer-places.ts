@@ -66,7 +66,8 @@ async function offerSlotOnce(db: Database, deps: WaitingListDeps, site: Site, ti
     const waiting = await repo.waitingEntries(tx, timeSpanId, OFFERS_PER_ROUND);
     const [first] = waiting;
     const minutes = first ? await repo.offerMinutesOf(tx, first.productId) : null;
-    // A product whose list was turned off keeps its entries waiting: turned on again, they come first.
+    // A product whose list was turned off offers nothing: its waiting entries were closed with it
+    // (`manage-waiting-list.ts`), and one that joined as it was turned off waits until it is on again.
     if (!first || minutes === null) return result;
     const unofferable: number[] = [];
     for (const entry of waiting) {

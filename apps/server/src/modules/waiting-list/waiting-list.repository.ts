@@ -142,3 +142,84 @@ export async function closeEntries(db: Database, ids: number[]): Promise<void> {
 export async function markLeft(db: Database, id: number): Promise<void> {
   await db.update(waitingListEntries).set({ status: 'left', endedAt: sql`now()` }).where(eq(waitingListEntries.id, id));
 }
+
+// The console's side (`waiting-list.console-routes.ts`): a product's list turned on and off, the
+// venue's lists read, and an entry taken off by staff.
+
+/** Turns a product's list on, or changes its offer time. */
+export async function saveProductList(db: Database, list: { productId: number; siteId: number; offerMinutes: number }) {
+  await db
+    .insert(waitingListProducts)
+    .values(list)
+    .onConflictDoUpdate({
+      target: waitingListProducts.productId,
+      set: { offerMinutes: list.offerMinutes, updatedAt: sql`now()` },
+    });
+}
+
+/** Turns a product's list off; false when it was off. */
+export async function deleteProductList(db: Database, productId: number): Promise<boolean> {
+  const deleted = await db
+    .delete(waitingListProducts)
+    .where(eq(waitingListProducts.productId, productId))
+    .returning({ productId: waitingListProducts.productId });
+  return deleted.length > 0;
+}
+
+/** Closes the entries still waiting on a product's lists (offered ones keep their offer); answers how many. */
+export async function closeWaitingOfProduct(db: Database, productId: number): Promise<number> {
+  const closed = await db
+    .update(waitingListEntries)
+    .set({ status: 'closed', endedAt: sql`now()` })
+    .where(and(eq(waitingListEntries.productId, productId), eq(waitingListEntries.status, 'waiting')))
+    .returning({ id: waitingListEntries.id });
+  return closed.length;
+}
+
+/** The slots of a site that have (or had) entries, of one product when asked. */
+export async function slotIdsWithEntries(db: Database, siteId: number, productId?: number): Promise<number[]> {
+  const found = await db
+    .selectDistinct({ timeSpanId: waitingListEntries.timeSpanId })
+    .from(waitingListEntries)
+    .where(
+      and(
+        eq(waitingListEntries.siteId, siteId),
+        productId === undefined ? undefined : eq(waitingListEntries.productId, productId),
+      ),
+    );
+  return found.map((row) => row.timeSpanId);
+}
+
+export type ListedEntry = EntryRow & { position: number | null };
+
+/**
+ * The entries of these slots, slot by slot in the order given and in the order they joined, each
+ * waiting one with its place among its slot's waiting entries; at most `limit`.
+ */
+export async function entriesOfSlots(db: Database, siteId: number, slotIds: number[], limit: number): Promise<ListedEntry[]> {
+  if (slotIds.length === 0) return [];
+  const slots = `{${slotIds.join(',')}}`;
+  const found = await db
+    .select({
+      entry: waitingListEntries,
+      // The window sees every entry of the slot (the where clause keeps whole slots), so the count is its place.
+      waitingUpTo:
+        sql<number>`count(*) filter (where ${waitingListEntries.status} = 'waiting') over (partition by ${waitingListEntries.timeSpanId} order by ${waitingListEntries.id})`.mapWith(
+          Number,
+        ),
+    })
+    .from(waitingListEntries)
+    .where(and(eq(waitingListEntries.siteId, siteId), sql`${waitingListEntries.timeSpanId} = any(${slots}::int[])`))
+    .orderBy(sql`array_position(${slots}::int[], ${waitingListEntries.timeSpanId})`, asc(waitingListEntries.id))
+    .limit(limit);
+  return found.map((row) => ({ ...row.entry, position: row.entry.status === 'waiting' ? row.waitingUpTo : null }));
+}
+
+export async function findEntry(db: Database, siteId: number, id: number, options: { lock?: boolean } = {}) {
+  const query = db
+    .select()
+    .from(waitingListEntries)
+    .where(and(eq(waitingListEntries.siteId, siteId), eq(waitingListEntries.id, id)));
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row ?? null;
+}
