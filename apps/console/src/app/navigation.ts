@@ -19,6 +19,7 @@ export function venueNavigation(session: ConsoleSession, venue: ConsoleVenue | n
       to: paths.venueSlotCancellations(venue.code),
       label: 'slotCancellations.nav',
     });
+    items.push({ key: 'venue-waiting-list', to: paths.venueWaitingList(venue.code), label: 'waitingList.nav' });
   }
   if (hasVenueRight(session, venue, 'reports:read')) {
     items.push({ key: 'venue-reports', to: paths.venueReports(venue.code), label: 'reports.nav', end: true });

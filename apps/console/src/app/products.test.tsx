@@ -97,4 +97,35 @@ describe('products', () => {
     const sent = calls.find((call) => call.method === 'PATCH')?.body as { self_cancel: unknown };
     expect(sent.self_cancel).toEqual({ hours_before: 48, fee: 300 });
   }, 20_000);
+
+  it('turns the waiting list on with its offer time, saved on its own and checked before sending', async () => {
+    const calls = stubApi({
+      'GET session': { status: 200, body: sessionOf() },
+      'GET venues/harbor': { status: 200, body: { ...venueSummary('harbor', 'Harbor Museum'), languages: ['ja', 'en'] } },
+      'GET venues/harbor/products/1': { status: 200, body: product(1, 'Night exhibition') },
+      'GET venues/harbor/products/1/waiting-list': { status: 200, body: { enabled: false, offer_minutes: 30 } },
+      'PUT venues/harbor/products/1/waiting-list': (call) => ({ status: 200, body: call.body }),
+    });
+    renderConsole('/venues/harbor/products/1');
+    const section = within(await screen.findByRole('region', { name: 'Waiting list' }, { timeout: 10_000 }));
+    const enabled = await section.findByRole('checkbox', { name: 'Offer a waiting list when a slot is sold out' });
+    expect((enabled as HTMLInputElement).checked).toBe(false);
+    const minutes = section.getByRole('spinbutton', { name: /^Offer holds places for \(minutes\)/ }) as HTMLInputElement;
+    expect(minutes.value).toBe('30');
+    fireEvent.click(enabled);
+    fireEvent.change(minutes, { target: { value: '5' } });
+    fireEvent.click(section.getByRole('button', { name: 'Save the waiting list' }));
+    await section.findByText('Enter a whole number of minutes within the range given.');
+    expect(minutes.getAttribute('aria-invalid')).toBe('true');
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+
+    fireEvent.change(minutes, { target: { value: '45' } });
+    fireEvent.click(section.getByRole('button', { name: 'Save the waiting list' }));
+    await section.findByText('The waiting list was saved. The shop offers it within a minute.');
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
+      { enabled: true, offer_minutes: 45 },
+    ]);
+    // The product's own form was not sent.
+    expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
+  }, 20_000);
 });

@@ -19,6 +19,7 @@ import { staffRoutes } from '../features/staff/staff-routes.ts';
 import { teamsRoutes } from '../features/teams/teams-routes.ts';
 import { venueSettingsRoutes } from '../features/venue-settings/venue-settings-routes.ts';
 import { venuesRoutes } from '../features/venues/venues-routes.ts';
+import { waitingListRoutes } from '../features/waiting-list/waiting-list-routes.ts';
 import { webhooksRoutes } from '../features/webhooks/webhooks-routes.ts';
 import type { ConsoleRoute } from '../lib/routes.ts';
 
@@ -39,6 +40,7 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   ...orderDetailRoutes,
   ...ordersRoutes,
   ...slotCancellationsRoutes,
+  ...waitingListRoutes,
   ...gateDevicesRoutes,
   ...webhooksRoutes,
   ...arrivalsRoutes,

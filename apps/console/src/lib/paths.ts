@@ -36,6 +36,7 @@ export const paths = {
   venueReports: (code: string) => `/venues/${encodeURIComponent(code)}/reports`,
   venueJournal: (code: string) => `/venues/${encodeURIComponent(code)}/reports/journal`,
   venueArrivals: (code: string) => `/venues/${encodeURIComponent(code)}/arrivals`,
+  venueWaitingList: (code: string) => `/venues/${encodeURIComponent(code)}/waiting-list`,
   venueSlotCancellations: (code: string) => `/venues/${encodeURIComponent(code)}/slot-cancellations`,
   venueSlotCancellation: (code: string, id: string) =>
     `/venues/${encodeURIComponent(code)}/slot-cancellations/${encodeURIComponent(id)}`,

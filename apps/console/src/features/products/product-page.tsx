@@ -2,8 +2,8 @@
  * `/venues/:code/products/new` and `/venues/:code/products/:id`: a product's key, type, sales
  * channels and limit; its texts in the venue's languages (tabs; the default language required);
  * its options and set products as rows to add, remove and reorder; whether visitors may cancel
- * their own booking (until how many hours before, for what fee); its picture. Read-only
- * without `catalogue:write`.
+ * their own booking (until how many hours before, for what fee); its picture; and, saved on its
+ * own, its waiting list (`waiting-list-section.tsx`). Read-only without `catalogue:write`.
  */
 
 import {
@@ -34,6 +34,7 @@ import { Loading, Notice, ProblemNotice } from '../../ui/notice.tsx';
 import { Screen } from '../../ui/screen.tsx';
 import { ImagePicker } from './image-picker.tsx';
 import { productQueries, productsApi, textIn } from './products-api.ts';
+import { WaitingListSection } from './waiting-list-section.tsx';
 import './products.css';
 
 type FormInput = z.input<typeof NewProductBody>;
@@ -135,6 +136,14 @@ export default function ProductPage() {
           code={code}
           venue={summary.data}
           product={product.data ?? null}
+          mayWrite={hasVenueRight(session, venue, 'catalogue:write')}
+        />
+      ) : null}
+      {!isLoading && product.data ? (
+        <WaitingListSection
+          key={product.data.id}
+          code={code}
+          productId={product.data.id}
           mayWrite={hasVenueRight(session, venue, 'catalogue:write')}
         />
       ) : null}

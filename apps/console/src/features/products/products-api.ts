@@ -8,6 +8,7 @@ import type {
   VenueImagesBody,
 } from '@storefront/domain/console/products';
 import type { VenueSummary } from '@storefront/domain/console/venues';
+import type { ProductWaitingList, ProductWaitingListBody } from '@storefront/domain/console/waiting-list';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api/client.ts';
 
@@ -28,6 +29,12 @@ export const productQueries = {
     }),
   venue: (code: string) =>
     queryOptions({ queryKey: ['products', code, 'venue'], queryFn: () => api.get<VenueSummary>(venuePath(code)) }),
+  /** Whether the product's sold-out slots take a waiting list, and how long an offer holds. */
+  waitingList: (code: string, id: number) =>
+    queryOptions({
+      queryKey: ['products', code, 'waiting-list', id],
+      queryFn: () => api.get<ProductWaitingList>(`${venuePath(code)}/products/${id}/waiting-list`),
+    }),
   venueImages: (code: string) =>
     queryOptions({
       queryKey: ['products', code, 'venue-images'],
@@ -44,6 +51,8 @@ export const productsApi = {
   uploadImage: (code: string, file: File) => api.upload<ConsoleImage>(`${venuePath(code)}/images`, file),
   setAlt: (code: string, id: string, alt: Record<string, string>) =>
     api.patch<ConsoleImage>(`${venuePath(code)}/images/${id}`, { alt }),
+  saveWaitingList: (code: string, id: number, body: ProductWaitingListBody) =>
+    api.put<ProductWaitingList>(`${venuePath(code)}/products/${id}/waiting-list`, body),
   setVenueImages: (code: string, body: VenueImagesBody) => api.put<VenueImages>(`${venuePath(code)}/venue-images`, body),
 };
 

@@ -1,0 +1,32 @@
+/**
+ * A venue's waiting lists (`/console/api/v1/venues/:venue/waiting-list`): read with `orders:read`,
+ * someone taken off with `orders:write`. The products to narrow by are the ones the order search
+ * offers (`orders/products`, `orders:read`).
+ */
+import type { OrderSearchProducts } from '@storefront/domain/console/order-search';
+import type { WaitingListPage } from '@storefront/domain/console/waiting-list';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../lib/api/client.ts';
+
+export type WaitingListFilters = { product: string; date: string };
+
+const venuePath = (venue: string) => `venues/${encodeURIComponent(venue)}`;
+
+export const waitingListQueries = {
+  all: (venue: string) => ['waiting-list', venue] as const,
+  list: (venue: string, filters: WaitingListFilters) =>
+    queryOptions({
+      queryKey: ['waiting-list', venue, filters],
+      queryFn: () => api.get<WaitingListPage>(`${venuePath(venue)}/waiting-list`, filters),
+    }),
+  products: (venue: string) =>
+    queryOptions({
+      queryKey: ['orders', venue, 'products'],
+      queryFn: () => api.get<OrderSearchProducts>(`${venuePath(venue)}/orders/products`),
+      staleTime: 60_000,
+    }),
+};
+
+export const waitingListApi = {
+  takeOff: (venue: string, entryId: number) => api.delete(`${venuePath(venue)}/waiting-list/${entryId}`),
+};
