@@ -18,6 +18,7 @@ import { signageRoutes } from '../features/signage/signage-routes.ts';
 import { spotRoutes } from '../features/spot/spot-routes.ts';
 import { staticRoutes } from '../features/static/static-routes.ts';
 import { ticketsRoutes } from '../features/tickets/tickets-routes.ts';
+import { waitingListRoutes } from '../features/waiting-list/waiting-list-routes.ts';
 import type { RouteEntry } from '../lib/routes.ts';
 
 export const ROUTES: readonly RouteEntry[] = [
@@ -26,6 +27,7 @@ export const ROUTES: readonly RouteEntry[] = [
   ...inquiryRoutes,
   ...mailReleaseRoutes,
   ...signageRoutes,
+  ...waitingListRoutes,
   // Purchase flow
   ...orderRoutes,
   ...signInRoutes,

@@ -2,6 +2,7 @@
 import type { Product, StockStatus, TimeSpan } from '@storefront/domain/api/catalog';
 import type { PricedOrder } from '@storefront/domain/pricing/price-order';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { STATUS_TEXT_KEYS } from '../ui/calendar.tsx';
 import { admissionLimit, optionMax, type Quantities, type SetProductData, setProductMax } from './quantity-rules.ts';
 
@@ -52,6 +53,8 @@ export function TimeSpanChoices(props: {
   onSelect: (id: number) => void;
   /** A cafe counts seats: every open slot says how many are left. */
   isCafe?: boolean;
+  /** Where a sold-out slot's visitor joins its waiting list; absent when the product has none. */
+  waitingListHref?: (span: TimeSpan) => string;
 }) {
   const { t } = useTranslation();
   // Slots whose entry has passed or that are not on sale are left out; sold-out ones are shown.
@@ -73,6 +76,11 @@ export function TimeSpanChoices(props: {
             </span>
             <SlotStock span={span} isCafe={props.isCafe === true} />
           </button>
+          {span.status === 'sold_out' && props.waitingListHref && (
+            <Link className="order-waiting-list" to={props.waitingListHref(span)}>
+              {t('waiting_list_join_slot', { time: `${span.startTime}–${span.endTime}` })}
+            </Link>
+          )}
         </li>
       ))}
     </ul>

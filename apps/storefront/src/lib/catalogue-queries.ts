@@ -3,6 +3,7 @@
  * page load and kept (venue content does not change while a visitor buys).
  */
 import type { Configuration, Language, PaymentMethod, Product } from '@storefront/domain/api/catalog';
+import type { WaitingListProductsReply } from '@storefront/domain/api/waiting-list';
 import type { SalesChannel } from '@storefront/domain/constants';
 import type { AppEnvironment } from './app-context.tsx';
 
@@ -29,5 +30,11 @@ export const catalogueQueries = {
     queryFn: ({ signal }: { signal: AbortSignal }) =>
       app.api.get<PaymentMethod[]>('paymentmethods', { query: { lang: app.lang, channel }, signal }),
     staleTime: Number.POSITIVE_INFINITY,
+  }),
+  /** The products whose sold-out slots take a waiting list, with how long an offer holds (kept a minute). */
+  waitingListProducts: (app: Env) => ({
+    queryKey: ['waitinglist-products', app.siteCode] as const,
+    queryFn: ({ signal }: { signal: AbortSignal }) => app.api.get<WaitingListProductsReply>('waitinglist/products', { signal }),
+    staleTime: 60_000,
   }),
 };

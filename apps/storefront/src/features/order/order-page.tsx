@@ -8,7 +8,7 @@ import { DISPLAY_TIME_ZONE } from '@storefront/domain/constants';
 import { formatDate, formatPrice } from '@storefront/domain/format';
 import { localize } from '@storefront/domain/localize';
 import { priceOrder } from '@storefront/domain/pricing/price-order';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -31,6 +31,7 @@ import {
 import { purchaseApi } from '../../checkout/purchase-api.ts';
 import { admissionLimit, atSlotPrices, type OrderProblem, orderProblem, pricingInput } from '../../checkout/quantity-rules.ts';
 import { useApp } from '../../lib/app-context.tsx';
+import { catalogueQueries } from '../../lib/catalogue-queries.ts';
 import type { ScreenProps } from '../../lib/routes.ts';
 import { Calendar } from '../../ui/calendar.tsx';
 import { calendarWindow, lastOpenDate, todayInZone } from '../../ui/calendar-month.ts';
@@ -79,6 +80,11 @@ export default function OrderPage(props: ScreenProps) {
   // At the chosen slot, its own prices are the ones shown, added up and charged.
   const product = stock.product && atSlotPrices(stock.product, slot);
   const threshold = config.lowStockThreshold;
+  // A sold-out slot of a product with a waiting list links to joining it.
+  const waitingLists = useQuery(catalogueQueries.waitingListProducts(app));
+  const hasWaitingList = product !== undefined && (waitingLists.data?.products ?? []).some((p) => p.product_id === product.id);
+  const waitingListHref = (span: { id: number; date: string }) =>
+    `/waiting-list?${new URLSearchParams({ product: product?.uuid ?? '', date: span.date, slot: String(span.id) })}`;
 
   // ---- the steps ----
   const hasTimePicker = product ? product.type === 'time' : true;
@@ -210,6 +216,7 @@ export default function OrderPage(props: ScreenProps) {
             isCafe={isCafe}
             selected={view.timeSpanId}
             onSelect={(id) => choose('timeSpans', chooseTimeSpan(view, id))}
+            {...(hasWaitingList ? { waitingListHref } : {})}
           />
         ) : (
           loading
