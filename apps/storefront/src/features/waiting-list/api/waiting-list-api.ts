@@ -18,6 +18,7 @@ export function joinProblemOf(error: unknown): JoinProblem {
   if (error.status === 429) return 'too_many';
   if (body.error === 'invalid email address') return 'email';
   if (body.error === 'ticket not on sale now') return 'no_list';
-  if (error.status === 409) return body.message?.includes('already') ? 'already_listed' : 'has_places';
+  // Both refusals are conflicts; the server's message tells them apart.
+  if (error.status === 409) return body.message?.includes('already on the waiting list') ? 'already_listed' : 'has_places';
   return 'other';
 }
