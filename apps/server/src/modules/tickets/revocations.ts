@@ -4,7 +4,7 @@
  * generation the admission is now at and which slot the void codes named; a gate device takes the
  * rows of its day's slots offline and refuses those codes without asking.
  */
-import { inArray } from 'drizzle-orm';
+import { asc, gt, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { listOrdersByIds } from '../orders/completed-orders.ts';
 import { ticketRevocations } from './tickets.schema.ts';
@@ -56,4 +56,19 @@ export async function latestRevocations(db: Database, ticketIds: string[]): Prom
     .where(inArray(ticketRevocations.ticketId, ticketIds))
     .orderBy(ticketRevocations.id);
   return new Map(rows.map((r) => [r.ticketId, r]));
+}
+
+/**
+ * The change feed of admissions: revocations after `afterId`, oldest first, at most `limit`. A
+ * module that keeps a copy of an admission elsewhere (a wallet pass) follows it with a cursor of its
+ * own; an id is given once and in commit order only roughly, so a follower re-reads a short
+ * overlap or accepts that a change is seen on its next round.
+ */
+export async function revocationsAfter(db: Database, afterId: number, limit = 500): Promise<Revocation[]> {
+  return db
+    .select()
+    .from(ticketRevocations)
+    .where(gt(ticketRevocations.id, afterId))
+    .orderBy(asc(ticketRevocations.id))
+    .limit(limit);
 }
