@@ -1,9 +1,10 @@
 /**
  * The waiting list in a real browser against the real server: a visitor buys the last two places
- * of a slot; a second visitor, on a phone, finds the slot sold out, follows its "join the waiting
- * list" link and joins for one ticket; a third joins and leaves again from the link in their mail;
- * staff cancel one of the first visitor's admissions with a refund in the console; the place goes
- * to the first in line, whose mail's link opens the order holding it, and the purchase completes.
+ * of a slot; a second visitor, on a phone, sees the calendar link a wholly sold-out day to the
+ * list, finds the slot sold out, follows its "join the waiting list" link and joins for one
+ * ticket; a third joins and leaves again from the link in their mail; staff cancel one of the
+ * first visitor's admissions with a refund in the console; the place goes to the first in line,
+ * whose mail's link opens the order holding it, and the purchase completes.
  * Every storefront screen on the way is checked at 375 px for overflow and with axe.
  */
 import type { Database } from '@storefront/server/db/client';
@@ -64,6 +65,10 @@ describe.skipIf(!hasChromium)('waiting list: join a sold-out slot, a refunded pl
         // Two places left in every slot, so one order sells a slot out; the demo's products take a waiting list.
         await db.execute(sql`update product_time_spans set capacity = sold + held + 2
           where product_id in (select p.id from products p join sites s on s.id = p.site_id where s.variant = 'demo')`);
+        // The last day on sale is sold out: the calendar cannot choose it, and links to the list instead.
+        await db.execute(sql`update product_time_spans set capacity = sold + held
+          where date = (select max(t.date) from product_time_spans t join products p on p.id = t.product_id
+                        join sites s on s.id = p.site_id where s.variant = 'demo')`);
         await db.execute(sql`insert into waiting_list_products (product_id, site_id, offer_minutes)
           select p.id, p.site_id, 30 from products p join sites s on s.id = p.site_id where s.variant = 'demo'`);
       },
@@ -98,11 +103,13 @@ describe.skipIf(!hasChromium)('waiting list: join a sold-out slot, a refunded pl
       const page = await newPhonePage();
       await openOrderPage(page, harness.baseUrl, 'demo', 'en');
       await page.locator('.order-products .order-choice:not([disabled])').first().click();
+      await page.getByRole('link', { name: 'A day you want is sold out? Join its waiting list' }).waitFor();
       await chooseOpenDay(page, 1);
       const join = page.getByRole('link', { name: `Join the waiting list for ${slotTime}` });
       await join.waitFor();
       await checkPage(page, problems, 'order page with a sold-out slot');
-      if (process.env.WAITING_LIST_SHOTS) await page.screenshot({ path: `${process.env.WAITING_LIST_SHOTS}/order.png`, fullPage: true });
+      if (process.env.WAITING_LIST_SHOTS)
+        await page.screenshot({ path: `${process.env.WAITING_LIST_SHOTS}/order.png`, fullPage: true });
       await join.click();
       await screenIs(page, 'waiting-list');
       // The slot followed is chosen; the visitor picks their tickets and address.
@@ -112,7 +119,8 @@ describe.skipIf(!hasChromium)('waiting list: join a sold-out slot, a refunded pl
       await page.getByRole('button', { name: 'Join the waiting list' }).click();
       await page.getByText('Please enter a valid e-mail address.').waitFor();
       await checkPage(page, problems, 'waiting list form');
-      if (process.env.WAITING_LIST_SHOTS) await page.screenshot({ path: `${process.env.WAITING_LIST_SHOTS}/form.png`, fullPage: true });
+      if (process.env.WAITING_LIST_SHOTS)
+        await page.screenshot({ path: `${process.env.WAITING_LIST_SHOTS}/form.png`, fullPage: true });
       await page.getByLabel('E-mail address').fill(WAITING);
       await page.getByRole('button', { name: 'Join the waiting list' }).click();
       await screenIs(page, 'waiting-list-joined');

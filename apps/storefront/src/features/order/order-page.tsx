@@ -11,7 +11,7 @@ import { priceOrder } from '@storefront/domain/pricing/price-order';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { OrderLines, ProductChoices, QuantityFields, SlotStock, TimeSpanChoices } from '../../checkout/order-sections.tsx';
 import {
   chooseDate,
@@ -82,7 +82,15 @@ export default function OrderPage(props: ScreenProps) {
   const threshold = config.lowStockThreshold;
   // A sold-out slot of a product with a waiting list links to joining it.
   const waitingLists = useQuery(catalogueQueries.waitingListProducts(app));
-  const hasWaitingList = product !== undefined && (waitingLists.data?.products ?? []).some((p) => p.product_id === product.id);
+  // A sold-out day cannot be chosen: the calendar links to the list, for the product when it is chosen.
+  const listed = new Set((waitingLists.data?.products ?? []).map((p) => p.product_id));
+  const calendarProduct = procedure === 'product_first' ? product : undefined;
+  const hasSoldOutDay = (stock.dayStatuses ?? []).some((day) => day.status === 'sold_out');
+  const dayWaitingListHref =
+    hasSoldOutDay && (calendarProduct ? listed.has(calendarProduct.id) : procedure === 'date_first' && listed.size > 0)
+      ? `/waiting-list${calendarProduct ? `?${new URLSearchParams({ product: calendarProduct.uuid })}` : ''}`
+      : null;
+  const hasWaitingList = product !== undefined && listed.has(product.id);
   const waitingListHref = (span: { id: number; date: string }) =>
     `/waiting-list?${new URLSearchParams({ product: product?.uuid ?? '', date: span.date, slot: String(span.id) })}`;
 
@@ -184,15 +192,24 @@ export default function OrderPage(props: ScreenProps) {
       >
         {dayStatuses && !colorsQuery.isLoading ? (
           lastDate ? (
-            <Calendar
-              lang={lang}
-              today={today}
-              lastDate={lastDate}
-              statuses={statuses}
-              colors={colors}
-              selected={view.date}
-              onSelect={(date) => choose('calendarList', chooseDate(view, date))}
-            />
+            <>
+              <Calendar
+                lang={lang}
+                today={today}
+                lastDate={lastDate}
+                statuses={statuses}
+                colors={colors}
+                selected={view.date}
+                onSelect={(date) => choose('calendarList', chooseDate(view, date))}
+              />
+              {dayWaitingListHref && (
+                <p className="order-note">
+                  <Link className="order-waiting-list" to={dayWaitingListHref}>
+                    {t('waiting_list_join_day')}
+                  </Link>
+                </p>
+              )}
+            </>
           ) : (
             <p className="order-note">{t('order_no_slots')}</p>
           )
