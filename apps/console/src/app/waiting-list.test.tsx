@@ -89,7 +89,7 @@ describe('the waiting lists screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
     await vi.waitFor(() => {
       const last = calls.filter((call) => call.path === 'venues/harbor/waiting-list').at(-1);
-      expect(last?.query.get('product')).toBe('7');
+      expect(last?.query.get('product_id')).toBe('7');
       expect(last?.query.get('date')).toBe('2026-05-02');
     });
     await screen.findByRole('table', { name: '3 entries on 2026-05-02' });

@@ -42,7 +42,7 @@ export const ProductWaitingListBody = z.object({
 export type ProductWaitingListBody = z.infer<typeof ProductWaitingListBody>;
 
 /** The listing's filters: one product, one visit date (venue-local); by default every slot not yet over. */
-export const WaitingListQuery = z.object({ product: Id.optional(), date: IsoDate.optional() });
+export const WaitingListQuery = z.object({ product_id: Id.optional(), date: IsoDate.optional() });
 export type WaitingListQuery = z.output<typeof WaitingListQuery>;
 
 export const WaitingListEntry = z.object({

@@ -8,7 +8,7 @@ import type { WaitingListPage } from '@storefront/domain/console/waiting-list';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api/client.ts';
 
-export type WaitingListFilters = { product: string; date: string };
+export type WaitingListFilters = { product_id: string; date: string };
 
 const venuePath = (venue: string) => `venues/${encodeURIComponent(venue)}`;
 

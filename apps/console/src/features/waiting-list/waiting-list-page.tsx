@@ -39,7 +39,7 @@ export default function WaitingListPage() {
 }
 
 function filtersOf(search: URLSearchParams): WaitingListFilters {
-  return { product: search.get('product') ?? '', date: search.get('date') ?? '' };
+  return { product_id: search.get('product_id') ?? '', date: search.get('date') ?? '' };
 }
 
 function WaitingLists(props: { venue: string; venueName: string; canWrite: boolean }) {
@@ -198,13 +198,13 @@ function FilterForm(props: {
   const { t } = useTranslation();
   const form = useForm<WaitingListFilters>({ defaultValues: props.filters });
   const clear = () => {
-    const empty = { product: '', date: '' };
+    const empty = { product_id: '', date: '' };
     form.reset(empty);
     props.onApply(empty);
   };
   return (
     <form className="filters" aria-label={t('waitingList.filters')} onSubmit={form.handleSubmit(props.onApply)}>
-      <SelectField label={t('waitingList.product')} {...form.register('product')}>
+      <SelectField label={t('waitingList.product')} {...form.register('product_id')}>
         <option value="">{t('waitingList.anyProduct')}</option>
         {props.products.map((product) => (
           <option key={product.id} value={String(product.id)}>

@@ -86,7 +86,7 @@ export async function setProductWaitingList(
 export async function listWaitingLists(db: Database, venue: Site, query: WaitingListQuery): Promise<WaitingListPage> {
   const now = new Date();
   const today = todayIn(venue.timeZone, now);
-  const slots = await slotFactsOf(db, await repo.slotIdsWithEntries(db, venue.id, query.product));
+  const slots = await slotFactsOf(db, await repo.slotIdsWithEntries(db, venue.id, query.product_id));
   const shown = [...slots.values()]
     .filter((slot) => (query.date ? slot.date === query.date : slot.date >= today && slot.endsAt > now))
     .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime() || a.id - b.id);

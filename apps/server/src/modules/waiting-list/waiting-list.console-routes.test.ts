@@ -202,7 +202,7 @@ describeEachEngine(
 
       const reader = await memberWith(['orders:read']);
       const date = await slotDate(slot);
-      const page = await reader.get<WaitingListPage>(`venues/demo/waiting-list?product=${slot.productId}&date=${date}`);
+      const page = await reader.get<WaitingListPage>(`venues/demo/waiting-list?product_id=${slot.productId}&date=${date}`);
       expect(page.status, JSON.stringify(page.body)).toBe(200);
       const mine = page.body.entries.filter((entry) => entry.slot.id === slot.timeSpanId);
       expect(mine.map((entry) => [entry.email, entry.status, entry.position])).toEqual([
