@@ -183,8 +183,8 @@ describeEachEngine(
       await ctx.db.execute(
         sql`update stock_holds set expires_at = now() - interval '1 second' where order_id = ${slow?.order_id}::uuid`,
       );
-      const result = await round();
-      expect(result).toMatchObject({ lapsed: 1, offered: 1 });
+      // The app's own rounds may get there first: the outcome is checked, not which round made it.
+      await round();
       expect((await entriesOf(slot)).map((e) => e.status)).toEqual(['lapsed', 'offered']);
       expect(await slotCounters(ctx.db, slot.timeSpanId)).toMatchObject({ held: 1, sold: 0 });
       expect(await mailsTo('next@waiting.test', 'waiting_list_offer')).toHaveLength(1);
@@ -232,8 +232,7 @@ describeEachEngine(
       await join(slot, 'closed@waiting.test');
       await ctx.db.execute(sql`update product_time_spans set is_on_sale = false where id = ${slot.timeSpanId}`);
       await api().delete(`orders/${holderToken}`);
-      const result = await round();
-      expect(result.closed).toBe(1);
+      await round();
       expect((await entriesOf(slot)).map((e) => e.status)).toEqual(['closed']);
     });
   },
