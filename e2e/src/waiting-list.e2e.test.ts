@@ -12,8 +12,8 @@ import { makeStaff, TEST_PASSWORD, TEST_TOTP_SECRET } from '@storefront/server/t
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenIs, signIn } from './console-steps.ts';
-import { type Harness, hasChromium, startHarness } from './harness.ts';
+import { consoleUrl, screenIs, signIn } from './console-steps.ts';
+import { type Harness, hasChromium, seriousAxeViolations, shootConsoleWidths, startHarness } from './harness.ts';
 import {
   CARDS,
   checkPage,
@@ -171,7 +171,22 @@ describe.skipIf(!hasChromium)('waiting list: join a sold-out slot, a refunded pl
     async () => {
       const context = await harness.browser.newContext({ locale: 'en-GB', viewport: { width: 1280, height: 800 } });
       const staff = await context.newPage();
-      await signIn(staff, harness.baseUrl, STAFF, '/venues/demo/orders');
+      await signIn(staff, harness.baseUrl, STAFF, '/venues/demo/waiting-list');
+      // The venue's list: the visitor who waits first, the one who left after.
+      await screenIs(staff, 'waiting-list');
+      const list = staff.getByRole('table');
+      await list.getByRole('cell', { name: WAITING, exact: true }).waitFor();
+      const row = list.getByRole('row', { name: new RegExp(WAITING.replaceAll('.', '\\.')) });
+      await expect(row.getByRole('cell', { name: 'Waiting', exact: true }).count()).resolves.toBe(1);
+      await expect(
+        list
+          .getByRole('row', { name: /mai\.leaves/ })
+          .getByRole('cell', { name: 'Left' })
+          .count(),
+      ).resolves.toBe(1);
+      for (const violation of await seriousAxeViolations(staff)) problems.push(`console waiting list: ${violation}`);
+      if (process.env.WAITING_LIST_SHOTS) await shootConsoleWidths(staff, `${process.env.WAITING_LIST_SHOTS}/console`);
+      await staff.goto(consoleUrl(harness.baseUrl, '/venues/demo/orders'));
       await screenIs(staff, 'orders');
       await staff.getByRole('searchbox', { name: 'Search' }).fill(FIRST);
       await staff.getByRole('button', { name: 'Search', exact: true }).click();

@@ -80,9 +80,9 @@ describe('the waiting lists screen', () => {
     const waiting = within(table).getByRole('row', { name: /ben@example\.com/ });
     expect(within(waiting).getAllByRole('cell')[1]?.textContent).toBe('1');
     // An entry that has ended cannot be taken off.
-    expect((within(table).getByRole('button', { name: 'Take cai@example.com off the list' }) as HTMLButtonElement).disabled).toBe(
-      true,
-    );
+    expect(
+      (within(table).getByRole('button', { name: 'Take off the list: cai@example.com' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
 
     fireEvent.change(screen.getByLabelText('Product'), { target: { value: '7' } });
     fireEvent.input(screen.getByLabelText(/^Visit date/), { target: { value: '2026-05-02' } });
@@ -94,7 +94,7 @@ describe('the waiting lists screen', () => {
     });
     await screen.findByRole('table', { name: '3 entries on 2026-05-02' });
 
-    fireEvent.click(screen.getByRole('button', { name: 'Take aoi@example.com off the list' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Take off the list: aoi@example.com' }));
     const dialog = await screen.findByRole('dialog', { name: 'Take aoi@example.com off the list?' });
     expect(within(dialog).getByText(/go back at once and are offered to the next in line/)).toBeTruthy();
     expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
