@@ -34,6 +34,11 @@ import { visitorCancellationRoutes } from './modules/customer-service/visitor-ca
 import { selfCancelOffer, type VisitorCancellationDeps } from './modules/customer-service/visitor-cancellation.ts';
 import { dateChangeRoutes } from './modules/date-changes/date-changes.routes.ts';
 import { createDateChangesService } from './modules/date-changes/date-changes.service.ts';
+import { GOOGLE_WALLET_ROUND_MS } from './modules/google-wallet/follow-changes.ts';
+import { googleWalletConsoleRoutes } from './modules/google-wallet/google-wallet.console-routes.ts';
+import { googleWalletRoutes } from './modules/google-wallet/google-wallet.routes.ts';
+import { createGoogleWalletService } from './modules/google-wallet/google-wallet.service.ts';
+import { createWalletApi } from './modules/google-wallet/wallet-api.ts';
 import { createJobWorker, type JobWorker, type JobWorkerOptions } from './modules/jobs/background-jobs.ts';
 import {
   enqueueCancellationMail,
@@ -106,13 +111,25 @@ import {
   type WebhookWorkerOptions,
 } from './modules/webhooks/webhook-worker.ts';
 import { webhookConsoleRoutes } from './modules/webhooks/webhooks.console-routes.ts';
+import { APPLE_WALLET_FOLLOW_MS } from './modules/wallet/follow-changes.ts';
+import { appleWalletConsoleRoutes } from './modules/wallet/wallet.console-routes.ts';
+import { appleWalletTicketRoutes, appleWalletWebServiceRoutes } from './modules/wallet/wallet.routes.ts';
+import { createAppleWalletService } from './modules/wallet/wallet.service.ts';
 
 export type AppOptions = {
   config: Pick<Config, 'appMode' | 'appEnv' | 'reconnectSite'> &
     Partial<
       Pick<
         Config,
-        'smtpUrl' | 'stripe' | 'adyen' | 'paypay' | 'spotStaffKey' | 'trustProxy' | 'isApiDocsServed' | 'staffMailFrom'
+        | 'smtpUrl'
+        | 'stripe'
+        | 'adyen'
+        | 'paypay'
+        | 'spotStaffKey'
+        | 'trustProxy'
+        | 'isApiDocsServed'
+        | 'staffMailFrom'
+        | 'googleWallet'
       >
     >;
   /** Signage: how often a site with screens connected is looked at for sales made by other processes. */
@@ -139,6 +156,8 @@ export type AppOptions = {
   reportSummaryMs?: number;
   /** How often this process looks for summary mails due (REPORT_MAIL_CHECK_MS unless given). */
   reportMailMs?: number;
+  /** How often this process brings Google Wallet passes up to date (GOOGLE_WALLET_ROUND_MS unless given), and the back-off. */
+  googleWallet?: { roundMs?: number; retryDelayMs?: (attempts: number) => number };
   /** The webhook deliveries' worker: its poll, a receiver's time to answer, the back-off (tests make them short). */
   webhooks?: Pick<WebhookWorkerOptions, 'intervalMs' | 'timeoutMs' | 'maxAttempts' | 'retryDelayMs' | 'publicOnly'>;
 };
@@ -155,6 +174,8 @@ declare module 'fastify' {
     jobs: JobWorker;
     /** This process's worker POSTing webhook deliveries (decision 022). */
     webhooks: ClaimWorker;
+    /** One round bringing Google Wallet passes up to date with their admissions (decision 028). */
+    followGoogleWalletChanges(): Promise<{ read: number; marked: number; updated: number; failed: number }>;
   }
 }
 
@@ -414,6 +435,42 @@ export async function buildApp(options: AppOptions) {
     kickWaitingLists = () => {};
     await waitingListRound.catch(() => undefined);
   });
+  // Google Wallet passes (decision 028): every process follows the admissions' change feed now and
+  // then and brings passes up to date; the feed's cursor and each pass's generation keep it once.
+  const googleWalletConfig = options.config.googleWallet ?? null;
+  const googleWallet = createGoogleWalletService(
+    {
+      db: options.db,
+      config: googleWalletConfig,
+      api: googleWalletConfig ? createWalletApi(googleWalletConfig) : null,
+      keys: createKeyCache(options.db),
+      siteById: async (id) => (await sites.list()).find((site) => site.id === id) ?? null,
+      publicUrl,
+      logger: app.log,
+    },
+    options.googleWallet?.retryDelayMs ? { retryDelayMs: options.googleWallet.retryDelayMs } : {},
+  );
+  let googleWalletRound: ReturnType<typeof googleWallet.followChanges> = Promise.resolve({
+    read: 0,
+    marked: 0,
+    updated: 0,
+    failed: 0,
+  });
+  const followGoogleWalletChanges = () => {
+    googleWalletRound = googleWalletRound.catch(() => undefined).then(() => googleWallet.followChanges());
+    return googleWalletRound;
+  };
+  app.decorate('followGoogleWalletChanges', followGoogleWalletChanges);
+  if (googleWalletConfig) {
+    const googleWalletTimer = setInterval(() => {
+      followGoogleWalletChanges().catch((error) => app.log.warn({ err: error }, 'Google Wallet passes could not be updated'));
+    }, options.googleWallet?.roundMs ?? GOOGLE_WALLET_ROUND_MS);
+    googleWalletTimer.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(googleWalletTimer);
+      await googleWalletRound.catch(() => undefined);
+    });
+  }
   const spot = createSpotService(options.db, {
     catalog,
     orders,
@@ -436,6 +493,7 @@ export async function buildApp(options: AppOptions) {
       mailMagazineRoutes(createMailMagazinesService(options.db)),
       spotRoutes(spot),
       signageRoutes(signage),
+      googleWalletRoutes(googleWallet),
     ]),
     { prefix: '/:site/api/v1' },
   );
@@ -518,6 +576,7 @@ export async function buildApp(options: AppOptions) {
       imageConsoleRoutes(catalogueContext),
       couponConsoleRoutes(options.db),
       waitingListConsoleRoutes(waitingList),
+      googleWalletConsoleRoutes(googleWallet),
       orderSearchConsoleRoutes(options.db),
       promotionConsoleRoutes(options.db),
       orderDetailConsoleRoutes({ db: options.db, ...ticketMail }),

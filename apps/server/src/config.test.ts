@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -10,6 +11,62 @@ function problemsOf(env: Record<string, string>): string[] {
   }
   return [];
 }
+
+const rsaKey = () =>
+  generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  }).privateKey;
+
+describe('Google Wallet configuration', () => {
+  const ISSUER = '3388000000022000001';
+
+  it('is off without an issuer and service account, with Google’s addresses by default', () => {
+    expect(loadConfig({}).googleWallet).toBeNull();
+    const key = rsaKey();
+    const config = loadConfig({
+      GOOGLE_WALLET_ISSUER_ID: ISSUER,
+      GOOGLE_WALLET_CLIENT_EMAIL: 'wallet@shop.iam.gserviceaccount.com',
+      GOOGLE_WALLET_PRIVATE_KEY: key.replaceAll('\n', '\\n'),
+    });
+    expect(config.googleWallet).toEqual({
+      issuerId: ISSUER,
+      clientEmail: 'wallet@shop.iam.gserviceaccount.com',
+      privateKey: key,
+      apiUrl: 'https://walletobjects.googleapis.com/walletobjects/v1',
+      tokenUrl: 'https://oauth2.googleapis.com/token',
+    });
+  });
+
+  it('reads a JSON key file, and a fake’s addresses', () => {
+    const key = rsaKey();
+    const config = loadConfig({
+      GOOGLE_WALLET_ISSUER_ID: ISSUER,
+      GOOGLE_WALLET_SERVICE_ACCOUNT_KEY: JSON.stringify({ client_email: 'w@p.iam.gserviceaccount.com', private_key: key }),
+      GOOGLE_WALLET_API_URL: 'http://127.0.0.1:9000/walletobjects/v1/',
+      GOOGLE_WALLET_TOKEN_URL: 'http://127.0.0.1:9000/token',
+    });
+    expect(config.googleWallet).toMatchObject({
+      clientEmail: 'w@p.iam.gserviceaccount.com',
+      privateKey: key,
+      apiUrl: 'http://127.0.0.1:9000/walletobjects/v1',
+      tokenUrl: 'http://127.0.0.1:9000/token',
+    });
+  });
+
+  it('refuses half a setup and a key that is not one', () => {
+    expect(problemsOf({ GOOGLE_WALLET_ISSUER_ID: ISSUER }).join('\n')).toMatch(
+      /GOOGLE_WALLET_ISSUER_ID and a service account key/,
+    );
+    expect(problemsOf({ GOOGLE_WALLET_ISSUER_ID: ISSUER, GOOGLE_WALLET_CLIENT_EMAIL: 'a@b.co' }).join('\n')).toMatch(
+      /GOOGLE_WALLET_PRIVATE_KEY is required/,
+    );
+    expect(
+      problemsOf({ GOOGLE_WALLET_ISSUER_ID: ISSUER, GOOGLE_WALLET_SERVICE_ACCOUNT_KEY: '{"client_email":"a@b.co"}' }).join('\n'),
+    ).toMatch(/GOOGLE_WALLET_SERVICE_ACCOUNT_KEY must be a service account/);
+  });
+});
 
 describe('configuration', () => {
   it('runs demo on the embedded database with no configuration', () => {

@@ -2,6 +2,7 @@
  * The one place that reads the environment. Everything is validated at start; a bad
  * configuration stops the process with a list of every problem found.
  */
+import { createPrivateKey } from 'node:crypto';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
@@ -48,6 +49,41 @@ const PROVIDER_VARIABLES = {
   adyen: ['ADYEN_API_KEY', 'ADYEN_HMAC_KEY'],
   paypay: ['PAYPAY_API_KEY', 'PAYPAY_API_SECRET', 'PAYPAY_MERCHANT_ID'],
 } as const;
+
+export const GOOGLE_WALLET_API_URL = 'https://walletobjects.googleapis.com/walletobjects/v1';
+export const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
+
+function isRsaPrivateKey(pem: string): boolean {
+  try {
+    return createPrivateKey(pem).asymmetricKeyType === 'rsa';
+  } catch {
+    return false;
+  }
+}
+
+/** A PEM private key; `\n` written as two characters (one-line environment files) is read as a newline. */
+const PrivateKeyPem = z
+  .string()
+  .transform((value) => value.replaceAll('\\n', '\n'))
+  .refine(isRsaPrivateKey, 'must be an RSA private key in PEM (-----BEGIN PRIVATE KEY-----…)');
+
+/** A service account's JSON key file as text: its address and private key are what is used. */
+const ServiceAccountKey = z.string().transform((value, ctx) => {
+  try {
+    const parsed = JSON.parse(value) as { client_email?: unknown; private_key?: unknown };
+    if (
+      typeof parsed.client_email === 'string' &&
+      z.email().safeParse(parsed.client_email).success &&
+      typeof parsed.private_key === 'string' &&
+      isRsaPrivateKey(parsed.private_key)
+    )
+      return { clientEmail: parsed.client_email, privateKey: parsed.private_key };
+  } catch {
+    // said below
+  }
+  ctx.addIssue({ code: 'custom', message: 'must be a service account’s JSON key (with client_email and private_key)' });
+  return z.NEVER;
+});
 
 const Env = z
   .object({
@@ -117,6 +153,18 @@ const Env = z
     TRUST_PROXY: TrustProxy.optional(),
     /** The API documentation at /api/docs: served unless APP_MODE=production; this says otherwise. */
     API_DOCS: z.enum(['true', 'false'], { message: 'must be true or false' }).optional(),
+    /** Google Wallet (decision 028): the issuer account's id from the Google Pay & Wallet Console. */
+    GOOGLE_WALLET_ISSUER_ID: z
+      .string()
+      .regex(/^\d{10,25}$/, 'must be a Google Wallet issuer id (digits)')
+      .optional(),
+    /** The service account's JSON key file, as its text; or its address and key below. */
+    GOOGLE_WALLET_SERVICE_ACCOUNT_KEY: ServiceAccountKey.optional(),
+    GOOGLE_WALLET_CLIENT_EMAIL: z.email('must be the service account’s address').optional(),
+    /** The service account's RSA private key, PEM (newlines may be written as \\n). */
+    GOOGLE_WALLET_PRIVATE_KEY: PrivateKeyPem.optional(),
+    GOOGLE_WALLET_API_URL: z.url({ protocol: /^https?$/ }).default(GOOGLE_WALLET_API_URL),
+    GOOGLE_WALLET_TOKEN_URL: z.url({ protocol: /^https?$/ }).default(GOOGLE_TOKEN_URL),
   })
   .superRefine((env, ctx) => {
     // A provider is set up whole or not at all: half its keys is a mistake, said at start.
@@ -134,6 +182,27 @@ const Env = z
         code: 'custom',
         path: ['ADYEN_NOTIFICATION_PASSWORD'],
         message: 'and ADYEN_NOTIFICATION_USERNAME go together',
+      });
+    const hasKey = Boolean(env.GOOGLE_WALLET_SERVICE_ACCOUNT_KEY);
+    const hasPair = Boolean(env.GOOGLE_WALLET_CLIENT_EMAIL) || Boolean(env.GOOGLE_WALLET_PRIVATE_KEY);
+    if (hasKey && hasPair)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['GOOGLE_WALLET_SERVICE_ACCOUNT_KEY'],
+        message: 'or GOOGLE_WALLET_CLIENT_EMAIL with GOOGLE_WALLET_PRIVATE_KEY: one of the two, not both',
+      });
+    else if (hasPair && !(env.GOOGLE_WALLET_CLIENT_EMAIL && env.GOOGLE_WALLET_PRIVATE_KEY))
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.GOOGLE_WALLET_CLIENT_EMAIL ? 'GOOGLE_WALLET_PRIVATE_KEY' : 'GOOGLE_WALLET_CLIENT_EMAIL'],
+        message: 'is required with the other of GOOGLE_WALLET_CLIENT_EMAIL and GOOGLE_WALLET_PRIVATE_KEY',
+      });
+    if ((hasKey || hasPair) !== Boolean(env.GOOGLE_WALLET_ISSUER_ID))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['GOOGLE_WALLET_ISSUER_ID'],
+        message:
+          'and a service account key (GOOGLE_WALLET_SERVICE_ACCOUNT_KEY, or GOOGLE_WALLET_CLIENT_EMAIL and GOOGLE_WALLET_PRIVATE_KEY) go together',
       });
     if (env.APP_MODE !== 'production') return;
     for (const name of ['PUBLIC_URL', 'DATABASE_URL'] as const) {
@@ -170,6 +239,18 @@ export type Config = {
   trustProxy: false | string[] | number;
   isApiDocsServed: boolean;
   staffMailFrom: string | null;
+  googleWallet: GoogleWalletConfig | null;
+};
+
+/** Google Wallet passes (decision 028): one issuer and service account for the deployment. */
+export type GoogleWalletConfig = {
+  issuerId: string;
+  clientEmail: string;
+  privateKey: string;
+  /** The Wallet REST API's base, without a trailing slash (a local fake in tests). */
+  apiUrl: string;
+  /** Where the service account's assertion is exchanged for an access token. */
+  tokenUrl: string;
 };
 
 export type AdyenConfig = {
@@ -201,6 +282,21 @@ export class ConfigError extends Error {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     this.problems = problems;
   }
+}
+
+function googleWalletOf(e: z.infer<typeof Env>): GoogleWalletConfig | null {
+  const account =
+    e.GOOGLE_WALLET_SERVICE_ACCOUNT_KEY ??
+    (e.GOOGLE_WALLET_CLIENT_EMAIL && e.GOOGLE_WALLET_PRIVATE_KEY
+      ? { clientEmail: e.GOOGLE_WALLET_CLIENT_EMAIL, privateKey: e.GOOGLE_WALLET_PRIVATE_KEY }
+      : null);
+  if (!account || !e.GOOGLE_WALLET_ISSUER_ID) return null;
+  return {
+    issuerId: e.GOOGLE_WALLET_ISSUER_ID,
+    ...account,
+    apiUrl: e.GOOGLE_WALLET_API_URL.replace(/\/+$/, ''),
+    tokenUrl: e.GOOGLE_WALLET_TOKEN_URL,
+  };
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -252,5 +348,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY ?? false,
     staffMailFrom: e.STAFF_MAIL_FROM ?? null,
     isApiDocsServed: e.API_DOCS === undefined ? e.APP_MODE !== 'production' : e.API_DOCS === 'true',
+    googleWallet: googleWalletOf(e),
   };
 }
