@@ -385,6 +385,7 @@ export async function buildApp(options: AppOptions) {
     ...ticketMail,
     dateChanges,
     selfCancel: (db, site, access, now) => selfCancelOffer(db, site, access, now),
+    googleWallet: (siteId) => googleWallet.isOffered(siteId),
   });
   // A visitor's own cancellation: the same refunds and places as staff's, with its notice mailed.
   const visitorCancellation: VisitorCancellationDeps = {

@@ -100,6 +100,8 @@ export const TicketView = z.object({
   selfCancel: SelfCancelOffer.nullable(),
   /** Whether the holder may change the date now, by the venue's rules; false on a receiver's page. */
   canChangeDate: z.boolean(),
+  /** Which wallets the venue offers this ticket's admissions in ("Add to Apple Wallet", decision 027). */
+  wallet: z.object({ apple: z.boolean(), google: z.boolean() }),
 });
 export type TicketView = z.infer<typeof TicketView>;
 

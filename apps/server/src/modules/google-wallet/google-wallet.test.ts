@@ -19,7 +19,7 @@ const ISSUER = '3388000000022000001';
 const CLIENT_EMAIL = 'wallet@storefront-test.iam.gserviceaccount.com';
 const PUBLIC_URL = 'https://shop.example';
 
-type TicketView = { admissions: { id: string; qr: string }[] };
+type TicketView = { admissions: { id: string; qr: string }[]; wallet: { google: boolean } };
 type Json = Record<string, unknown>;
 
 describeEachEngine('Google Wallet passes', (ctx) => {
@@ -88,6 +88,7 @@ describeEachEngine('Google Wallet passes', (ctx) => {
     // The save JWT verifies with the service account's public key and names the objects by id only.
     const claims = verifiedClaims(answer.body.url.slice(SAVE_URL_PREFIX.length), publicKey);
     const ticket = await view(bought);
+    expect(ticket.wallet.google).toBe(true);
     const ids = ticket.admissions.map((a) => `${ISSUER}.${a.id}`);
     expect(claims).toMatchObject({
       iss: CLIENT_EMAIL,
@@ -125,6 +126,7 @@ describeEachEngine('Google Wallet passes', (ctx) => {
     const bought = await buyTickets(api, ctx.db, { quantity: 1 });
     await enableVenue(ctx.db, 'demo', false);
     try {
+      expect((await view(bought)).wallet.google).toBe(false);
       expect((await saveLink(bought)).status).toBe(404);
     } finally {
       await enableVenue(ctx.db, 'demo', true);

@@ -19,6 +19,7 @@ import type { ScreenProps } from '../../lib/routes.ts';
 import { ticketQueries } from './api/ticket-queries.ts';
 import type { Admission, TicketView } from './api/tickets-api.ts';
 import { CancelBooking } from './cancel-booking.tsx';
+import { GoogleWalletButton } from './google-wallet-button.tsx';
 import { QrCode } from './qr-code.tsx';
 import { ticketPaths } from './ticket-links.ts';
 import { VisitValidity } from './visit-validity.tsx';
@@ -260,6 +261,8 @@ export default function TicketPage(props: ScreenProps) {
           </Link>
         </nav>
       )}
+
+      {view.wallet.google && validCount > 0 && <GoogleWalletButton token={token} />}
 
       {isHolder && view.selfCancel && (
         <CancelBooking token={token} offer={view.selfCancel} onChanged={() => void ticket.refetch()} />

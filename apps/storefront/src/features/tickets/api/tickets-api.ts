@@ -1,6 +1,7 @@
 /**
  * The after-purchase calls: ticket, share, send, cancel and receipt, typed from the contracts in packages/domain (types only cross over).
  */
+import type { GoogleWalletSaveLink } from '@storefront/domain/api/google-wallet';
 import type { Admission, Receipt, SelfCancelResult, SharedTicket, TicketView } from '@storefront/domain/api/tickets';
 import type { z } from 'zod';
 import { type ApiClient, ApiError } from '../../../lib/api/client.ts';
@@ -30,6 +31,8 @@ export function ticketsApi(api: ApiClient, lang: string) {
         throw error;
       }
     },
+    /** Google's "save to wallet" page for the ticket's admissions (decision 028). */
+    googleWalletLink: (token: string) => api.get<GoogleWalletSaveLink>(`tickets/${path(token)}/wallet/google`),
     issueReceipt: (token: string, addressee: string) => api.post<Receipt>(`tickets/${path(token)}/receipt`, { addressee, lang }),
   };
 }
