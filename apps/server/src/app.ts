@@ -103,6 +103,10 @@ import { WAITING_LIST_KICK_MS, WAITING_LIST_ROUND_MS } from './modules/waiting-l
 import { waitingListConsoleRoutes } from './modules/waiting-list/waiting-list.console-routes.ts';
 import { waitingListRoutes } from './modules/waiting-list/waiting-list.routes.ts';
 import { createWaitingListService } from './modules/waiting-list/waiting-list.service.ts';
+import { APPLE_WALLET_FOLLOW_MS } from './modules/wallet/follow-changes.ts';
+import { appleWalletConsoleRoutes } from './modules/wallet/wallet.console-routes.ts';
+import { appleWalletTicketRoutes, appleWalletWebServiceRoutes } from './modules/wallet/wallet.routes.ts';
+import { createAppleWalletService } from './modules/wallet/wallet.service.ts';
 import { subscribeOrderWebhooks } from './modules/webhooks/order-webhooks.ts';
 import {
   createWebhookWorker,
@@ -111,10 +115,6 @@ import {
   type WebhookWorkerOptions,
 } from './modules/webhooks/webhook-worker.ts';
 import { webhookConsoleRoutes } from './modules/webhooks/webhooks.console-routes.ts';
-import { APPLE_WALLET_FOLLOW_MS } from './modules/wallet/follow-changes.ts';
-import { appleWalletConsoleRoutes } from './modules/wallet/wallet.console-routes.ts';
-import { appleWalletTicketRoutes, appleWalletWebServiceRoutes } from './modules/wallet/wallet.routes.ts';
-import { createAppleWalletService } from './modules/wallet/wallet.service.ts';
 
 export type AppOptions = {
   config: Pick<Config, 'appMode' | 'appEnv' | 'reconnectSite'> &
@@ -130,6 +130,7 @@ export type AppOptions = {
         | 'isApiDocsServed'
         | 'staffMailFrom'
         | 'googleWallet'
+        | 'appleWallet'
       >
     >;
   /** Signage: how often a site with screens connected is looked at for sales made by other processes. */
@@ -158,6 +159,8 @@ export type AppOptions = {
   reportMailMs?: number;
   /** How often this process brings Google Wallet passes up to date (GOOGLE_WALLET_ROUND_MS unless given), and the back-off. */
   googleWallet?: { roundMs?: number; retryDelayMs?: (attempts: number) => number };
+  /** How often this process follows admission changes into Apple Wallet passes (APPLE_WALLET_FOLLOW_MS unless given). */
+  appleWalletMs?: number;
   /** The webhook deliveries' worker: its poll, a receiver's time to answer, the back-off (tests make them short). */
   webhooks?: Pick<WebhookWorkerOptions, 'intervalMs' | 'timeoutMs' | 'maxAttempts' | 'retryDelayMs' | 'publicOnly'>;
 };
@@ -174,6 +177,8 @@ declare module 'fastify' {
     jobs: JobWorker;
     /** This process's worker POSTing webhook deliveries (decision 022). */
     webhooks: ClaimWorker;
+    /** One round following admission changes into Apple Wallet passes now (decision 027); passes changed. */
+    followAppleWalletChanges(): Promise<number>;
     /** One round bringing Google Wallet passes up to date with their admissions (decision 028). */
     followGoogleWalletChanges(): Promise<{ read: number; marked: number; updated: number; failed: number }>;
   }
@@ -381,10 +386,31 @@ export async function buildApp(options: AppOptions) {
       enqueueTicketLinkMail(tx, mail, publicUrl()),
     onMailQueued: () => mailWorker.kick(),
   };
+  // Apple Wallet passes (decision 027): every process follows admission changes into them.
+  const appleWallet = createAppleWalletService({
+    db: options.db,
+    config: options.config.appleWallet ?? null,
+    keys: createKeyCache(options.db),
+    siteById: async (id) => (await sites.list()).find((site) => site.id === id) ?? null,
+    publicUrl,
+    logger: app.log,
+  });
+  app.decorate('followAppleWalletChanges', () => appleWallet.followChanges());
+  if (options.config.appleWallet) {
+    const appleWalletTimer = setInterval(() => {
+      appleWallet.followChanges().catch((error) => app.log.warn({ err: error }, 'Apple Wallet passes could not follow changes'));
+    }, options.appleWalletMs ?? APPLE_WALLET_FOLLOW_MS);
+    appleWalletTimer.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(appleWalletTimer);
+      await appleWallet.settled();
+    });
+  }
   const tickets = createTicketsService(options.db, orders, {
     ...ticketMail,
     dateChanges,
     selfCancel: (db, site, access, now) => selfCancelOffer(db, site, access, now),
+    appleWallet: (siteId) => appleWallet.isOffered(siteId),
     googleWallet: (siteId) => googleWallet.isOffered(siteId),
   });
   // A visitor's own cancellation: the same refunds and places as staff's, with its notice mailed.
@@ -486,6 +512,7 @@ export async function buildApp(options: AppOptions) {
       paymentRoutes(payments),
       membershipRoutes(membership),
       ticketRoutes(tickets),
+      appleWalletTicketRoutes(appleWallet.deps),
       ticketFirstViewRoutes({ tickets, catalog }),
       visitorCancellationRoutes(options.db, visitorCancellation),
       dateChangeRoutes(dateChanges, payments),
@@ -603,11 +630,14 @@ export async function buildApp(options: AppOptions) {
         ...(options.arrivalsStreamMs ? { streamMs: options.arrivalsStreamMs } : {}),
       }),
       journalConsoleRoutes(options.db),
+      appleWalletConsoleRoutes({ db: options.db, config: options.config.appleWallet ?? null }),
       dashboardExportConsoleRoutes({ db: options.db, tableRows: dashboardTableRows(options.db) }),
     ]),
     { prefix: '/console/api/v1' },
   );
   if (sandbox) await app.register(sandboxGatewayRoutes(sandbox));
+  // Apple's pass web service, at the passes' webServiceURL.
+  await app.register(appleWalletWebServiceRoutes(appleWallet.deps), { prefix: '/wallet/apple' });
   await app.register(providerWebhookRoutes(payments, ['stripe', 'adyen', 'paypay']));
   // The mail viewer shows every visitor's mail to anyone: never in production.
   if (options.config.appMode !== 'production') await app.register(mailViewerRoutes(options.db));

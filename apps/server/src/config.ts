@@ -2,7 +2,7 @@
  * The one place that reads the environment. Everything is validated at start; a bad
  * configuration stops the process with a list of every problem found.
  */
-import { createPrivateKey } from 'node:crypto';
+import { createPrivateKey, X509Certificate } from 'node:crypto';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
@@ -85,6 +85,26 @@ const ServiceAccountKey = z.string().transform((value, ctx) => {
   return z.NEVER;
 });
 
+/** PEM text; `\n` written as two characters (one-line environment files) is read as a newline. */
+const Pem = z.string().transform((value) => value.replaceAll('\\n', '\n'));
+const PemCertificate = Pem.refine((value) => {
+  try {
+    new X509Certificate(value);
+    return true;
+  } catch {
+    return false;
+  }
+}, 'must be a certificate in PEM (-----BEGIN CERTIFICATE-----…)');
+
+/** Apple Wallet's variables: all of these, or none. */
+const APPLE_WALLET_VARIABLES = [
+  'APPLE_WALLET_PASS_TYPE_ID',
+  'APPLE_WALLET_TEAM_ID',
+  'APPLE_WALLET_SIGNER_CERT',
+  'APPLE_WALLET_SIGNER_KEY',
+  'APPLE_WALLET_WWDR_CERT',
+] as const;
+
 const Env = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -131,6 +151,25 @@ const Env = z
       .string()
       .regex(/^[\w.-]{1,80}$/, 'must be an Adyen merchant account name')
       .optional(),
+    /**
+     * Apple Wallet passes (decision 027): the Pass Type ID and the team it belongs to, its certificate
+     * and private key (PEM; newlines may be written as \\n) and Apple's WWDR intermediate certificate.
+     * Unset, no venue offers Apple Wallet.
+     */
+    APPLE_WALLET_PASS_TYPE_ID: z
+      .string()
+      .regex(/^pass\.[A-Za-z0-9.-]+$/, 'must be a Pass Type ID (pass.com.example.tickets)')
+      .optional(),
+    APPLE_WALLET_TEAM_ID: z
+      .string()
+      .regex(/^[A-Z0-9]{10}$/, 'must be a ten-character Apple team identifier')
+      .optional(),
+    APPLE_WALLET_SIGNER_CERT: PemCertificate.optional(),
+    APPLE_WALLET_SIGNER_KEY: Pem.optional(),
+    APPLE_WALLET_SIGNER_KEY_PASSPHRASE: z.string().min(1).optional(),
+    APPLE_WALLET_WWDR_CERT: PemCertificate.optional(),
+    /** Where pass updates are pushed (APNs); a local fake in tests. */
+    APPLE_WALLET_APNS_URL: z.url({ protocol: /^https$/ }).default('https://api.push.apple.com'),
     /** The user and password set on the webhook in Adyen's Customer Area (Basic auth). */
     ADYEN_NOTIFICATION_USERNAME: z.string().min(1).optional(),
     ADYEN_NOTIFICATION_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
@@ -167,6 +206,22 @@ const Env = z
     GOOGLE_WALLET_TOKEN_URL: z.url({ protocol: /^https?$/ }).default(GOOGLE_TOKEN_URL),
   })
   .superRefine((env, ctx) => {
+    // Apple Wallet is set up whole or not at all.
+    const appleSet = APPLE_WALLET_VARIABLES.filter((name) => env[name]);
+    if (appleSet.length > 0)
+      for (const name of APPLE_WALLET_VARIABLES)
+        if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: `is required with ${appleSet.join(', ')}` });
+    if (env.APPLE_WALLET_SIGNER_KEY) {
+      try {
+        createPrivateKey({ key: env.APPLE_WALLET_SIGNER_KEY, passphrase: env.APPLE_WALLET_SIGNER_KEY_PASSPHRASE ?? '' });
+      } catch {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['APPLE_WALLET_SIGNER_KEY'],
+          message: 'must be a private key in PEM that APPLE_WALLET_SIGNER_KEY_PASSPHRASE (if any) opens',
+        });
+      }
+    }
     // A provider is set up whole or not at all: half its keys is a mistake, said at start.
     for (const group of Object.values(PROVIDER_VARIABLES)) {
       const given = group.filter((name) => env[name]);
@@ -239,6 +294,7 @@ export type Config = {
   trustProxy: false | string[] | number;
   isApiDocsServed: boolean;
   staffMailFrom: string | null;
+  appleWallet: AppleWalletConfig | null;
   googleWallet: GoogleWalletConfig | null;
 };
 
@@ -251,6 +307,20 @@ export type GoogleWalletConfig = {
   apiUrl: string;
   /** Where the service account's assertion is exchanged for an access token. */
   tokenUrl: string;
+};
+
+/** Apple Wallet passes (decision 027): one Pass Type ID and its certificate for the deployment. */
+export type AppleWalletConfig = {
+  passTypeIdentifier: string;
+  teamIdentifier: string;
+  signerCert: string;
+  signerKey: string;
+  signerKeyPassphrase?: string | undefined;
+  wwdr: string;
+  /** APNs' base URL, without a trailing slash. */
+  apnsUrl: string;
+  /** Trusted for APNs besides the system's roots (a local fake's certificate in tests; never from the environment). */
+  apnsCa?: string;
 };
 
 export type AdyenConfig = {
@@ -348,6 +418,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY ?? false,
     staffMailFrom: e.STAFF_MAIL_FROM ?? null,
     isApiDocsServed: e.API_DOCS === undefined ? e.APP_MODE !== 'production' : e.API_DOCS === 'true',
+    appleWallet:
+      e.APPLE_WALLET_PASS_TYPE_ID &&
+      e.APPLE_WALLET_TEAM_ID &&
+      e.APPLE_WALLET_SIGNER_CERT &&
+      e.APPLE_WALLET_SIGNER_KEY &&
+      e.APPLE_WALLET_WWDR_CERT
+        ? {
+            passTypeIdentifier: e.APPLE_WALLET_PASS_TYPE_ID,
+            teamIdentifier: e.APPLE_WALLET_TEAM_ID,
+            signerCert: e.APPLE_WALLET_SIGNER_CERT,
+            signerKey: e.APPLE_WALLET_SIGNER_KEY,
+            signerKeyPassphrase: e.APPLE_WALLET_SIGNER_KEY_PASSPHRASE,
+            wwdr: e.APPLE_WALLET_WWDR_CERT,
+            apnsUrl: e.APPLE_WALLET_APNS_URL.replace(/\/+$/, ''),
+          }
+        : null,
     googleWallet: googleWalletOf(e),
   };
 }

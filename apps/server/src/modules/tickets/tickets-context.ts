@@ -16,6 +16,8 @@ export type TicketsServiceOptions = TicketMailOptions & {
   dateChanges?: Pick<DateChangesService, 'completedChangeFees' | 'isChangeable'>;
   /** What the holder's own cancellation of the booking would be now; none where it is not offered. */
   selfCancel?: (db: Database, site: Site, access: Access, now: Date) => Promise<SelfCancelOffer | null>;
+  /** Whether the venue offers Apple Wallet passes (the wallet module's, given in `app.ts`). */
+  appleWallet?: (siteId: number) => Promise<boolean>;
   /** Whether the venue offers Google Wallet passes (the google-wallet module's, given in `app.ts`). */
   googleWallet?: (siteId: number) => Promise<boolean>;
 };

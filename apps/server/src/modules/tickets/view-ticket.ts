@@ -81,6 +81,9 @@ export async function viewTicket(
     selfCancel: isHolder && ctx.options.selfCancel ? await ctx.options.selfCancel(db, site, access, now) : null,
     // By the venue's date-change rules as they are now: a venue that forbids changes never shows the button.
     canChangeDate: isHolder && ctx.options.dateChanges ? await ctx.options.dateChanges.isChangeable(site, access, now) : false,
-    wallet: { apple: false, google: (await ctx.options.googleWallet?.(site.id)) ?? false },
+    wallet: {
+      apple: (await ctx.options.appleWallet?.(site.id)) ?? false,
+      google: (await ctx.options.googleWallet?.(site.id)) ?? false,
+    },
   };
 }

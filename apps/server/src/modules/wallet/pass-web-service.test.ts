@@ -1,0 +1,188 @@
+import { DEFAULT_DATE_CHANGE_SETTINGS } from '@storefront/domain/date-change';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import JSZip from 'jszip';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { apiFor } from '../../../test/api.ts';
+import { fakeStorefrontDir } from '../../../test/app.ts';
+import { type ApnsPush, startApnsFake, testAppleWalletConfig } from '../../../test/apple-wallet.ts';
+import { describeEachEngine } from '../../../test/database.ts';
+import { otherSlot, setDateChangeRules } from '../../../test/date-changes.ts';
+import { buyTickets } from '../../../test/tickets.ts';
+import { buildApp } from '../../app.ts';
+import { rows } from '../../db/rows.ts';
+
+type TicketView = { admissions: { id: string; qr: string }[]; wallet: { apple: boolean; google: boolean } };
+type PassJson = {
+  serialNumber: string;
+  authenticationToken: string;
+  relevantDate: string;
+  voided: boolean;
+  barcodes?: { message: string }[];
+  eventTicket: { secondaryFields: { key: string; value: string }[] };
+};
+
+const PASS_TYPE = 'pass.test.storefront';
+
+async function passJson(archive: Buffer): Promise<PassJson> {
+  const zip = await JSZip.loadAsync(archive);
+  return JSON.parse((await zip.file('pass.json')?.async('string')) ?? '{}') as PassJson;
+}
+
+describeEachEngine('Apple Wallet pass web service', (ctx) => {
+  let app: FastifyInstance;
+  let apns: Awaited<ReturnType<typeof startApnsFake>>;
+  let api: ReturnType<typeof apiFor>;
+  beforeAll(async () => {
+    apns = await startApnsFake();
+    app = await buildApp({
+      config: {
+        appMode: 'demo',
+        appEnv: 'development',
+        reconnectSite: null,
+        appleWallet: testAppleWalletConfig(apns.url, apns.ca),
+      },
+      db: ctx.db,
+      storefrontDir: fakeStorefrontDir(),
+      publicUrl: () => 'https://shop.example',
+      // Rounds are run by the test.
+      appleWalletMs: 3_600_000,
+    });
+    api = apiFor(app, 'demo');
+    await ctx.db.execute(sql`insert into apple_wallet_venues (site_id, is_enabled, latitude, longitude)
+      select id, true, 35.7, 139.77 from sites where variant = 'demo'`);
+    await setDateChangeRules(ctx.db, 'demo', { ...DEFAULT_DATE_CHANGE_SETTINGS, deadlineMinutes: 0 });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await apns?.close();
+  });
+
+  const service = (
+    method: 'GET' | 'POST' | 'DELETE',
+    path: string,
+    token?: string,
+    payload?: object,
+    headers: Record<string, string> = {},
+  ) =>
+    app.inject({
+      method,
+      url: `/wallet/apple/v1/${path}`,
+      headers: { ...(token ? { authorization: `ApplePass ${token}` } : {}), ...headers },
+      ...(payload ? { payload } : {}),
+    });
+
+  it('hands out a pass per admission of the token, registers devices and serves the new pass after a date change', async () => {
+    const bought = await buyTickets(api, ctx.db, { quantity: 2 });
+    const view = (await api.get<TicketView>(`tickets/${bought.reservationToken}?lang=en`)).body;
+    expect(view.wallet).toEqual({ apple: true, google: false });
+    const [admission] = view.admissions;
+    if (!admission) throw new Error('no admission');
+
+    const download = await app.inject({
+      method: 'GET',
+      url: `/demo/api/v1/tickets/${bought.reservationToken}/wallet/apple/${admission.id}.pkpass`,
+    });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/vnd.apple.pkpass');
+    const issued = await passJson(download.rawPayload);
+    expect(issued.serialNumber).toBe(admission.id);
+    expect(issued.barcodes?.[0]?.message).toBe(admission.qr);
+    const token = issued.authenticationToken;
+    // Another order's admission, through this token: none of its business.
+    const other = await buyTickets(api, ctx.db, { quantity: 1 });
+    const otherId = (await api.get<TicketView>(`tickets/${other.reservationToken}?lang=en`)).body.admissions[0]?.id;
+    expect(
+      (await app.inject({ method: 'GET', url: `/demo/api/v1/tickets/${bought.reservationToken}/wallet/apple/${otherId}.pkpass` }))
+        .statusCode,
+    ).toBe(404);
+
+    const device = 'device-library-1';
+    const registration = `devices/${device}/registrations/${PASS_TYPE}/${admission.id}`;
+    expect((await service('POST', registration, undefined, { pushToken: 'push-1' })).statusCode).toBe(401);
+    expect((await service('POST', registration, 'not-the-token', { pushToken: 'push-1' })).statusCode).toBe(401);
+    expect(
+      (await service('POST', `devices/${device}/registrations/pass.other/${admission.id}`, token, { pushToken: 'push-1' }))
+        .statusCode,
+    ).toBe(401);
+    expect((await service('POST', registration, token, { pushToken: 'push-1' })).statusCode).toBe(201);
+    expect((await service('POST', registration, token, { pushToken: 'push-1' })).statusCode).toBe(200);
+
+    const listed = await service('GET', `devices/${device}/registrations/${PASS_TYPE}`);
+    expect(listed.statusCode).toBe(200);
+    const { serialNumbers, lastUpdated } = listed.json() as { serialNumbers: string[]; lastUpdated: string };
+    expect(serialNumbers).toEqual([admission.id]);
+    expect(
+      (await service('GET', `devices/${device}/registrations/${PASS_TYPE}?passesUpdatedSince=${lastUpdated}`)).statusCode,
+    ).toBe(204);
+
+    const latest = await service('GET', `passes/${PASS_TYPE}/${admission.id}`, token);
+    expect(latest.statusCode).toBe(200);
+    expect((await passJson(latest.rawPayload)).authenticationToken).toBe(token);
+    const lastModified = latest.headers['last-modified'] as string;
+    expect(
+      (await service('GET', `passes/${PASS_TYPE}/${admission.id}`, token, undefined, { 'if-modified-since': lastModified }))
+        .statusCode,
+    ).toBe(304);
+    expect((await service('GET', `passes/${PASS_TYPE}/${admission.id}`, 'wrong')).statusCode).toBe(401);
+    // Nothing changed yet: a round pushes nothing.
+    await app.followAppleWalletChanges();
+    expect(apns.pushes).toEqual([]);
+
+    // The visitor moves the booking to another day.
+    const to = await otherSlot(ctx.db, bought.slot.productId, 5);
+    const created = await api.post<{ time_change_token: string }>(`timechanges/tickets/${bought.reservationToken}`, {
+      lang: 'en',
+      time_span_id: to,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const done = await api.post(`timechanges/${created.body.time_change_token}/confirm`, {
+      reservation_token: bought.reservationToken,
+    });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    const moved = (await api.get<TicketView>(`tickets/${bought.reservationToken}?lang=en`)).body.admissions.find(
+      (a) => a.id === admission.id,
+    );
+
+    // The admission's pass changed (the other admission has no pass): one push, to the registered device.
+    expect(await app.followAppleWalletChanges()).toBe(1);
+    await expect.poll(() => apns.pushes.length).toBe(1);
+    expect(apns.pushes[0]).toEqual<ApnsPush>({ path: '/3/device/push-1', topic: PASS_TYPE, body: '{}' });
+    // Seen again (the feed's overlap, another process): nothing more is pushed.
+    await ctx.db.execute(sql`update apple_wallet_feed set after_id = 0`);
+    expect(await app.followAppleWalletChanges()).toBe(0);
+    expect(apns.pushes).toHaveLength(1);
+
+    const since = await service('GET', `devices/${device}/registrations/${PASS_TYPE}?passesUpdatedSince=${lastUpdated}`);
+    expect(since.statusCode).toBe(200);
+    expect((since.json() as { serialNumbers: string[] }).serialNumbers).toEqual([admission.id]);
+    const renewed = await service('GET', `passes/${PASS_TYPE}/${admission.id}`, token, undefined, {
+      'if-modified-since': lastModified,
+    });
+    expect(renewed.statusCode).toBe(200);
+    const pass = await passJson(renewed.rawPayload);
+    const [slot] = await rows<{ starts_at: Date }>(ctx.db, sql`select starts_at from product_time_spans where id = ${to}`);
+    expect(new Date(pass.relevantDate).getTime()).toBe(new Date(slot?.starts_at ?? 0).getTime());
+    expect(pass.voided).toBe(false);
+    expect(pass.barcodes?.[0]?.message).toBe(moved?.qr);
+    expect(pass.barcodes?.[0]?.message).not.toBe(admission.qr);
+
+    // Unregistered, the device hears no more.
+    expect((await service('DELETE', registration, token)).statusCode).toBe(200);
+    expect((await service('GET', `devices/${device}/registrations/${PASS_TYPE}`)).statusCode).toBe(204);
+    expect((await service('POST', 'log', undefined, { logs: ['a device said something'] })).statusCode).toBe(200);
+  });
+
+  it('offers no pass where the venue has Apple Wallet off', async () => {
+    const bought = await buyTickets(api, ctx.db, { quantity: 1 });
+    await ctx.db.execute(sql`update apple_wallet_venues set is_enabled = false`);
+    try {
+      const view = (await api.get<TicketView>(`tickets/${bought.reservationToken}?lang=en`)).body;
+      expect(view.wallet.apple).toBe(false);
+      const url = `/demo/api/v1/tickets/${bought.reservationToken}/wallet/apple/${view.admissions[0]?.id}.pkpass`;
+      expect((await app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    } finally {
+      await ctx.db.execute(sql`update apple_wallet_venues set is_enabled = true`);
+    }
+  });
+});
