@@ -18,6 +18,7 @@ import { useApp } from '../../lib/app-context.tsx';
 import type { ScreenProps } from '../../lib/routes.ts';
 import { ticketQueries } from './api/ticket-queries.ts';
 import type { Admission, TicketView } from './api/tickets-api.ts';
+import { AppleWalletLinks } from './apple-wallet-links.tsx';
 import { CancelBooking } from './cancel-booking.tsx';
 import { GoogleWalletButton } from './google-wallet-button.tsx';
 import { QrCode } from './qr-code.tsx';
@@ -262,6 +263,7 @@ export default function TicketPage(props: ScreenProps) {
         </nav>
       )}
 
+      {view.wallet.apple && validCount > 0 && <AppleWalletLinks token={token} admissions={view.admissions} />}
       {view.wallet.google && validCount > 0 && <GoogleWalletButton token={token} />}
 
       {isHolder && view.selfCancel && (
