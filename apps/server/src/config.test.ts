@@ -1,5 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { testPassCertificates } from '../test/apple-wallet.ts';
 import { ConfigError, loadConfig } from './config.ts';
 
 function problemsOf(env: Record<string, string>): string[] {
@@ -206,5 +207,27 @@ describe('configuration', () => {
     expect(loadConfig(production).isApiDocsServed).toBe(false);
     expect(loadConfig({ ...production, API_DOCS: 'true' }).isApiDocsServed).toBe(true);
     expect(problemsOf({ API_DOCS: 'yes' })).toEqual(['API_DOCS must be true or false']);
+  });
+
+  it('reads Apple Wallet’s certificate whole or not at all (decision 027)', () => {
+    expect(loadConfig({}).appleWallet).toBeNull();
+    const certs = testPassCertificates();
+    const apple = {
+      APPLE_WALLET_PASS_TYPE_ID: 'pass.com.example.tickets',
+      APPLE_WALLET_TEAM_ID: 'ABCDE12345',
+      APPLE_WALLET_SIGNER_CERT: certs.signerCert.replaceAll('\n', '\\n'),
+      APPLE_WALLET_SIGNER_KEY: certs.signerKey,
+      APPLE_WALLET_WWDR_CERT: certs.wwdr,
+    };
+    expect(loadConfig(apple).appleWallet).toMatchObject({
+      passTypeIdentifier: 'pass.com.example.tickets',
+      signerCert: certs.signerCert,
+      apnsUrl: 'https://api.push.apple.com',
+    });
+    const { APPLE_WALLET_WWDR_CERT: _, ...half } = apple;
+    expect(problemsOf(half)).toEqual([expect.stringMatching(/^APPLE_WALLET_WWDR_CERT is required with/)]);
+    expect(problemsOf({ ...apple, APPLE_WALLET_SIGNER_KEY: 'not a key' })).toEqual([
+      'APPLE_WALLET_SIGNER_KEY must be a private key in PEM that APPLE_WALLET_SIGNER_KEY_PASSPHRASE (if any) opens',
+    ]);
   });
 });
