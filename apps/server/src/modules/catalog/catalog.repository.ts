@@ -2,6 +2,7 @@ import { and, asc, between, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
 import { liveHeldQuantity, setProductSold } from '../stock/hold-places.ts';
+import { waitingDemand } from '../waiting-list/waiting-demand.ts';
 import {
   calendarColors,
   configurations,
@@ -74,6 +75,7 @@ export type TimeSpanStockRow = {
   ends_ms: number;
   capacity: number;
   sold: number;
+  /** Places of live holds, and those the slot's waiting list is owed: neither is the public's. */
   held: number;
   is_on_sale: boolean;
   is_past: boolean;
@@ -83,7 +85,8 @@ export type TimeSpanStockRow = {
 
 /**
  * Time slots of a site's products with their stock. Held places are those of live holds only,
- * judged by the database clock, so expired holds count as free without any sweeper.
+ * judged by the database clock, so expired holds count as free without any sweeper, and those the
+ * slot's waiting list is owed (a slot with people waiting is sold out to the public).
  */
 export function listTimeSpanStocks(
   db: Database,
@@ -104,7 +107,7 @@ export function listTimeSpanStocks(
       select t.id, t.product_id, t.date::text as date,
              (extract(epoch from t.starts_at) * 1000)::float8 as starts_ms,
              (extract(epoch from t.ends_at) * 1000)::float8 as ends_ms, t.capacity, t.sold,
-             coalesce(h.held, 0)::int as held, t.is_on_sale, t.ends_at <= now() as is_past ${prices}
+             coalesce(h.held, 0)::int + ${waitingDemand(sql`t.id`)} as held, t.is_on_sale, t.ends_at <= now() as is_past ${prices}
       from product_time_spans t
       join products p on p.id = t.product_id
       left join lateral (${liveHeldQuantity(sql`t.id`, null)}) h on true

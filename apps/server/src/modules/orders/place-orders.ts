@@ -24,6 +24,8 @@ export type NewOrder = {
   total: number;
   /** Minutes the places are held, counted by the database's clock. */
   holdMinutes: number;
+  /** An offer to the slot's waiting list: it takes the places the list is owed (`waiting-demand.ts`). */
+  forWaitingList?: boolean;
 };
 
 export type PlacedOrder = { id: string; expiresAt: Date; createdAt: Date; span: HeldSlot };
@@ -32,7 +34,8 @@ export type PlacedOrder = { id: string; expiresAt: Date; createdAt: Date; span: 
  * Writes new orders for one slot and holds all their places in one statement, or writes nothing
  * when the slot has not places for all of them (null). The orders exist only if their places were
  * taken; a batch of buyers costs one round trip with the slot's row locked for that statement
- * alone. Every order of a batch has the same site, product, slot and hold time.
+ * alone. Every order of a batch has the same site, product, slot and hold time, and is (or is not)
+ * an offer to the slot's waiting list.
  */
 export async function placeOrders(db: Database, batch: NewOrder[]): Promise<Map<string, PlacedOrder> | null> {
   const [first] = batch;
@@ -61,7 +64,7 @@ export async function placeOrders(db: Database, batch: NewOrder[]): Promise<Map<
           select * from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as b(
             token_hash text, channel text, lang text, quantity int, option_values jsonb, set_products jsonb,
             subtotal int, total int)
-        ), taken as (${takeSlotPlaces(first, total)}), placed as (
+        ), taken as (${takeSlotPlaces(first, total, { forWaitingList: first.forWaitingList === true })}), placed as (
           insert into orders (site_id, token_hash, status, channel, lang, product_id, time_span_id, quantity,
                               option_values, set_products, subtotal, total, expires_at)
           select ${first.siteId}, b.token_hash, 'pending', b.channel, b.lang, ${first.productId}, taken.id, b.quantity,

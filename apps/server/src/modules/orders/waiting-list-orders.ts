@@ -75,6 +75,7 @@ export async function placeOfferOrder(
     subtotal: priced.subtotal,
     total: priced.total,
     holdMinutes: offer.holdMinutes,
+    forWaitingList: true,
   });
   if (typeof placed === 'string') return placed;
   const mailToken = newToken();

@@ -7,6 +7,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
+import { waitingDemand } from '../waiting-list/waiting-demand.ts';
 
 /** Why a slot gave no places: it is not this product's, it is not on sale (or over), or it is full. */
 export type NoPlaces = 'missing' | 'closed' | 'full';
@@ -16,7 +17,8 @@ export type SlotState = { state: 'missing' | 'closed' } | { state: 'open'; avail
 
 /**
  * Gives back the slot's expired, unreleased holds (its own or anyone's) and says, in the same
- * statement, whether the slot is there and on sale and how many places it has left.
+ * statement, whether the slot is there and on sale and how many places it has left for the public
+ * (after what its waiting list is owed).
  */
 export async function reclaimSlot(db: Database, productId: number, timeSpanId: number): Promise<SlotState> {
   const [row] = await rows<{ reclaimed: number | null; open: boolean | null; available: number | null }>(
@@ -31,7 +33,7 @@ export async function reclaimSlot(db: Database, productId: number, timeSpanId: n
           returning id
         )
         select (select sum(quantity) from reclaimed)::int as reclaimed, t.is_on_sale and t.ends_at > now() as open,
-               t.capacity - t.sold - t.held as available
+               t.capacity - t.sold - t.held - ${waitingDemand(sql`t.id`)} as available
         from product_time_spans t where t.id = ${timeSpanId} and t.product_id = ${productId}`,
   );
   if (!row) return { state: 'missing' };
@@ -104,12 +106,19 @@ export const spanOf = (row: { starts_ms: number; ends_ms: number }): HeldSlot =>
  * The conditional update that takes `quantity` places of a product's slot that is on sale and not
  * over, to embed as a step of a larger statement (`returning id, starts_at, ends_at`; no row: none
  * taken). The order that takes them is written in the same statement, so it exists only if they were.
+ * Places its waiting list is owed are not taken, unless for the list's own offer.
  */
-export function takeSlotPlaces(slot: { productId: number; timeSpanId: number }, quantity: number | SQL): SQL {
+export function takeSlotPlaces(
+  slot: { productId: number; timeSpanId: number },
+  quantity: number | SQL,
+  options: { forWaitingList?: boolean } = {},
+): SQL {
+  // The public leaves the waiting list what it is owed; an offer to the list takes it.
+  const owed = options.forWaitingList ? sql`` : sql` - ${waitingDemand(sql`${slot.timeSpanId}`)}`;
   return sql`
             update product_time_spans set held = held + ${quantity}
             where id = ${slot.timeSpanId} and product_id = ${slot.productId} and is_on_sale and ends_at > now()
-              and capacity - sold - held >= ${quantity}
+              and capacity - sold - held${owed} >= ${quantity}
             returning id, starts_at, ends_at
           `;
 }

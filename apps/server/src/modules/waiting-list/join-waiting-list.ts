@@ -59,5 +59,7 @@ export async function joinWaitingList(
     return { status: 'waiting' as const, position };
   });
   deps.onMailQueued();
+  // The slot now owes the list these places: what the public sees of it is out of date.
+  deps.orders.stockChanged();
   return reply;
 }

@@ -10,13 +10,15 @@ import * as repo from './waiting-list.repository.ts';
 import { inTransaction, type WaitingListDeps } from './waiting-list-deps.ts';
 
 export async function leaveWaitingList(db: Database, deps: WaitingListDeps, site: Site, leaveToken: string): Promise<void> {
-  const released = await inTransaction(db, async (tx) => {
+  const ended = await inTransaction(db, async (tx) => {
     const entry = await repo.findByLeaveToken(tx, site.id, hashToken(leaveToken), { lock: true });
     if (!entry) throw specError('record not found', { message: 'this link is not valid' });
     if (entry.status !== 'waiting' && entry.status !== 'offered') return false;
-    return endEntry(tx, deps, entry, 'left');
+    await endEntry(tx, deps, entry, 'left');
+    return true;
   });
-  if (released) deps.orders.stockChanged();
+  // Places offered to it went back, or the list is owed fewer: availability and the list move on.
+  if (ended) deps.orders.stockChanged();
 }
 
 /**

@@ -44,13 +44,14 @@ export async function productWaitingList(db: Database, venue: Site, productId: n
  */
 export async function setProductWaitingList(
   db: Database,
+  deps: WaitingListDeps,
   actor: Actor,
   venue: Site,
   productId: number,
   body: ProductWaitingListBody,
 ): Promise<ProductWaitingList> {
   const product = await venueProduct(db, venue, productId);
-  return inTransaction(db, async (tx) => {
+  const saved = await inTransaction(db, async (tx) => {
     const before = await repo.offerMinutesOf(tx, productId);
     let closed = 0;
     if (body.enabled) {
@@ -74,8 +75,11 @@ export async function setProductWaitingList(
         },
       });
     }
-    return { enabled: body.enabled, offer_minutes: body.offer_minutes };
+    return { list: { enabled: body.enabled, offer_minutes: body.offer_minutes }, closed };
   });
+  // The slot no longer owes the closed entries their places: the public may have them.
+  if (saved.closed > 0) deps.orders.stockChanged();
+  return saved.list;
 }
 
 /**

@@ -167,6 +167,32 @@ describeEachEngine(
       expect(await slotCounters(ctx.db, slot.timeSpanId)).toMatchObject({ sold: 2, held: 0 });
     });
 
+    it('places that come back are the list’s: the public takes only what the waiting visitors do not need, and sees the rest sold out', async () => {
+      const { slot, holderToken } = await soldOutSlot(3);
+      expect((await join(slot, 'owed@waiting.test', 2)).status).toBe(201);
+      const standing = async () =>
+        (
+          await api().get<{ remaining: number; status: string }>(
+            `products/orderable_stocks?product_time_span_id=${slot.timeSpanId}`,
+          )
+        ).body;
+
+      // Three places come back while two are owed to the list: before any round, the public can
+      // have one, not two, and is shown one.
+      expect((await api().delete(`orders/${holderToken}`)).status).toBe(204);
+      expect(await standing()).toMatchObject({ remaining: 1 });
+      expect((await api().post('orders', orderBody(slot, 2))).status).toBe(409);
+      expect((await api().post('orders', orderBody(slot, 1))).status).toBe(201);
+      expect(await standing()).toMatchObject({ remaining: 0, status: 'sold_out' });
+      // A visitor who wants one can wait too: the slot has nothing left for the public.
+      expect((await join(slot, 'later@waiting.test', 1)).status).toBe(201);
+
+      // The round gives the owed two to the first in line.
+      await round();
+      expect((await entriesOf(slot)).map((e) => e.status)).toEqual(['offered', 'waiting']);
+      expect(await slotCounters(ctx.db, slot.timeSpanId)).toMatchObject({ held: 3, sold: 0 });
+    });
+
     it('an offer unused past its time passes, with its places, to the next on the list', async () => {
       const { slot, holderToken } = await soldOutSlot(1);
       await join(slot, 'slow@waiting.test');

@@ -27,7 +27,7 @@ export function createWaitingListService(db: Database, deps: WaitingListDeps) {
     /** The console's: a product's list and its offer time, the venue's lists, someone taken off by staff. */
     productList: (venue: Site, productId: number) => productWaitingList(db, venue, productId),
     setProductList: (actor: Actor, venue: Site, productId: number, body: ProductWaitingListBody) =>
-      setProductWaitingList(db, actor, venue, productId, body),
+      setProductWaitingList(db, deps, actor, venue, productId, body),
     list: (venue: Site, query: WaitingListQuery) => listWaitingLists(db, venue, query),
     takeOff: (actor: Actor, venue: Site, entryId: number) => takeOffWaitingList(db, deps, actor, venue, entryId),
   };
