@@ -1,12 +1,13 @@
 /**
- * Admissions as a wallet pass shows them (decision 028): each with its slot, its admission type and
- * the same signed code its ticket page's QR shows (`ticket-signing.ts`, decision 021), so a pass
- * admits exactly when the page does. Read by the reservation token that opens them, or by id for
+ * Admissions as a wallet pass shows them, in Apple Wallet and Google Wallet (decisions 027, 028):
+ * each with its product, slot, admission type, the share that holds it now, and the same signed
+ * code its ticket page's QR shows (`ticket-signing.ts`, decision 021), so a pass admits exactly
+ * when the page does. Read by the reservation token that opens them, or by id for
  * a follower of the change feed (`revocations.ts`).
  */
 import { inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { findSlot, optionNames } from '../catalog/catalog-facts.ts';
+import { findSlot, optionNames, productNames } from '../catalog/catalog-facts.ts';
 import { listOrdersByIds, type OrderRow } from '../orders/completed-orders.ts';
 import type { Site } from '../sites/site.ts';
 import { listAdmissions, type TicketRow } from './order-tickets.ts';
@@ -21,6 +22,7 @@ export type WalletAdmission = {
   /** The claimed share it belongs to; null while it is the party holder's. */
   shareId: string | null;
   productId: number;
+  productName: Record<string, string>;
   reservationNumber: string | null;
   /** The order's language: the pass's texts lead with it. */
   lang: string;
@@ -42,6 +44,7 @@ async function describe(
     db,
     rows.map((r) => r.ticket.optionId),
   );
+  const products = await productNames(db, [...new Set(rows.map((r) => r.order.productId))]);
   const slots = new Map<number, Awaited<ReturnType<typeof findSlot>>>();
   const found: WalletAdmission[] = [];
   for (const { ticket, order } of rows) {
@@ -55,6 +58,7 @@ async function describe(
       orderId: order.id,
       shareId: ticket.shareId,
       productId: order.productId,
+      productName: products.get(order.productId) ?? {},
       reservationNumber: order.reservationNumber,
       lang: order.lang,
       status: ticket.status,

@@ -8,8 +8,8 @@ import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { Site } from '../sites/site.ts';
-import { type PassAdmission, passAdmissionsByIds, passAdmissionsOfToken } from '../tickets/pass-admissions.ts';
 import type { CodeKeys } from '../tickets/ticket-signing.ts';
+import { type WalletAdmission, walletAdmissionsByIds, walletAdmissionsOfToken } from '../tickets/wallet-admissions.ts';
 import { buildPassArchive } from './pass-archive.ts';
 import * as repo from './wallet.repository.ts';
 
@@ -33,7 +33,7 @@ async function build(
   deps: ApplePassesDeps,
   config: AppleWalletConfig,
   site: Site,
-  admission: PassAdmission,
+  admission: WalletAdmission,
   pass: { shareId: string | null },
   authenticationToken: string,
 ): Promise<Buffer> {
@@ -55,7 +55,7 @@ async function build(
 export async function downloadPass(deps: ApplePassesDeps, site: Site, token: string, admissionId: string, now = new Date()) {
   const { config } = deps;
   if (!config || !(await isAppleWalletOffered(deps, site.id))) throw specError('not found');
-  const admission = (await passAdmissionsOfToken(deps.db, deps.keys, site, token)).find((a) => a.id === admissionId);
+  const admission = (await walletAdmissionsOfToken(deps.db, deps.keys, site, token)).find((a) => a.id === admissionId);
   if (!admission) throw specError('not found', { message: 'this ticket has no such admission' });
   const authenticationToken = newToken();
   await repo.recordIssuedPass(
@@ -90,7 +90,7 @@ export async function authorizedPass(
 export async function latestPass(deps: ApplePassesDeps, pass: repo.PassRow, authorization: string): Promise<BuiltPass | null> {
   const { config } = deps;
   const site = await deps.siteById(pass.siteId);
-  const [admission] = await passAdmissionsByIds(deps.db, deps.keys, [pass.serialNumber]);
+  const [admission] = await walletAdmissionsByIds(deps.db, deps.keys, [pass.serialNumber]);
   if (!config || !site || !admission) return null;
   const token = authorization.slice('ApplePass '.length);
   return { archive: await build(deps, config, site, admission, pass, token), lastModified: pass.updatedAt };

@@ -8,6 +8,7 @@ import forge from 'node-forge';
 import { describe, expect, it } from 'vitest';
 import { testAppleWalletConfig, testPassCertificates } from '../../../test/apple-wallet.ts';
 import type { Site } from '../sites/site.ts';
+import type { WalletAdmission } from '../tickets/wallet-admissions.ts';
 import { buildPassArchive, passColour } from './pass-archive.ts';
 
 const site = {
@@ -22,17 +23,22 @@ const site = {
   },
 } as unknown as Site;
 
-const admission = {
+const admission: WalletAdmission = {
   id: '0b6f1c9e-5a0a-4d0e-9a39-2f4f0f7b9a11',
   siteId: 1,
+  orderId: '5d1c3a52-3f0e-4a83-9a3a-7c1e2b4d5f60',
+  productId: 7,
+  reservationNumber: 'AB12C-DE34F',
+  optionId: 11,
   lang: 'en',
-  status: 'valid' as const,
+  status: 'valid',
   generation: 2,
   shareId: null,
   productName: { en: 'Night at the museum' },
   optionName: { en: 'Adult' },
   // 10:00–11:00 in Tokyo.
   slot: {
+    id: 42,
     date: '2031-05-06',
     startsAt: new Date('2031-05-06T01:00:00Z'),
     endsAt: new Date('2031-05-06T02:00:00Z'),

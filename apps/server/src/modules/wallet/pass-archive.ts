@@ -10,7 +10,7 @@ import { PKPass } from 'passkit-generator';
 import sharp from 'sharp';
 import type { AppleWalletConfig } from '../../config.ts';
 import type { Site } from '../sites/site.ts';
-import type { PassAdmission } from '../tickets/pass-admissions.ts';
+import type { WalletAdmission } from '../tickets/wallet-admissions.ts';
 
 export type PassLook = { latitude: number | null; longitude: number | null };
 
@@ -18,7 +18,7 @@ export type PassInput = {
   config: AppleWalletConfig;
   site: Site;
   look: PassLook;
-  admission: PassAdmission;
+  admission: WalletAdmission;
   /** The pass no longer admits its holder: cancelled, or now held by someone else. */
   isVoided: boolean;
   authenticationToken: string;
