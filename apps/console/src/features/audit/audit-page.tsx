@@ -19,6 +19,7 @@ import { SelectField, TextField } from '../../ui/field.tsx';
 import { Loading, Notice, ProblemNotice } from '../../ui/notice.tsx';
 import { Screen } from '../../ui/screen.tsx';
 import { type AuditFilters, auditRequest, describeChange, filtersFromSearch, searchFromFilters } from './audit-filters.ts';
+import '../../ui/filters.css';
 import './audit.css';
 
 const column = columnsOf<AuditEntry>();

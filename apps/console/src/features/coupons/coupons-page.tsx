@@ -24,6 +24,7 @@ import { VenueGate } from '../../ui/venue-gate.tsx';
 import { EditCouponDialog, GenerateCodesDialog, NewCouponDialog } from './coupon-dialogs.tsx';
 import { type CouponListFilters, couponsApi } from './coupons-api.ts';
 import { PromotionsSection } from './promotions-section.tsx';
+import '../../ui/filters.css';
 import './coupons.css';
 
 const column = columnsOf<Coupon>();

@@ -32,6 +32,7 @@ import { Loading, ProblemNotice } from '../../ui/notice.tsx';
 import { Screen } from '../../ui/screen.tsx';
 import { VenueGate } from '../../ui/venue-gate.tsx';
 import { ORDER_PAGE_SIZE, type OrderListFilters, type OrderListSort, orderExportUrl, orderQueries } from './orders-api.ts';
+import '../../ui/filters.css';
 import './orders.css';
 
 const column = columnsOf<OrderSummary>();

@@ -24,6 +24,7 @@ import { Loading, Notice, ProblemNotice } from '../../ui/notice.tsx';
 import { Screen } from '../../ui/screen.tsx';
 import { VenueGate } from '../../ui/venue-gate.tsx';
 import { type WaitingListFilters, waitingListApi, waitingListQueries } from './waiting-list-api.ts';
+import '../../ui/filters.css';
 import './waiting-list.css';
 
 const column = columnsOf<WaitingListEntry>();
