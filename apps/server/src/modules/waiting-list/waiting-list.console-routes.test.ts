@@ -14,6 +14,7 @@ import { useTestApp } from '../../../test/app.ts';
 import { type ConsoleClient, consoleClient, makeStaff, makeTeam, signIn } from '../../../test/console.ts';
 import { describeEachEngine } from '../../../test/database.ts';
 import { freshSlot, orderBody, type SlotFixture, slotCounters } from '../../../test/orders.ts';
+import { joinWaitingList } from '../../../test/waiting-list.ts';
 import { rows } from '../../db/rows.ts';
 
 type ErrorAnswer = { error: string; field?: string };
@@ -24,7 +25,6 @@ describeEachEngine(
   (ctx) => {
     const server = useTestApp(ctx);
     const shop = () => apiFor(server.app, 'demo');
-    let ip = 0;
     let demoId = 0;
     let otherVenue = { id: 0, code: '' };
 
@@ -71,30 +71,10 @@ describeEachEngine(
       return { slot, holderToken: holder.body.order_token };
     }
 
-    async function xsrfHeaders() {
-      const page = await server.app.inject({ method: 'GET', url: '/demo/api/v1/configurations' });
-      const value = page.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-      return { cookie: `XSRF-TOKEN=${value}`, 'x-xsrf-token': value };
-    }
-
-    /** A visitor joins from an address of their own (joining is rate-limited per address). */
+    /** A visitor joins from an address of their own. */
     async function join(slot: SlotFixture, email: string, quantity = 1) {
-      ip += 1;
-      const response = await server.app.inject({
-        method: 'POST',
-        url: '/demo/api/v1/waitinglist',
-        remoteAddress: `203.0.113.${ip % 250}`,
-        headers: await xsrfHeaders(),
-        payload: {
-          lang: 'en',
-          product_uuid: slot.productUuid,
-          time_span_id: slot.timeSpanId,
-          quantity,
-          option_values: [{ option_value_id: slot.adultOptionId, quantity }],
-          email,
-        },
-      });
-      expect(response.statusCode, response.body).toBe(201);
+      const joined = await joinWaitingList(server.app, slot, email, quantity);
+      expect(joined.status, JSON.stringify(joined.body)).toBe(201);
     }
 
     const statuses = async (slot: SlotFixture) =>

@@ -11,6 +11,7 @@ import { useTestApp } from '../../../test/app.ts';
 import { describeEachEngine } from '../../../test/database.ts';
 import { freshSlot, orderBody, type SlotFixture, slotCounters } from '../../../test/orders.ts';
 import { type CheckoutReply, card } from '../../../test/payments.ts';
+import { joinWaitingList } from '../../../test/waiting-list.ts';
 import { rows } from '../../db/rows.ts';
 import { SANDBOX_CARDS } from '../payments/providers/sandbox-gateway.ts';
 
@@ -21,7 +22,6 @@ describeEachEngine(
   (ctx) => {
     const test = useTestApp(ctx);
     const api = () => apiFor(test.app, 'demo');
-    let ip = 0;
 
     beforeAll(async () => {
       // The demo venue's timed products take a waiting list; an offer holds for 30 minutes.
@@ -38,31 +38,7 @@ describeEachEngine(
       return { slot, holderToken: holder.body.order_token };
     }
 
-    /** Joins from an address of its own and a client address of its own (the join is rate-limited per address). */
-    async function join(slot: SlotFixture, email: string, quantity = 1) {
-      ip += 1;
-      const response = await test.app.inject({
-        method: 'POST',
-        url: '/demo/api/v1/waitinglist',
-        remoteAddress: `198.51.100.${ip % 250}`,
-        headers: await xsrfHeaders(),
-        payload: {
-          lang: 'en',
-          product_uuid: slot.productUuid,
-          time_span_id: slot.timeSpanId,
-          quantity,
-          option_values: [{ option_value_id: slot.adultOptionId, quantity }],
-          email,
-        },
-      });
-      return { status: response.statusCode, body: response.json() as Record<string, unknown> };
-    }
-
-    async function xsrfHeaders() {
-      const page = await test.app.inject({ method: 'GET', url: '/demo/api/v1/configurations' });
-      const value = page.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-      return { cookie: `XSRF-TOKEN=${value}`, 'x-xsrf-token': value };
-    }
+    const join = (slot: SlotFixture, email: string, quantity = 1) => joinWaitingList(test.app, slot, email, quantity);
 
     const entriesOf = (slot: SlotFixture) =>
       rows<Entry>(
