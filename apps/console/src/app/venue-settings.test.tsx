@@ -1,3 +1,5 @@
+import type { AppleWalletVenueSettings } from '@storefront/domain/console/apple-wallet';
+import type { GoogleWalletVenueSettings } from '@storefront/domain/console/google-wallet';
 import type { VenueSettings, VenueTexts } from '@storefront/domain/console/venue-settings';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -60,6 +62,36 @@ const readerSession = () =>
     venues: [{ id: 1, code: 'harbor', variant: 'harbor', name: 'Harbor Museum', rights: ['catalogue:read'] }],
     organisation_rights: [],
   });
+
+const appleWallet = (overrides: Partial<AppleWalletVenueSettings> = {}): AppleWalletVenueSettings => ({
+  is_configured: true,
+  is_enabled: true,
+  latitude: 35.6812,
+  longitude: 139.7671,
+  ...overrides,
+});
+
+const googleWallet = (overrides: Partial<GoogleWalletVenueSettings> = {}): GoogleWalletVenueSettings => ({
+  is_configured: true,
+  is_enabled: false,
+  ...overrides,
+});
+
+/** The settings screen's wallet sections, once their state has loaded. */
+async function walletSections() {
+  const apple = within(await screen.findByRole('region', { name: 'Apple Wallet' }, { timeout: 20_000 }));
+  const google = within(screen.getByRole('region', { name: 'Google Wallet' }));
+  await apple.findByRole('checkbox', { name: 'Offer “Add to Apple Wallet” on ticket pages and in ticket mails' });
+  await google.findByRole('checkbox', { name: 'Offer “Add to Google Wallet” on ticket pages and in ticket mails' });
+  return {
+    apple,
+    google,
+    appleSwitch: apple.getByRole('checkbox', { name: /Apple Wallet/ }) as HTMLInputElement,
+    googleSwitch: google.getByRole('checkbox', { name: /Google Wallet/ }) as HTMLInputElement,
+    latitude: apple.getByRole('textbox', { name: 'Latitude' }) as HTMLInputElement,
+    longitude: apple.getByRole('textbox', { name: 'Longitude' }) as HTMLInputElement,
+  };
+}
 
 describe('venue settings', () => {
   afterEach(() => {
@@ -353,6 +385,199 @@ describe('venue settings', () => {
     ]);
     fireEvent.click(screen.getByRole('button', { name: 'Save payment methods' }));
     expect(await paypay.findByText('Stripe cannot take this method. Choose another provider.')).toBeTruthy();
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+  });
+
+  it('shows the venue’s Apple Wallet switch and location, and saves them as the contract’s body', async () => {
+    const calls = stubApi({
+      'GET session': { status: 200, body: sessionOf() },
+      'GET venues/harbor/settings': { status: 200, body: settings() },
+      'GET venues/harbor/apple-wallet': { status: 200, body: appleWallet() },
+      'GET venues/harbor/google-wallet': { status: 200, body: googleWallet() },
+      'PUT venues/harbor/apple-wallet': (call) => ({ status: 200, body: { is_configured: true, ...(call.body as object) } }),
+    });
+    renderConsole('/venues/harbor/settings');
+    const { apple, appleSwitch, latitude, longitude } = await walletSections();
+    expect(
+      apple.getByText(
+        'Visitors can add their tickets to Apple Wallet; passes update when a ticket is re-dated, shared or cancelled.',
+      ),
+    ).toBeTruthy();
+    expect(appleSwitch.checked).toBe(true);
+    expect(appleSwitch.disabled).toBe(false);
+    expect(latitude.value).toBe('35.6812');
+    expect(longitude.value).toBe('139.7671');
+
+    fireEvent.click(appleSwitch);
+    fireEvent.input(latitude, { target: { value: ' 34.7025 ' } });
+    fireEvent.input(longitude, { target: { value: '135.4959' } });
+    fireEvent.click(apple.getByRole('button', { name: 'Save Apple Wallet' }));
+    await apple.findByText('Saved. Tickets do not offer Apple Wallet.');
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
+      { is_enabled: false, latitude: 34.7025, longitude: 135.4959 },
+    ]);
+
+    // Both cleared is "no location"; turned back on, tickets offer the pass again.
+    fireEvent.input(latitude, { target: { value: '' } });
+    fireEvent.input(longitude, { target: { value: '' } });
+    fireEvent.click(appleSwitch);
+    fireEvent.click(apple.getByRole('button', { name: 'Save Apple Wallet' }));
+    await apple.findByText('Saved. Tickets now offer “Add to Apple Wallet”.');
+    expect(calls.filter((call) => call.method === 'PUT').at(-1)?.body).toEqual({
+      is_enabled: true,
+      latitude: null,
+      longitude: null,
+    });
+  });
+
+  it('refuses one coordinate without the other, or out of range, on the field and before anything is sent', async () => {
+    let refuse = false;
+    const calls = stubApi({
+      'GET session': { status: 200, body: sessionOf() },
+      'GET venues/harbor/settings': { status: 200, body: settings() },
+      'GET venues/harbor/apple-wallet': { status: 200, body: appleWallet() },
+      'GET venues/harbor/google-wallet': { status: 200, body: googleWallet() },
+      'PUT venues/harbor/apple-wallet': (call) =>
+        refuse
+          ? { status: 400, body: { error: 'invalid request', field: 'longitude', message: 'longitude is not accepted' } }
+          : { status: 200, body: { is_configured: true, ...(call.body as object) } },
+    });
+    renderConsole('/venues/harbor/settings');
+    const { apple, latitude, longitude } = await walletSections();
+    const save = apple.getByRole('button', { name: 'Save Apple Wallet' });
+
+    fireEvent.input(longitude, { target: { value: '' } });
+    fireEvent.click(save);
+    await apple.findByText('Enter the longitude too, or clear the latitude.');
+    expect(longitude.getAttribute('aria-invalid')).toBe('true');
+    expect(latitude.getAttribute('aria-invalid')).toBeNull();
+    expect(apple.getByText('Some fields need a change: see the messages beside them.')).toBeTruthy();
+
+    fireEvent.input(longitude, { target: { value: '139.7671' } });
+    fireEvent.input(latitude, { target: { value: '' } });
+    fireEvent.click(save);
+    await apple.findByText('Enter the latitude too, or clear the longitude.');
+    expect(latitude.getAttribute('aria-invalid')).toBe('true');
+
+    fireEvent.input(latitude, { target: { value: '95' } });
+    fireEvent.input(longitude, { target: { value: 'east' } });
+    fireEvent.click(save);
+    await apple.findByText('Enter a latitude from −90 to 90, like 35.6812.');
+    await apple.findByText('Enter a longitude from −180 to 180, like 139.7671.');
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+
+    // The server's refusal naming a field shows on that field.
+    refuse = true;
+    fireEvent.input(latitude, { target: { value: '35' } });
+    fireEvent.input(longitude, { target: { value: '139' } });
+    fireEvent.click(save);
+    await apple.findByText('The server did not accept this value.');
+    expect(longitude.getAttribute('aria-invalid')).toBe('true');
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
+      { is_enabled: true, latitude: 35, longitude: 139 },
+    ]);
+  });
+
+  it('turns Google Wallet on and off, and shows a refusal for want of an issuer as a notice', async () => {
+    let configured = true;
+    const calls = stubApi({
+      'GET session': { status: 200, body: sessionOf() },
+      'GET venues/harbor/settings': { status: 200, body: settings() },
+      'GET venues/harbor/apple-wallet': { status: 200, body: appleWallet() },
+      'GET venues/harbor/google-wallet': () => ({ status: 200, body: googleWallet({ is_configured: configured }) }),
+      'PUT venues/harbor/google-wallet': (call) =>
+        configured
+          ? { status: 200, body: { is_configured: true, ...(call.body as object) } }
+          : {
+              status: 409,
+              body: { error: 'conflict', field: 'is_enabled', message: 'is_enabled: no Google Wallet issuer account' },
+            },
+    });
+    renderConsole('/venues/harbor/settings');
+    const { google, googleSwitch } = await walletSections();
+    expect(
+      google.getByText(
+        'Visitors can add their tickets to Google Wallet; passes update when a ticket is re-dated, shared or cancelled.',
+      ),
+    ).toBeTruthy();
+    expect(googleSwitch.checked).toBe(false);
+
+    fireEvent.click(googleSwitch);
+    fireEvent.click(google.getByRole('button', { name: 'Save Google Wallet' }));
+    await google.findByText('Saved. Tickets now offer “Add to Google Wallet”.');
+    fireEvent.click(googleSwitch);
+    fireEvent.click(google.getByRole('button', { name: 'Save Google Wallet' }));
+    await google.findByText('Saved. Tickets do not offer Google Wallet.');
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
+      { is_enabled: true },
+      { is_enabled: false },
+    ]);
+
+    // The deployment lost its issuer since the screen loaded: the refusal is a notice, and the
+    // switch goes back, disabled, with what the operator must set.
+    configured = false;
+    fireEvent.click(googleSwitch);
+    fireEvent.click(google.getByRole('button', { name: 'Save Google Wallet' }));
+    await google.findByText(
+      'This server has no Google Wallet issuer account, so passes cannot be turned on. Ask the operator to set one up.',
+    );
+    await google.findByText(/The operator must set GOOGLE_WALLET_ISSUER_ID/);
+    expect(googleSwitch.checked).toBe(false);
+    expect(googleSwitch.disabled).toBe(true);
+    expect(google.queryByRole('button', { name: 'Save Google Wallet' })).toBeNull();
+  });
+
+  it('disables the wallet switches, naming what the operator must set, while the server has no certificate or issuer', async () => {
+    const calls = stubApi({
+      'GET session': { status: 200, body: sessionOf() },
+      'GET venues/harbor/settings': { status: 200, body: settings() },
+      'GET venues/harbor/apple-wallet': {
+        status: 200,
+        body: appleWallet({ is_configured: false, is_enabled: false, latitude: null, longitude: null }),
+      },
+      'GET venues/harbor/google-wallet': { status: 200, body: googleWallet({ is_configured: false }) },
+      'PUT venues/harbor/apple-wallet': (call) => ({ status: 200, body: { is_configured: false, ...(call.body as object) } }),
+    });
+    renderConsole('/venues/harbor/settings');
+    const { apple, google, appleSwitch, googleSwitch, latitude, longitude } = await walletSections();
+    expect(appleSwitch.disabled).toBe(true);
+    expect(googleSwitch.disabled).toBe(true);
+    const appleNote = apple.getByText(
+      'Not available yet: this server has no Apple Wallet pass certificate. The operator must set APPLE_WALLET_PASS_TYPE_ID, APPLE_WALLET_TEAM_ID, APPLE_WALLET_SIGNER_CERT, APPLE_WALLET_SIGNER_KEY, APPLE_WALLET_WWDR_CERT.',
+    );
+    expect(appleSwitch.getAttribute('aria-describedby')).toBe(appleNote.id);
+    const googleNote = google.getByText(
+      'Not available yet: this server has no Google Wallet issuer account. The operator must set GOOGLE_WALLET_ISSUER_ID and GOOGLE_WALLET_SERVICE_ACCOUNT_KEY (or GOOGLE_WALLET_CLIENT_EMAIL with GOOGLE_WALLET_PRIVATE_KEY).',
+    );
+    expect(googleSwitch.getAttribute('aria-describedby')).toBe(googleNote.id);
+    expect(google.queryByRole('button', { name: 'Save Google Wallet' })).toBeNull();
+
+    // The location can be given ahead of the certificate; the switch stays as it is.
+    fireEvent.input(latitude, { target: { value: '35.6812' } });
+    fireEvent.input(longitude, { target: { value: '139.7671' } });
+    fireEvent.click(apple.getByRole('button', { name: 'Save Apple Wallet' }));
+    await apple.findByText('Saved. Tickets do not offer Apple Wallet.');
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
+      { is_enabled: false, latitude: 35.6812, longitude: 139.7671 },
+    ]);
+  });
+
+  it('shows the wallet sections read-only to a member without catalogue:write', async () => {
+    const calls = stubApi({
+      'GET session': { status: 200, body: readerSession() },
+      'GET venues/harbor/settings': { status: 200, body: settings() },
+      'GET venues/harbor/apple-wallet': { status: 200, body: appleWallet() },
+      'GET venues/harbor/google-wallet': { status: 200, body: googleWallet({ is_enabled: true }) },
+    });
+    renderConsole('/venues/harbor/settings');
+    const { apple, google, appleSwitch, googleSwitch, latitude } = await walletSections();
+    expect(appleSwitch.checked).toBe(true);
+    expect(googleSwitch.checked).toBe(true);
+    expect(latitude.value).toBe('35.6812');
+    for (const control of [appleSwitch, googleSwitch, latitude])
+      expect(control.closest('fieldset.settings-fields')?.hasAttribute('disabled')).toBe(true);
+    expect(apple.queryByRole('button')).toBeNull();
+    expect(google.queryByRole('button')).toBeNull();
     expect(calls.some((call) => call.method === 'PUT')).toBe(false);
   });
 

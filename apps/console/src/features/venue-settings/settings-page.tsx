@@ -28,6 +28,8 @@ import { CheckboxField, FieldSet, SelectField, TextField } from '../../ui/field.
 import { Loading, ProblemNotice } from '../../ui/notice.tsx';
 import { Screen } from '../../ui/screen.tsx';
 import { VenueGate } from '../../ui/venue-gate.tsx';
+import { AppleWalletSection } from './apple-wallet-section.tsx';
+import { GoogleWalletSection } from './google-wallet-section.tsx';
 import { SettingsSection } from './settings-section.tsx';
 import { venueSettingsQueries } from './venue-settings-api.ts';
 import './venue-settings.css';
@@ -58,6 +60,8 @@ function Settings(props: { code: string; venueName: string; mayWrite: boolean })
           <SignInFormSection {...shared} data={query.data} />
           <DateChangeSection {...shared} data={query.data} />
           <RegionSection {...shared} data={query.data} />
+          <AppleWalletSection {...shared} />
+          <GoogleWalletSection {...shared} />
         </div>
       ) : null}
     </Screen>
