@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { type AppOptions, buildApp } from '../src/app.ts';
-import type { AppMode } from '../src/config.ts';
+import type { AppleWalletConfig, AppMode } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
 
 /** A storefront build stand-in with the markers the server rewrites. */
@@ -17,11 +17,22 @@ export function fakeStorefrontDir(): string {
   return dir;
 }
 
-type TestAppOptions = { appMode?: AppMode; reconnectSite?: string; jobs?: AppOptions['jobs']; webhooks?: AppOptions['webhooks'] };
+type TestAppOptions = {
+  appMode?: AppMode;
+  reconnectSite?: string;
+  jobs?: AppOptions['jobs'];
+  webhooks?: AppOptions['webhooks'];
+  appleWallet?: AppleWalletConfig;
+};
 
 export function buildTestApp(db: Database, options: TestAppOptions = {}) {
   return buildApp({
-    config: { appMode: options.appMode ?? 'demo', appEnv: 'development', reconnectSite: options.reconnectSite ?? null },
+    config: {
+      appMode: options.appMode ?? 'demo',
+      appEnv: 'development',
+      reconnectSite: options.reconnectSite ?? null,
+      ...(options.appleWallet ? { appleWallet: options.appleWallet } : {}),
+    },
     db,
     storefrontDir: fakeStorefrontDir(),
     ...(options.jobs ? { jobs: options.jobs } : {}),

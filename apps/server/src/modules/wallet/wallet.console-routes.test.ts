@@ -2,12 +2,13 @@ import type { AppleWalletVenueSettings } from '@storefront/domain/console/apple-
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.ts';
+import { testAppleWalletConfig } from '../../../test/apple-wallet.ts';
 import { consoleClient, makeStaff, makeTeam, signIn } from '../../../test/console.ts';
 import { describeEachEngine } from '../../../test/database.ts';
 import { rows } from '../../db/rows.ts';
 
 describeEachEngine('console Apple Wallet switch', (ctx) => {
-  const server = useTestApp(ctx);
+  const server = useTestApp(ctx, { appleWallet: testAppleWalletConfig() });
   const siteIdOf = async (code: string) =>
     (await rows<{ id: number }>(ctx.db, sql`select id from sites where code = ${code}`))[0]?.id ?? 0;
 
@@ -24,13 +25,12 @@ describeEachEngine('console Apple Wallet switch', (ctx) => {
     const { client, staff } = await signedIn(['catalogue:write'], ['demo']);
     const read = await client.get<AppleWalletVenueSettings>('venues/demo/apple-wallet');
     expect(read.status).toBe(200);
-    // The test app has no pass certificate: the console says so, and the switch is off.
-    expect(read.body).toEqual({ is_configured: false, is_enabled: false, latitude: null, longitude: null });
+    expect(read.body).toEqual({ is_configured: true, is_enabled: false, latitude: null, longitude: null });
 
     const body = { is_enabled: true, latitude: 35.7148, longitude: 139.7737 };
     const saved = await client.put<AppleWalletVenueSettings>('venues/demo/apple-wallet', body);
     expect(saved.status).toBe(200);
-    expect(saved.body).toEqual({ is_configured: false, ...body });
+    expect(saved.body).toEqual({ is_configured: true, ...body });
     expect((await client.get<AppleWalletVenueSettings>('venues/demo/apple-wallet')).body.is_enabled).toBe(true);
     // Saved again unchanged: nothing more to audit.
     expect((await client.put('venues/demo/apple-wallet', body)).status).toBe(200);
@@ -56,5 +56,31 @@ describeEachEngine('console Apple Wallet switch', (ctx) => {
     expect((await elsewhere.put('venues/demo/apple-wallet', { ...body, is_enabled: false })).status).toBe(404);
     expect((await consoleClient(server.app).get('venues/demo/apple-wallet')).status).toBe(401);
     expect((await client.get<AppleWalletVenueSettings>('venues/demo/apple-wallet')).body.is_enabled).toBe(true);
+  });
+});
+
+describeEachEngine('console Apple Wallet switch without a certificate', (ctx) => {
+  const server = useTestApp(ctx);
+
+  it('says the deployment has none, and refuses to turn passes on, naming the switch; the location is kept', async () => {
+    const [site] = await rows<{ id: number }>(ctx.db, sql`select id from sites where code = 'demo'`);
+    const team = await makeTeam(ctx.db, { rights: ['catalogue:write'], venueIds: [site?.id ?? 0] });
+    const staff = await makeStaff(ctx.db, { teamIds: [team.id] });
+    const client = consoleClient(server.app);
+    await signIn(client, staff.email);
+    expect((await client.get<AppleWalletVenueSettings>('venues/demo/apple-wallet')).body).toMatchObject({
+      is_configured: false,
+      is_enabled: false,
+    });
+    const refused = await client.put('venues/demo/apple-wallet', { is_enabled: true, latitude: null, longitude: null });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ error: 'conflict', field: 'is_enabled' });
+    const located = await client.put<AppleWalletVenueSettings>('venues/demo/apple-wallet', {
+      is_enabled: false,
+      latitude: 35.7148,
+      longitude: 139.7737,
+    });
+    expect(located.status).toBe(200);
+    expect(located.body).toMatchObject({ is_configured: false, is_enabled: false, latitude: 35.7148 });
   });
 });

@@ -1,7 +1,7 @@
 /**
  * A venue's Apple Wallet switch under `/console/api/v1/venues/:venue/apple-wallet` (decision 027):
  * read with `catalogue:read`, changed with `catalogue:write` like the venue's other settings, each
- * change audited in its transaction.
+ * change audited in its transaction; turned on only where the deployment has its certificate.
  */
 import { ErrorBody } from '@storefront/domain/api/common';
 import { AppleWalletVenueSettings, AppleWalletVenueSettingsBody } from '@storefront/domain/console/apple-wallet';
@@ -10,11 +10,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppleWalletConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import { specError } from '../../http/errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { authOf, venueOf } from '../staff/console-api.plugin.ts';
 import * as repo from './wallet.repository.ts';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const tags = ['console: venue settings'];
 const params = z.object({ venue: z.string() });
 
@@ -51,6 +52,12 @@ export const appleWalletConsoleRoutes =
         const saved = await ctx.db.transaction(async (t) => {
           const tx = t as unknown as Database;
           const before = await repo.findVenue(tx, venue.id);
+          // Passes cannot be offered without the deployment's certificate (a switch left on stays on).
+          if (is_enabled && !before?.isEnabled && ctx.config === null)
+            throw specError('conflict', {
+              field: 'is_enabled',
+              message: 'is_enabled: this deployment has no Apple Wallet pass certificate configured',
+            });
           const row = await repo.saveVenue(tx, venue.id, { isEnabled: is_enabled, latitude, longitude });
           const changes: Record<string, unknown> = {};
           if ((before?.isEnabled ?? false) !== is_enabled) changes.is_enabled = is_enabled;
