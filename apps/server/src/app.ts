@@ -38,6 +38,7 @@ import { GOOGLE_WALLET_ROUND_MS } from './modules/google-wallet/follow-changes.t
 import { googleWalletConsoleRoutes } from './modules/google-wallet/google-wallet.console-routes.ts';
 import { googleWalletRoutes } from './modules/google-wallet/google-wallet.routes.ts';
 import { createGoogleWalletService } from './modules/google-wallet/google-wallet.service.ts';
+import { isGoogleWalletOffered } from './modules/google-wallet/issue-passes.ts';
 import { createWalletApi } from './modules/google-wallet/wallet-api.ts';
 import { createJobWorker, type JobWorker, type JobWorkerOptions } from './modules/jobs/background-jobs.ts';
 import {
@@ -49,6 +50,7 @@ import { enqueueWaitingListMail } from './modules/mail/enqueue-waiting-list-mail
 import { mailViewerRoutes } from './modules/mail/mail.routes.ts';
 import { createMailTransport, createOutboxWorker } from './modules/mail/mail-sender.ts';
 import { subscribeOrderMails } from './modules/mail/order-mail-listeners.ts';
+import type { WalletOffers } from './modules/mail/wallet-links.ts';
 import { mailMagazineRoutes } from './modules/mailmagazines/mailmagazines.routes.ts';
 import { createMailMagazinesService } from './modules/mailmagazines/mailmagazines.service.ts';
 import { membershipRoutes } from './modules/membership/membership.routes.ts';
@@ -103,6 +105,7 @@ import { WAITING_LIST_KICK_MS, WAITING_LIST_ROUND_MS } from './modules/waiting-l
 import { waitingListConsoleRoutes } from './modules/waiting-list/waiting-list.console-routes.ts';
 import { waitingListRoutes } from './modules/waiting-list/waiting-list.routes.ts';
 import { createWaitingListService } from './modules/waiting-list/waiting-list.service.ts';
+import { isAppleWalletOffered } from './modules/wallet/apple-passes.ts';
 import { APPLE_WALLET_FOLLOW_MS } from './modules/wallet/follow-changes.ts';
 import { appleWalletConsoleRoutes } from './modules/wallet/wallet.console-routes.ts';
 import { appleWalletTicketRoutes, appleWalletWebServiceRoutes } from './modules/wallet/wallet.routes.ts';
@@ -265,7 +268,13 @@ export async function buildApp(options: AppOptions) {
   const orderEvents = createOrderEvents();
   orderEvents.onStockChanged(stockChanged);
   orderEvents.onCompleted(stockChanged);
-  subscribeOrderMails(orderEvents, { publicUrl, kick: () => mailWorker.kick() });
+  // The ticket mails' wallet links (decisions 027, 028): whether a venue offers each wallet, asked
+  // in the transaction that writes the mail.
+  const walletOffers: WalletOffers = {
+    apple: (db, siteId) => isAppleWalletOffered({ db, config: options.config.appleWallet ?? null }, siteId),
+    google: (db, siteId) => isGoogleWalletOffered({ db, config: options.config.googleWallet ?? null }, siteId),
+  };
+  subscribeOrderMails(orderEvents, { publicUrl, kick: () => mailWorker.kick(), wallets: walletOffers });
   // Webhook deliveries are written with the change that causes them and POSTed after commit (decision 022).
   // In production receivers must be reached over https at public addresses; demo and development may use local ones.
   const webhookReceivers = { httpsOnly: isProduction || options.config.appMode === 'production' };
@@ -323,7 +332,7 @@ export async function buildApp(options: AppOptions) {
     ...(options.config.paypay ? { paypay: createPayPayProvider(options.config.paypay) } : {}),
   };
   const dateChanges = createDateChangesService(options.db, orders, {
-    enqueueConfirmation: (tx, mail) => enqueueDateChangeConfirmation(tx, mail, publicUrl()),
+    enqueueConfirmation: (tx, mail) => enqueueDateChangeConfirmation(tx, mail, publicUrl(), walletOffers),
     // A cheaper change's difference comes out of the order's kept payment: the ledger and the
     // providers are enough, so date changes never call the payments service.
     refund: (request) => refundPart(options.db, { providers, logger: app.log }, request),
@@ -383,7 +392,7 @@ export async function buildApp(options: AppOptions) {
 
   const ticketMail = {
     enqueueTicketMail: (tx: Database, mail: Parameters<typeof enqueueTicketLinkMail>[1]) =>
-      enqueueTicketLinkMail(tx, mail, publicUrl()),
+      enqueueTicketLinkMail(tx, mail, publicUrl(), walletOffers),
     onMailQueued: () => mailWorker.kick(),
   };
   // Apple Wallet passes (decision 027): every process follows admission changes into them.

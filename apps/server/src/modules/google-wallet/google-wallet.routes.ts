@@ -11,8 +11,9 @@ const tags = ['tickets'];
 
 /**
  * `GET tickets/{token}/wallet/google` under `/<site>/api/v1`: the "Add to Google Wallet" link of
- * the admissions the reservation token's page shows (decision 028). Not found where the venue does
- * not offer passes or no admission still stands.
+ * the admissions the reservation token's page shows (decision 028), and `…/wallet/google/save`,
+ * which redirects to it. Not found where the venue does not offer passes or no admission still
+ * stands.
  */
 export const googleWalletRoutes =
   (googleWallet: GoogleWalletService): FastifyPluginAsync =>
@@ -26,6 +27,18 @@ export const googleWalletRoutes =
         const url = await googleWallet.saveUrl(req.site, req.params.token);
         if (!url) throw specError('not found', { message: 'this ticket has no Google Wallet pass' });
         return { url };
+      },
+    );
+    // The same link for a mail's "Add to Google Wallet": a mail client cannot ask for the link and
+    // follow it as the ticket page does, so the server goes there with a redirect.
+    app.get(
+      '/tickets/:token/wallet/google/save',
+      { schema: { tags, params: ReservationTokenParams, response: errors } },
+      async (req, reply) => {
+        reply.header('cache-control', 'no-store');
+        const url = await googleWallet.saveUrl(req.site, req.params.token);
+        if (!url) throw specError('not found', { message: 'this ticket has no Google Wallet pass' });
+        return reply.redirect(url, 302);
       },
     );
   };

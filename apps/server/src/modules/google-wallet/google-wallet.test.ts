@@ -196,6 +196,113 @@ describeEachEngine('Google Wallet passes', (ctx) => {
     expect(retried.failed).toBe(0);
     expect(objectOf(id)).toMatchObject({ state: 'ACTIVE', barcode: { value: newCode } });
   });
+
+  it('after a claimed share, a round makes the giver’s object INACTIVE and the receiver’s save request makes their own', async () => {
+    const bought = await buyTickets(api, ctx.db, { quantity: 2 });
+    expect((await saveLink(bought)).status).toBe(200);
+    const shared = await api.post<{ share_token: string }>(`tickets/${bought.reservationToken}/shares`, {
+      option_values: [{ option_value_id: bought.slot.adultOptionId, quantity: 1 }],
+    });
+    expect(shared.status, JSON.stringify(shared.body)).toBe(201);
+    const claim = await api.post<{ reservation_token: string }>(`shares/${shared.body.share_token}/claim`);
+    expect(claim.status).toBe(200);
+    const receiver = (await api.get<TicketView>(`tickets/${claim.body.reservation_token}?lang=en`)).body;
+    const [handed] = receiver.admissions;
+    const [kept] = (await view(bought)).admissions;
+    if (!handed || !kept) throw new Error('the share did not split the admissions');
+
+    const round = await app.followGoogleWalletChanges();
+    expect(round.failed).toBe(0);
+    // The giver's pass of the admission handed on no longer admits; the one they kept still does.
+    expect(objectOf(handed.id)).toMatchObject({ state: 'INACTIVE' });
+    expect(objectOf(kept.id)).toMatchObject({ state: 'ACTIVE', barcode: { value: kept.qr } });
+
+    // The receiver's own pass is another object, made when they ask for their save link.
+    const receivers = () => [...fake.objects.keys()].filter((id) => id.startsWith(`${ISSUER}.${handed.id}-`));
+    expect(receivers()).toEqual([]);
+    const answer = await api.get<{ url: string }>(`tickets/${claim.body.reservation_token}/wallet/google`);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const [receiverId] = receivers();
+    expect(fake.objects.get(receiverId ?? '')).toMatchObject({ state: 'ACTIVE', barcode: { type: 'QR_CODE', value: handed.qr } });
+    const claims = verifiedClaims(answer.body.url.slice(SAVE_URL_PREFIX.length), publicKey);
+    expect(claims).toMatchObject({ payload: { eventTicketObjects: [{ id: receiverId }] } });
+    expect(objectOf(handed.id)).toMatchObject({ state: 'INACTIVE' });
+  });
+
+  it('redirects a mail’s "Add to Google Wallet" to the save link, and is not found where the venue has passes off', async () => {
+    const bought = await buyTickets(api, ctx.db, { quantity: 2 });
+    const save = `/demo/api/v1/tickets/${bought.reservationToken}/wallet/google/save`;
+    const redirect = await app.inject({ method: 'GET', url: save });
+    expect(redirect.statusCode).toBe(302);
+    expect(redirect.headers['cache-control']).toBe('no-store');
+    const location = String(redirect.headers.location);
+    expect(location.startsWith(SAVE_URL_PREFIX)).toBe(true);
+    const ids = (await view(bought)).admissions.map((a) => `${ISSUER}.${a.id}`);
+    expect(verifiedClaims(location.slice(SAVE_URL_PREFIX.length), publicKey)).toMatchObject({
+      typ: 'savetowallet',
+      payload: { eventTicketObjects: ids.map((id) => ({ id })) },
+    });
+    for (const id of ids) expect(fake.objects.get(id)).toMatchObject({ state: 'ACTIVE' });
+
+    await enableVenue(ctx.db, 'demo', false);
+    try {
+      const off = await app.inject({ method: 'GET', url: save });
+      expect(off.statusCode).toBe(404);
+      expect(off.headers.location).toBeUndefined();
+    } finally {
+      await enableVenue(ctx.db, 'demo', true);
+    }
+    expect(
+      (await app.inject({ method: 'GET', url: '/demo/api/v1/tickets/AAAAAAAAAAAAAAAAAAAAAA/wallet/google/save' })).statusCode,
+    ).toBe(404);
+  });
+
+  it('puts "Add to Google Wallet" into the order and date-change confirmations while the venue offers passes', async () => {
+    // Apple's switch on at the venue, but this deployment has no pass certificate.
+    await ctx.db.execute(sql`insert into apple_wallet_venues (site_id, is_enabled) select id, true from sites where variant = 'demo'
+      on conflict (site_id) do update set is_enabled = true`);
+    const mailOf = async (kind: string, reservationNumber: string) => {
+      const [mail] = await rows<{ text_body: string; html_body: string }>(
+        ctx.db,
+        sql`select text_body, html_body from outbox where kind = ${kind}
+            and order_id = (select id from orders where reservation_number = ${reservationNumber})
+            order by created_at desc limit 1`,
+      );
+      if (!mail) throw new Error(`no ${kind} mail was written`);
+      return mail;
+    };
+    const saveLinkIn = (mail: { text_body: string }) =>
+      mail.text_body.match(
+        /^Add to Google Wallet: (https:\/\/shop\.example\/demo\/api\/v1\/tickets\/([\w-]{22})\/wallet\/google\/save)$/m,
+      );
+    try {
+      const bought = await buyTickets(api, ctx.db, { quantity: 1 });
+      const confirmation = await mailOf('order_confirmation', bought.reservationNumber);
+      const link = saveLinkIn(confirmation);
+      expect(link?.[2]).toBe(bought.reservationToken);
+      expect(confirmation.html_body).toContain(`<a href="${link?.[1]}"`);
+      expect(confirmation.html_body).toContain('>Add to Google Wallet</a>');
+      for (const body of [confirmation.text_body, confirmation.html_body]) expect(body).not.toContain('Apple Wallet');
+      // The mail's link, followed: Google's save page.
+      const followed = await app.inject({ method: 'GET', url: (link?.[1] ?? '').replace(PUBLIC_URL, '') });
+      expect(followed.statusCode).toBe(302);
+      expect(String(followed.headers.location).startsWith(SAVE_URL_PREFIX)).toBe(true);
+
+      // The date change's confirmation carries a link of the token minted for it.
+      await changeDate(bought);
+      const moved = await mailOf('time_change_confirmation', bought.reservationNumber);
+      const movedLink = saveLinkIn(moved);
+      expect(movedLink).not.toBeNull();
+      expect((await app.inject({ method: 'GET', url: (movedLink?.[1] ?? '').replace(PUBLIC_URL, '') })).statusCode).toBe(302);
+
+      await enableVenue(ctx.db, 'demo', false);
+      const off = await mailOf('order_confirmation', (await buyTickets(api, ctx.db, { quantity: 1 })).reservationNumber);
+      for (const body of [off.text_body, off.html_body]) expect(body).not.toContain('Wallet');
+    } finally {
+      await enableVenue(ctx.db, 'demo', true);
+      await ctx.db.execute(sql`update apple_wallet_venues set is_enabled = false`);
+    }
+  });
 });
 
 async function enableVenue(db: Database, variant: string, isEnabled: boolean): Promise<void> {

@@ -7,6 +7,7 @@ import type { Currency, LanguageCode } from '@storefront/domain/constants';
 import { formatDate, formatPrice } from '@storefront/domain/format';
 import { escapeHtml } from './escape-html.ts';
 import type { RenderedMail } from './order-confirmation-mail.ts';
+import { NO_WALLET_LINKS, type WalletLinks, walletLinksHtml, walletLinksText } from './wallet-links.ts';
 
 export type DateChangeMailData = {
   venueName: string;
@@ -19,6 +20,8 @@ export type DateChangeMailData = {
   refunded: number;
   currency: Currency;
   ticketUrl: string;
+  /** "Add to Apple Wallet" and "Add to Google Wallet", where the venue offers them. */
+  walletLinks?: WalletLinks;
 };
 
 type Copy = {
@@ -125,7 +128,19 @@ export function renderDateChangeMail(data: DateChangeMailData, lang: LanguageCod
     ...(data.paid > 0 ? [`${copy.paid}${copy.colon}${formatPrice(data.paid, data.currency, lang)}`] : []),
     ...(data.refunded > 0 ? [`${copy.refunded}${copy.colon}${formatPrice(data.refunded, data.currency, lang)}`] : []),
   ];
-  const text = [intro, copy.oldQr, '', data.ticketUrl, '', ...facts, '', data.venueName, ''].join('\n');
+  const walletLinks = data.walletLinks ?? NO_WALLET_LINKS;
+  const text = [
+    intro,
+    copy.oldQr,
+    '',
+    data.ticketUrl,
+    '',
+    ...walletLinksText(walletLinks, lang),
+    ...facts,
+    '',
+    data.venueName,
+    '',
+  ].join('\n');
   const html = `<!doctype html><html lang="${lang === 'kr' ? 'ko' : lang}"><head><meta charset="utf-8"><title>${e(subject)}</title></head>
 <body style="margin:0;padding:24px;font-family:sans-serif;color:#1f2328;background:#ffffff;line-height:1.6">
 <h1 style="font-size:20px">${e(data.venueName)}</h1>
@@ -133,6 +148,7 @@ export function renderDateChangeMail(data: DateChangeMailData, lang: LanguageCod
 <p><strong>${e(copy.oldQr)}</strong></p>
 <p><a href="${e(data.ticketUrl)}" style="display:inline-block;padding:12px 20px;background:#0b57d0;color:#ffffff;border-radius:6px;text-decoration:none;font-weight:bold">${e(copy.button)}</a></p>
 <p style="font-size:13px;word-break:break-all"><a href="${e(data.ticketUrl)}" style="color:#0b57d0">${e(data.ticketUrl)}</a></p>
+${walletLinksHtml(walletLinks, lang)}
 ${facts.map((f) => `<p style="margin:0">${e(f)}</p>`).join('\n')}
 </body></html>`;
   return { subject, text, html };

@@ -13,6 +13,7 @@ import { renderMailConfirmation } from './mail-confirmation-mail.ts';
 import { renderOrderConfirmation } from './order-confirmation-mail.ts';
 import { enqueueMail } from './outbox.repository.ts';
 import { renderTicketLinkMail } from './ticket-link-mail.ts';
+import { type WalletOffers, walletLinksOf } from './wallet-links.ts';
 
 export type CompletedOrder = {
   site: Site;
@@ -41,10 +42,21 @@ export function shopLink(
   return `${base}/${site.variant}/${app === 'tickets' ? 'tickets/' : ''}?lang=${encodeURIComponent(lang)}#${route}`;
 }
 
-export async function enqueueOrderConfirmation(db: Database, completed: CompletedOrder, publicUrl: string): Promise<void> {
+export async function enqueueOrderConfirmation(
+  db: Database,
+  completed: CompletedOrder,
+  publicUrl: string,
+  wallets?: WalletOffers,
+): Promise<void> {
   const { site, order } = completed;
   const lang = order.lang as LanguageCode;
   const ticketUrl = shopLink(publicUrl, site, lang, `/id/${encodeURIComponent(completed.reservationToken)}`, 'tickets');
+  const walletLinks = await walletLinksOf(db, wallets, {
+    publicUrl,
+    site,
+    reservationToken: completed.reservationToken,
+    ticketUrl,
+  });
   // A visitor who consented to the mail magazine gets the way out in this and every marketing mail.
   const unsubscribeToken = await subscribeFromOrder(db, site.id, completed.email, order.customerFields ?? {});
   const unsubscribeUrl = unsubscribeToken
@@ -68,6 +80,7 @@ export async function enqueueOrderConfirmation(db: Database, completed: Complete
       venueAddress: localize(site.venue.address, lang),
       contactEmail: site.venue.email,
       unsubscribeUrl,
+      walletLinks,
     },
     lang,
   );
@@ -107,17 +120,29 @@ export async function enqueueMailConfirmation(
 }
 
 /** Tickets sent to a friend (their share link), or the holder's link found again by a reservation inquiry. */
-export async function enqueueTicketLinkMail(db: Database, mail: TicketMail, publicUrl: string): Promise<{ id: string }> {
+export async function enqueueTicketLinkMail(
+  db: Database,
+  mail: TicketMail,
+  publicUrl: string,
+  wallets?: WalletOffers,
+): Promise<{ id: string }> {
   const ticketLink = (route: string) => shopLink(publicUrl, mail.site, mail.lang, route, 'tickets');
   const venueName = localize(mail.site.venue.name, mail.lang);
   const common = { venueName, productName: mail.productName, visitDate: mail.visitDate };
+  const holderUrl = mail.kind === 'ticket_inquiry' ? ticketLink(`/id/${encodeURIComponent(mail.reservationToken)}`) : '';
   const rendered = renderTicketLinkMail(
     mail.kind === 'ticket_inquiry'
       ? {
           ...common,
           kind: mail.kind,
           reservationNumber: mail.reservationNumber,
-          ticketUrl: ticketLink(`/id/${encodeURIComponent(mail.reservationToken)}`),
+          ticketUrl: holderUrl,
+          walletLinks: await walletLinksOf(db, wallets, {
+            publicUrl,
+            site: mail.site,
+            reservationToken: mail.reservationToken,
+            ticketUrl: holderUrl,
+          }),
         }
       : {
           ...common,
@@ -150,9 +175,19 @@ export async function enqueueDateChangeConfirmation(
     'ticketUrl' | 'venueName'
   >,
   publicUrl: string,
+  wallets?: WalletOffers,
 ): Promise<void> {
   const ticketUrl = shopLink(publicUrl, mail.site, mail.lang, `/id/${encodeURIComponent(mail.reservationToken)}`, 'tickets');
-  const rendered = renderDateChangeMail({ ...mail, venueName: localize(mail.site.venue.name, mail.lang), ticketUrl }, mail.lang);
+  const walletLinks = await walletLinksOf(db, wallets, {
+    publicUrl,
+    site: mail.site,
+    reservationToken: mail.reservationToken,
+    ticketUrl,
+  });
+  const rendered = renderDateChangeMail(
+    { ...mail, venueName: localize(mail.site.venue.name, mail.lang), ticketUrl, walletLinks },
+    mail.lang,
+  );
   await enqueueMail(db, {
     siteId: mail.site.id,
     orderId: mail.orderId,

@@ -6,6 +6,7 @@ import type { Currency, LanguageCode } from '@storefront/domain/constants';
 import { formatDate, formatPrice } from '@storefront/domain/format';
 import { escapeHtml } from './escape-html.ts';
 import { COPY, type Copy, HTML_LANG } from './order-confirmation-copy.ts';
+import { type WalletLinks, walletLinksHtml, walletLinksText } from './wallet-links.ts';
 
 type OrderConfirmationLine = { name: string; quantity: number /** The line's total, in minor units. */; amount: number };
 
@@ -28,6 +29,8 @@ export type OrderConfirmationData = {
   contactEmail: string;
   /** The mail-magazine release page, in mails to visitors who consented to the magazine. */
   unsubscribeUrl?: string | null;
+  /** "Add to Apple Wallet" and "Add to Google Wallet", where the venue offers them. */
+  walletLinks?: WalletLinks;
 };
 
 export type RenderedMail = { subject: string; text: string; html: string };
@@ -46,12 +49,12 @@ export function renderOrderConfirmation(data: OrderConfirmationData, lang: Langu
   const subject = copy.subject(data.venueName, data.reservationNumber);
   return {
     subject,
-    text: renderText(data, copy, { price, date, time }),
-    html: renderHtml(data, copy, { price, date, time, subject, lang: HTML_LANG[lang] }),
+    text: renderText(data, copy, { price, date, time, lang }),
+    html: renderHtml(data, copy, { price, date, time, subject, lang }),
   };
 }
 
-type Formatted = { price: (amount: number) => string; date: string; time: string };
+type Formatted = { price: (amount: number) => string; date: string; time: string; lang: LanguageCode };
 
 function renderText(data: OrderConfirmationData, copy: Copy, f: Formatted): string {
   const rule = '----------------------------------------';
@@ -64,6 +67,7 @@ function renderText(data: OrderConfirmationData, copy: Copy, f: Formatted): stri
     copy.ticketsAt,
     data.ticketUrl,
     '',
+    ...(data.walletLinks ? walletLinksText(data.walletLinks, f.lang) : []),
     rule,
     `${copy.reservationNumber}${copy.colon}${data.reservationNumber}`,
     `${copy.product}${copy.colon}${data.productName}`,
@@ -85,8 +89,9 @@ function renderText(data: OrderConfirmationData, copy: Copy, f: Formatted): stri
   ].join('\n');
 }
 
-function renderHtml(data: OrderConfirmationData, copy: Copy, f: Formatted & { subject: string; lang: string }): string {
+function renderHtml(data: OrderConfirmationData, copy: Copy, f: Formatted & { subject: string }): string {
   const e = escapeHtml;
+  const htmlLang = HTML_LANG[f.lang];
   const cell = `padding:8px 0;border-bottom:1px solid ${RULE};vertical-align:top;`;
   const detail = (label: string, value: string) =>
     `<tr><th scope="row" style="${cell}text-align:left;font-weight:normal;color:${MUTED};width:40%;">${e(label)}</th>` +
@@ -102,7 +107,7 @@ function renderHtml(data: OrderConfirmationData, copy: Copy, f: Formatted & { su
   const mailto = e(`mailto:${data.contactEmail}`);
 
   return `<!doctype html>
-<html lang="${e(f.lang)}">
+<html lang="${e(htmlLang)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -110,7 +115,7 @@ function renderHtml(data: OrderConfirmationData, copy: Copy, f: Formatted & { su
 <title>${e(f.subject)}</title>
 </head>
 <body style="margin:0;padding:0;background:#f3f4f6;color:${INK};font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Helvetica,Arial,'Hiragino Sans','Noto Sans',sans-serif;font-size:15px;line-height:1.6;">
-<div role="article" aria-roledescription="email" aria-label="${e(f.subject)}" lang="${e(f.lang)}">
+<div role="article" aria-roledescription="email" aria-label="${e(f.subject)}" lang="${e(htmlLang)}">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:#f3f4f6;">
 <tr><td align="center" style="padding:24px 12px;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:600px;background:#ffffff;border-radius:8px;">
@@ -126,6 +131,7 @@ function renderHtml(data: OrderConfirmationData, copy: Copy, f: Formatted & { su
 </td></tr>
 </table>
 <p style="margin:0 0 24px;color:${MUTED};font-size:13px;">${e(copy.linkFallback)}<br><a href="${href}" style="color:${BUTTON};word-break:break-all;">${e(data.ticketUrl)}</a></p>
+${data.walletLinks ? walletLinksHtml(data.walletLinks, f.lang) : ''}
 </td></tr>
 <tr><td style="padding:0 28px;">
 <h2 style="margin:0 0 8px;font-size:17px;">${e(copy.booking)}</h2>

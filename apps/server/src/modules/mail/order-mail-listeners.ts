@@ -4,8 +4,12 @@
  */
 import type { OrderEvents } from '../orders/order-events.ts';
 import { enqueueMailConfirmation, enqueueOrderConfirmation } from './enqueue-order-confirmation.ts';
+import type { WalletOffers } from './wallet-links.ts';
 
-export function subscribeOrderMails(events: OrderEvents, options: { publicUrl: () => string; kick: () => void }): void {
+export function subscribeOrderMails(
+  events: OrderEvents,
+  options: { publicUrl: () => string; kick: () => void; wallets?: WalletOffers },
+): void {
   events.onCompleting(async (tx, completed) => {
     if (!completed.email) return;
     const { order, visitDate, isAllDay } = await completed.details();
@@ -22,6 +26,7 @@ export function subscribeOrderMails(events: OrderEvents, options: { publicUrl: (
         isAllDay,
       },
       options.publicUrl(),
+      options.wallets,
     );
   });
   events.onMailGiven((tx, mail) => enqueueMailConfirmation(tx, mail, options.publicUrl()));

@@ -10,6 +10,7 @@ import type { LanguageCode } from '@storefront/domain/constants';
 import { formatDate } from '@storefront/domain/format';
 import { escapeHtml } from './escape-html.ts';
 import type { RenderedMail } from './order-confirmation-mail.ts';
+import { NO_WALLET_LINKS, type WalletLinks, walletLinksHtml, walletLinksText } from './wallet-links.ts';
 
 type Common = {
   venueName: string;
@@ -20,7 +21,12 @@ type Common = {
 };
 
 export type TicketLinkMailData =
-  | (Common & { kind: 'ticket_inquiry'; reservationNumber: string })
+  | (Common & {
+      kind: 'ticket_inquiry';
+      reservationNumber: string;
+      /** "Add to Apple Wallet" and "Add to Google Wallet", where the venue offers them. */
+      walletLinks?: WalletLinks;
+    })
   | (Common & {
       kind: 'ticket_forward';
       /** The holder's name from the order, or null when the order has none. */
@@ -189,7 +195,11 @@ export function renderTicketLinkMail(data: TicketLinkMailData, lang: LanguageCod
   let button: string;
   let facts: string[];
   let note: string | null = null;
+  // The friend's mail carries a share link, not a reservation token: the passes are theirs once
+  // they have received the tickets, from the ticket page that opens then.
+  let walletLinks = NO_WALLET_LINKS;
   if (data.kind === 'ticket_inquiry') {
+    walletLinks = data.walletLinks ?? NO_WALLET_LINKS;
     subject = copy.inquiry.subject(data.venueName, data.reservationNumber);
     intro = copy.inquiry.intro(data.venueName);
     button = copy.inquiry.button;
@@ -202,13 +212,25 @@ export function renderTicketLinkMail(data: TicketLinkMailData, lang: LanguageCod
     note = copy.forward.note;
     facts = [data.productName, ...dateFact, `${copy.tickets}${copy.colon}${copy.forward.quantity(data.quantity)}`];
   }
-  const text = [intro, '', data.ticketUrl, '', ...facts, '', ...(note ? [note, ''] : []), data.venueName, ''].join('\n');
+  const text = [
+    intro,
+    '',
+    data.ticketUrl,
+    '',
+    ...walletLinksText(walletLinks, lang),
+    ...facts,
+    '',
+    ...(note ? [note, ''] : []),
+    data.venueName,
+    '',
+  ].join('\n');
   const html = `<!doctype html><html lang="${lang === 'kr' ? 'ko' : lang}"><head><meta charset="utf-8"><title>${e(subject)}</title></head>
 <body style="margin:0;padding:24px;font-family:sans-serif;color:#1f2328;background:#ffffff;line-height:1.6">
 <h1 style="font-size:20px">${e(data.venueName)}</h1>
 <p>${e(intro)}</p>
 <p><a href="${e(data.ticketUrl)}" style="display:inline-block;padding:12px 20px;background:#0b57d0;color:#ffffff;border-radius:6px;text-decoration:none;font-weight:bold">${e(button)}</a></p>
 <p style="font-size:13px;word-break:break-all"><a href="${e(data.ticketUrl)}" style="color:#0b57d0">${e(data.ticketUrl)}</a></p>
+${walletLinksHtml(walletLinks, lang)}
 ${facts.map((f) => `<p style="margin:0">${e(f)}</p>`).join('\n')}
 ${note ? `<p style="font-size:13px;color:#59636e">${e(note)}</p>` : ''}
 </body></html>`;

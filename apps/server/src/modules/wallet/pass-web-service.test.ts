@@ -10,9 +10,14 @@ import { describeEachEngine } from '../../../test/database.ts';
 import { otherSlot, setDateChangeRules } from '../../../test/date-changes.ts';
 import { buyTickets } from '../../../test/tickets.ts';
 import { buildApp } from '../../app.ts';
+import type { Database } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
+import { cancelAdmissions } from '../tickets/cancel-admissions.ts';
 
-type TicketView = { admissions: { id: string; qr: string }[]; wallet: { apple: boolean; google: boolean } };
+type TicketView = {
+  admissions: { id: string; qr: string; ticketStatus: string }[];
+  wallet: { apple: boolean; google: boolean };
+};
 type PassJson = {
   serialNumber: string;
   authenticationToken: string;
@@ -183,6 +188,132 @@ describeEachEngine('Apple Wallet pass web service', (ctx) => {
       expect((await app.inject({ method: 'GET', url })).statusCode).toBe(404);
     } finally {
       await ctx.db.execute(sql`update apple_wallet_venues set is_enabled = true`);
+    }
+  });
+
+  /** Downloads the admission's pass through the token and registers a device for it; the pass's token. */
+  async function keepOnDevice(reservationToken: string, admissionId: string, device: string, pushToken: string) {
+    const download = await app.inject({
+      method: 'GET',
+      url: `/demo/api/v1/tickets/${reservationToken}/wallet/apple/${admissionId}.pkpass`,
+    });
+    expect(download.statusCode).toBe(200);
+    const issued = await passJson(download.rawPayload);
+    expect(issued.voided).toBe(false);
+    const registered = await service(
+      'POST',
+      `devices/${device}/registrations/${PASS_TYPE}/${admissionId}`,
+      issued.authenticationToken,
+      {
+        pushToken,
+      },
+    );
+    expect(registered.statusCode).toBe(201);
+    return issued.authenticationToken;
+  }
+  const pushesTo = (pushToken: string) => apns.pushes.filter((p) => p.path === `/3/device/${pushToken}`);
+
+  it('voids the pass of a cancelled admission after a round, without its code, and pushes its device', async () => {
+    const bought = await buyTickets(api, ctx.db, { quantity: 2 });
+    const [first, second] = (await api.get<TicketView>(`tickets/${bought.reservationToken}?lang=en`)).body.admissions;
+    if (!first || !second) throw new Error('two admissions were bought');
+    const token = await keepOnDevice(bought.reservationToken, first.id, 'device-cancel', 'push-cancel');
+    await keepOnDevice(bought.reservationToken, second.id, 'device-cancel-2', 'push-cancel-2');
+
+    const [order] = await rows<{ id: string }>(ctx.db, sql`select order_id as id from tickets where id = ${first.id}`);
+    await ctx.db.transaction((tx) => cancelAdmissions(tx as unknown as Database, order?.id ?? '', [first.id]));
+    expect(await app.followAppleWalletChanges()).toBe(1);
+    await expect.poll(() => pushesTo('push-cancel').length).toBe(1);
+    // The admission that still stands: its pass and its device are left alone.
+    expect(pushesTo('push-cancel-2')).toEqual([]);
+
+    const renewed = await service('GET', `passes/${PASS_TYPE}/${first.id}`, token);
+    expect(renewed.statusCode).toBe(200);
+    const pass = await passJson(renewed.rawPayload);
+    expect(pass.voided).toBe(true);
+    expect(pass.barcodes ?? []).toEqual([]);
+  });
+
+  it('voids the giver’s pass of a claimed share, pushes its device, and lets the receiver download their own', async () => {
+    const bought = await buyTickets(api, ctx.db, { quantity: 2 });
+    const before = (await api.get<TicketView>(`tickets/${bought.reservationToken}?lang=en`)).body.admissions;
+    const tokens = new Map<string, string>();
+    for (const [i, admission] of before.entries())
+      tokens.set(admission.id, await keepOnDevice(bought.reservationToken, admission.id, `device-giver-${i}`, `push-giver-${i}`));
+
+    const shared = await api.post<{ share_token: string }>(`tickets/${bought.reservationToken}/shares`, {
+      option_values: [{ option_value_id: bought.slot.adultOptionId, quantity: 1 }],
+    });
+    expect(shared.status, JSON.stringify(shared.body)).toBe(201);
+    const claim = await api.post<{ reservation_token: string }>(`shares/${shared.body.share_token}/claim`);
+    expect(claim.status).toBe(200);
+    const received = (await api.get<TicketView>(`tickets/${claim.body.reservation_token}?lang=en`)).body;
+    expect(received.wallet.apple).toBe(true);
+    const [handed] = received.admissions;
+    if (!handed) throw new Error('the receiver has no admission');
+    const handedIndex = before.findIndex((a) => a.id === handed.id);
+    const giverToken = tokens.get(handed.id) ?? '';
+
+    // Sharing and claiming each moved the admission on: the giver's device hears of it.
+    expect(await app.followAppleWalletChanges()).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => pushesTo(`push-giver-${handedIndex}`).length).toBeGreaterThanOrEqual(1);
+    expect(pushesTo(`push-giver-${1 - handedIndex}`)).toEqual([]);
+    const givers = await service('GET', `passes/${PASS_TYPE}/${handed.id}`, giverToken);
+    expect(givers.statusCode).toBe(200);
+    const voided = await passJson(givers.rawPayload);
+    expect(voided.voided).toBe(true);
+    expect(voided.barcodes ?? []).toEqual([]);
+    // The giver's ticket page no longer shows the admission, so it hands out no pass of it.
+    const giverDownload = `/demo/api/v1/tickets/${bought.reservationToken}/wallet/apple/${handed.id}.pkpass`;
+    expect((await app.inject({ method: 'GET', url: giverDownload })).statusCode).toBe(404);
+
+    // The receiver downloads their own, with the code their page shows.
+    const download = await app.inject({
+      method: 'GET',
+      url: `/demo/api/v1/tickets/${claim.body.reservation_token}/wallet/apple/${handed.id}.pkpass`,
+    });
+    expect(download.statusCode).toBe(200);
+    const own = await passJson(download.rawPayload);
+    expect(own.serialNumber).toBe(handed.id);
+    expect(own.voided).toBe(false);
+    expect(own.barcodes?.[0]?.message).toBe(handed.qr);
+    expect((await service('GET', `passes/${PASS_TYPE}/${handed.id}`, own.authenticationToken)).statusCode).toBe(200);
+    // Handed to the receiver, the pass no longer opens with the giver's token.
+    expect((await service('GET', `passes/${PASS_TYPE}/${handed.id}`, giverToken)).statusCode).toBe(401);
+  });
+
+  it('puts "Add to Apple Wallet" into the order confirmation while the venue offers passes, and no Google link without an issuer', async () => {
+    // Google's switch on at the venue, but this deployment has no Google issuer.
+    await ctx.db.execute(sql`insert into google_wallet_venues (site_id, is_enabled) select id, true from sites where variant = 'demo'
+      on conflict (site_id) do update set is_enabled = true`);
+    const confirmation = async (reservationNumber: string) => {
+      const [mail] = await rows<{ text_body: string; html_body: string }>(
+        ctx.db,
+        sql`select text_body, html_body from outbox where kind = 'order_confirmation'
+            and order_id = (select id from orders where reservation_number = ${reservationNumber})`,
+      );
+      if (!mail) throw new Error('no confirmation was written');
+      return mail;
+    };
+    try {
+      const bought = await buyTickets(api, ctx.db, { quantity: 2 });
+      const mail = await confirmation(bought.reservationNumber);
+      // The ticket page, whose badges add each admission's pass.
+      const ticketPage = `https://shop.example/demo/tickets/?lang=en#/id/${bought.reservationToken}`;
+      expect(mail.text_body).toContain(`Add to Apple Wallet: ${ticketPage}`);
+      const badge = mail.html_body.match(/<a href="([^"]+)"[^>]*>Add to Apple Wallet<\/a>/);
+      expect(badge?.[1]).toBe(ticketPage);
+      for (const body of [mail.text_body, mail.html_body]) {
+        expect(body).not.toContain('Google Wallet');
+        expect(body).not.toContain('/wallet/google');
+      }
+
+      await ctx.db.execute(sql`update apple_wallet_venues set is_enabled = false`);
+      const off = await confirmation((await buyTickets(api, ctx.db, { quantity: 1 })).reservationNumber);
+      for (const body of [off.text_body, off.html_body]) expect(body).not.toContain('Wallet');
+    } finally {
+      await ctx.db.execute(sql`update apple_wallet_venues set is_enabled = true`);
+      await ctx.db.execute(sql`update google_wallet_venues set is_enabled = false`);
     }
   });
 });
