@@ -4,6 +4,7 @@
  * `/wallet/apple` (the passes' `webServiceURL`), which devices call to register for updates, ask
  * what changed and fetch a pass again.
  */
+import { InputText } from '@storefront/domain/api/common';
 import { ReservationTokenParams } from '@storefront/domain/api/tickets';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -46,8 +47,8 @@ export const appleWalletTicketRoutes =
     );
   };
 
-const Identifier = z.string().min(1).max(200);
-const Serial = z.string().max(64);
+const Identifier = InputText.min(1).max(200);
+const Serial = InputText.max(64);
 
 /** Calls counted per client address: a device makes a handful per pass change. */
 const limit = (deps: ApplePassesDeps, ip: string) =>
@@ -74,7 +75,7 @@ export const appleWalletWebServiceRoutes =
 
     app.post(
       '/v1/devices/:device/registrations/:passType/:serial',
-      { schema: { tags, params: registration, body: z.object({ pushToken: z.string().min(1).max(200) }) } },
+      { schema: { tags, params: registration, body: z.object({ pushToken: InputText.min(1).max(200) }) } },
       async (req, reply) => {
         await limit(deps, req.ip);
         const { device, passType, serial } = req.params;
@@ -104,7 +105,13 @@ export const appleWalletWebServiceRoutes =
         schema: {
           tags,
           params: z.object({ device: Identifier, passType: Identifier }),
-          querystring: z.object({ passesUpdatedSince: z.string().max(20).optional() }),
+          // The tag is the `lastUpdated` this service answered: a time in milliseconds.
+          querystring: z.object({
+            passesUpdatedSince: z
+              .string()
+              .regex(/^\d{1,20}$/, { error: 'must be a tag this service gave' })
+              .optional(),
+          }),
         },
       },
       async (req, reply) => {
@@ -132,7 +139,7 @@ export const appleWalletWebServiceRoutes =
     // What devices report of their troubles with our passes: logged, nothing kept.
     app.post(
       '/v1/log',
-      { schema: { tags, body: z.object({ logs: z.array(z.string().max(2000)).max(50) }) } },
+      { schema: { tags, body: z.object({ logs: z.array(InputText.max(2000)).max(50) }) } },
       async (req, reply) => {
         await limit(deps, req.ip);
         for (const message of req.body.logs) req.log.info({ appleWallet: message }, 'Apple Wallet device log');
