@@ -34,6 +34,7 @@ export const RESERVED_PATH_SEGMENTS: readonly string[] = [
   'static',
   'stripe',
   'tickets',
+  'wallet',
 ];
 
 /** The most languages a venue offers: every language of the shop. */
