@@ -232,8 +232,12 @@ describe.skipIf(!hasChromium)('a new venue set up in the console, to its first s
       );
       // The preview shows the closure day closed and the day after it with its slots.
       const preview = page.getByRole('region', { name: 'Preview' });
-      while ((await preview.locator(`[data-date="${closureDay}"]`).count()) === 0)
+      while ((await preview.locator(`[data-date="${closureDay}"]`).count()) === 0) {
+        // One month at a time: the next click waits until this one's month is shown.
+        const title = await preview.getByRole('heading', { level: 3 }).innerText();
         await preview.getByRole('button', { name: 'Next month' }).click();
+        await preview.getByRole('heading', { level: 3 }).filter({ hasNotText: title }).waitFor();
+      }
       await preview.getByRole('button', { name: `${closureDay}: closed (closure date)`, exact: true }).waitFor();
       await preview.getByRole('button', { name: `${visitDay}: ${SLOTS_PER_DAY} new, 0 already there, 0 overlapping` }).waitFor();
       await checkAxe(page, 'slot-series-preview');

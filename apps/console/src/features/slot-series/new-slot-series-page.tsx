@@ -122,7 +122,13 @@ function NewSeries(props: { venue: string }) {
   const [rule, setRule] = useState<SlotSeriesRule | null>(null);
   const [month, setMonth] = useState<string | null>(null);
   const [applied, setApplied] = useState<SlotSeriesApplied | null>(null);
-  const preview = useQuery(slotSeriesQueries.preview(props.venue, rule, month));
+  const preview = useQuery({
+    ...slotSeriesQueries.preview(props.venue, rule, month),
+    // Turning the month keeps the calendar in place while that month's slots load (the days of the
+    // whole series are already there); a changed rule shows nothing until its own preview is in.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery && JSON.stringify(previousQuery.queryKey[3]) === JSON.stringify(rule) ? previous : undefined,
+  });
   const start = tomorrow();
   const form = useForm<SeriesFormValues, unknown, SlotSeriesRule>({
     resolver: contractResolver(SeriesForm, t, MESSAGES),
