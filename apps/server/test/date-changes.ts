@@ -3,6 +3,7 @@ import { addDays, todayIn } from '@storefront/domain/dates';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client.ts';
 import { rows } from '../src/db/rows.ts';
+import type { apiFor } from './api.ts';
 
 /** Another slot of the same product, `offsetDays` or more ahead, reset to `capacity` with nothing sold or held. */
 export async function otherSlot(db: Database, productId: number, offsetDays: number, capacity = 20): Promise<number> {
@@ -45,4 +46,27 @@ export async function slotState(db: Database, timeSpanId: number) {
   );
   if (!row) throw new Error('no such slot');
   return row;
+}
+
+/**
+ * The visitor of `reservationToken` moves their free booking to a slot of the product `offsetDays`
+ * ahead, through the API (create, then confirm). Answers the slot it moved to.
+ */
+export async function changeDateByApi(
+  db: Database,
+  api: ReturnType<typeof apiFor>,
+  booking: { reservationToken: string; productId: number },
+  offsetDays = 5,
+): Promise<number> {
+  const to = await otherSlot(db, booking.productId, offsetDays);
+  const created = await api.post<{ time_change_token: string }>(`timechanges/tickets/${booking.reservationToken}`, {
+    lang: 'en',
+    time_span_id: to,
+  });
+  if (created.status !== 201) throw new Error(`the date change was refused: ${JSON.stringify(created.body)}`);
+  const done = await api.post(`timechanges/${created.body.time_change_token}/confirm`, {
+    reservation_token: booking.reservationToken,
+  });
+  if (done.status !== 200) throw new Error(`the date change was not confirmed: ${JSON.stringify(done.body)}`);
+  return to;
 }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { apiFor } from '../../../test/api.ts';
 import { fakeStorefrontDir } from '../../../test/app.ts';
 import { describeEachEngine } from '../../../test/database.ts';
-import { otherSlot, setDateChangeRules } from '../../../test/date-changes.ts';
+import { changeDateByApi, setDateChangeRules } from '../../../test/date-changes.ts';
 import { type GoogleWalletFake, startGoogleWalletFake, verifiedClaims } from '../../../test/google-wallet-fake.ts';
 import { type Bought, buyTickets } from '../../../test/tickets.ts';
 import { buildApp } from '../../app.ts';
@@ -64,19 +64,8 @@ describeEachEngine('Google Wallet passes', (ctx) => {
   const objectOf = (admissionId: string) => fake.objects.get(`${ISSUER}.${admissionId}`) as Json | undefined;
   const requestsSince = (count: number) => fake.requests.slice(count).filter((r) => r.path !== '/token');
 
-  async function changeDate(bought: Bought) {
-    const to = await otherSlot(ctx.db, bought.slot.productId, 5);
-    const created = await api.post<{ time_change_token: string }>(`timechanges/tickets/${bought.reservationToken}`, {
-      lang: 'en',
-      time_span_id: to,
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const done = await api.post(`timechanges/${created.body.time_change_token}/confirm`, {
-      reservation_token: bought.reservationToken,
-    });
-    expect(done.status, JSON.stringify(done.body)).toBe(200);
-    return to;
-  }
+  const changeDate = (bought: Bought) =>
+    changeDateByApi(ctx.db, api, { reservationToken: bought.reservationToken, productId: bought.slot.productId });
 
   it('makes the product’s class and an object per admission on the first save link, signed for the shop’s origin', async () => {
     const bought = await buyTickets(api, ctx.db, { quantity: 2 });

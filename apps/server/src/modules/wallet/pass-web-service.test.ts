@@ -7,7 +7,7 @@ import { apiFor } from '../../../test/api.ts';
 import { fakeStorefrontDir } from '../../../test/app.ts';
 import { type ApnsPush, startApnsFake, testAppleWalletConfig } from '../../../test/apple-wallet.ts';
 import { describeEachEngine } from '../../../test/database.ts';
-import { otherSlot, setDateChangeRules } from '../../../test/date-changes.ts';
+import { changeDateByApi, setDateChangeRules } from '../../../test/date-changes.ts';
 import { buyTickets } from '../../../test/tickets.ts';
 import { buildApp } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
@@ -135,16 +135,10 @@ describeEachEngine('Apple Wallet pass web service', (ctx) => {
     expect(apns.pushes).toEqual([]);
 
     // The visitor moves the booking to another day.
-    const to = await otherSlot(ctx.db, bought.slot.productId, 5);
-    const created = await api.post<{ time_change_token: string }>(`timechanges/tickets/${bought.reservationToken}`, {
-      lang: 'en',
-      time_span_id: to,
+    const to = await changeDateByApi(ctx.db, api, {
+      reservationToken: bought.reservationToken,
+      productId: bought.slot.productId,
     });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const done = await api.post(`timechanges/${created.body.time_change_token}/confirm`, {
-      reservation_token: bought.reservationToken,
-    });
-    expect(done.status, JSON.stringify(done.body)).toBe(200);
     const moved = (await api.get<TicketView>(`tickets/${bought.reservationToken}?lang=en`)).body.admissions.find(
       (a) => a.id === admission.id,
     );
