@@ -67,3 +67,10 @@ export function placeFieldError<Values extends FieldValues>(
   setError(error.field as Parameters<UseFormSetError<Values>>[0], { type: 'server', message: t('validation.rejected') });
   return true;
 }
+
+/** A list screen's filters as its address's query: the ones given, the empty ones left out. */
+export function searchOfFilters(filters: Readonly<Record<string, string>>): URLSearchParams {
+  const next = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) if (value) next.set(key, value);
+  return next;
+}

@@ -14,6 +14,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { formatDateTime } from '../../lib/format.ts';
+import { searchOfFilters } from '../../lib/forms.ts';
 import { currentLanguage } from '../../lib/i18n/i18n.ts';
 import { columnsOf, DataTable } from '../../ui/data-table.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
@@ -160,7 +161,7 @@ function Coupons(props: { venue: string; venueName: string; canWrite: boolean })
       }
     >
       {done ? <Notice kind="success">{done}</Notice> : null}
-      <FilterForm key={search.toString()} filters={filters} onApply={(next) => setSearch(searchOf(next))} />
+      <FilterForm key={search.toString()} filters={filters} onApply={(next) => setSearch(searchOfFilters(next))} />
       <ProblemNotice error={list.error ?? toggle.error} />
       {list.isPending ? <Loading /> : null}
       {list.data ? (
@@ -238,12 +239,6 @@ function Coupons(props: { venue: string; venueName: string; canWrite: boolean })
       </Dialog>
     </Screen>
   );
-}
-
-function searchOf(filters: CouponListFilters): URLSearchParams {
-  const next = new URLSearchParams();
-  for (const [key, value] of Object.entries(filters)) if (value) next.set(key, value);
-  return next;
 }
 
 function FilterForm(props: { filters: CouponListFilters; onApply: (filters: CouponListFilters) => void }) {

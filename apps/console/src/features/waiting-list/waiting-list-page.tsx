@@ -16,6 +16,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { formatDateTime } from '../../lib/format.ts';
+import { searchOfFilters } from '../../lib/forms.ts';
 import { currentLanguage, LANGUAGE_NAMES } from '../../lib/i18n/i18n.ts';
 import { columnsOf, DataTable } from '../../ui/data-table.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
@@ -137,7 +138,7 @@ function WaitingLists(props: { venue: string; venueName: string; canWrite: boole
         lang={lang}
         onApply={(next) => {
           setDone(null);
-          setSearch(searchOf(next));
+          setSearch(searchOfFilters(next));
         }}
       />
       <ProblemNotice error={list.error ?? products.error} />
@@ -182,12 +183,6 @@ function WaitingLists(props: { venue: string; venueName: string; canWrite: boole
       </Dialog>
     </Screen>
   );
-}
-
-function searchOf(filters: WaitingListFilters): URLSearchParams {
-  const next = new URLSearchParams();
-  for (const [key, value] of Object.entries(filters)) if (value) next.set(key, value);
-  return next;
 }
 
 function FilterForm(props: {
