@@ -21,8 +21,32 @@ import { placeOrder } from '@storefront/server/modules/orders/place-orders';
 import { seedDemoStaff } from '@storefront/server/modules/staff/seed-demo-staff';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
+import pg from 'pg';
 
 const [mode, target] = process.argv.slice(2);
+
+/**
+ * `BENCH_STATEMENTS=1`: every statement a PostgreSQL client sends is tallied by its text; the
+ * tally is printed to stderr (most frequent first) when the `counters` message is answered, and
+ * then cleared, so it covers one rush.
+ */
+const tally = new Map<string, number>();
+if (process.env.BENCH_STATEMENTS) {
+  const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const first = args[0] as string | { text?: string };
+    const text = (typeof first === 'string' ? first : (first?.text ?? '')).replace(/\s+/g, ' ').slice(0, 140);
+    tally.set(text, (tally.get(text) ?? 0) + 1);
+    return query.apply(this, args);
+  } as typeof pg.Client.prototype.query;
+}
+function printTally() {
+  if (!process.env.BENCH_STATEMENTS) return;
+  const total = [...tally.values()].reduce((a, b) => a + b, 0);
+  console.error(`statements sent by this server: ${total}`);
+  for (const [text, count] of [...tally].sort((a, b) => b[1] - a[1]).slice(0, 60)) console.error(`${String(count).padStart(7)}  ${text}`);
+  tally.clear();
+}
 
 async function listen(app: { listen(o: { host: string; port: number }): Promise<string> }) {
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
@@ -110,6 +134,7 @@ if (mode === 'bare') {
                         or (select count(*) from tickets k where k.order_id = o.id) <> o.quantity)) as wrong
             from product_time_spans t where id = ${message.timeSpanId ?? 0}`,
         );
+        printTally();
         process.send?.({ type: 'counters', ...row });
       } else if (message.type === 'ceiling' || message.type === 'hold-rate') {
         // On this database, `concurrency` loops for `seconds` on one hot slot: either the bare

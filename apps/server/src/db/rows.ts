@@ -6,3 +6,9 @@ export async function rows<T>(db: Database, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/**
+ * A list of ids (uuids or integers, never free text: nothing is quoted) as one array parameter,
+ * `{a,b,c}`, for `= any(${idArray(ids)}::uuid[])` on either engine.
+ */
+export const idArray = (ids: readonly (string | number)[]): string => `{${ids.join(',')}}`;

@@ -11,7 +11,7 @@ import { type CancellationMailData, renderCancellationMail } from './cancellatio
 import { type DateChangeMailData, renderDateChangeMail } from './date-change-mail.ts';
 import { renderMailConfirmation } from './mail-confirmation-mail.ts';
 import { renderOrderConfirmation } from './order-confirmation-mail.ts';
-import { enqueueMail } from './outbox.repository.ts';
+import { enqueueMail, enqueueMails, type NewOutboxMail } from './outbox.repository.ts';
 import { renderTicketLinkMail } from './ticket-link-mail.ts';
 import { type WalletOffers, walletLinksOf } from './wallet-links.ts';
 
@@ -42,12 +42,28 @@ export function shopLink(
   return `${base}/${site.variant}/${app === 'tickets' ? 'tickets/' : ''}?lang=${encodeURIComponent(lang)}#${route}`;
 }
 
-export async function enqueueOrderConfirmation(
+/**
+ * The confirmation mails of orders completed in one transaction, written to the outbox in one
+ * statement (a rush completes many at once).
+ */
+export async function enqueueOrderConfirmations(
+  db: Database,
+  completed: CompletedOrder[],
+  publicUrl: string,
+  wallets?: WalletOffers,
+): Promise<void> {
+  const mails: NewOutboxMail[] = [];
+  for (const one of completed) mails.push(await orderConfirmationOf(db, one, publicUrl, wallets));
+  await enqueueMails(db, mails);
+}
+
+/** An order's confirmation mail, ready for the outbox (its wallet links and mail-magazine way out are looked up in `db`). */
+async function orderConfirmationOf(
   db: Database,
   completed: CompletedOrder,
   publicUrl: string,
   wallets?: WalletOffers,
-): Promise<void> {
+): Promise<NewOutboxMail> {
   const { site, order } = completed;
   const lang = order.lang as LanguageCode;
   const ticketUrl = shopLink(publicUrl, site, lang, `/id/${encodeURIComponent(completed.reservationToken)}`, 'tickets');
@@ -84,7 +100,7 @@ export async function enqueueOrderConfirmation(
     },
     lang,
   );
-  await enqueueMail(db, {
+  return {
     siteId: site.id,
     orderId: completed.orderId,
     kind: 'order_confirmation',
@@ -94,7 +110,7 @@ export async function enqueueOrderConfirmation(
     subject: mail.subject,
     textBody: mail.text,
     htmlBody: mail.html,
-  });
+  };
 }
 
 /** The address-confirmation link of mail-only mode: it opens the storefront's mail-confirm page. */

@@ -3,19 +3,19 @@
  * completed order always has its mail in the outbox, and the address link of mail-only mode.
  */
 import type { OrderEvents } from '../orders/order-events.ts';
-import { enqueueMailConfirmation, enqueueOrderConfirmation } from './enqueue-order-confirmation.ts';
+import { type CompletedOrder, enqueueMailConfirmation, enqueueOrderConfirmations } from './enqueue-order-confirmation.ts';
 import type { WalletOffers } from './wallet-links.ts';
 
 export function subscribeOrderMails(
   events: OrderEvents,
   options: { publicUrl: () => string; kick: () => void; wallets?: WalletOffers },
 ): void {
-  events.onCompleting(async (tx, completed) => {
-    if (!completed.email) return;
-    const { order, visitDate, isAllDay } = await completed.details();
-    await enqueueOrderConfirmation(
-      tx,
-      {
+  events.onCompleting(async (tx, completing) => {
+    const confirmations: CompletedOrder[] = [];
+    for (const completed of completing) {
+      if (!completed.email) continue;
+      const { order, visitDate, isAllDay } = await completed.details();
+      confirmations.push({
         site: completed.site,
         orderId: completed.orderId,
         order,
@@ -24,10 +24,9 @@ export function subscribeOrderMails(
         reservationToken: completed.reservationToken,
         visitDate,
         isAllDay,
-      },
-      options.publicUrl(),
-      options.wallets,
-    );
+      });
+    }
+    await enqueueOrderConfirmations(tx, confirmations, options.publicUrl(), options.wallets);
   });
   events.onMailGiven((tx, mail) => enqueueMailConfirmation(tx, mail, options.publicUrl()));
   // The outbox worker sends at once what a committed transaction queued.

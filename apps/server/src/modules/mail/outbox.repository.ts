@@ -43,6 +43,12 @@ export async function enqueueMail(db: Database, mail: NewOutboxMail): Promise<Ou
   return row;
 }
 
+/** Several mails in one statement (the confirmations of orders completed together); the rows are not read back. */
+export async function enqueueMails(db: Database, mails: NewOutboxMail[]): Promise<void> {
+  if (mails.length === 0) return;
+  await db.insert(outbox).values(mails.map((mail) => ({ ...mail, status: 'pending' as const })));
+}
+
 /**
  * Takes up to `limit` due mails for sending. The rows are locked while being taken and skipped by
  * concurrent claims (`for update skip locked`), and their next attempt moves past the lease, so no

@@ -27,14 +27,17 @@ type InTransaction<E> = (tx: Database, event: E) => Promise<void>;
 
 /** A tiny typed event bus: listeners run in the order they were added. */
 export function createOrderEvents() {
-  const completing: InTransaction<OrderCompleting>[] = [];
+  const completing: InTransaction<OrderCompleting[]>[] = [];
   const completed: ((orderId: string) => void)[] = [];
   const mailGiven: InTransaction<OrderMailGiven>[] = [];
   const changed: (() => void)[] = [];
   const mailQueued: (() => void)[] = [];
   return {
-    /** In the completing transaction: what must be written atomically with the completion. */
-    onCompleting(listener: InTransaction<OrderCompleting>) {
+    /**
+     * In the completing transaction: what must be written atomically with the completion, for
+     * every order it completes (one, or a batch completed together).
+     */
+    onCompleting(listener: InTransaction<OrderCompleting[]>) {
       completing.push(listener);
     },
     /** After the completing transaction commits. */
@@ -53,8 +56,9 @@ export function createOrderEvents() {
     onMailQueued(listener: () => void) {
       mailQueued.push(listener);
     },
-    async completing(tx: Database, event: OrderCompleting) {
-      for (const listener of completing) await listener(tx, event);
+    async completing(tx: Database, orders: OrderCompleting[]) {
+      if (orders.length === 0) return;
+      for (const listener of completing) await listener(tx, orders);
     },
     completed(orderId: string) {
       for (const listener of completed) listener(orderId);

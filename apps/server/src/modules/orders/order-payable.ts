@@ -1,5 +1,7 @@
 /** An order as the payments ledger pays for it (modules/payments/payable.ts). */
+import type { CheckoutAnswer } from '@storefront/domain/api/payments';
 import { CompletionRefused, type Payable } from '../payments/payable.ts';
+import type { PaidOrder } from './complete-paid-order.ts';
 import type { OrdersService } from './orders.service.ts';
 
 /** The places go last in the completing transaction; when they are gone, what it wrote is rolled back. */
@@ -7,8 +9,16 @@ async function sellOrRefuse(sellPlaces: () => Promise<boolean>): Promise<void> {
   if (!(await sellPlaces())) throw new CompletionRefused('the places were gone');
 }
 
+/** The visitor's answer: only the answer that completed the order carries its reservation token. */
+const answerOf = (paid: PaidOrder): CheckoutAnswer => ({
+  status: 'completed',
+  reservation_number: paid.reservationNumber,
+  ...(paid.reservationToken ? { reservation_token: paid.reservationToken } : {}),
+  total: paid.total,
+});
+
 export function createOrderPayable(
-  orders: Pick<OrdersService, 'beginPayment' | 'abandonPayment' | 'completePaid' | 'completed'>,
+  orders: Pick<OrdersService, 'beginPayment' | 'abandonPayment' | 'completePaid' | 'completed' | 'completePaidMany' | 'completedMany'>,
 ): Payable<string> {
   return {
     begin: (site, orderToken, body, record) =>
@@ -32,12 +42,7 @@ export function createOrderPayable(
       const { sellPlaces } = paid;
       return {
         kind: 'completed',
-        answer: {
-          status: 'completed',
-          reservation_number: paid.reservationNumber,
-          ...(paid.reservationToken ? { reservation_token: paid.reservationToken } : {}),
-          total: paid.total,
-        },
+        answer: answerOf(paid),
         // Only the answer that completed the order carries its reservation token.
         justCompleted: paid.reservationToken !== undefined,
         ...(sellPlaces ? { finish: () => sellOrRefuse(sellPlaces) } : {}),
@@ -45,6 +50,21 @@ export function createOrderPayable(
     },
 
     afterCommit: (payment) => orders.completed(payment.orderId),
+
+    async completeMany(tx, paid) {
+      const done = await orders.completePaidMany(
+        tx,
+        paid.map(({ site, payment }) => ({ site, orderId: payment.orderId })),
+      );
+      const answers = new Map<string, CheckoutAnswer>();
+      for (const { payment } of paid) {
+        const order = done.get(payment.orderId);
+        if (order) answers.set(payment.id, answerOf(order));
+      }
+      return answers;
+    },
+
+    afterCommitMany: (payments) => orders.completedMany(payments.map((payment) => payment.orderId)),
 
     // A failed payment or start sends the visitor back to the order's payment page (SPEC §4).
     failureFields: (orderToken) => ({ every: {}, retry: orderToken ? { order_token: orderToken } : {} }),

@@ -43,6 +43,48 @@ export async function lockOrder(
   return row ?? null;
 }
 
+/** Several orders by id, locked in id order (so two batches never wait on each other crosswise), as `lockOrder` reads one. */
+export function lockOrders(db: Database, ids: string[]): Promise<LockedOrder[]> {
+  return db
+    .select({
+      ...getTableColumns(orders),
+      expired: sql<boolean>`${orders.expiresAt} <= now()`,
+      hasCoupons: sql<boolean>`exists (select 1 from ${orderCoupons} where ${orderCoupons.orderId} = ${orders.id})`,
+    })
+    .from(orders)
+    .where(inArray(orders.id, ids))
+    .orderBy(asc(orders.id))
+    .for('update');
+}
+
+/** Paid orders become completed, each with its reservation number and token hash, in one statement. */
+export function markOrdersCompleted(
+  db: Database,
+  completions: { id: string; reservationNumber: string; reservationTokenHash: string }[],
+): Promise<OrderRow[]> {
+  const byId = (column: 'reservationNumber' | 'reservationTokenHash') =>
+    sql`case ${orders.id} ${sql.join(
+      completions.map((c) => sql`when ${c.id}::uuid then ${c[column]}`),
+      sql` `,
+    )} end`;
+  return db
+    .update(orders)
+    .set({
+      status: 'completed',
+      completedAt: sql`now()` as unknown as Date,
+      reservationNumber: byId('reservationNumber') as unknown as string,
+      reservationTokenHash: byId('reservationTokenHash') as unknown as string,
+      updatedAt: sql`now()` as unknown as Date,
+    })
+    .where(
+      inArray(
+        orders.id,
+        completions.map((c) => c.id),
+      ),
+    )
+    .returning();
+}
+
 export async function findOrderByMailToken(db: Database, siteId: number, mailTokenHash: string) {
   const [row] = await db
     .select()

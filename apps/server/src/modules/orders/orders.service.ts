@@ -12,7 +12,7 @@ import { applyCoupon } from './apply-coupon.ts';
 import { attachMember } from './attach-member.ts';
 import { abandonOrderPayment, beginOrderPayment, type PaymentToBegin } from './begin-order-payment.ts';
 import { cancelOrder } from './cancel-order.ts';
-import { completePaidOrder, type PaidOrder } from './complete-paid-order.ts';
+import { completePaidOrder, completePaidOrders, type PaidOrder } from './complete-paid-order.ts';
 import { confirmOrderMail } from './confirm-order-mail.ts';
 import { createOrder } from './create-order.ts';
 import { createOrderEvents, type OrderEvents } from './order-events.ts';
@@ -82,6 +82,14 @@ export function createOrdersService(
     abandonPayment: (tx: Database, orderId: string) => abandonOrderPayment(tx, orderId),
     completePaid: (tx: Database, site: Site, orderId: string): Promise<PaidOrder | 'not_paying'> =>
       completePaidOrder(tx, ctx, site, orderId),
+    /** `completePaid` for orders paid at the same moment, together; those it leaves out complete alone. */
+    completePaidMany: (tx: Database, paid: { site: Site; orderId: string }[]) => completePaidOrders(tx, ctx, paid),
+    /** `completed` for orders completed together: their places are folded in one statement. */
+    async completedMany(orderIds: string[]): Promise<void> {
+      if (orderIds.length === 0) return;
+      await foldSoldHolds(db, { orderIds }).catch((error: unknown) => onFoldFailed(error, orderIds.join(', ')));
+      for (const orderId of orderIds) events.completed(orderId);
+    },
     /**
      * After a completing transaction commits: the places it marked sold move to the slot's
      * `sold` (a statement of its own, so the slot's row is locked only while it runs; one that

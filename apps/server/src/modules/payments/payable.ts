@@ -78,6 +78,16 @@ export type Payable<Ref> = {
   complete(tx: Database, site: Site, payment: PaymentRow): Promise<PayableCompletion>;
   /** After the completing transaction commits (awaited before the visitor is answered): availability and mail go at once. */
   afterCommit(payment: PaymentRow): void | Promise<void>;
+  /**
+   * `complete` for payments captured at the same moment (decision 030), together, in the caller's
+   * transaction: each payment row is locked, captured, has not completed anything, and is the only
+   * one of its payable in the batch. Answers, by payment id, the payables it completed (their
+   * places sold already: nothing is left to `finish`); a payment it leaves out changed nothing and
+   * completes alone. A payable without it always completes alone.
+   */
+  completeMany?(tx: Database, paid: { site: Site; payment: PaymentRow }[]): Promise<Map<string, CheckoutAnswer>>;
+  /** `afterCommit` for payments completed together by `completeMany`. */
+  afterCommitMany?(payments: PaymentRow[]): Promise<void>;
   /** The error fields of its failures, with the caller's reference when it has one. */
   failureFields(ref?: Ref): FailureFields;
   /** How the provider sends the visitor back (SPEC §4 return routes). */

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { Site } from '../sites/site.ts';
+import type { Completions } from './complete-together.ts';
 import type { Payables } from './payable.ts';
 import type { PaymentRow } from './payments.repository.ts';
 import type { PaymentProvider } from './providers/provider.ts';
@@ -13,6 +14,8 @@ export type PaymentDeps = {
   publicUrl: () => string;
   siteById: (id: number) => Promise<Site | null>;
   logger?: FastifyBaseLogger | undefined;
+  /** Completes captured payments of the same moment together (decision 030); without it each completes alone. */
+  completions?: Completions | undefined;
 };
 
 export const inTransaction = <T>(db: Database, work: (tx: Database) => Promise<T>) =>

@@ -1,7 +1,7 @@
 /** The payment ledger (schema: payments, payment_events). */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { rows } from '../../db/rows.ts';
+import { idArray, rows } from '../../db/rows.ts';
 import { paymentEvents, payments } from './payments.schema.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -139,6 +139,38 @@ export async function markCompleting(db: Database, id: string): Promise<boolean>
         ) as open_siblings`,
   );
   return row?.open_siblings ?? false;
+}
+
+/** `markCompleting` for payments completing together: answers, by payment id, whether others of its payable are still open. */
+export async function markCompletingMany(db: Database, ids: string[]): Promise<Map<string, boolean>> {
+  if (ids.length === 0) return new Map();
+  const marked = await rows<{ id: string; open_siblings: boolean }>(
+    db,
+    sql`update payments p set completed_at = now(), settled_at = now(), updated_at = now() where p.id = any(${idArray(ids)}::uuid[])
+        returning p.id, exists (
+          select 1 from payments s
+          where s.order_id = p.order_id and s.id <> p.id and s.time_change_id is not distinct from p.time_change_id
+            and s.status in (${sql.join(
+              OPEN_STATUSES.map((status) => sql`${status}`),
+              sql`, `,
+            )})
+        ) as open_siblings`,
+  );
+  return new Map(marked.map((row) => [row.id, row.open_siblings]));
+}
+
+/** Several payments, locked in id order (two batches never wait on each other crosswise). */
+export function lockPayments(db: Database, ids: string[]): Promise<PaymentRow[]> {
+  return db.select().from(payments).where(inArray(payments.id, ids)).orderBy(asc(payments.id)).for('update');
+}
+
+/** `recordEvent` for several events in one statement; those kept before are left as they were. */
+export async function recordEvents(
+  db: Database,
+  events: { paymentId: string; eventKey: string; kind: string; data: Record<string, unknown> }[],
+): Promise<void> {
+  if (events.length === 0) return;
+  await db.insert(paymentEvents).values(events).onConflictDoNothing();
 }
 
 /** The ledger owes nothing more for this row. */

@@ -10,6 +10,7 @@
 import type { Database } from '../../db/client.ts';
 import type { Site } from '../sites/site.ts';
 import { type CheckoutBody, checkout } from './checkout.ts';
+import { createCompletions } from './complete-together.ts';
 import { finishPayment, returnFromRedirect } from './finish-payment.ts';
 import { handleNotification } from './handle-notification.ts';
 import type { PayableKind, PayableRefs } from './payable.ts';
@@ -17,7 +18,8 @@ import type { PaymentDeps } from './payment-deps.ts';
 import type { NotifyingProvider } from './providers/provider.ts';
 import { reconcilePayments } from './reconcile.ts';
 
-export function createPaymentsService(db: Database, deps: PaymentDeps) {
+export function createPaymentsService(db: Database, given: PaymentDeps) {
+  const deps: PaymentDeps = { ...given, completions: given.completions ?? createCompletions(db, given) };
   return {
     /** `POST orders/checkout/{id}` (an order) and `POST timechanges/{timechangeToken}/checkout` (a date change). */
     checkout: <K extends PayableKind>(kind: K, site: Site, ref: PayableRefs[K], body: CheckoutBody) =>

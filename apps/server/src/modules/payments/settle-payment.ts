@@ -71,7 +71,7 @@ async function voidSiblings(db: Database, deps: PaymentDeps, payment: repo.Payme
 async function settleCaptured(db: Database, deps: PaymentDeps, payment: repo.PaymentRow, fields: FailureFields) {
   const site = await deps.siteById(payment.siteId);
   if (!site) throw specError('record not found');
-  const completion = await completePayment(db, deps, site, payment);
+  const completion = await (deps.completions?.complete(site, payment) ?? completePayment(db, deps, site, payment));
   switch (completion.kind) {
     case 'moved':
       return settleNow(db, deps, completion.payment, fields);
@@ -83,14 +83,16 @@ async function settleCaptured(db: Database, deps: PaymentDeps, payment: repo.Pay
       return completion.answer;
     case 'completed':
       if (completion.justCompleted) {
-        const { dateChangeId } = payment;
-        await repo.recordEvent(db, {
-          paymentId: payment.id,
-          eventKey: 'completed',
-          kind: 'completed',
-          data: { orderId: payment.orderId, ...(dateChangeId !== null ? { dateChangeId } : {}) },
-        });
-        await payableOf(deps.payables, payment).afterCommit(payment);
+        if (!completion.announced) {
+          const { dateChangeId } = payment;
+          await repo.recordEvent(db, {
+            paymentId: payment.id,
+            eventKey: 'completed',
+            kind: 'completed',
+            data: { orderId: payment.orderId, ...(dateChangeId !== null ? { dateChangeId } : {}) },
+          });
+          await payableOf(deps.payables, payment).afterCommit(payment);
+        }
         if (completion.openSiblings) await voidSiblings(db, deps, payment);
       }
       return completion.answer;

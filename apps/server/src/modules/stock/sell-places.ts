@@ -5,7 +5,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { rows } from '../../db/rows.ts';
+import { idArray, rows } from '../../db/rows.ts';
 
 type ReleasedHold = { time_span_id: number; set_product_id: number | null; quantity: number };
 
@@ -77,14 +77,48 @@ export async function markHoldsSold(db: Database, orderId: string): Promise<bool
 }
 
 /**
+ * `markHoldsSold` for many orders in one statement (a batch of completions): each order's holds
+ * are locked, and an order's are marked sold only when every one of them is still live. Answers
+ * the orders whose holds were marked; the others changed nothing (their completion goes alone).
+ */
+export async function markHoldsSoldOfOrders(db: Database, orderIds: string[]): Promise<Set<string>> {
+  if (orderIds.length === 0) return new Set();
+  const sold = await rows<{ order_id: string }>(
+    db,
+    sql`with held as (
+          select id, order_id, expires_at > now() as live
+          from stock_holds where order_id = any(${idArray(orderIds)}::uuid[]) and released_at is null and sold_at is null
+          order by id
+          for update
+        ), sold as (
+          update stock_holds h set sold_at = now()
+          from held where h.id = held.id
+            and held.order_id in (select order_id from held group by order_id having bool_and(live))
+          returning h.order_id
+        )
+        select distinct order_id from sold`,
+  );
+  return new Set(sold.map((row) => row.order_id));
+}
+
+/**
  * Moves holds marked sold from `held` to `sold` on their counters and releases them as of their
  * sale, once each, in one statement of its own: an order's (after its completion commits), a slot's (before its
  * sold places are given back), or every one left (a process stopped between the two).
  * Answers how many holds it folded.
  */
-export async function foldSoldHolds(db: Database, scope: { orderId: string } | { timeSpanId: number } | 'all'): Promise<number> {
+export async function foldSoldHolds(
+  db: Database,
+  scope: { orderId: string } | { orderIds: string[] } | { timeSpanId: number } | 'all',
+): Promise<number> {
   const which =
-    scope === 'all' ? sql`true` : 'orderId' in scope ? sql`order_id = ${scope.orderId}` : sql`time_span_id = ${scope.timeSpanId}`;
+    scope === 'all'
+      ? sql`true`
+      : 'orderId' in scope
+        ? sql`order_id = ${scope.orderId}`
+        : 'orderIds' in scope
+          ? sql`order_id = any(${idArray(scope.orderIds)}::uuid[])`
+          : sql`time_span_id = ${scope.timeSpanId}`;
   const released = sql`update stock_holds set released_at = sold_at
     where ${which} and sold_at is not null and released_at is null
     returning time_span_id, set_product_id, quantity`;

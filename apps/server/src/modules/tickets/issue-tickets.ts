@@ -4,6 +4,17 @@ import { tickets } from './tickets.schema.ts';
 
 /** One admission per option id given (one per person), numbered in that order from 1. */
 export async function issueTickets(tx: Database, orderId: string, admissionOptionIds: number[]): Promise<void> {
-  if (admissionOptionIds.length === 0) return;
-  await tx.insert(tickets).values(admissionOptionIds.map((optionId, index) => ({ orderId, optionId, position: index + 1 })));
+  await issueTicketsOfOrders(tx, [{ orderId, admissionOptionIds }]);
+}
+
+/** The admissions of several orders completed together, in one statement. */
+export async function issueTicketsOfOrders(
+  tx: Database,
+  orders: { orderId: string; admissionOptionIds: number[] }[],
+): Promise<void> {
+  const values = orders.flatMap(({ orderId, admissionOptionIds }) =>
+    admissionOptionIds.map((optionId, index) => ({ orderId, optionId, position: index + 1 })),
+  );
+  if (values.length === 0) return;
+  await tx.insert(tickets).values(values);
 }

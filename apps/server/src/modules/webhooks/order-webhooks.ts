@@ -36,19 +36,28 @@ export function subscribeOrderWebhooks(events: OrderEvents, options: { kick: () 
   // rush at a venue without receivers costs the database nothing more. An id whose transaction
   // rolled back stays behind; the bound keeps them few (the worker's polling sends regardless).
   const written = new Set<string>();
-  events.onCompleting(async (tx, completed) => {
-    const deliveries = await enqueueWebhookEvent(tx, {
-      venue: completed.site,
-      type: 'order.completed',
-      // Read only when an endpoint of the venue listens: most venues have none.
-      data: async () => {
-        const { order, visitDate } = await completed.details();
-        return orderData(completed.orderId, completed.reservationNumber, order, visitDate, completed.email);
-      },
-    });
-    if (deliveries === 0) return;
-    if (written.size >= 10_000) written.clear();
-    written.add(completed.orderId);
+  events.onCompleting(async (tx, completing) => {
+    // A venue none of whose endpoints took the first of its orders has none for the others of the
+    // batch: asked once per venue, not once per order.
+    const silent = new Set<number>();
+    for (const completed of completing) {
+      if (silent.has(completed.site.id)) continue;
+      const deliveries = await enqueueWebhookEvent(tx, {
+        venue: completed.site,
+        type: 'order.completed',
+        // Read only when an endpoint of the venue listens: most venues have none.
+        data: async () => {
+          const { order, visitDate } = await completed.details();
+          return orderData(completed.orderId, completed.reservationNumber, order, visitDate, completed.email);
+        },
+      });
+      if (deliveries === 0) {
+        silent.add(completed.site.id);
+        continue;
+      }
+      if (written.size >= 10_000) written.clear();
+      written.add(completed.orderId);
+    }
   });
   events.onCompleted((orderId) => {
     if (written.delete(orderId)) options.kick();
