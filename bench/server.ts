@@ -22,6 +22,7 @@ import { seedDemoStaff } from '@storefront/server/modules/staff/seed-demo-staff'
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
 
 const [mode, target] = process.argv.slice(2);
 
@@ -40,12 +41,41 @@ if (process.env.BENCH_STATEMENTS) {
     return query.apply(this, args);
   } as typeof pg.Client.prototype.query;
 }
+/** On PGlite the time inside the database is tallied too, by statement (its protocol runs synchronously in this process). */
+const spent = new Map<string, number>();
+if (process.env.BENCH_STATEMENTS) {
+  const proto = PGlite.prototype as unknown as { execProtocolRawSync(message: Uint8Array): unknown };
+  const run = proto.execProtocolRawSync;
+  const decoder = new TextDecoder();
+  let current = '';
+  proto.execProtocolRawSync = function (this: unknown, message: Uint8Array) {
+    // A Parse ('P': length, name, text) or simple Query ('Q': length, text) names what follows.
+    if (message[0] === 80 || message[0] === 81) {
+      let start = 5;
+      if (message[0] === 80) while (message[start] !== 0) start += 1;
+      const from = message[0] === 80 ? start + 1 : 5;
+      let end = from;
+      while (message[end] !== 0 && end < message.length) end += 1;
+      current = decoder.decode(message.subarray(from, end)).replace(/\s+/g, ' ').slice(0, 140);
+      if (message[0] === 81 || message[0] === 80) tally.set(current, (tally.get(current) ?? 0) + 1);
+    }
+    const started = performance.now();
+    try {
+      return run.call(this, message);
+    } finally {
+      spent.set(current, (spent.get(current) ?? 0) + performance.now() - started);
+    }
+  };
+}
 function printTally() {
   if (!process.env.BENCH_STATEMENTS) return;
   const total = [...tally.values()].reduce((a, b) => a + b, 0);
-  console.error(`statements sent by this server: ${total}`);
-  for (const [text, count] of [...tally].sort((a, b) => b[1] - a[1]).slice(0, 60)) console.error(`${String(count).padStart(7)}  ${text}`);
+  const totalMs = [...spent.values()].reduce((a, b) => a + b, 0);
+  console.error(`statements sent by this server: ${total}${totalMs ? `, ${Math.round(totalMs)} ms inside PGlite` : ''}`);
+  for (const [text, count] of [...tally].sort((a, b) => b[1] - a[1]).slice(0, 60))
+    console.error(`${String(count).padStart(7)} ${spent.has(text) ? `${String(Math.round(spent.get(text) ?? 0)).padStart(7)} ms` : ''}  ${text}`);
   tally.clear();
+  spent.clear();
 }
 
 async function listen(app: { listen(o: { host: string; port: number }): Promise<string> }) {

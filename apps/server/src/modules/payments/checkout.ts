@@ -10,7 +10,7 @@ import type { FailureFields, Payable, PayableKind, PayableRefs } from './payable
 import type { PaymentDeps } from './payment-deps.ts';
 import * as repo from './payments.repository.ts';
 import type { CardDetails, ProviderOutcome } from './providers/provider.ts';
-import { settlePayment } from './settle-payment.ts';
+import { settleCapture, settlePayment } from './settle-payment.ts';
 
 export type CheckoutBody = { payment_method: string; card?: CardDetails | undefined; card_token?: string | undefined };
 
@@ -30,18 +30,16 @@ function returnUrls(deps: PaymentDeps, site: Site, payment: repo.PaymentRow, dat
   };
 }
 
-/** Starts a ledger row's payment at its provider and records what it says. */
+/** Starts a ledger row's payment at its provider; answers what it says. */
 async function start(
-  db: Database,
   deps: PaymentDeps,
   site: Site,
   payment: repo.PaymentRow,
   body: CheckoutBody,
   options: { dateChange: boolean; fields: FailureFields },
 ) {
-  let outcome: ProviderOutcome;
   try {
-    outcome = await providerOf(deps, payment).start({
+    return await providerOf(deps, payment).start({
       paymentNumber: payment.paymentNumber,
       siteId: payment.siteId,
       idempotencyKey: payment.idempotencyKey,
@@ -58,7 +56,6 @@ async function start(
     deps.logger?.warn({ err: error, paymentNumber: payment.paymentNumber }, 'payment start failed');
     throw specError('payment_api_failure', { ...options.fields.every, ...options.fields.retry });
   }
-  return recordOutcome(db, deps, payment, outcome, 'start');
 }
 
 /**
@@ -90,10 +87,12 @@ export async function checkout<K extends PayableKind>(
     }),
   );
   const fields = payable.failureFields(ref);
-  if (payment.provider === 'free') {
-    const outcome: ProviderOutcome = { status: 'captured', reference: `free_${payment.paymentNumber}` };
-    return settlePayment(db, deps, await recordOutcome(db, deps, payment, outcome, 'start'), fields);
-  }
-  const started = await start(db, deps, site, payment, body, { dateChange: payable.returnsAs.dateChange, fields });
-  return settlePayment(db, deps, started, fields);
+  const outcome: ProviderOutcome =
+    payment.provider === 'free'
+      ? { status: 'captured', reference: `free_${payment.paymentNumber}` }
+      : await start(deps, site, payment, body, { dateChange: payable.returnsAs.dateChange, fields });
+  // Paid at once (a card without a challenge, a free order): recorded with its completion.
+  if (outcome.status === 'captured')
+    return settleCapture(db, deps, site, payment, { reference: outcome.reference, source: 'start' }, fields);
+  return settlePayment(db, deps, await recordOutcome(db, deps, payment, outcome, 'start'), fields);
 }

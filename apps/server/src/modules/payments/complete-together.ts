@@ -17,16 +17,27 @@ import * as repo from './payments.repository.ts';
 /** At most this many payments are completed in one transaction. */
 const MAX_BATCH = 100;
 
+/** A capture the provider just answered (a checkout's synchronous payment), recorded by the batch. */
+type Capture = { reference: string; source: string };
+
 type Waiting = {
   site: Site;
   payment: repo.PaymentRow;
-  resolve: (completion: Completion) => void;
+  capture?: Capture;
+  resolve: (completion: Completion | null) => void;
   reject: (error: unknown) => void;
 };
 
 export type Completions = {
   /** `completePayment`, with whatever else is waiting to complete at the same moment. */
   complete(site: Site, payment: repo.PaymentRow): Promise<Completion>;
+  /**
+   * A payment still open whose provider has just said it is captured: the capture is recorded
+   * (as `recordOutcome` does) in the transaction that completes it. Answers the recorded row and
+   * its completion, or null when the row had moved on meanwhile and nothing was recorded: the
+   * caller records the outcome itself.
+   */
+  captured(site: Site, payment: repo.PaymentRow, capture: Capture): Promise<{ payment: repo.PaymentRow; completion: Completion } | null>;
 };
 
 /**
@@ -46,18 +57,39 @@ export function createCompletions(db: Database, deps: PaymentDeps): Completions 
     }
   }
 
+  const enqueue = (site: Site, payment: repo.PaymentRow, capture?: Capture) =>
+    new Promise<Completion | null>((resolve, reject) => {
+      queue.push({ site, payment, ...(capture ? { capture } : {}), resolve, reject });
+      if (!draining) void drain();
+    });
   return {
-    complete(site, payment) {
-      return new Promise<Completion>((resolve, reject) => {
-        queue.push({ site, payment, resolve, reject });
-        if (!draining) void drain();
-      });
+    complete: async (site, payment) => (await enqueue(site, payment)) ?? completePayment(db, deps, site, payment),
+    async captured(site, payment, capture) {
+      // Only orders' payments complete together: a date change's capture is recorded as ever.
+      if (payment.dateChangeId !== null) return null;
+      const completion = await enqueue(site, payment, capture);
+      if (!completion) return null;
+      return { payment: completion.kind === 'moved' ? completion.payment : { ...payment, ...capturedValues(capture) }, completion };
     },
   };
 }
 
-const alone = (db: Database, deps: PaymentDeps, waiting: Waiting) =>
-  completePayment(db, deps, waiting.site, waiting.payment).then(waiting.resolve, waiting.reject);
+const capturedValues = (capture: Capture) => ({
+  status: 'captured' as const,
+  providerReference: capture.reference,
+  settledAt: null,
+});
+
+/**
+ * A payment the batch left out completes alone; a capture the batch did not record is answered
+ * with null, for its caller to record (and settle) as it would without batching.
+ */
+const alone = (db: Database, deps: PaymentDeps, waiting: Waiting, recorded: Set<string>) => {
+  const { capture, payment } = waiting;
+  if (capture && !recorded.has(payment.id)) return waiting.resolve(null);
+  const current = capture ? { ...payment, ...capturedValues(capture) } : payment;
+  return completePayment(db, deps, waiting.site, current).then(waiting.resolve, waiting.reject);
+};
 
 /** Completes a batch; never throws: every waiting payment is answered, together or alone. */
 async function completeBatch(db: Database, deps: PaymentDeps, batch: Waiting[]): Promise<void> {
@@ -74,9 +106,10 @@ async function completeBatch(db: Database, deps: PaymentDeps, batch: Waiting[]):
     } else left.push(waiting);
   }
   let completions = new Map<string, Completion>();
+  let recorded = new Set<string>();
   if (together.length > 0) {
     try {
-      completions = await completeTogether(db, deps, together);
+      ({ completions, recorded } = await completeTogether(db, deps, together));
     } catch (error) {
       // Nothing of the batch was kept: each completes alone, as it would have without batching.
       deps.logger?.warn({ err: error, payments: together.length }, 'completing payments together failed; completing each alone');
@@ -88,21 +121,33 @@ async function completeBatch(db: Database, deps: PaymentDeps, batch: Waiting[]):
     else left.push(waiting);
   }
   // Those left complete alone, beside the next batch (a lapsed order may wait on its slot's row).
-  for (const waiting of left) void alone(db, deps, waiting);
+  for (const waiting of left) void alone(db, deps, waiting, recorded);
 }
 
-async function completeTogether(db: Database, deps: PaymentDeps, together: Waiting[]): Promise<Map<string, Completion>> {
+async function completeTogether(
+  db: Database,
+  deps: PaymentDeps,
+  together: Waiting[],
+): Promise<{ completions: Map<string, Completion>; recorded: Set<string> }> {
   const payable = deps.payables.order;
   const completeMany = payable.completeMany;
-  if (!completeMany) return new Map();
-  const siteOf = new Map(together.map((waiting) => [waiting.payment.id, waiting.site]));
-  const { completions, completed } = await inTransaction(db, async (tx) => {
+  if (!completeMany) return { completions: new Map(), recorded: new Set() };
+  const byId = new Map(together.map((waiting) => [waiting.payment.id, waiting]));
+  const { completions, completed, recorded } = await inTransaction(db, async (tx) => {
     const completions = new Map<string, Completion>();
+    const locked = await repo.lockPayments(tx, [...byId.keys()]);
+    // Captures the provider just answered are recorded from the statuses `recordOutcome` moves them from.
+    const captures = together.flatMap(({ payment, capture }) => (capture ? [{ id: payment.id, reference: capture.reference }] : []));
+    const captured = new Map((await repo.recordCaptures(tx, captures)).map((row) => [row.id, row]));
     const paid: { site: Site; payment: repo.PaymentRow }[] = [];
-    for (const locked of await repo.lockPayments(tx, [...siteOf.keys()])) {
-      if (locked.status !== 'captured') completions.set(locked.id, { kind: 'moved', payment: locked });
+    for (const row of locked) {
+      const waiting = byId.get(row.id) as Waiting;
+      const current = captured.get(row.id) ?? row;
+      // A capture not recorded here is recorded by its caller, and settled from there.
+      if (waiting.capture && !captured.has(row.id)) continue;
+      if (current.status !== 'captured') completions.set(row.id, { kind: 'moved', payment: current });
       // A payment that completed its payable before answers it as it stands, alone.
-      else if (locked.completedAt === null) paid.push({ site: siteOf.get(locked.id) as Site, payment: locked });
+      else if (current.completedAt === null) paid.push({ site: waiting.site, payment: current });
     }
     const answers = await completeMany(tx, paid);
     const completed = paid.map((p) => p.payment).filter((payment) => answers.has(payment.id));
@@ -110,15 +155,26 @@ async function completeTogether(db: Database, deps: PaymentDeps, together: Waiti
       tx,
       completed.map((payment) => payment.id),
     );
-    await repo.recordEvents(
-      tx,
-      completed.map((payment) => ({
+    await repo.recordEvents(tx, [
+      ...together.flatMap(({ payment, capture }) =>
+        capture && captured.has(payment.id)
+          ? [
+              {
+                paymentId: payment.id,
+                eventKey: `captured:${capture.source}`,
+                kind: 'captured',
+                data: { source: capture.source, status: 'captured', reference: capture.reference },
+              },
+            ]
+          : [],
+      ),
+      ...completed.map((payment) => ({
         paymentId: payment.id,
         eventKey: 'completed',
         kind: 'completed',
         data: { orderId: payment.orderId },
       })),
-    );
+    ]);
     for (const payment of completed) {
       const answer = answers.get(payment.id);
       if (!answer) continue;
@@ -130,8 +186,8 @@ async function completeTogether(db: Database, deps: PaymentDeps, together: Waiti
         announced: true,
       });
     }
-    return { completions, completed };
+    return { completions, completed, recorded: new Set(captured.keys()) };
   });
   if (completed.length > 0) await payable.afterCommitMany?.(completed);
-  return completions;
+  return { completions, recorded };
 }

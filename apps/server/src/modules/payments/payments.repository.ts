@@ -164,6 +164,35 @@ export function lockPayments(db: Database, ids: string[]): Promise<PaymentRow[]>
   return db.select().from(payments).where(inArray(payments.id, ids)).orderBy(asc(payments.id)).for('update');
 }
 
+/**
+ * Captures providers just answered, in one statement: each payment still open becomes captured
+ * with its provider's reference (`transition` from the open statuses). Answers the rows it moved.
+ */
+export async function recordCaptures(db: Database, captures: { id: string; reference: string }[]): Promise<PaymentRow[]> {
+  if (captures.length === 0) return [];
+  return db
+    .update(payments)
+    .set({
+      status: 'captured',
+      providerReference: sql`case ${payments.id} ${sql.join(
+        captures.map((c) => sql`when ${c.id}::uuid then ${c.reference}`),
+        sql` `,
+      )} end` as unknown as string,
+      settledAt: null,
+      updatedAt: sql`now()` as unknown as Date,
+    })
+    .where(
+      and(
+        inArray(
+          payments.id,
+          captures.map((c) => c.id),
+        ),
+        inArray(payments.status, OPEN_STATUSES),
+      ),
+    )
+    .returning();
+}
+
 /** `recordEvent` for several events in one statement; those kept before are left as they were. */
 export async function recordEvents(
   db: Database,

@@ -5,9 +5,10 @@
 import type { CheckoutAnswer } from '@storefront/domain/api/payments';
 import { AUTHENTICATION_FAILED, VISITOR_CANCELLED } from '@storefront/domain/errors/catalogue';
 import type { Database } from '../../db/client.ts';
+import type { Site } from '../sites/site.ts';
 import { AppError, specError } from '../../http/errors.ts';
 import { askProvider, recordOutcome } from './ask-provider.ts';
-import { completePayment } from './complete-payment.ts';
+import { type Completion, completePayment } from './complete-payment.ts';
 import { type FailureFields, payableOf } from './payable.ts';
 import { inTransaction, type PaymentDeps } from './payment-deps.ts';
 import * as repo from './payments.repository.ts';
@@ -72,6 +73,17 @@ async function settleCaptured(db: Database, deps: PaymentDeps, payment: repo.Pay
   const site = await deps.siteById(payment.siteId);
   if (!site) throw specError('record not found');
   const completion = await (deps.completions?.complete(site, payment) ?? completePayment(db, deps, site, payment));
+  return settleCompletion(db, deps, payment, completion, fields);
+}
+
+/** Acts on what completing a captured payment came to: answers the visitor, refunds, voids other attempts. */
+async function settleCompletion(
+  db: Database,
+  deps: PaymentDeps,
+  payment: repo.PaymentRow,
+  completion: Completion,
+  fields: FailureFields = payableOf(deps.payables, payment).failureFields(),
+): Promise<CheckoutAnswer> {
   switch (completion.kind) {
     case 'moved':
       return settleNow(db, deps, completion.payment, fields);
@@ -128,14 +140,40 @@ async function settleNow(
  * the locked payment row. Failures carry the payable's fields (a date change's SPEC §7 fields),
  * given by the caller that knows its reference or else the payable's own.
  */
-export async function settlePayment(
+export function settlePayment(
   db: Database,
   deps: PaymentDeps,
   payment: repo.PaymentRow,
   fields: FailureFields = payableOf(deps.payables, payment).failureFields(),
 ): Promise<CheckoutAnswer> {
+  return withFields(fields, () => settleNow(db, deps, payment, fields));
+}
+
+/**
+ * A payment its provider has just said is captured (a checkout's synchronous payment): the
+ * capture is recorded in the transaction that completes it, with the others of the moment
+ * (decision 030), or else as any outcome is and then settled.
+ */
+export async function settleCapture(
+  db: Database,
+  deps: PaymentDeps,
+  site: Site,
+  payment: repo.PaymentRow,
+  capture: { reference: string; source: string },
+  fields: FailureFields,
+): Promise<CheckoutAnswer> {
+  const done = await deps.completions?.captured(site, payment, capture);
+  if (!done) {
+    const outcome = { status: 'captured' as const, reference: capture.reference };
+    return settlePayment(db, deps, await recordOutcome(db, deps, payment, outcome, capture.source), fields);
+  }
+  return withFields(fields, () => settleCompletion(db, deps, done.payment, done.completion, fields));
+}
+
+/** Failures carry the payable's fields (a date change's SPEC §7 fields). */
+async function withFields(fields: FailureFields, settle: () => Promise<CheckoutAnswer>): Promise<CheckoutAnswer> {
   try {
-    return await settleNow(db, deps, payment, fields);
+    return await settle();
   } catch (error) {
     if (!(error instanceof AppError) || Object.keys(fields.every).length === 0) throw error;
     throw error.with(fields.every);
