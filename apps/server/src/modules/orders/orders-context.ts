@@ -23,7 +23,11 @@ export const inTransaction = <T>(db: Database, work: (tx: Database) => Promise<T
 
 /** The open order for a token, locked, or the error the visitor should see. */
 export async function openOrder(tx: Database, site: Site, token: string): Promise<repo.LockedOrder> {
-  const order = await repo.lockOrder(tx, { siteId: site.id, tokenHash: hashToken(token) });
+  return checkOpen(await repo.lockOrder(tx, { siteId: site.id, tokenHash: hashToken(token) }));
+}
+
+/** An order that can still be changed, or the error the visitor should see. */
+export function checkOpen<O extends repo.LockedOrder>(order: O | null): O {
   if (!order) throw specError('record not found', { message: 'there is no order with this token' });
   if (!OPEN_STATUSES.has(order.status)) throw specError('order status must be ready_checkout');
   if (order.expired) throw sessionTimeout();

@@ -43,6 +43,38 @@ export async function lockOrder(
   return row ?? null;
 }
 
+/** An order as `lockOrder` reads it, without the lock, with its row version (`xmin`) for a write that must find it unchanged. */
+export async function readOrderVersion(
+  db: Database,
+  key: { siteId: number; tokenHash: string },
+): Promise<(LockedOrder & { version: string }) | null> {
+  const [row] = await db
+    .select({
+      ...getTableColumns(orders),
+      expired: sql<boolean>`${orders.expiresAt} <= now()`,
+      hasCoupons: sql<boolean>`exists (select 1 from ${orderCoupons} where ${orderCoupons.orderId} = ${orders.id})`,
+      version: sql<string>`${orders}.xmin::text`,
+    })
+    .from(orders)
+    .where(and(eq(orders.siteId, key.siteId), eq(orders.tokenHash, key.tokenHash)));
+  return row ?? null;
+}
+
+/** `updateOrder`, only if the order is still the version read (any write since gives it a new `xmin`); null otherwise. */
+export async function updateOrderIfUnchanged(
+  db: Database,
+  orderId: string,
+  version: string,
+  values: Partial<typeof orders.$inferInsert>,
+): Promise<OrderRow | null> {
+  const [row] = await db
+    .update(orders)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(orders.id, orderId), sql`${orders}.xmin = ${version}::xid`))
+    .returning();
+  return row ?? null;
+}
+
 /** Several orders by id, locked in id order (so two batches never wait on each other crosswise), as `lockOrder` reads one. */
 export function lockOrders(db: Database, ids: string[]): Promise<LockedOrder[]> {
   return db

@@ -87,13 +87,35 @@ export async function repriceOrder(
   site: Site,
   given: { changes?: Partial<repo.OrderRow>; coupons?: repo.CouponRow[] } = {},
 ): Promise<Repriced> {
+  const repriced = await reprice(tx, bundles, order, site, given, (values) => repo.updateOrder(tx, order.id, values));
+  if (!repriced) throw new Error('the order was not updated');
+  return repriced;
+}
+
+/**
+ * `repriceOrder` without a lock: the write is kept only if the order is still the version read
+ * (`readOrderVersion`). Null, having written nothing, when it changed since.
+ */
+export function repriceIfUnchanged(
+  db: Database,
+  bundles: ProductBundles,
+  order: repo.OrderRow & { version: string },
+  site: Site,
+  given: { changes?: Partial<repo.OrderRow>; coupons?: repo.CouponRow[] } = {},
+): Promise<Repriced | null> {
+  return reprice(db, bundles, order, site, given, (values) => repo.updateOrderIfUnchanged(db, order.id, order.version, values));
+}
+
+async function reprice(
+  db: Database,
+  bundles: ProductBundles,
+  order: repo.OrderRow,
+  site: Site,
+  given: { changes?: Partial<repo.OrderRow>; coupons?: repo.CouponRow[] },
+  write: (values: Partial<repo.OrderRow>) => Promise<repo.OrderRow | null>,
+): Promise<Repriced | null> {
   const changes = given.changes ?? {};
-  const { priced, couponRows } = await priceOf(tx, bundles, { ...order, ...changes }, site, given.coupons);
-  const updated = await repo.updateOrder(tx, order.id, {
-    ...changes,
-    subtotal: priced.subtotal,
-    discount: priced.discount,
-    total: priced.total,
-  });
-  return { order: updated, priced, couponRows };
+  const { priced, couponRows } = await priceOf(db, bundles, { ...order, ...changes }, site, given.coupons);
+  const updated = await write({ ...changes, subtotal: priced.subtotal, discount: priced.discount, total: priced.total });
+  return updated ? { order: updated, priced, couponRows } : null;
 }
