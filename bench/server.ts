@@ -12,6 +12,7 @@
  */
 
 import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
 import { buildApp } from '@storefront/server/app';
 import { openDatabase } from '@storefront/server/db/client';
 import { prepareDatabase } from '@storefront/server/db/prepare';
@@ -22,7 +23,6 @@ import { seedDemoStaff } from '@storefront/server/modules/staff/seed-demo-staff'
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { PGlite } from '@electric-sql/pglite';
 
 const [mode, target] = process.argv.slice(2);
 
@@ -73,7 +73,9 @@ function printTally() {
   const totalMs = [...spent.values()].reduce((a, b) => a + b, 0);
   console.error(`statements sent by this server: ${total}${totalMs ? `, ${Math.round(totalMs)} ms inside PGlite` : ''}`);
   for (const [text, count] of [...tally].sort((a, b) => b[1] - a[1]).slice(0, 60))
-    console.error(`${String(count).padStart(7)} ${spent.has(text) ? `${String(Math.round(spent.get(text) ?? 0)).padStart(7)} ms` : ''}  ${text}`);
+    console.error(
+      `${String(count).padStart(7)} ${spent.has(text) ? `${String(Math.round(spent.get(text) ?? 0)).padStart(7)} ms` : ''}  ${text}`,
+    );
   tally.clear();
   spent.clear();
 }
@@ -210,7 +212,13 @@ if (mode === 'bare') {
     },
   );
   await listen(
-    await buildApp({ config: { appMode: 'demo', appEnv: 'production', reconnectSite: null }, db, storefrontDir: '/nonexistent' }),
+    await buildApp({
+      config: { appMode: 'demo', appEnv: 'production', reconnectSite: null },
+      db,
+      storefrontDir: '/nonexistent',
+      // `BENCH_GATHER_MS`: how long an idle completer waits for others (the app's own default otherwise).
+      ...(process.env.BENCH_GATHER_MS ? { completionGatherMs: Number(process.env.BENCH_GATHER_MS) } : {}),
+    }),
   );
 } else if (mode === 'pages' && target) {
   // Tickets are bought at demo, the venue that takes the sandbox card without a redirect.

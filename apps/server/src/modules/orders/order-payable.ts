@@ -18,7 +18,10 @@ const answerOf = (paid: PaidOrder): CheckoutAnswer => ({
 });
 
 export function createOrderPayable(
-  orders: Pick<OrdersService, 'beginPayment' | 'abandonPayment' | 'completePaid' | 'completed' | 'completePaidMany' | 'completedMany'>,
+  orders: Pick<
+    OrdersService,
+    'beginPayment' | 'abandonPayment' | 'completePaid' | 'completed' | 'completePaidMany' | 'completedMany'
+  >,
 ): Payable<string> {
   return {
     begin: (site, orderToken, body, record) =>

@@ -1,22 +1,9 @@
-import type { CheckoutAnswer } from '@storefront/domain/api/payments';
 import type { Database } from '../../db/client.ts';
 import type { Site } from '../sites/site.ts';
-import { CompletionRefused, type PayableCompletion, payableOf } from './payable.ts';
+import type { Completion } from './completion.ts';
+import { CompletionRefused, payableOf } from './payable.ts';
 import { inTransaction, type PaymentDeps } from './payment-deps.ts';
 import * as repo from './payments.repository.ts';
-
-export type Completion =
-  | Extract<PayableCompletion, { kind: 'refund' }>
-  /**
-   * The payable is completed; `openSiblings`: other attempts a provider may still capture are to be
-   * voided; `announced`: its completion was recorded in the ledger's events and the payable's
-   * after-commit work done already (a batch does both for all its payments).
-   */
-  | { kind: 'completed'; answer: CheckoutAnswer; justCompleted: boolean; openSiblings: boolean; announced?: boolean }
-  /** Another payment completed the payable first: this one is refunded, the visitor answered with the payable as it stands. */
-  | { kind: 'surplus'; answer: CheckoutAnswer }
-  /** The payment was no longer captured when locked (another delivery settled it). */
-  | { kind: 'moved'; payment: repo.PaymentRow };
 
 /**
  * A completion from before the ledger marked its payment (the mark was added later, and the

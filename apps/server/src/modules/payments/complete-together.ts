@@ -10,15 +10,13 @@
  */
 import type { Database } from '../../db/client.ts';
 import type { Site } from '../sites/site.ts';
-import { type Completion, completePayment } from './complete-payment.ts';
+import { completePayment } from './complete-payment.ts';
+import type { Capture, Completion, Completions } from './completion.ts';
 import { inTransaction, type PaymentDeps } from './payment-deps.ts';
 import * as repo from './payments.repository.ts';
 
 /** At most this many payments are completed in one transaction. */
 const MAX_BATCH = 100;
-
-/** A capture the provider just answered (a checkout's synchronous payment), recorded by the batch. */
-type Capture = { reference: string; source: string };
 
 type Waiting = {
   site: Site;
@@ -28,25 +26,15 @@ type Waiting = {
   reject: (error: unknown) => void;
 };
 
-export type Completions = {
-  /** `completePayment`, with whatever else is waiting to complete at the same moment. */
-  complete(site: Site, payment: repo.PaymentRow): Promise<Completion>;
-  /**
-   * A payment still open whose provider has just said it is captured: the capture is recorded
-   * (as `recordOutcome` does) in the transaction that completes it. Answers the recorded row and
-   * its completion, or null when the row had moved on meanwhile and nothing was recorded: the
-   * caller records the outcome itself.
-   */
-  captured(site: Site, payment: repo.PaymentRow, capture: Capture): Promise<{ payment: repo.PaymentRow; completion: Completion } | null>;
-};
-
 /**
- * A process's completer: the first payment to arrive completes at once (alone, no waiting added);
- * those that arrive while it is written go together next, and so on.
+ * A process's completer: the first payment to arrive completes at once (alone, no waiting added),
+ * or after `gatherMs` with those that came meanwhile; those that arrive while a batch is written
+ * go together next, and so on.
  */
-export function createCompletions(db: Database, deps: PaymentDeps): Completions {
+export function createCompletions(db: Database, deps: PaymentDeps, options: { gatherMs?: number } = {}): Completions {
   const queue: Waiting[] = [];
   let draining = false;
+  const gatherMs = options.gatherMs ?? 0;
 
   async function drain() {
     draining = true;
@@ -60,7 +48,13 @@ export function createCompletions(db: Database, deps: PaymentDeps): Completions 
   const enqueue = (site: Site, payment: repo.PaymentRow, capture?: Capture) =>
     new Promise<Completion | null>((resolve, reject) => {
       queue.push({ site, payment, ...(capture ? { capture } : {}), resolve, reject });
-      if (!draining) void drain();
+      if (draining) return;
+      if (gatherMs === 0) void drain();
+      else {
+        // Those arriving within `gatherMs` of an idle completer go with it.
+        draining = true;
+        setTimeout(() => void drain(), gatherMs);
+      }
     });
   return {
     complete: async (site, payment) => (await enqueue(site, payment)) ?? completePayment(db, deps, site, payment),
@@ -69,7 +63,10 @@ export function createCompletions(db: Database, deps: PaymentDeps): Completions 
       if (payment.dateChangeId !== null) return null;
       const completion = await enqueue(site, payment, capture);
       if (!completion) return null;
-      return { payment: completion.kind === 'moved' ? completion.payment : { ...payment, ...capturedValues(capture) }, completion };
+      return {
+        payment: completion.kind === 'moved' ? completion.payment : { ...payment, ...capturedValues(capture) },
+        completion,
+      };
     },
   };
 }
@@ -137,7 +134,9 @@ async function completeTogether(
     const completions = new Map<string, Completion>();
     const locked = await repo.lockPayments(tx, [...byId.keys()]);
     // Captures the provider just answered are recorded from the statuses `recordOutcome` moves them from.
-    const captures = together.flatMap(({ payment, capture }) => (capture ? [{ id: payment.id, reference: capture.reference }] : []));
+    const captures = together.flatMap(({ payment, capture }) =>
+      capture ? [{ id: payment.id, reference: capture.reference }] : [],
+    );
     const captured = new Map((await repo.recordCaptures(tx, captures)).map((row) => [row.id, row]));
     const paid: { site: Site; payment: repo.PaymentRow }[] = [];
     for (const row of locked) {

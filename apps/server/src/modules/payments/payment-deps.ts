@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { Site } from '../sites/site.ts';
-import type { Completions } from './complete-together.ts';
+import type { Completions } from './completion.ts';
 import type { Payables } from './payable.ts';
 import type { PaymentRow } from './payments.repository.ts';
 import type { PaymentProvider } from './providers/provider.ts';

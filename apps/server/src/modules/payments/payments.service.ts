@@ -18,8 +18,11 @@ import type { PaymentDeps } from './payment-deps.ts';
 import type { NotifyingProvider } from './providers/provider.ts';
 import { reconcilePayments } from './reconcile.ts';
 
-export function createPaymentsService(db: Database, given: PaymentDeps) {
-  const deps: PaymentDeps = { ...given, completions: given.completions ?? createCompletions(db, given) };
+export function createPaymentsService(db: Database, given: PaymentDeps, options: { completionGatherMs?: number } = {}) {
+  const completions =
+    given.completions ??
+    createCompletions(db, given, options.completionGatherMs !== undefined ? { gatherMs: options.completionGatherMs } : {});
+  const deps: PaymentDeps = { ...given, completions };
   return {
     /** `POST orders/checkout/{id}` (an order) and `POST timechanges/{timechangeToken}/checkout` (a date change). */
     checkout: <K extends PayableKind>(kind: K, site: Site, ref: PayableRefs[K], body: CheckoutBody) =>

@@ -5,10 +5,11 @@
 import type { CheckoutAnswer } from '@storefront/domain/api/payments';
 import { AUTHENTICATION_FAILED, VISITOR_CANCELLED } from '@storefront/domain/errors/catalogue';
 import type { Database } from '../../db/client.ts';
-import type { Site } from '../sites/site.ts';
 import { AppError, specError } from '../../http/errors.ts';
+import type { Site } from '../sites/site.ts';
 import { askProvider, recordOutcome } from './ask-provider.ts';
-import { type Completion, completePayment } from './complete-payment.ts';
+import { completePayment } from './complete-payment.ts';
+import type { Completion } from './completion.ts';
 import { type FailureFields, payableOf } from './payable.ts';
 import { inTransaction, type PaymentDeps } from './payment-deps.ts';
 import * as repo from './payments.repository.ts';
