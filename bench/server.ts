@@ -217,7 +217,7 @@ if (mode === 'bare') {
       db,
       storefrontDir: '/nonexistent',
       // `BENCH_GATHER_MS`: how long an idle completer waits for others (the app's own default otherwise).
-      ...(process.env.BENCH_GATHER_MS ? { completionGatherMs: Number(process.env.BENCH_GATHER_MS) } : {}),
+      ...(process.env.BENCH_GATHER_MS ? { batchGatherMs: Number(process.env.BENCH_GATHER_MS) } : {}),
     }),
   );
 } else if (mode === 'pages' && target) {

@@ -138,8 +138,8 @@ export type AppOptions = {
     >;
   /** Signage: how often a site with screens connected is looked at for sales made by other processes. */
   signagePollMs?: number;
-  /** How long an idle completer waits for other captured payments to complete with (decision 030; 0 unless given). */
-  completionGatherMs?: number;
+  /** How long an idle batcher of payments (their beginnings, their completions) waits for others to go with (decision 030). */
+  batchGatherMs?: number;
   /** How often this process offers places that came back to the waiting lists (WAITING_LIST_ROUND_MS unless given). */
   waitingListMs?: number;
   /** How often a watched day's live arrivals are read again (tests make it short). */
@@ -350,7 +350,7 @@ export async function buildApp(options: AppOptions) {
       siteById: async (id) => (await sites.list()).find((s) => s.id === id) ?? null,
       logger: app.log,
     },
-    options.completionGatherMs !== undefined ? { completionGatherMs: options.completionGatherMs } : {},
+    options.batchGatherMs !== undefined ? { batchGatherMs: options.batchGatherMs } : {},
   );
   // Money nobody came back for: payments to settle, refunds of cheaper date changes still owed, and
   // order refunds written but never answered by their provider (decision 017).

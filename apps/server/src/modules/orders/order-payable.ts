@@ -20,7 +20,7 @@ const answerOf = (paid: PaidOrder): CheckoutAnswer => ({
 export function createOrderPayable(
   orders: Pick<
     OrdersService,
-    'beginPayment' | 'abandonPayment' | 'completePaid' | 'completed' | 'completePaidMany' | 'completedMany'
+    'beginPayment' | 'beginPayments' | 'abandonPayment' | 'completePaid' | 'completed' | 'completePaidMany' | 'completedMany'
   >,
 ): Payable<string> {
   return {
@@ -33,6 +33,25 @@ export function createOrderPayable(
           amount: begun.amount,
           currency: begun.currency,
         }),
+      ),
+
+    beginMany: (begins, record) =>
+      orders.beginPayments(
+        begins.map(({ site, ref, body }) => ({ site, token: ref, body })),
+        (tx, payments) =>
+          record(
+            tx,
+            payments.map(({ site, payment }) => ({
+              site,
+              payment: {
+                orderId: payment.orderId,
+                method: payment.method,
+                provider: payment.provider,
+                amount: payment.amount,
+                currency: payment.currency,
+              },
+            })),
+          ),
       ),
 
     async abandon(tx, payment) {

@@ -89,6 +89,47 @@ export function lockOrders(db: Database, ids: string[]): Promise<LockedOrder[]> 
     .for('update');
 }
 
+/** Orders by token hash, locked in id order, as `lockOrder` reads one. */
+export function lockOrdersByTokens(db: Database, tokenHashes: string[]): Promise<LockedOrder[]> {
+  return db
+    .select({
+      ...getTableColumns(orders),
+      expired: sql<boolean>`${orders.expiresAt} <= now()`,
+      hasCoupons: sql<boolean>`exists (select 1 from ${orderCoupons} where ${orderCoupons.orderId} = ${orders.id})`,
+    })
+    .from(orders)
+    .where(inArray(orders.tokenHash, tokenHashes))
+    .orderBy(asc(orders.id))
+    .for('update');
+}
+
+/** Orders whose payment begins become `paying` with the amounts paid, in one statement. */
+export async function markOrdersPaying(
+  db: Database,
+  amounts: { id: string; subtotal: number; discount: number; total: number }[],
+): Promise<void> {
+  const byId = (column: 'subtotal' | 'discount' | 'total') =>
+    sql`case ${orders.id} ${sql.join(
+      amounts.map((a) => sql`when ${a.id}::uuid then ${a[column]}::int`),
+      sql` `,
+    )} end`;
+  await db
+    .update(orders)
+    .set({
+      status: 'paying',
+      subtotal: byId('subtotal') as unknown as number,
+      discount: byId('discount') as unknown as number,
+      total: byId('total') as unknown as number,
+      updatedAt: sql`now()` as unknown as Date,
+    })
+    .where(
+      inArray(
+        orders.id,
+        amounts.map((a) => a.id),
+      ),
+    );
+}
+
 /** Paid orders become completed, each with its reservation number and token hash, in one statement. */
 export function markOrdersCompleted(
   db: Database,

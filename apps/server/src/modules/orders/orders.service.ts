@@ -10,7 +10,7 @@ import type { Site } from '../sites/site.ts';
 import { foldSoldHolds } from '../stock/sell-places.ts';
 import { applyCoupon } from './apply-coupon.ts';
 import { attachMember } from './attach-member.ts';
-import { abandonOrderPayment, beginOrderPayment, type PaymentToBegin } from './begin-order-payment.ts';
+import { abandonOrderPayment, beginOrderPayment, beginOrderPayments, type PaymentToBegin } from './begin-order-payment.ts';
 import { cancelOrder } from './cancel-order.ts';
 import { completePaidOrder, completePaidOrders, type PaidOrder } from './complete-paid-order.ts';
 import { confirmOrderMail } from './confirm-order-mail.ts';
@@ -79,6 +79,11 @@ export function createOrdersService(
       body: { payment_method: string },
       record: (tx: Database, payment: PaymentToBegin) => Promise<T>,
     ) => beginOrderPayment(db, ctx, site, token, body, record),
+    /** `beginPayment` for checkouts of the same moment, together; those it leaves out begin alone. */
+    beginPayments: <T>(
+      begins: { site: Site; token: string; body: { payment_method: string } }[],
+      record: (tx: Database, payments: { site: Site; payment: PaymentToBegin }[]) => Promise<T[]>,
+    ) => beginOrderPayments(db, ctx, begins, record),
     abandonPayment: (tx: Database, orderId: string) => abandonOrderPayment(tx, orderId),
     completePaid: (tx: Database, site: Site, orderId: string): Promise<PaidOrder | 'not_paying'> =>
       completePaidOrder(tx, ctx, site, orderId),

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { CheckoutAnswer } from '@storefront/domain/api/payments';
 import type { PaymentMethodId } from '@storefront/domain/constants';
 import { returnPath } from '@storefront/domain/payments';
@@ -6,6 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
 import type { Site } from '../sites/site.ts';
 import { providerOf, recordOutcome } from './ask-provider.ts';
+import { newPaymentNumber } from './begin-together.ts';
 import type { FailureFields, Payable, PayableKind, PayableRefs } from './payable.ts';
 import type { PaymentDeps } from './payment-deps.ts';
 import * as repo from './payments.repository.ts';
@@ -13,8 +13,6 @@ import type { CardDetails, ProviderOutcome } from './providers/provider.ts';
 import { settleCapture, settlePayment } from './settle-payment.ts';
 
 export type CheckoutBody = { payment_method: string; card?: CardDetails | undefined; card_token?: string | undefined };
-
-const newPaymentNumber = () => `pay_${randomBytes(16).toString('base64url')}`;
 
 function returnUrls(deps: PaymentDeps, site: Site, payment: repo.PaymentRow, dateChange: boolean) {
   const base = `${deps.publicUrl()}/${site.variant}/#`;
@@ -73,19 +71,22 @@ export async function checkout<K extends PayableKind>(
   body: CheckoutBody,
 ): Promise<CheckoutAnswer> {
   const payable = deps.payables[kind] as Payable<PayableRefs[K]>;
-  const payment = await payable.begin(site, ref, body, (tx, begun) =>
-    repo.insertNextAttempt(tx, {
-      paymentNumber: newPaymentNumber(),
-      orderId: begun.orderId,
-      ...(begun.dateChangeId ? { dateChangeId: begun.dateChangeId } : {}),
-      siteId: site.id,
-      method: begun.method,
-      provider: begun.provider,
-      amount: begun.amount,
-      currency: begun.currency,
-      status: 'started',
-    }),
-  );
+  const together = kind === 'order' && typeof ref === 'string' ? await deps.begins?.begin(site, ref, body) : null;
+  const payment =
+    together ??
+    (await payable.begin(site, ref, body, (tx, begun) =>
+      repo.insertNextAttempt(tx, {
+        paymentNumber: newPaymentNumber(),
+        orderId: begun.orderId,
+        ...(begun.dateChangeId ? { dateChangeId: begun.dateChangeId } : {}),
+        siteId: site.id,
+        method: begun.method,
+        provider: begun.provider,
+        amount: begun.amount,
+        currency: begun.currency,
+        status: 'started',
+      }),
+    ));
   const fields = payable.failureFields(ref);
   const outcome: ProviderOutcome =
     payment.provider === 'free'

@@ -27,7 +27,7 @@ describeEachEngine('payments completed together', (ctx) => {
       publicUrl: () => 'http://shop.test',
       db: ctx.db,
       storefrontDir: fakeStorefrontDir(),
-      completionGatherMs: GATHER_MS,
+      batchGatherMs: GATHER_MS,
     });
   });
   afterAll(async () => {

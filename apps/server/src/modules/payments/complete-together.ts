@@ -9,6 +9,7 @@
  * exactly as without batching.
  */
 import type { Database } from '../../db/client.ts';
+import { createGroupBatcher, type Waiting as GroupWaiting } from '../../lib/group-batcher.ts';
 import type { Site } from '../sites/site.ts';
 import { completePayment } from './complete-payment.ts';
 import type { Capture, Completion, Completions } from './completion.ts';
@@ -18,13 +19,8 @@ import * as repo from './payments.repository.ts';
 /** At most this many payments are completed in one transaction. */
 const MAX_BATCH = 100;
 
-type Waiting = {
-  site: Site;
-  payment: repo.PaymentRow;
-  capture?: Capture;
-  resolve: (completion: Completion | null) => void;
-  reject: (error: unknown) => void;
-};
+type Entry = { site: Site; payment: repo.PaymentRow; capture?: Capture };
+type Waiting = GroupWaiting<Entry, Completion | null>;
 
 /**
  * A process's completer: the first payment to arrive completes at once (alone, no waiting added),
@@ -32,36 +28,16 @@ type Waiting = {
  * go together next, and so on.
  */
 export function createCompletions(db: Database, deps: PaymentDeps, options: { gatherMs?: number } = {}): Completions {
-  const queue: Waiting[] = [];
-  let draining = false;
-  const gatherMs = options.gatherMs ?? 0;
-
-  async function drain() {
-    draining = true;
-    try {
-      while (queue.length > 0) await completeBatch(db, deps, queue.splice(0, MAX_BATCH));
-    } finally {
-      draining = false;
-    }
-  }
-
-  const enqueue = (site: Site, payment: repo.PaymentRow, capture?: Capture) =>
-    new Promise<Completion | null>((resolve, reject) => {
-      queue.push({ site, payment, ...(capture ? { capture } : {}), resolve, reject });
-      if (draining) return;
-      if (gatherMs === 0) void drain();
-      else {
-        // Those arriving within `gatherMs` of an idle completer go with it.
-        draining = true;
-        setTimeout(() => void drain(), gatherMs);
-      }
-    });
+  const enqueue = createGroupBatcher<Entry, Completion | null>((batch) => completeBatch(db, deps, batch), {
+    max: MAX_BATCH,
+    ...options,
+  });
   return {
-    complete: async (site, payment) => (await enqueue(site, payment)) ?? completePayment(db, deps, site, payment),
+    complete: async (site, payment) => (await enqueue({ site, payment })) ?? completePayment(db, deps, site, payment),
     async captured(site, payment, capture) {
       // Only orders' payments complete together: a date change's capture is recorded as ever.
       if (payment.dateChangeId !== null) return null;
-      const completion = await enqueue(site, payment, capture);
+      const completion = await enqueue({ site, payment, capture });
       if (!completion) return null;
       return {
         payment: completion.kind === 'moved' ? completion.payment : { ...payment, ...capturedValues(capture) },
@@ -82,10 +58,10 @@ const capturedValues = (capture: Capture) => ({
  * with null, for its caller to record (and settle) as it would without batching.
  */
 const alone = (db: Database, deps: PaymentDeps, waiting: Waiting, recorded: Set<string>) => {
-  const { capture, payment } = waiting;
+  const { capture, payment, site } = waiting.item;
   if (capture && !recorded.has(payment.id)) return waiting.resolve(null);
   const current = capture ? { ...payment, ...capturedValues(capture) } : payment;
-  return completePayment(db, deps, waiting.site, current).then(waiting.resolve, waiting.reject);
+  return completePayment(db, deps, site, current).then(waiting.resolve, waiting.reject);
 };
 
 /** Completes a batch; never throws: every waiting payment is answered, together or alone. */
@@ -95,7 +71,7 @@ async function completeBatch(db: Database, deps: PaymentDeps, batch: Waiting[]):
   const left: Waiting[] = [];
   const orders = new Set<string>();
   for (const waiting of batch) {
-    const { payment } = waiting;
+    const { payment } = waiting.item;
     // Date changes, and a second payment of an order already in the batch, complete alone.
     if (payment.dateChangeId === null && !orders.has(payment.orderId) && payable.completeMany) {
       orders.add(payment.orderId);
@@ -113,7 +89,7 @@ async function completeBatch(db: Database, deps: PaymentDeps, batch: Waiting[]):
     }
   }
   for (const waiting of together) {
-    const completion = completions.get(waiting.payment.id);
+    const completion = completions.get(waiting.item.payment.id);
     if (completion) waiting.resolve(completion);
     else left.push(waiting);
   }
@@ -129,24 +105,24 @@ async function completeTogether(
   const payable = deps.payables.order;
   const completeMany = payable.completeMany;
   if (!completeMany) return { completions: new Map(), recorded: new Set() };
-  const byId = new Map(together.map((waiting) => [waiting.payment.id, waiting]));
+  const byId = new Map(together.map(({ item }) => [item.payment.id, item]));
   const { completions, completed, recorded } = await inTransaction(db, async (tx) => {
     const completions = new Map<string, Completion>();
     const locked = await repo.lockPayments(tx, [...byId.keys()]);
     // Captures the provider just answered are recorded from the statuses `recordOutcome` moves them from.
-    const captures = together.flatMap(({ payment, capture }) =>
+    const captures = together.flatMap(({ item: { payment, capture } }) =>
       capture ? [{ id: payment.id, reference: capture.reference }] : [],
     );
     const captured = new Map((await repo.recordCaptures(tx, captures)).map((row) => [row.id, row]));
     const paid: { site: Site; payment: repo.PaymentRow }[] = [];
     for (const row of locked) {
-      const waiting = byId.get(row.id) as Waiting;
+      const entry = byId.get(row.id) as Entry;
       const current = captured.get(row.id) ?? row;
       // A capture not recorded here is recorded by its caller, and settled from there.
-      if (waiting.capture && !captured.has(row.id)) continue;
+      if (entry.capture && !captured.has(row.id)) continue;
       if (current.status !== 'captured') completions.set(row.id, { kind: 'moved', payment: current });
       // A payment that completed its payable before answers it as it stands, alone.
-      else if (current.completedAt === null) paid.push({ site: waiting.site, payment: current });
+      else if (current.completedAt === null) paid.push({ site: entry.site, payment: current });
     }
     const answers = await completeMany(tx, paid);
     const completed = paid.map((p) => p.payment).filter((payment) => answers.has(payment.id));
@@ -155,7 +131,7 @@ async function completeTogether(
       completed.map((payment) => payment.id),
     );
     await repo.recordEvents(tx, [
-      ...together.flatMap(({ payment, capture }) =>
+      ...together.flatMap(({ item: { payment, capture } }) =>
         capture && captured.has(payment.id)
           ? [
               {

@@ -35,3 +35,11 @@ export type Completions = {
     capture: Capture,
   ): Promise<{ payment: repo.PaymentRow; completion: Completion } | null>;
 };
+
+export type Begins = {
+  /**
+   * An order's payment begins (`payable.begin`) with the other checkouts of the moment. Answers
+   * its ledger row, or null when it is to begin alone; throws what its visitor is to be told.
+   */
+  begin(site: Site, orderToken: string, body: { payment_method: string }): Promise<repo.PaymentRow | null>;
+};

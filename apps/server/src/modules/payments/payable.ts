@@ -72,6 +72,16 @@ export type Payable<Ref> = {
     body: { payment_method: string },
     record: (tx: Database, payment: PaymentToRecord) => Promise<PaymentRow>,
   ): Promise<PaymentRow>;
+  /**
+   * `begin` for checkouts of the same moment (decision 030), in one transaction: `record` writes
+   * the attempts of those whose checks passed. Answers, in the order asked, each one's row, the
+   * error its visitor is told, or 'alone' (it begins through `begin`). A payable without it
+   * always begins alone.
+   */
+  beginMany?(
+    begins: { site: Site; ref: Ref; body: { payment_method: string } }[],
+    record: (tx: Database, payments: { site: Site; payment: PaymentToRecord }[]) => Promise<PaymentRow[]>,
+  ): Promise<({ begun: PaymentRow } | { error: unknown } | 'alone')[]>;
   /** The latest attempt failed: the payable can be paid again (in the caller's transaction). */
   abandon(tx: Database, payment: PaymentRow): Promise<void>;
   /** A captured payment completes the payable, once, in the caller's transaction (the payment row is locked). */

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { Site } from '../sites/site.ts';
-import type { Completions } from './completion.ts';
+import type { Begins, Completions } from './completion.ts';
 import type { Payables } from './payable.ts';
 import type { PaymentRow } from './payments.repository.ts';
 import type { PaymentProvider } from './providers/provider.ts';
@@ -16,6 +16,8 @@ export type PaymentDeps = {
   logger?: FastifyBaseLogger | undefined;
   /** Completes captured payments of the same moment together (decision 030); without it each completes alone. */
   completions?: Completions | undefined;
+  /** Begins orders' payments of the same moment together (decision 030); without it each begins alone. */
+  begins?: Begins | undefined;
 };
 
 export const inTransaction = <T>(db: Database, work: (tx: Database) => Promise<T>) =>

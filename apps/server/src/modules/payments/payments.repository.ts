@@ -24,6 +24,29 @@ export async function insertNextAttempt(
   return row;
 }
 
+/** `insertNextAttempt` for attempts of different orders, in one statement; rows in the order given. */
+export async function insertNextAttempts(
+  db: Database,
+  values: Omit<typeof payments.$inferInsert, 'attempt' | 'idempotencyKey'>[],
+): Promise<PaymentRow[]> {
+  if (values.length === 0) return [];
+  const written = await db
+    .insert(payments)
+    .values(
+      values.map((row) => {
+        const attempt = sql`(select coalesce(max(${payments.attempt}), 0) + 1 from ${payments} where ${payments.orderId} = ${row.orderId})`;
+        return { ...row, attempt: sql`${attempt}`, idempotencyKey: sql`${row.orderId}::text || ':' || ${attempt}::text` };
+      }),
+    )
+    .returning();
+  const byNumber = new Map(written.map((row) => [row.paymentNumber, row]));
+  return values.map((row) => {
+    const found = byNumber.get(row.paymentNumber);
+    if (!found) throw new Error('a payment was not written');
+    return found;
+  });
+}
+
 export async function findPayment(db: Database, paymentNumber: string, options: { lock?: boolean } = {}) {
   const query = db.select().from(payments).where(eq(payments.paymentNumber, paymentNumber));
   const [row] = options.lock ? await query.for('update') : await query;

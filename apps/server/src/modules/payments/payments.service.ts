@@ -9,6 +9,7 @@
  */
 import type { Database } from '../../db/client.ts';
 import type { Site } from '../sites/site.ts';
+import { createBegins } from './begin-together.ts';
 import { type CheckoutBody, checkout } from './checkout.ts';
 import { createCompletions } from './complete-together.ts';
 import { finishPayment, returnFromRedirect } from './finish-payment.ts';
@@ -18,11 +19,13 @@ import type { PaymentDeps } from './payment-deps.ts';
 import type { NotifyingProvider } from './providers/provider.ts';
 import { reconcilePayments } from './reconcile.ts';
 
-export function createPaymentsService(db: Database, given: PaymentDeps, options: { completionGatherMs?: number } = {}) {
+export function createPaymentsService(db: Database, given: PaymentDeps, options: { batchGatherMs?: number } = {}) {
   const completions =
     given.completions ??
-    createCompletions(db, given, options.completionGatherMs !== undefined ? { gatherMs: options.completionGatherMs } : {});
-  const deps: PaymentDeps = { ...given, completions };
+    createCompletions(db, given, options.batchGatherMs !== undefined ? { gatherMs: options.batchGatherMs } : {});
+  const begins =
+    given.begins ?? createBegins(given, options.batchGatherMs !== undefined ? { gatherMs: options.batchGatherMs } : {});
+  const deps: PaymentDeps = { ...given, completions, begins };
   return {
     /** `POST orders/checkout/{id}` (an order) and `POST timechanges/{timechangeToken}/checkout` (a date change). */
     checkout: <K extends PayableKind>(kind: K, site: Site, ref: PayableRefs[K], body: CheckoutBody) =>
