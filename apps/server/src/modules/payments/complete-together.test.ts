@@ -17,7 +17,7 @@ import { rows } from '../../db/rows.ts';
 import { SANDBOX_CARDS } from './providers/sandbox-gateway.ts';
 
 /** Long enough for every checkout of a test to reach the completer while it gathers, even on a loaded machine. */
-const GATHER_MS = 3000;
+const GATHER_MS = 1500;
 
 describeEachEngine('payments completed together', (ctx) => {
   let app: FastifyInstance;
@@ -56,6 +56,7 @@ describeEachEngine('payments completed together', (ctx) => {
       captures: number;
       completions: number;
       completed_at: string | null;
+      begun_at: string;
       payment: string;
     }>(
       ctx.db,
@@ -64,7 +65,7 @@ describeEachEngine('payments completed together', (ctx) => {
                  (select count(*)::int from outbox m where m.order_id = o.id and m.kind = 'order_confirmation') as mails,
                  (select count(*)::int from payment_events e where e.payment_id = p.id and e.kind = 'captured') as captures,
                  (select count(*)::int from payment_events e where e.payment_id = p.id and e.kind = 'completed') as completions,
-                 p.completed_at::text as completed_at, p.status as payment
+                 p.completed_at::text as completed_at, p.created_at::text as begun_at, p.status as payment
           from orders o join payments p on p.order_id = o.id
           where o.time_span_id = ${slot.timeSpanId} and p.status <> 'started'
           order by o.created_at`,
@@ -84,15 +85,40 @@ describeEachEngine('payments completed together', (ctx) => {
       sql`update stock_holds set expires_at = now() - interval '1 second' where time_span_id in (${roomy.timeSpanId}, ${full.timeSpanId})`,
     );
     expect((await api().post('orders', orderBody(full, 1))).status).toBe(201);
+    // An order with a coupon (its use is counted alone), and a checkout naming another method than the order's.
+    const couponToken = await readyOrder(rush, 1);
+    const [coupon] = await rows<{ code: string }>(
+      ctx.db,
+      sql`select c.code from coupons c join sites s on s.id = c.site_id
+          where s.variant = 'demo' and c.discount_type = 'percent' and not c.is_invitation and c.usage_limit is null limit 1`,
+    );
+    expect((await api().post(`ordercoupons/${couponToken}`, { coupon: coupon?.code })).status).toBe(200);
+    const wrongToken = await readyOrder(rush, 1);
 
-    const answers = await Promise.all([...rushTokens, roomyToken, fullToken].map(checkOut));
+    const [answers, couponAnswer, wrongAnswer] = await Promise.all([
+      Promise.all([...rushTokens, roomyToken, fullToken].map(checkOut)),
+      checkOut(couponToken),
+      api().post<CheckoutReply>(`orders/checkout/${wrongToken}`, {
+        payment_method: 'gmo_3ds',
+        card: card(SANDBOX_CARDS.success),
+      }),
+    ]);
+    expect([couponAnswer.status, couponAnswer.body.status]).toEqual([200, 'completed']);
+    expect(wrongAnswer.status).toBe(400);
+    expect(wrongAnswer.body).toMatchObject({ error: 'invalid request', field: 'payment_method' });
+    const [wrongOrder] = await rows<{ status: string; payments: number }>(
+      ctx.db,
+      sql`select o.status, (select count(*)::int from payments p where p.order_id = o.id) as payments
+          from orders o where o.time_span_id = ${rush.timeSpanId} order by o.created_at desc limit 1`,
+    );
+    expect(wrongOrder).toEqual({ status: 'ready_checkout', payments: 0 });
 
     const rushAnswers = answers.slice(0, 4);
     expect(rushAnswers.map((a) => [a.status, a.body.status])).toEqual(Array(4).fill([200, 'completed']));
     expect(new Set(rushAnswers.map((a) => a.body.reservation_number)).size).toBe(4);
     expect(new Set(rushAnswers.map((a) => a.body.reservation_token)).size).toBe(4);
-    const rushLedger = await ledgerOf(rush);
-    expect(rushLedger.map(({ completed_at, ...rest }) => rest)).toEqual(
+    const rushLedger = (await ledgerOf(rush)).slice(0, 4);
+    expect(rushLedger.map(({ completed_at, begun_at, ...rest }) => rest)).toEqual(
       [1, 2, 1, 3].map((quantity) => ({
         quantity,
         status: 'completed',
@@ -103,9 +129,11 @@ describeEachEngine('payments completed together', (ctx) => {
         payment: 'captured',
       })),
     );
-    // One transaction completed all four: its start time is each payment's completion time.
+    // One transaction began all four payments, one completed them: its start time is each one's time.
+    expect(new Set(rushLedger.map((row) => row.begun_at)).size).toBe(1);
     expect(new Set(rushLedger.map((row) => row.completed_at)).size).toBe(1);
-    expect(await slotCounters(ctx.db, rush.timeSpanId)).toEqual({ capacity: 10, sold: 7, held: 0 });
+    // The four and the coupon's order sold; the order with the wrong method still holds its place.
+    expect(await slotCounters(ctx.db, rush.timeSpanId)).toEqual({ capacity: 10, sold: 8, held: 1 });
 
     // Left out of the batch: sold again on the counters, alone.
     expect([answers[4]?.status, answers[4]?.body.status]).toEqual([200, 'completed']);
@@ -140,7 +168,7 @@ describeEachEngine('payments completed together', (ctx) => {
       const answers = await Promise.all(tokens.map(checkOut));
       expect(answers.map((a) => [a.status, a.body.status])).toEqual(Array(3).fill([200, 'completed']));
       const ledger = await ledgerOf(slot);
-      expect(ledger.map(({ completed_at, ...rest }) => rest)).toEqual(
+      expect(ledger.map(({ completed_at, begun_at, ...rest }) => rest)).toEqual(
         [2, 1, 1].map((quantity) => ({
           quantity,
           status: 'completed',
