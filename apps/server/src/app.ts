@@ -138,7 +138,7 @@ export type AppOptions = {
     >;
   /** Signage: how often a site with screens connected is looked at for sales made by other processes. */
   signagePollMs?: number;
-  /** How long an idle batcher of payments (their beginnings, their completions) waits for others to go with (decision 030). */
+  /** How long an idle batcher of payments (their beginnings, their completions) waits for others to go with (decision 030; BATCH_GATHER_MS unless given). */
   batchGatherMs?: number;
   /** How often this process offers places that came back to the waiting lists (WAITING_LIST_ROUND_MS unless given). */
   waitingListMs?: number;

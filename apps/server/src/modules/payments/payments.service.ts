@@ -19,12 +19,16 @@ import type { PaymentDeps } from './payment-deps.ts';
 import type { NotifyingProvider } from './providers/provider.ts';
 import { reconcilePayments } from './reconcile.ts';
 
+/**
+ * How long an idle batcher waits for company (decision 030): on PGlite, which runs one statement
+ * at a time, batches form only so; a checkout with no rush around it waits this much more.
+ */
+export const BATCH_GATHER_MS = 10;
+
 export function createPaymentsService(db: Database, given: PaymentDeps, options: { batchGatherMs?: number } = {}) {
-  const completions =
-    given.completions ??
-    createCompletions(db, given, options.batchGatherMs !== undefined ? { gatherMs: options.batchGatherMs } : {});
-  const begins =
-    given.begins ?? createBegins(given, options.batchGatherMs !== undefined ? { gatherMs: options.batchGatherMs } : {});
+  const gathering = { gatherMs: options.batchGatherMs ?? BATCH_GATHER_MS };
+  const completions = given.completions ?? createCompletions(db, given, gathering);
+  const begins = given.begins ?? createBegins(given, gathering);
   const deps: PaymentDeps = { ...given, completions, begins };
   return {
     /** `POST orders/checkout/{id}` (an order) and `POST timechanges/{timechangeToken}/checkout` (a date change). */

@@ -118,9 +118,13 @@ export function createSandboxGateway(
   }
 
   async function start(payment: StartPayment): Promise<ProviderOutcome> {
-    // The same idempotency key never charges twice: the first answer stands.
-    const [known] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, payment.idempotencyKey));
-    if (known) return outcomeOf(known, options.publicUrl());
+    // The same idempotency key never charges twice: the first answer stands. A start that spends
+    // a one-time token looks first (a repeat must not spend it again); one with card details
+    // needs no look, its insert below keeps the first answer.
+    if (payment.cardToken !== undefined) {
+      const [known] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, payment.idempotencyKey));
+      if (known) return outcomeOf(known, options.publicUrl());
+    }
     const profile = paymentProfile(payment.method);
     if (!profile || profile.kind === 'free')
       return { status: 'failed', reference: null, retryable: false, reason: 'not a sandbox method' };
