@@ -1,8 +1,8 @@
 /**
  * Group commit (decision 030): work that arrives while a batch is being written waits for it and
  * goes together in the next batch, so a rush is a few transactions of many rows instead of many
- * of one. The first to arrive at an idle batcher goes at once, or after `gatherMs` with whatever
- * arrived meanwhile.
+ * of one. The first to arrive at an idle batcher goes after `gatherMs` (at once without it) with
+ * whatever arrived meanwhile.
  */
 export type Waiting<I, O> = { item: I; resolve: (output: O) => void; reject: (error: unknown) => void };
 

@@ -23,9 +23,8 @@ type Entry = { site: Site; payment: repo.PaymentRow; capture?: Capture };
 type Waiting = GroupWaiting<Entry, Completion | null>;
 
 /**
- * A process's completer: the first payment to arrive completes at once (alone, no waiting added),
- * or after `gatherMs` with those that came meanwhile; those that arrive while a batch is written
- * go together next, and so on.
+ * A process's completer: the first payment to reach it idle waits `gatherMs` for others to
+ * complete with; those that arrive while a batch is written go together next, and so on.
  */
 export function createCompletions(db: Database, deps: PaymentDeps, options: { gatherMs?: number } = {}): Completions {
   const enqueue = createGroupBatcher<Entry, Completion | null>((batch) => completeBatch(db, deps, batch), {
@@ -163,6 +162,12 @@ async function completeTogether(
     }
     return { completions, completed, recorded: new Set(captured.keys()) };
   });
-  if (completed.length > 0) await payable.afterCommitMany?.(completed);
+  // Committed: whatever happens now, each member is answered with its completion (its token is
+  // in no other answer). A fold that fails is done by the next one (decision 025).
+  if (completed.length > 0) {
+    await Promise.resolve(payable.afterCommitMany?.(completed)).catch((error: unknown) =>
+      deps.logger?.warn({ err: error, payments: completed.length }, 'after completing payments together'),
+    );
+  }
   return { completions, recorded };
 }

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { createGroupBatcher } from './group-batcher.ts';
+
+/** A batcher that answers each item with its batch's number, recording the batches it wrote. */
+function recording(options: { max: number; gatherMs?: number }, write?: (batch: number[]) => Promise<void>) {
+  const batches: number[][] = [];
+  const enqueue = createGroupBatcher<number, number>(async (batch) => {
+    batches.push(batch.map((w) => w.item));
+    await write?.(batch.map((w) => w.item));
+    for (const waiting of batch) waiting.resolve(batches.length);
+  }, options);
+  return { enqueue, batches };
+}
+
+describe('group batcher', () => {
+  it('without gathering, the first goes alone and those arriving while it is written go together next', async () => {
+    const { enqueue, batches } = recording({ max: 100 }, () => new Promise((resolve) => setTimeout(resolve, 20)));
+    const answers = await Promise.all([1, 2, 3, 4].map(enqueue));
+    expect(batches).toEqual([[1], [2, 3, 4]]);
+    expect(answers).toEqual([1, 2, 2, 2]);
+  });
+
+  it('gathering, those arriving within the time go with the first, at most `max` a batch', async () => {
+    const { enqueue, batches } = recording({ max: 3, gatherMs: 30 });
+    const first = enqueue(1);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const answers = await Promise.all([first, ...[2, 3, 4, 5].map(enqueue)]);
+    expect(batches).toEqual([
+      [1, 2, 3],
+      [4, 5],
+    ]);
+    expect(answers).toEqual([1, 1, 1, 2, 2]);
+  });
+
+  it('a batch that throws rejects its unanswered items; the next batch goes on', async () => {
+    const { enqueue, batches } = recording({ max: 100 }, async (batch) => {
+      if (batch.includes(1)) throw new Error('could not write');
+    });
+    const failed = enqueue(1);
+    const next = enqueue(2);
+    await expect(failed).rejects.toThrow('could not write');
+    expect(await next).toBe(2);
+    expect(batches).toEqual([[1], [2]]);
+  });
+});
