@@ -23,6 +23,13 @@ export type LockedOrder = OrderRow & {
   hasCoupons: boolean;
 };
 
+/** An order's columns with whether it lapsed and whether it has coupons. */
+const lockedOrderColumns = {
+  ...getTableColumns(orders),
+  expired: sql<boolean>`${orders.expiresAt} <= now()`,
+  hasCoupons: sql<boolean>`exists (select 1 from ${orderCoupons} where ${orderCoupons.orderId} = ${orders.id})`,
+};
+
 /**
  * An order, locked, with whether it lapsed and has coupons, in one read: by a site's token hash,
  * or by its id.
@@ -32,11 +39,7 @@ export async function lockOrder(
   key: { siteId: number; tokenHash: string } | { id: string },
 ): Promise<LockedOrder | null> {
   const [row] = await db
-    .select({
-      ...getTableColumns(orders),
-      expired: sql<boolean>`${orders.expiresAt} <= now()`,
-      hasCoupons: sql<boolean>`exists (select 1 from ${orderCoupons} where ${orderCoupons.orderId} = ${orders.id})`,
-    })
+    .select(lockedOrderColumns)
     .from(orders)
     .where('id' in key ? eq(orders.id, key.id) : and(eq(orders.siteId, key.siteId), eq(orders.tokenHash, key.tokenHash)))
     .for('update');
@@ -49,12 +52,7 @@ export async function readOrderVersion(
   key: { siteId: number; tokenHash: string },
 ): Promise<(LockedOrder & { version: string }) | null> {
   const [row] = await db
-    .select({
-      ...getTableColumns(orders),
-      expired: sql<boolean>`${orders.expiresAt} <= now()`,
-      hasCoupons: sql<boolean>`exists (select 1 from ${orderCoupons} where ${orderCoupons.orderId} = ${orders.id})`,
-      version: sql<string>`${orders}.xmin::text`,
-    })
+    .select({ ...lockedOrderColumns, version: sql<string>`${orders}.xmin::text` })
     .from(orders)
     .where(and(eq(orders.siteId, key.siteId), eq(orders.tokenHash, key.tokenHash)));
   return row ?? null;
@@ -77,30 +75,36 @@ export async function updateOrderIfUnchanged(
 
 /** Several orders by id, locked in id order (so two batches never wait on each other crosswise), as `lockOrder` reads one. */
 export function lockOrders(db: Database, ids: string[]): Promise<LockedOrder[]> {
-  return db
-    .select({
-      ...getTableColumns(orders),
-      expired: sql<boolean>`${orders.expiresAt} <= now()`,
-      hasCoupons: sql<boolean>`exists (select 1 from ${orderCoupons} where ${orderCoupons.orderId} = ${orders.id})`,
-    })
-    .from(orders)
-    .where(inArray(orders.id, ids))
-    .orderBy(asc(orders.id))
-    .for('update');
+  return db.select(lockedOrderColumns).from(orders).where(inArray(orders.id, ids)).orderBy(asc(orders.id)).for('update');
 }
 
 /** Orders by token hash, locked in id order, as `lockOrder` reads one. */
 export function lockOrdersByTokens(db: Database, tokenHashes: string[]): Promise<LockedOrder[]> {
   return db
-    .select({
-      ...getTableColumns(orders),
-      expired: sql<boolean>`${orders.expiresAt} <= now()`,
-      hasCoupons: sql<boolean>`exists (select 1 from ${orderCoupons} where ${orderCoupons.orderId} = ${orders.id})`,
-    })
+    .select(lockedOrderColumns)
     .from(orders)
     .where(inArray(orders.tokenHash, tokenHashes))
     .orderBy(asc(orders.id))
     .for('update');
+}
+
+/**
+ * Each order's own value of `column` in one statement's SET: `case id when … then … end`, cast to
+ * `type` (amounts) or as given (text).
+ */
+function eachOrders<R extends { id: string }>(rows: R[], column: keyof R, type?: 'int') {
+  return sql`case ${orders.id} ${sql.join(
+    rows.map((row) => sql`when ${row.id}::uuid then ${row[column]}${type ? sql.raw(`::${type}`) : sql``}`),
+    sql` `,
+  )} end`;
+}
+
+/** Writes each order's values (`set`, built with `eachOrders`) to the orders given, in one statement. */
+function updateEach(db: Database, ids: string[], set: Partial<Record<keyof typeof orders.$inferInsert, unknown>>) {
+  return db
+    .update(orders)
+    .set({ ...(set as Partial<typeof orders.$inferInsert>), updatedAt: sql`now()` })
+    .where(inArray(orders.id, ids));
 }
 
 /** Orders whose payment begins become `paying` with the amounts paid, in one statement. */
@@ -108,26 +112,16 @@ export async function markOrdersPaying(
   db: Database,
   amounts: { id: string; subtotal: number; discount: number; total: number }[],
 ): Promise<void> {
-  const byId = (column: 'subtotal' | 'discount' | 'total') =>
-    sql`case ${orders.id} ${sql.join(
-      amounts.map((a) => sql`when ${a.id}::uuid then ${a[column]}::int`),
-      sql` `,
-    )} end`;
-  await db
-    .update(orders)
-    .set({
+  await updateEach(
+    db,
+    amounts.map((a) => a.id),
+    {
       status: 'paying',
-      subtotal: byId('subtotal') as unknown as number,
-      discount: byId('discount') as unknown as number,
-      total: byId('total') as unknown as number,
-      updatedAt: sql`now()` as unknown as Date,
-    })
-    .where(
-      inArray(
-        orders.id,
-        amounts.map((a) => a.id),
-      ),
-    );
+      subtotal: eachOrders(amounts, 'subtotal', 'int'),
+      discount: eachOrders(amounts, 'discount', 'int'),
+      total: eachOrders(amounts, 'total', 'int'),
+    },
+  );
 }
 
 /** Paid orders become completed, each with its reservation number and token hash, in one statement. */
@@ -135,27 +129,16 @@ export function markOrdersCompleted(
   db: Database,
   completions: { id: string; reservationNumber: string; reservationTokenHash: string }[],
 ): Promise<OrderRow[]> {
-  const byId = (column: 'reservationNumber' | 'reservationTokenHash') =>
-    sql`case ${orders.id} ${sql.join(
-      completions.map((c) => sql`when ${c.id}::uuid then ${c[column]}`),
-      sql` `,
-    )} end`;
-  return db
-    .update(orders)
-    .set({
+  return updateEach(
+    db,
+    completions.map((c) => c.id),
+    {
       status: 'completed',
-      completedAt: sql`now()` as unknown as Date,
-      reservationNumber: byId('reservationNumber') as unknown as string,
-      reservationTokenHash: byId('reservationTokenHash') as unknown as string,
-      updatedAt: sql`now()` as unknown as Date,
-    })
-    .where(
-      inArray(
-        orders.id,
-        completions.map((c) => c.id),
-      ),
-    )
-    .returning();
+      completedAt: sql`now()`,
+      reservationNumber: eachOrders(completions, 'reservationNumber'),
+      reservationTokenHash: eachOrders(completions, 'reservationTokenHash'),
+    },
+  ).returning();
 }
 
 export async function findOrderByMailToken(db: Database, siteId: number, mailTokenHash: string) {

@@ -149,19 +149,7 @@ export async function databaseNow(db: Database): Promise<Date> {
  * locked, so no new one can begin). The unique indexes `payments_completes_order` / `payments_completes_change` let only one win.
  */
 export async function markCompleting(db: Database, id: string): Promise<boolean> {
-  const [row] = await rows<{ open_siblings: boolean }>(
-    db,
-    sql`update payments p set completed_at = now(), settled_at = now(), updated_at = now() where p.id = ${id}
-        returning exists (
-          select 1 from payments s
-          where s.order_id = p.order_id and s.id <> p.id and s.time_change_id is not distinct from p.time_change_id
-            and s.status in (${sql.join(
-              OPEN_STATUSES.map((status) => sql`${status}`),
-              sql`, `,
-            )})
-        ) as open_siblings`,
-  );
-  return row?.open_siblings ?? false;
+  return (await markCompletingMany(db, [id])).get(id) ?? false;
 }
 
 /** `markCompleting` for payments completing together: answers, by payment id, whether others of its payable are still open. */
