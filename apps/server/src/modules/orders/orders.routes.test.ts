@@ -141,6 +141,29 @@ describeEachEngine('orders API', (ctx) => {
     expect(missing.body.field).toBe('customer_info.fullname');
   });
 
+  it('details written at once by many, beside a change of the selection: no write is lost, the amounts follow the selection', async () => {
+    const { slot, token, order } = await readyOrder(1);
+    const names = Array.from({ length: 12 }, (_, i) => `Buyer ${i}`);
+    const answers = await Promise.all([
+      ...names.map((fullname) => api.put<Order>(`orders/${token}`, { customer_info: { ...CUSTOMER, fullname } })),
+      api.put<Order>(`orders/${token}`, {
+        time_span_id: slot.timeSpanId,
+        quantity: 2,
+        option_values: [{ option_value_id: slot.adultOptionId, quantity: 2 }],
+      }),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual(Array(13).fill(200));
+    const [stored] = await rows<{ fullname: string; quantity: number; subtotal: number; status: string }>(
+      ctx.db,
+      sql`select customer_fields->>'fullname' as fullname, quantity, subtotal, status from orders
+          where id = (select order_id from stock_holds where time_span_id = ${slot.timeSpanId} and released_at is null limit 1)`,
+    );
+    expect(names).toContain(stored?.fullname);
+    // A details write read before the new selection must not keep the old amounts.
+    expect(stored).toMatchObject({ quantity: 2, subtotal: order.subtotal * 2, status: 'ready_checkout' });
+    expect(await slotCounters(ctx.db, slot.timeSpanId)).toMatchObject({ held: 2 });
+  });
+
   it('takes phone numbers from abroad with their country code, keeps them in E.164, and a Japanese one as written', async () => {
     const slot = await freshSlot(ctx.db, 'demo', 5);
     const created = await api.post<Order>('orders', orderBody(slot, 1));
