@@ -15,11 +15,7 @@ export async function insertNextAttempt(
   db: Database,
   values: Omit<typeof payments.$inferInsert, 'attempt' | 'idempotencyKey'>,
 ): Promise<PaymentRow> {
-  const attempt = sql`(select coalesce(max(${payments.attempt}), 0) + 1 from ${payments} where ${payments.orderId} = ${values.orderId})`;
-  const [row] = await db
-    .insert(payments)
-    .values({ ...values, attempt: sql`${attempt}`, idempotencyKey: sql`${values.orderId}::text || ':' || ${attempt}::text` })
-    .returning();
+  const [row] = await insertNextAttempts(db, [values]);
   if (!row) throw new Error('the payment was not written');
   return row;
 }

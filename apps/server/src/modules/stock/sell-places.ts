@@ -64,16 +64,7 @@ export async function sellOrderHolds(db: Database, orderId: string): Promise<boo
  * Returns false, changing nothing, when any has expired or there is none.
  */
 export async function markHoldsSold(db: Database, orderId: string): Promise<boolean> {
-  const [result] = await rows<{ sold: number }>(
-    db,
-    sql`with ${lockedHolds(orderId)}, sold as (
-          update stock_holds h set sold_at = now()
-          from held where h.id = held.id and (select bool_and(live) from held)
-          returning h.id
-        )
-        select (select count(*) from sold)::int as sold`,
-  );
-  return (result?.sold ?? 0) > 0;
+  return (await markHoldsSoldOfOrders(db, [orderId])).has(orderId);
 }
 
 /**

@@ -2,12 +2,10 @@
 import type { Database } from '../../db/client.ts';
 import { tickets } from './tickets.schema.ts';
 
-/** One admission per option id given (one per person), numbered in that order from 1. */
-export async function issueTickets(tx: Database, orderId: string, admissionOptionIds: number[]): Promise<void> {
-  await issueTicketsOfOrders(tx, [{ orderId, admissionOptionIds }]);
-}
-
-/** The admissions of several orders completed together, in one statement. */
+/**
+ * The admissions of orders completed together, in one statement: one per option id given (one per
+ * person), numbered in that order from 1 within each order.
+ */
 export async function issueTicketsOfOrders(
   tx: Database,
   orders: { orderId: string; admissionOptionIds: number[] }[],
