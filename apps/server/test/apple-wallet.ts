@@ -38,15 +38,40 @@ function certificate(
   return cert;
 }
 
+/**
+ * Whether node-forge, which the pass signer uses to read the certificates and embed them in the
+ * signature, writes this one back byte for byte. About one certificate in three hundred it does
+ * not (a signature whose random bytes happen to read as DER is written back shorter), and openssl
+ * then finds the embedded certificate's signature bad.
+ */
+function survivesForge(cert: forge.pki.Certificate): boolean {
+  const der = forge.asn1.toDer(forge.pki.certificateToAsn1(cert)).getBytes();
+  const read = forge.pki.certificateFromAsn1(forge.asn1.fromDer(der));
+  return forge.asn1.toDer(forge.pki.certificateToAsn1(read)).getBytes() === der;
+}
+
+/** `certificate`, signed again (a new serial number, so a new signature) until node-forge reads it back unchanged. */
+function stableCertificate(...args: Parameters<typeof certificate>): forge.pki.Certificate {
+  for (;;) {
+    const cert = certificate(...args);
+    if (survivesForge(cert)) return cert;
+  }
+}
+
 let made: TestPassCertificates | null = null;
 
 /** A WWDR stand-in and a pass signer certificate it issued, made once per test process. */
 export function testPassCertificates(): TestPassCertificates {
   if (made) return made;
   const caKeys = forge.pki.rsa.generateKeyPair(2048);
-  const caCert = certificate('Test WWDR', caKeys, { cert: null, key: caKeys.privateKey }, true);
+  const caCert = stableCertificate('Test WWDR', caKeys, { cert: null, key: caKeys.privateKey }, true);
   const signerKeys = forge.pki.rsa.generateKeyPair(2048);
-  const signer = certificate('Pass Type ID: pass.test.storefront', signerKeys, { cert: caCert, key: caKeys.privateKey }, false);
+  const signer = stableCertificate(
+    'Pass Type ID: pass.test.storefront',
+    signerKeys,
+    { cert: caCert, key: caKeys.privateKey },
+    false,
+  );
   made = {
     wwdr: forge.pki.certificateToPem(caCert),
     signerCert: forge.pki.certificateToPem(signer),
