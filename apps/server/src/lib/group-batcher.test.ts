@@ -32,6 +32,14 @@ describe('group batcher', () => {
     expect(answers).toEqual([1, 1, 1, 2, 2]);
   });
 
+  it('gathering for a turn (0), those arriving in this turn of the event loop go together, and a later turn goes after', async () => {
+    const { enqueue, batches } = recording({ max: 100, gatherMs: 0 });
+    const now = [enqueue(1), Promise.resolve().then(() => enqueue(2)), enqueue(3)];
+    const later = new Promise<number>((resolve) => setTimeout(() => resolve(enqueue(4)), 5));
+    expect(await Promise.all([...now, later])).toEqual([1, 1, 1, 2]);
+    expect(batches).toEqual([[1, 3, 2], [4]]);
+  });
+
   it('a batch that throws rejects its unanswered items; the next batch goes on', async () => {
     const { enqueue, batches } = recording({ max: 100 }, async (batch) => {
       if (batch.includes(1)) throw new Error('could not write');

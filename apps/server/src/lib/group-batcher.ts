@@ -1,8 +1,8 @@
 /**
  * Group commit (decision 030): work that arrives while a batch is being written waits for it and
  * goes together in the next batch, so a rush is a few transactions of many rows instead of many
- * of one. The first to arrive at an idle batcher goes after `gatherMs` (at once without it) with
- * whatever arrived meanwhile.
+ * of one. The first to arrive at an idle batcher goes after `gatherMs` (at once without it; at the
+ * end of this turn of the event loop with 0) with whatever arrived meanwhile.
  */
 export type Waiting<I, O> = { item: I; resolve: (output: O) => void; reject: (error: unknown) => void };
 
@@ -32,11 +32,12 @@ export function createGroupBatcher<I, O>(
     new Promise<O>((resolve, reject) => {
       queue.push({ item, resolve, reject });
       if (busy) return;
-      if (!options.gatherMs) {
+      if (options.gatherMs === undefined) {
         void drain();
         return;
       }
       busy = true;
-      setTimeout(() => void drain(), options.gatherMs);
+      if (options.gatherMs === 0) setImmediate(() => void drain());
+      else setTimeout(() => void drain(), options.gatherMs);
     });
 }

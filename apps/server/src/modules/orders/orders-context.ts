@@ -1,17 +1,18 @@
 /**
- * What every order operation shares: the short-lived product cache, the batching placer, the
- * events an order announces, and the checks that open an order for a change.
+ * What every order operation shares: the short-lived product cache, the batching placer and
+ * details writes, the events an order announces, and the checks that open an order for a change.
  */
 import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import type { Site } from '../sites/site.ts';
+import type { DetailsWrites } from './details-together.ts';
 import type { OrderEvents } from './order-events.ts';
 import type { OrderPlacer } from './order-placer.ts';
 import * as repo from './orders.repository.ts';
 import type { ProductBundles } from './product-bundles.ts';
 
-export type OrdersContext = { bundles: ProductBundles; placer: OrderPlacer; events: OrderEvents };
+export type OrdersContext = { bundles: ProductBundles; placer: OrderPlacer; details: DetailsWrites; events: OrderEvents };
 
 export const OPEN_STATUSES = new Set(['pending', 'ready_checkout']);
 

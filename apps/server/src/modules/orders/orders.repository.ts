@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { coupons, orderCoupons, orders } from './orders.schema.ts';
 
@@ -46,31 +46,54 @@ export async function lockOrder(
   return row ?? null;
 }
 
-/** An order as `lockOrder` reads it, without the lock, with its row version (`xmin`) for a write that must find it unchanged. */
-export async function readOrderVersion(
-  db: Database,
-  key: { siteId: number; tokenHash: string },
-): Promise<(LockedOrder & { version: string }) | null> {
-  const [row] = await db
+export type VersionedOrder = LockedOrder & { version: string };
+
+/**
+ * Orders as `lockOrder` reads them, by token hash, without the lock, each with its row version
+ * (`xmin`) for a write that must find it unchanged.
+ */
+export function readOrderVersions(db: Database, tokenHashes: string[]): Promise<VersionedOrder[]> {
+  return db
     .select({ ...lockedOrderColumns, version: sql<string>`${orders}.xmin::text` })
     .from(orders)
-    .where(and(eq(orders.siteId, key.siteId), eq(orders.tokenHash, key.tokenHash)));
-  return row ?? null;
+    .where(inArray(orders.tokenHash, tokenHashes));
 }
 
-/** `updateOrder`, only if the order is still the version read (any write since gives it a new `xmin`); null otherwise. */
-export async function updateOrderIfUnchanged(
-  db: Database,
-  orderId: string,
-  version: string,
-  values: Partial<typeof orders.$inferInsert>,
-): Promise<OrderRow | null> {
-  const [row] = await db
-    .update(orders)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(and(eq(orders.id, orderId), sql`${orders}.xmin = ${version}::xid`))
-    .returning();
-  return row ?? null;
+/** The columns an order's details change, with their SQL types for a per-order write. */
+const detailColumns = {
+  status: 'text',
+  lang: 'text',
+  customerFields: 'jsonb',
+  paymentMethod: 'text',
+  subtotal: 'int',
+  discount: 'int',
+  total: 'int',
+} as const;
+export type DetailsValues = Partial<Pick<OrderRow, keyof typeof detailColumns>>;
+export type DetailsWrite = { orderId: string; version: string; values: DetailsValues };
+
+/**
+ * Each order's details, written only where the order is still the version read (any write since
+ * gives it a new `xmin`), in one statement; the orders written come back. Every write changes the
+ * same columns, and an order appears once.
+ */
+export function updateOrdersIfUnchanged(db: Database, writes: DetailsWrite[]): Promise<OrderRow[]> {
+  const columns = Object.keys(writes[0]?.values ?? {}) as (keyof typeof detailColumns)[];
+  const other = columns.find((column) => !(column in detailColumns));
+  if (other) throw new Error(`${other} is not one of an order's details`);
+  const rows = writes.map((w) => ({
+    id: w.orderId,
+    version: w.version,
+    ...w.values,
+    // As the column's type writes it (a jsonb null would be a JSON null, not none).
+    ...(w.values.customerFields ? { customerFields: JSON.stringify(w.values.customerFields) } : {}),
+  }));
+  return updateEach(
+    db,
+    rows.map((r) => r.id),
+    Object.fromEntries(columns.map((column) => [column, eachOrders(rows, column, detailColumns[column])])),
+    sql`${orders}.xmin = ${eachOrders(rows, 'version', 'xid')}`,
+  ).returning();
 }
 
 /** Several orders by id, locked in id order (so two batches never wait on each other crosswise), as `lockOrder` reads one. */
@@ -92,19 +115,19 @@ export function lockOrdersByTokens(db: Database, tokenHashes: string[]): Promise
  * Each order's own value of `column` in one statement's SET: `case id when … then … end`, cast to
  * `type` (amounts) or as given (text).
  */
-function eachOrders<R extends { id: string }>(rows: R[], column: keyof R, type?: 'int') {
+function eachOrders<R extends { id: string }>(rows: R[], column: keyof R, type?: 'int' | 'text' | 'jsonb' | 'xid') {
   return sql`case ${orders.id} ${sql.join(
     rows.map((row) => sql`when ${row.id}::uuid then ${row[column]}${type ? sql.raw(`::${type}`) : sql``}`),
     sql` `,
   )} end`;
 }
 
-/** Writes each order's values (`set`, built with `eachOrders`) to the orders given, in one statement. */
-function updateEach(db: Database, ids: string[], set: Partial<Record<keyof typeof orders.$inferInsert, unknown>>) {
+/** Writes each order's values (`set`, built with `eachOrders`) to the orders given (where `also` holds), in one statement. */
+function updateEach(db: Database, ids: string[], set: Partial<Record<keyof typeof orders.$inferInsert, unknown>>, also?: SQL) {
   return db
     .update(orders)
     .set({ ...(set as Partial<typeof orders.$inferInsert>), updatedAt: sql`now()` })
-    .where(inArray(orders.id, ids));
+    .where(also ? and(inArray(orders.id, ids), also) : inArray(orders.id, ids));
 }
 
 /** Orders whose payment begins become `paying` with the amounts paid, in one statement. */

@@ -15,6 +15,7 @@ import { cancelOrder } from './cancel-order.ts';
 import { completePaidOrder, completePaidOrders, type PaidOrder } from './complete-paid-order.ts';
 import { confirmOrderMail } from './confirm-order-mail.ts';
 import { createOrder } from './create-order.ts';
+import { createDetailsWrites } from './details-together.ts';
 import { createOrderEvents, type OrderEvents } from './order-events.ts';
 import { channelOf, describeOrder, getOrder, memberOf, requireCarrierCheckout } from './order-lookups.ts';
 import { createOrderPlacer } from './order-placer.ts';
@@ -41,7 +42,12 @@ export function createOrdersService(
   events: OrderEvents = createOrderEvents(),
   options: { logger?: { warn(obj: unknown, msg: string): void } } = {},
 ) {
-  const ctx: OrdersContext = { bundles: createProductBundles(), placer: createOrderPlacer(db), events };
+  const ctx: OrdersContext = {
+    bundles: createProductBundles(),
+    placer: createOrderPlacer(db),
+    details: createDetailsWrites(db),
+    events,
+  };
   const onFoldFailed = (error: unknown, orderId: string) =>
     options.logger?.warn({ err: error, orderId }, 'moving sold places to the slot failed; the next fold moves them');
 

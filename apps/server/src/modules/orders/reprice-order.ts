@@ -6,6 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { activePromotion } from '../membership/active-promotion.ts';
 import type { Site } from '../sites/site.ts';
 import * as repo from './orders.repository.ts';
+import type { OrdersContext } from './orders-context.ts';
 import type { ProductBundles } from './product-bundles.ts';
 import { type PriceBasis, resolveSelection } from './resolve-selection.ts';
 
@@ -93,17 +94,19 @@ export async function repriceOrder(
 }
 
 /**
- * `repriceOrder` without a lock: the write is kept only if the order is still the version read
- * (`readOrderVersion`). Null, having written nothing, when it changed since.
+ * `repriceOrder` of details alone without a lock: the write is kept only if the order is still the
+ * version read (`DetailsWrites`). Null, having written nothing, when it changed since.
  */
 export function repriceIfUnchanged(
   db: Database,
-  bundles: ProductBundles,
-  order: repo.OrderRow & { version: string },
+  { bundles, details }: Pick<OrdersContext, 'bundles' | 'details'>,
+  order: repo.VersionedOrder,
   site: Site,
-  given: { changes?: Partial<repo.OrderRow>; coupons?: repo.CouponRow[] } = {},
+  given: { changes?: repo.DetailsValues; coupons?: repo.CouponRow[] } = {},
 ): Promise<Repriced | null> {
-  return reprice(db, bundles, order, site, given, (values) => repo.updateOrderIfUnchanged(db, order.id, order.version, values));
+  return reprice(db, bundles, order, site, given, (values) =>
+    details.write({ orderId: order.id, version: order.version, values }),
+  );
 }
 
 async function reprice(
@@ -112,7 +115,7 @@ async function reprice(
   order: repo.OrderRow,
   site: Site,
   given: { changes?: Partial<repo.OrderRow>; coupons?: repo.CouponRow[] },
-  write: (values: Partial<repo.OrderRow>) => Promise<repo.OrderRow | null>,
+  write: (values: repo.DetailsValues & Partial<repo.OrderRow>) => Promise<repo.OrderRow | null>,
 ): Promise<Repriced | null> {
   const changes = given.changes ?? {};
   const { priced, couponRows } = await priceOf(db, bundles, { ...order, ...changes }, site, given.coupons);

@@ -6,7 +6,7 @@ import { invalidField, specError } from '../../http/errors.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import type { Site } from '../sites/site.ts';
 import { releaseOrderHolds } from '../stock/sell-places.ts';
-import * as repo from './orders.repository.ts';
+import type * as repo from './orders.repository.ts';
 import { checkOpen, inTransaction, type OrdersContext, openOrder } from './orders-context.ts';
 import { storedPhone } from './phone-numbers.ts';
 import { presentOrder } from './present-order.ts';
@@ -25,11 +25,12 @@ export async function updateOrder(
 ): Promise<TemporaryOrder> {
   const changesSlot = body.time_span_id !== undefined && body.quantity !== undefined && body.option_values !== undefined;
   // Details alone (sign-in fields, method, language) change the order's row and nothing else: it
-  // is read without a lock and written only if no one wrote it since (two statements, no
-  // transaction; every buyer of a rush sends them). An order written meanwhile is changed locked.
+  // is read without a lock and written only if no one wrote it since (a read and a write, each
+  // together with other buyers'; no transaction; every buyer of a rush sends them). An order
+  // written meanwhile is changed locked.
   if (!changesSlot) {
-    const order = checkOpen(await repo.readOrderVersion(db, { siteId: site.id, tokenHash: hashToken(token) }));
-    const repriced = await repriceIfUnchanged(db, ctx.bundles, order, site, {
+    const order = checkOpen(await ctx.details.read({ siteId: site.id, tokenHash: hashToken(token) }));
+    const repriced = await repriceIfUnchanged(db, ctx, order, site, {
       changes: await detailsChanges(db, ctx, site, order, body),
       ...(order.hasCoupons ? {} : { coupons: [] }),
     });
