@@ -9,6 +9,7 @@ import { AUTHENTICATION_FAILED } from '@storefront/domain/errors/catalogue';
 import { paymentProfile } from '@storefront/domain/payments';
 import { eq, or, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
+import { createGroupBatcher } from '../../../lib/group-batcher.ts';
 import { sandboxCardTokens, sandboxCarrierLogins, sandboxCharges } from '../payments.schema.ts';
 import type { CardDetails, LookupOutcome, PaymentLookup, PaymentProvider, ProviderOutcome, StartPayment } from './provider.ts';
 
@@ -99,6 +100,24 @@ export function createSandboxGateway(
   allowCarrierLogin(stateCode: string): Promise<string | null>;
   carrierPaymentToken(code: string): Promise<{ paymentToken: string; expiresAt: Date } | null>;
 } {
+  /**
+   * A new charge, or null when its idempotency key was written already. Charges started at the
+   * same moment (a rush's checkouts) are written in one statement: the sandbox stands in for a
+   * provider, whose call costs the database nothing, and should cost it little.
+   */
+  const writeCharge = createGroupBatcher<typeof sandboxCharges.$inferInsert, ChargeRow | null>(
+    async (batch) => {
+      const written = await db
+        .insert(sandboxCharges)
+        .values(batch.map(({ item }) => item))
+        .onConflictDoNothing({ target: sandboxCharges.idempotencyKey })
+        .returning();
+      const byKey = new Map(written.map((row) => [row.idempotencyKey, row]));
+      for (const { item, resolve } of batch) resolve(byKey.get(item.idempotencyKey) ?? null);
+    },
+    { max: 100, gatherMs: 0 },
+  );
+
   async function charge(reference: string) {
     const [row] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.reference, reference));
     return row ?? null;
@@ -144,25 +163,21 @@ export function createSandboxGateway(
       if (!used) return { status: 'failed', reference: null, retryable: true, reason: 'the d-pay payment token is not valid' };
     }
     const failure = challenge === 'none' ? FAILURES[scenario] : undefined;
-    const [row] = await db
-      .insert(sandboxCharges)
-      .values({
-        reference: newReference('sbx'),
-        idempotencyKey: payment.idempotencyKey,
-        paymentNumber: payment.paymentNumber,
-        method: payment.method,
-        amount: payment.amount,
-        currency: payment.currency,
-        scenario,
-        challenge,
-        status: challenge !== 'none' ? 'requires_action' : failure ? 'failed' : 'captured',
-        failureReason: failure?.reason ?? null,
-        retryable: failure?.retryable ?? null,
-        returnUrl: payment.returnUrl,
-        cancelUrl: payment.cancelUrl,
-      })
-      .onConflictDoNothing({ target: sandboxCharges.idempotencyKey })
-      .returning();
+    const row = await writeCharge({
+      reference: newReference('sbx'),
+      idempotencyKey: payment.idempotencyKey,
+      paymentNumber: payment.paymentNumber,
+      method: payment.method,
+      amount: payment.amount,
+      currency: payment.currency,
+      scenario,
+      challenge,
+      status: challenge !== 'none' ? 'requires_action' : failure ? 'failed' : 'captured',
+      failureReason: failure?.reason ?? null,
+      retryable: failure?.retryable ?? null,
+      returnUrl: payment.returnUrl,
+      cancelUrl: payment.cancelUrl,
+    });
     // Two starts with one key at the same moment: the one written first stands.
     const stored =
       row ?? (await db.select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, payment.idempotencyKey)))[0];
