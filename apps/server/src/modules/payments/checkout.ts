@@ -59,7 +59,7 @@ async function start(
 /**
  * `POST orders/checkout/{id}` and `POST timechanges/{timechangeToken}/checkout`. The first half is
  * one transaction: the payable writes its side and the ledger its row (idempotency key
- * `{order id}:{attempt}`, attempts counted per order, in one statement). Then, outside any
+ * `{order id}:{attempt}`, attempts counted per order under its lock). Then, outside any
  * transaction, the provider is asked, and what it says is settled like any return.
  */
 export async function checkout<K extends PayableKind>(

@@ -26,12 +26,21 @@ export async function insertNextAttempts(
   values: Omit<typeof payments.$inferInsert, 'attempt' | 'idempotencyKey'>[],
 ): Promise<PaymentRow[]> {
   if (values.length === 0) return [];
+  // Each order's next attempt number follows its last; the caller holds the order locked (and
+  // `payments_order_attempt` refuses a number taken twice).
+  const last = await db
+    .select({ orderId: payments.orderId, attempt: sql<number>`max(${payments.attempt})::int` })
+    .from(payments)
+    .where(inArray(payments.orderId, [...new Set(values.map((row) => row.orderId))]))
+    .groupBy(payments.orderId);
+  const attempts = new Map(last.map((row) => [row.orderId, row.attempt]));
   const written = await db
     .insert(payments)
     .values(
       values.map((row) => {
-        const attempt = sql`(select coalesce(max(${payments.attempt}), 0) + 1 from ${payments} where ${payments.orderId} = ${row.orderId})`;
-        return { ...row, attempt: sql`${attempt}`, idempotencyKey: sql`${row.orderId}::text || ':' || ${attempt}::text` };
+        const attempt = (attempts.get(row.orderId) ?? 0) + 1;
+        attempts.set(row.orderId, attempt);
+        return { ...row, attempt, idempotencyKey: `${row.orderId}:${attempt}` };
       }),
     )
     .returning();
