@@ -81,18 +81,12 @@ export function updateOrdersIfUnchanged(db: Database, writes: DetailsWrite[]): P
   const columns = Object.keys(writes[0]?.values ?? {}) as (keyof typeof detailColumns)[];
   const other = columns.find((column) => !(column in detailColumns));
   if (other) throw new Error(`${other} is not one of an order's details`);
-  const rows = writes.map((w) => ({
-    id: w.orderId,
-    version: w.version,
-    ...w.values,
-    // As the column's type writes it (a jsonb null would be a JSON null, not none).
-    ...(w.values.customerFields ? { customerFields: JSON.stringify(w.values.customerFields) } : {}),
-  }));
   return updateEach(
     db,
-    rows.map((r) => r.id),
-    Object.fromEntries(columns.map((column) => [column, eachOrders(rows, column, detailColumns[column])])),
-    sql`${orders}.xmin = ${eachOrders(rows, 'version', 'xid')}`,
+    writes.map((w) => ({ id: w.orderId, version: w.version, ...w.values })),
+    { version: 'text', ...Object.fromEntries(columns.map((column) => [column, detailColumns[column]])) },
+    Object.fromEntries(columns.map((column) => [column, fromEach(column)])),
+    sql`${orders}.xmin = ${fromEach('version')}::xid`,
   ).returning();
 }
 
@@ -111,23 +105,29 @@ export function lockOrdersByTokens(db: Database, tokenHashes: string[]): Promise
     .for('update');
 }
 
-/**
- * Each order's own value of `column` in one statement's SET: `case id when … then … end`, cast to
- * `type` (amounts) or as given (text).
- */
-function eachOrders<R extends { id: string }>(rows: R[], column: keyof R, type?: 'int' | 'text' | 'jsonb' | 'xid') {
-  return sql`case ${orders.id} ${sql.join(
-    rows.map((row) => sql`when ${row.id}::uuid then ${row[column]}${type ? sql.raw(`::${type}`) : sql``}`),
-    sql` `,
-  )} end`;
-}
+/** A value of the order's own row in `updateEach`'s record set. */
+const fromEach = (key: string) => sql.raw(`each."${key}"`);
 
-/** Writes each order's values (`set`, built with `eachOrders`) to the orders given (where `also` holds), in one statement. */
-function updateEach(db: Database, ids: string[], set: Partial<Record<keyof typeof orders.$inferInsert, unknown>>, also?: SQL) {
+/**
+ * Writes each order's own values in one statement: `rows` (each order once, with its id) go as
+ * one JSON parameter, read as the record set `each` with the SQL `types` given, and `set` takes
+ * from it (`fromEach`) or sets one value for all; only where `also` holds.
+ */
+function updateEach(
+  db: Database,
+  rows: ({ id: string } & Record<string, unknown>)[],
+  types: Record<string, 'int' | 'text' | 'jsonb'>,
+  set: Partial<Record<keyof typeof orders.$inferInsert, unknown>>,
+  also?: SQL,
+) {
+  const fields = Object.entries(types).map(([key, type]) => `"${key}" ${type}`);
+  const each = sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as each(id uuid, ${sql.raw(fields.join(', '))})`;
+  const matches = sql`${orders.id} = each.id`;
   return db
     .update(orders)
     .set({ ...(set as Partial<typeof orders.$inferInsert>), updatedAt: sql`now()` })
-    .where(also ? and(inArray(orders.id, ids), also) : inArray(orders.id, ids));
+    .from(each)
+    .where(also ? and(matches, also) : matches);
 }
 
 /** Orders whose payment begins become `paying` with the amounts paid, in one statement. */
@@ -137,13 +137,9 @@ export async function markOrdersPaying(
 ): Promise<void> {
   await updateEach(
     db,
-    amounts.map((a) => a.id),
-    {
-      status: 'paying',
-      subtotal: eachOrders(amounts, 'subtotal', 'int'),
-      discount: eachOrders(amounts, 'discount', 'int'),
-      total: eachOrders(amounts, 'total', 'int'),
-    },
+    amounts,
+    { subtotal: 'int', discount: 'int', total: 'int' },
+    { status: 'paying', subtotal: fromEach('subtotal'), discount: fromEach('discount'), total: fromEach('total') },
   );
 }
 
@@ -154,12 +150,13 @@ export function markOrdersCompleted(
 ): Promise<OrderRow[]> {
   return updateEach(
     db,
-    completions.map((c) => c.id),
+    completions,
+    { reservationNumber: 'text', reservationTokenHash: 'text' },
     {
       status: 'completed',
       completedAt: sql`now()`,
-      reservationNumber: eachOrders(completions, 'reservationNumber'),
-      reservationTokenHash: eachOrders(completions, 'reservationTokenHash'),
+      reservationNumber: fromEach('reservationNumber'),
+      reservationTokenHash: fromEach('reservationTokenHash'),
     },
   ).returning();
 }
