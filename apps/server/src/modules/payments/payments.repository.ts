@@ -186,26 +186,18 @@ export function lockPayments(db: Database, ids: string[]): Promise<PaymentRow[]>
  */
 export async function recordCaptures(db: Database, captures: { id: string; reference: string }[]): Promise<PaymentRow[]> {
   if (captures.length === 0) return [];
+  // Each payment's own reference comes from one JSON parameter read as a record set.
+  const each = sql`jsonb_to_recordset(${JSON.stringify(captures)}::jsonb) as each(id uuid, reference text)`;
   return db
     .update(payments)
     .set({
       status: 'captured',
-      providerReference: sql`case ${payments.id} ${sql.join(
-        captures.map((c) => sql`when ${c.id}::uuid then ${c.reference}`),
-        sql` `,
-      )} end` as unknown as string,
+      providerReference: sql`each.reference` as unknown as string,
       settledAt: null,
       updatedAt: sql`now()` as unknown as Date,
     })
-    .where(
-      and(
-        inArray(
-          payments.id,
-          captures.map((c) => c.id),
-        ),
-        inArray(payments.status, OPEN_STATUSES),
-      ),
-    )
+    .from(each)
+    .where(and(sql`${payments.id} = each.id`, inArray(payments.status, OPEN_STATUSES)))
     .returning();
 }
 
