@@ -5,32 +5,19 @@
  * the locked path.
  */
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { apiFor } from '../../../test/api.ts';
-import { fakeStorefrontDir } from '../../../test/app.ts';
+import { useTestApp } from '../../../test/app.ts';
 import { describeEachEngine } from '../../../test/database.ts';
 import { CUSTOMER, freshSlot, orderBody } from '../../../test/orders.ts';
-import { buildApp } from '../../app.ts';
 import { idArray, rows } from '../../db/rows.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { createDetailsWrites } from './details-together.ts';
 import type { DetailsValues } from './orders.repository.ts';
 
 describeEachEngine('order details written together', (ctx) => {
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    app = await buildApp({
-      config: { appMode: 'demo', appEnv: 'development', reconnectSite: null },
-      publicUrl: () => 'http://shop.test',
-      db: ctx.db,
-      storefrontDir: fakeStorefrontDir(),
-    });
-  });
-  afterAll(async () => {
-    await app.close();
-  });
-  const api = () => apiFor(app, 'demo');
+  const server = useTestApp(ctx);
+  const api = () => apiFor(server.app, 'demo');
 
   /** `count` open orders of one place each on a fresh demo slot, with their tokens. */
   async function openOrders(count: number) {
