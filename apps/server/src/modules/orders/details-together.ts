@@ -3,8 +3,8 @@
  * method once, as a read of the order and a write that must find it unchanged. Reads and writes
  * that arrive while one is being made go together in the next, one statement for all of them.
  * Each write still lands only on the version its buyer read, and answers that buyer alone: a write
- * not made (the order changed since, the same order twice in a batch) leaves the caller to change
- * the order locked, as it would have without batching.
+ * not made (the order changed since, the same order twice in a batch, a statement that failed)
+ * leaves the caller to change the order locked, as it would have without batching.
  */
 import type { Database } from '../../db/client.ts';
 import { createGroupBatcher } from '../../lib/group-batcher.ts';
