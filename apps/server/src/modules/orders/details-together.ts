@@ -24,47 +24,50 @@ export type DetailsWrites = {
  * A process's details reads and writes. Each gathers what arrives in the same turn of the event
  * loop (`gatherMs` 0: no wait a visitor could notice), and what arrives while it is being made.
  */
-export function createDetailsWrites(db: Database, options: { gatherMs?: number } = { gatherMs: 0 }): DetailsWrites {
-  const read = createGroupBatcher<{ siteId: number; tokenHash: string }, repo.VersionedOrder | null>(
-    async (batch) => {
-      const found = await repo.readOrderVersions(db, [...new Set(batch.map(({ item }) => item.tokenHash))]);
-      const byHash = new Map(found.map((order) => [order.tokenHash, order]));
-      for (const { item, resolve } of batch) {
-        const order = byHash.get(item.tokenHash);
-        resolve(order?.siteId === item.siteId ? order : null);
-      }
-    },
-    { max: MAX_BATCH, ...options },
-  );
+export function createDetailsWrites(
+  db: Database,
+  options: { gatherMs?: number; logger?: { warn(obj: unknown, msg: string): void } } = {},
+): DetailsWrites {
+  const batching = { max: MAX_BATCH, gatherMs: options.gatherMs ?? 0 };
+  const read = createGroupBatcher<{ siteId: number; tokenHash: string }, repo.VersionedOrder | null>(async (batch) => {
+    const found = await repo.readOrderVersions(db, [...new Set(batch.map(({ item }) => item.tokenHash))]);
+    const byHash = new Map(found.map((order) => [order.tokenHash, order]));
+    for (const { item, resolve } of batch) {
+      const order = byHash.get(item.tokenHash);
+      resolve(order?.siteId === item.siteId ? order : null);
+    }
+  }, batching);
 
-  const write = createGroupBatcher<repo.DetailsWrite, repo.OrderRow | null>(
-    async (batch) => {
-      // One statement per set of columns written (a rush's buyers all send the same), each order once.
-      const groups = new Map<string, typeof batch>();
-      const seen = new Set<string>();
-      for (const waiting of batch) {
-        if (seen.has(waiting.item.orderId)) {
-          waiting.resolve(null);
-          continue;
-        }
-        seen.add(waiting.item.orderId);
-        const columns = Object.keys(waiting.item.values).sort().join();
-        groups.set(columns, [...(groups.get(columns) ?? []), waiting]);
+  const write = createGroupBatcher<repo.DetailsWrite, repo.OrderRow | null>(async (batch) => {
+    // One statement per set of columns written (a rush's buyers all send the same), each order once.
+    const groups = new Map<string, typeof batch>();
+    const seen = new Set<string>();
+    for (const waiting of batch) {
+      if (seen.has(waiting.item.orderId)) {
+        waiting.resolve(null);
+        continue;
       }
-      for (const group of groups.values()) {
-        // A statement that fails writes nothing: each buyer's order is then changed locked, alone.
-        const written = await repo
-          .updateOrdersIfUnchanged(
-            db,
-            group.map(({ item }) => item),
-          )
-          .catch(() => []);
-        const byId = new Map(written.map((order) => [order.id, order]));
-        for (const { item, resolve } of group) resolve(byId.get(item.orderId) ?? null);
-      }
-    },
-    { max: MAX_BATCH, ...options },
-  );
+      seen.add(waiting.item.orderId);
+      const columns = Object.keys(waiting.item.values).sort().join();
+      const group = groups.get(columns);
+      if (group) group.push(waiting);
+      else groups.set(columns, [waiting]);
+    }
+    for (const group of groups.values()) {
+      // A statement that fails writes nothing: each buyer's order is then changed locked, alone.
+      const written = await repo
+        .updateOrdersIfUnchanged(
+          db,
+          group.map(({ item }) => item),
+        )
+        .catch((error: unknown) => {
+          options.logger?.warn({ err: error, orders: group.length }, 'writing order details together failed; writing each alone');
+          return [];
+        });
+      const byId = new Map(written.map((order) => [order.id, order]));
+      for (const { item, resolve } of group) resolve(byId.get(item.orderId) ?? null);
+    }
+  }, batching);
 
   return { read, write };
 }

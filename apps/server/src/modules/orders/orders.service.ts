@@ -45,7 +45,7 @@ export function createOrdersService(
   const ctx: OrdersContext = {
     bundles: createProductBundles(),
     placer: createOrderPlacer(db),
-    details: createDetailsWrites(db),
+    details: createDetailsWrites(db, options.logger ? { logger: options.logger } : {}),
     events,
   };
   const onFoldFailed = (error: unknown, orderId: string) =>

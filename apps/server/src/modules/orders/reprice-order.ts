@@ -115,7 +115,7 @@ async function reprice(
   order: repo.OrderRow,
   site: Site,
   given: { changes?: Partial<repo.OrderRow>; coupons?: repo.CouponRow[] },
-  write: (values: repo.DetailsValues & Partial<repo.OrderRow>) => Promise<repo.OrderRow | null>,
+  write: (values: Partial<repo.OrderRow>) => Promise<repo.OrderRow | null>,
 ): Promise<Repriced | null> {
   const changes = given.changes ?? {};
   const { priced, couponRows } = await priceOf(db, bundles, { ...order, ...changes }, site, given.coupons);
