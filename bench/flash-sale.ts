@@ -44,6 +44,8 @@ type Result = {
   ceiling: number;
   /** One buyer's placing statement (placeOrder, unbatched) per second on one hot row, without HTTP. */
   holdTransactions: number;
+  /** The servers' CPU time (user and system) per granted buyer, from the first details to the last mail. */
+  cpuPerCheckout: number;
 };
 
 /** Runs `tasks` with at most CONCURRENCY in flight; returns the wall time in seconds. */
@@ -107,6 +109,15 @@ async function rush(engine: string, servers: BenchServer[]): Promise<Result> {
     },
   );
 
+  if (process.env.BENCH_STATEMENTS)
+    for (const server of servers) await ask(server.child, { type: 'tally', phase: 'holds' }, 'tally');
+
+  const cpuOf = async () => {
+    let ms = 0;
+    for (const server of servers) ms += (await ask<{ ms: number }>(server.child, { type: 'cpu' }, 'cpu')).ms;
+    return ms;
+  };
+  const cpuBefore = await cpuOf();
   const checkoutLatencies: number[] = [];
   const purchaseLatencies: number[] = [];
   const customer = {
@@ -134,6 +145,7 @@ async function rush(engine: string, servers: BenchServer[]): Promise<Result> {
 
   // The confirmation mails are written with the completion; let the outbox's last sends finish.
   await new Promise((resolve) => setTimeout(resolve, 1000));
+  const checkoutCpu = (await cpuOf()) - cpuBefore;
   const counters = await ask<{ capacity: number; sold: number; held: number; tickets: number; completed: number; wrong: number }>(
     first.child,
     { type: 'counters', timeSpanId: slot.time_span_id },
@@ -153,6 +165,7 @@ async function rush(engine: string, servers: BenchServer[]): Promise<Result> {
     purchaseP50: percentile(purchaseLatencies, 50),
     purchaseP99: percentile(purchaseLatencies, 99),
     completed: counters.completed,
+    cpuPerCheckout: checkoutCpu / Math.max(tokens.length, 1),
     wrong: counters.wrong,
     oversold: Math.max(0, counters.sold - counters.capacity, counters.tickets - counters.capacity),
     ceiling: await hotRow(first, 'ceiling'),
@@ -207,6 +220,7 @@ console.table(
         'purchase p50 ms': Number(r.purchaseP50.toFixed(1)),
         'purchase p99 ms': Number(r.purchaseP99.toFixed(1)),
         'checkouts / ceiling': `${((r.checkoutsPerSecond / r.ceiling) * 100).toFixed(1)} %`,
+        'app CPU ms / checkout': Number(r.cpuPerCheckout.toFixed(2)),
         'paid w/o 1 mail+tickets': r.wrong,
         oversold: r.oversold,
         'ceiling updates/s': Math.round(r.ceiling),

@@ -28,8 +28,8 @@ const [mode, target] = process.argv.slice(2);
 
 /**
  * `BENCH_STATEMENTS=1`: every statement a PostgreSQL client sends is tallied by its text; the
- * tally is printed to stderr (most frequent first) when the `counters` message is answered, and
- * then cleared, so it covers one rush.
+ * tally is printed to stderr (most frequent first) when a `tally` message (the flash sale sends
+ * one after its holds) or the `counters` message is answered, and then cleared.
  */
 const tally = new Map<string, number>();
 if (process.env.BENCH_STATEMENTS) {
@@ -67,11 +67,11 @@ if (process.env.BENCH_STATEMENTS) {
     }
   };
 }
-function printTally() {
+function printTally(phase: string) {
   if (!process.env.BENCH_STATEMENTS) return;
   const total = [...tally.values()].reduce((a, b) => a + b, 0);
   const totalMs = [...spent.values()].reduce((a, b) => a + b, 0);
-  console.error(`statements sent by this server: ${total}${totalMs ? `, ${Math.round(totalMs)} ms inside PGlite` : ''}`);
+  console.error(`statements sent by this server (${phase}): ${total}${totalMs ? `, ${Math.round(totalMs)} ms inside PGlite` : ''}`);
   for (const [text, count] of [...tally].sort((a, b) => b[1] - a[1]).slice(0, 60))
     console.error(
       `${String(count).padStart(7)} ${spent.has(text) ? `${String(Math.round(spent.get(text) ?? 0)).padStart(7)} ms` : ''}  ${text}`,
@@ -112,7 +112,14 @@ if (mode === 'bare') {
   const db = database.db;
   process.on(
     'message',
-    async (message: { type: string; capacity?: number; timeSpanId?: number; seconds?: number; concurrency?: number }) => {
+    async (message: {
+      type: string;
+      capacity?: number;
+      timeSpanId?: number;
+      seconds?: number;
+      concurrency?: number;
+      phase?: string;
+    }) => {
       if (message.type === 'prepare-slot') {
         const [slot] = await rows<{ product_uuid: string; time_span_id: number; option_id: number }>(
           db,
@@ -166,8 +173,14 @@ if (mode === 'bare') {
                         or (select count(*) from tickets k where k.order_id = o.id) <> o.quantity)) as wrong
             from product_time_spans t where id = ${message.timeSpanId ?? 0}`,
         );
-        printTally();
+        printTally('checkouts, with the mails sent after them');
         process.send?.({ type: 'counters', ...row });
+      } else if (message.type === 'cpu') {
+        const used = process.cpuUsage();
+        process.send?.({ type: 'cpu', ms: (used.user + used.system) / 1000 });
+      } else if (message.type === 'tally') {
+        printTally(message.phase ?? 'so far');
+        process.send?.({ type: 'tally' });
       } else if (message.type === 'ceiling' || message.type === 'hold-rate') {
         // On this database, `concurrency` loops for `seconds` on one hot slot: either the bare
         // conditional UPDATE (the ceiling) or the shop's hold (placeOrder: the order and its places).
