@@ -71,7 +71,9 @@ function printTally(phase: string) {
   if (!process.env.BENCH_STATEMENTS) return;
   const total = [...tally.values()].reduce((a, b) => a + b, 0);
   const totalMs = [...spent.values()].reduce((a, b) => a + b, 0);
-  console.error(`statements sent by this server (${phase}): ${total}${totalMs ? `, ${Math.round(totalMs)} ms inside PGlite` : ''}`);
+  console.error(
+    `statements sent by this server (${phase}): ${total}${totalMs ? `, ${Math.round(totalMs)} ms inside PGlite` : ''}`,
+  );
   for (const [text, count] of [...tally].sort((a, b) => b[1] - a[1]).slice(0, 60))
     console.error(
       `${String(count).padStart(7)} ${spent.has(text) ? `${String(Math.round(spent.get(text) ?? 0)).padStart(7)} ms` : ''}  ${text}`,
