@@ -4,7 +4,9 @@
  * and on PostgreSQL (two servers on one database) when TEST_DATABASE_URL or BENCH_DATABASE_URL is
  * set, the oversell count, and the hot-row ceiling measured in the same run: the bare conditional
  * UPDATE on the same database, beside one buyer's own placing statement (the order and its hold,
- * unbatched) on the same hot row (both without HTTP). A winner's checkout is its details
+ * unbatched) on the same hot row (both without HTTP). On PGlite the ceiling is also measured
+ * through PGlite's own query, without the app's prepared statements (decision 032): the yardstick
+ * of every figure before them, printed beside the other. A winner's checkout is its details
  * (`PUT orders`) and its payment (`POST orders/checkout`); its purchase adds its hold. Goals: HTTP
  * holds at ≥ 50 % of that ceiling, checkouts at ≥ 10 % of it with checkout p99 ≤ 500 ms, 0 oversold,
  * and every paid order with its tickets and exactly one confirmation mail.
@@ -42,6 +44,8 @@ type Result = {
   completed: number;
   /** Bare conditional UPDATEs per second on one hot row. */
   ceiling: number;
+  /** The same through PGlite's own query, without the app's prepared statements (on PostgreSQL the same as `ceiling`). */
+  unpreparedCeiling: number;
   /** One buyer's placing statement (placeOrder, unbatched) per second on one hot row, without HTTP. */
   holdTransactions: number;
   /** The servers' CPU time (user and system) per granted buyer, from the first details to the last mail. */
@@ -63,7 +67,7 @@ async function pool<T>(items: T[], work: (item: T, index: number) => Promise<voi
   return (performance.now() - started) / 1000;
 }
 
-async function hotRow(server: BenchServer, type: 'ceiling' | 'hold-rate'): Promise<number> {
+async function hotRow(server: BenchServer, type: 'ceiling' | 'ceiling-unprepared' | 'hold-rate'): Promise<number> {
   const fresh = await ask<Slot>(server.child, { type: 'prepare-slot', capacity: 1 }, 'slot');
   const answer = await ask<{ perSecond: number }>(
     server.child,
@@ -169,6 +173,7 @@ async function rush(engine: string, servers: BenchServer[]): Promise<Result> {
     wrong: counters.wrong,
     oversold: Math.max(0, counters.sold - counters.capacity, counters.tickets - counters.capacity),
     ceiling: await hotRow(first, 'ceiling'),
+    unpreparedCeiling: await hotRow(first, 'ceiling-unprepared'),
     holdTransactions: await hotRow(first, 'hold-rate'),
   };
 }
@@ -224,6 +229,8 @@ console.table(
         'paid w/o 1 mail+tickets': r.wrong,
         oversold: r.oversold,
         'ceiling updates/s': Math.round(r.ceiling),
+        'unprepared ceiling /s': Math.round(r.unpreparedCeiling),
+        'checkouts / unprepared ceiling': `${((r.checkoutsPerSecond / r.unpreparedCeiling) * 100).toFixed(1)} %`,
         '1-buyer stmt/s': Math.round(r.holdTransactions),
         '1-buyer stmt / ceiling': `${((r.holdTransactions / r.ceiling) * 100).toFixed(0)} %`,
         'HTTP holds / ceiling': `${((r.holdsPerSecond / r.ceiling) * 100).toFixed(0)} %`,

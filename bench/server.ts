@@ -15,6 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import { buildApp } from '@storefront/server/app';
 import { openDatabase } from '@storefront/server/db/client';
+import type { PreparingClient } from '@storefront/server/db/pglite-statements';
 import { prepareDatabase } from '@storefront/server/db/prepare';
 import { rows } from '@storefront/server/db/rows';
 import { seedCatalogue } from '@storefront/server/db/seed';
@@ -48,16 +49,41 @@ if (process.env.BENCH_STATEMENTS) {
   const run = proto.execProtocolRawSync;
   const decoder = new TextDecoder();
   let current = '';
+  /** Prepared statements by name (the app's PGlite client prepares what it runs again). */
+  const named = new Map<string, string>();
+  const cString = (message: Uint8Array, from: number) => {
+    let end = from;
+    while (message[end] !== 0 && end < message.length) end += 1;
+    return { text: decoder.decode(message.subarray(from, end)), next: end + 1 };
+  };
   proto.execProtocolRawSync = function (this: unknown, message: Uint8Array) {
-    // A Parse ('P': length, name, text) or simple Query ('Q': length, text) names what follows.
-    if (message[0] === 80 || message[0] === 81) {
-      let start = 5;
-      if (message[0] === 80) while (message[start] !== 0) start += 1;
-      const from = message[0] === 80 ? start + 1 : 5;
-      let end = from;
-      while (message[end] !== 0 && end < message.length) end += 1;
-      current = decoder.decode(message.subarray(from, end)).replace(/\s+/g, ' ').slice(0, 140);
-      if (message[0] === 81 || message[0] === 80) tally.set(current, (tally.get(current) ?? 0) + 1);
+    // The first Parse ('P': name, text), Bind ('B': portal, statement) or simple Query ('Q': text)
+    // in the buffer names what follows.
+    for (let at = 0; at < message.length; ) {
+      const type = message[at] as number;
+      const length = new DataView(message.buffer, message.byteOffset + at + 1, 4).getInt32(0);
+      if (type === 80 || type === 81 || type === 66) {
+        // A statement is counted once per run: at its simple Query, at the Parse of an unnamed
+        // statement (whose Bind follows), or at the Bind of a named one (whose Parse came before).
+        let text = '';
+        let counts = true;
+        if (type === 81) text = cString(message, at + 5).text;
+        else if (type === 80) {
+          const name = cString(message, at + 5);
+          text = cString(message, name.next).text;
+          if (name.text) named.set(name.text, text);
+          counts = !name.text;
+        } else {
+          const statement = cString(message, cString(message, at + 5).next).text;
+          text = named.get(statement) ?? '';
+          counts = statement !== '';
+        }
+        // The Bind of an unnamed statement runs what its Parse named.
+        if (text) current = text.replace(/\s+/g, ' ').slice(0, 140);
+        if (counts) tally.set(current, (tally.get(current) ?? 0) + 1);
+        break;
+      }
+      at += 1 + length;
     }
     const started = performance.now();
     try {
@@ -183,9 +209,11 @@ if (mode === 'bare') {
       } else if (message.type === 'tally') {
         printTally(message.phase ?? 'so far');
         process.send?.({ type: 'tally' });
-      } else if (message.type === 'ceiling' || message.type === 'hold-rate') {
+      } else if (message.type === 'ceiling' || message.type === 'ceiling-unprepared' || message.type === 'hold-rate') {
         // On this database, `concurrency` loops for `seconds` on one hot slot: either the bare
         // conditional UPDATE (the ceiling) or the shop's hold (placeOrder: the order and its places).
+        // On PGlite the app's client prepares statements (decision 032); `ceiling-unprepared` runs
+        // the UPDATE through PGlite's own query instead, the yardstick of the figures before it.
         const id = message.timeSpanId ?? 0;
         const seconds = message.seconds ?? 5;
         await db.execute(sql`update product_time_spans set capacity = 100000000, sold = 0, held = 0 where id = ${id}`);
@@ -195,25 +223,30 @@ if (mode === 'bare') {
         );
         const until = Date.now() + seconds * 1000;
         let count = 0;
+        const unprepared =
+          database.engine === 'pglite' ? (db as unknown as { $client: PreparingClient }).$client.unprepared : null;
+        const update = 'update product_time_spans set held = held + 1 where id = $1 and capacity - sold - held >= 1';
         const step =
-          message.type === 'ceiling'
-            ? () =>
-                db.execute(sql`update product_time_spans set held = held + 1 where id = ${id} and capacity - sold - held >= 1`)
-            : () =>
-                placeOrder(db, {
-                  siteId: slot?.site_id ?? 0,
-                  tokenHash: randomBytes(32).toString('hex'),
-                  channel: 'web',
-                  lang: 'en',
-                  productId: slot?.product_id ?? 0,
-                  timeSpanId: id,
-                  quantity: 1,
-                  optionValues: [],
-                  setProducts: [],
-                  subtotal: 0,
-                  total: 0,
-                  holdMinutes: 15,
-                });
+          message.type === 'ceiling-unprepared' && unprepared
+            ? () => unprepared.query(update, [id])
+            : message.type !== 'hold-rate'
+              ? () =>
+                  db.execute(sql`update product_time_spans set held = held + 1 where id = ${id} and capacity - sold - held >= 1`)
+              : () =>
+                  placeOrder(db, {
+                    siteId: slot?.site_id ?? 0,
+                    tokenHash: randomBytes(32).toString('hex'),
+                    channel: 'web',
+                    lang: 'en',
+                    productId: slot?.product_id ?? 0,
+                    timeSpanId: id,
+                    quantity: 1,
+                    optionValues: [],
+                    setProducts: [],
+                    subtotal: 0,
+                    total: 0,
+                    holdMinutes: 15,
+                  });
         await Promise.all(
           Array.from({ length: message.concurrency ?? 1 }, async () => {
             while (Date.now() < until) {

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { withPreparedStatements } from './pglite-statements.ts';
 
 /** Either engine; repositories take this (or a transaction of it) as their first argument. */
 export type Database = PgDatabase<PgQueryResultHKT>;
@@ -59,7 +60,7 @@ function openPostgres(url: string, poolSize: number): DatabaseHandle {
 
 function openPglite(dataDir: string | null): DatabaseHandle {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  const client = withPreparedStatements(dataDir ? new PGlite(dataDir) : new PGlite());
   const db = drizzlePglite({ client });
   return {
     db: db as unknown as Database,
