@@ -223,30 +223,28 @@ if (mode === 'bare') {
         );
         const until = Date.now() + seconds * 1000;
         let count = 0;
-        const unprepared =
-          database.engine === 'pglite' ? (db as unknown as { $client: PreparingClient }).$client.unprepared : null;
-        const update = 'update product_time_spans set held = held + 1 where id = $1 and capacity - sold - held >= 1';
+        // The same drizzle call through PGlite's own path for the unprepared ceiling.
+        const client = database.engine === 'pglite' ? (db as unknown as { $client: PreparingClient }).$client : null;
+        if (client) client.prepares = message.type !== 'ceiling-unprepared';
         const step =
-          message.type === 'ceiling-unprepared' && unprepared
-            ? () => unprepared.query(update, [id])
-            : message.type !== 'hold-rate'
-              ? () =>
-                  db.execute(sql`update product_time_spans set held = held + 1 where id = ${id} and capacity - sold - held >= 1`)
-              : () =>
-                  placeOrder(db, {
-                    siteId: slot?.site_id ?? 0,
-                    tokenHash: randomBytes(32).toString('hex'),
-                    channel: 'web',
-                    lang: 'en',
-                    productId: slot?.product_id ?? 0,
-                    timeSpanId: id,
-                    quantity: 1,
-                    optionValues: [],
-                    setProducts: [],
-                    subtotal: 0,
-                    total: 0,
-                    holdMinutes: 15,
-                  });
+          message.type !== 'hold-rate'
+            ? () =>
+                db.execute(sql`update product_time_spans set held = held + 1 where id = ${id} and capacity - sold - held >= 1`)
+            : () =>
+                placeOrder(db, {
+                  siteId: slot?.site_id ?? 0,
+                  tokenHash: randomBytes(32).toString('hex'),
+                  channel: 'web',
+                  lang: 'en',
+                  productId: slot?.product_id ?? 0,
+                  timeSpanId: id,
+                  quantity: 1,
+                  optionValues: [],
+                  setProducts: [],
+                  subtotal: 0,
+                  total: 0,
+                  holdMinutes: 15,
+                });
         await Promise.all(
           Array.from({ length: message.concurrency ?? 1 }, async () => {
             while (Date.now() < until) {
@@ -255,6 +253,7 @@ if (mode === 'bare') {
             }
           }),
         );
+        if (client) client.prepares = true;
         process.send?.({ type: message.type, perSecond: count / seconds });
       }
     },

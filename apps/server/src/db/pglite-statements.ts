@@ -172,8 +172,11 @@ export function readAnswer<T>(
 export type PreparingClient = PGlite & {
   /** Named statements held now (for tests and the benchmark). */
   readonly preparedCount: number;
-  /** PGlite's own client underneath, unprepared (the benchmarks' yardstick). */
-  readonly unprepared: PGlite;
+  /**
+   * False: every statement takes PGlite's own path, as without this module (the benchmarks'
+   * yardstick from before it). True unless set.
+   */
+  prepares: boolean;
 };
 
 /**
@@ -188,6 +191,7 @@ export function withPreparedStatements(client: PGlite): PreparingClient {
   /** Statements evicted, closed before the next statement runs. */
   let toClose: string[] = [];
   let next = 0;
+  let prepares = true;
 
   const send = (parts: Uint8Array[]) => engine.execProtocolStream(joined(parts), { syncToFs: false });
 
@@ -297,13 +301,18 @@ export function withPreparedStatements(client: PGlite): PreparingClient {
 
   return new Proxy(client, {
     get(target, key) {
-      if (key === 'query') return query;
-      if (key === 'transaction')
+      if (key === 'query' && prepares) return query;
+      if (key === 'transaction' && prepares)
         return <T>(callback: (tx: Transaction) => Promise<T>) => target.transaction((tx) => callback(inside(tx)));
       if (key === 'preparedCount') return prepared.size;
-      if (key === 'unprepared') return target;
+      if (key === 'prepares') return prepares;
       const value = Reflect.get(target, key, target);
       return typeof value === 'function' ? value.bind(target) : value;
+    },
+    set(target, key, value) {
+      if (key === 'prepares') prepares = value === true;
+      else Reflect.set(target, key, value, target);
+      return true;
     },
   }) as PreparingClient;
 }
