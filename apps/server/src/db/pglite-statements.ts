@@ -23,7 +23,7 @@ type Query = <T>(query: string, params?: unknown[], options?: QueryOptions) => P
 type Engine = Pick<
   PGlite,
   | 'execProtocolStream'
-  | 'execProtocolRaw'
+  | 'execProtocolRawStream'
   | 'serializers'
   | 'parsers'
   | 'syncToFs'
@@ -259,11 +259,19 @@ export function withPreparedStatements(client: PGlite): PreparingClient {
   ): Promise<Results<T>> {
     try {
       const statement = await statementFor(text, options);
-      const raw = await engine.execProtocolRaw(
+      // The answer's bytes as they come, copied out of the engine's memory and read here alone
+      // (PGlite's own raw call would parse them too).
+      const chunks: Uint8Array[] = [];
+      await engine.execProtocolRawStream(
         joined([bindMessage(statement.name, values(params, statement.paramTypes, options)), EXECUTE_AND_SYNC]),
-        { syncToFs: false },
+        { syncToFs: false, onRawData: (bytes) => chunks.push(bytes.slice()) },
       );
-      const results = readAnswer<T>(raw, statement.fields, engine.parsers, options);
+      const results = readAnswer<T>(
+        chunks.length === 1 ? (chunks[0] as Uint8Array) : joined(chunks),
+        statement.fields,
+        engine.parsers,
+        options,
+      );
       if (!inTransaction) await engine.syncToFs();
       return results;
     } catch (error) {
