@@ -8,7 +8,7 @@ export async function rows<T>(db: Database, query: SQL): Promise<T[]> {
 }
 
 /**
- * A list of ids (uuids or integers, never free text: nothing is quoted) as one array parameter,
+ * A list of ids (uuids, integers or hex hashes, never free text: nothing is quoted) as one array parameter,
  * `{a,b,c}`, for `= any(${idArray(ids)}::uuid[])` on either engine.
  */
 export const idArray = (ids: readonly (string | number)[]): string => `{${ids.join(',')}}`;

@@ -30,6 +30,9 @@ export function createMicroCache(options: { ttlMs: number; max: number }) {
       }
       return own ?? serialised();
     },
-    clear: () => cache.clear(),
+    // Clearing resets arrays as long as `max`; a rush clears on every sale, mostly an empty cache.
+    clear: () => {
+      if (cache.size > 0) cache.clear();
+    },
   };
 }

@@ -4,6 +4,7 @@
  */
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { idArray } from '../../db/rows.ts';
 import { outbox } from './mail.schema.ts';
 
 export type OutboxMail = typeof outbox.$inferSelect;
@@ -73,13 +74,19 @@ export async function claimDueMail(db: Database, limit: number): Promise<OutboxM
 
 export async function markSent(db: Database, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
-  await db.update(outbox).set({ status: 'sent', sentAt: sql`now()`, lastError: null }).where(inArray(outbox.id, ids));
+  await db
+    .update(outbox)
+    .set({ status: 'sent', sentAt: sql`now()`, lastError: null })
+    .where(sql`${outbox.id} = any(${idArray(ids)}::uuid[])`);
 }
 
 /** No SMTP server is configured: the mails are kept for the development mail viewer. */
 export async function markStored(db: Database, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
-  await db.update(outbox).set({ status: 'stored', lastError: null }).where(inArray(outbox.id, ids));
+  await db
+    .update(outbox)
+    .set({ status: 'stored', lastError: null })
+    .where(sql`${outbox.id} = any(${idArray(ids)}::uuid[])`);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { idArray } from '../../db/rows.ts';
 import { coupons, orderCoupons, orders } from './orders.schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -56,7 +57,7 @@ export function readOrderVersions(db: Database, tokenHashes: string[]): Promise<
   return db
     .select({ ...lockedOrderColumns, version: sql<string>`${orders}.xmin::text` })
     .from(orders)
-    .where(inArray(orders.tokenHash, tokenHashes));
+    .where(sql`${orders.tokenHash} = any(${idArray(tokenHashes)}::text[])`);
 }
 
 /** The columns an order's details change, with their SQL types for a per-order write. */
@@ -92,7 +93,12 @@ export function updateOrdersIfUnchanged(db: Database, writes: DetailsWrite[]): P
 
 /** Several orders by id, locked in id order (so two batches never wait on each other crosswise), as `lockOrder` reads one. */
 export function lockOrders(db: Database, ids: string[]): Promise<LockedOrder[]> {
-  return db.select(lockedOrderColumns).from(orders).where(inArray(orders.id, ids)).orderBy(asc(orders.id)).for('update');
+  return db
+    .select(lockedOrderColumns)
+    .from(orders)
+    .where(sql`${orders.id} = any(${idArray(ids)}::uuid[])`)
+    .orderBy(asc(orders.id))
+    .for('update');
 }
 
 /** Orders by token hash, locked in id order, as `lockOrder` reads one. */
@@ -100,7 +106,7 @@ export function lockOrdersByTokens(db: Database, tokenHashes: string[]): Promise
   return db
     .select(lockedOrderColumns)
     .from(orders)
-    .where(inArray(orders.tokenHash, tokenHashes))
+    .where(sql`${orders.tokenHash} = any(${idArray(tokenHashes)}::text[])`)
     .orderBy(asc(orders.id))
     .for('update');
 }

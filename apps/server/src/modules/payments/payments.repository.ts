@@ -31,7 +31,7 @@ export async function insertNextAttempts(
   const last = await db
     .select({ orderId: payments.orderId, attempt: sql<number>`max(${payments.attempt})::int` })
     .from(payments)
-    .where(inArray(payments.orderId, [...new Set(values.map((row) => row.orderId))]))
+    .where(sql`${payments.orderId} = any(${idArray([...new Set(values.map((row) => row.orderId))])}::uuid[])`)
     .groupBy(payments.orderId);
   const attempts = new Map(last.map((row) => [row.orderId, row.attempt]));
   const written = await db
@@ -177,7 +177,12 @@ export async function markCompletingMany(db: Database, ids: string[]): Promise<M
 
 /** Several payments, locked in id order (two batches never wait on each other crosswise). */
 export function lockPayments(db: Database, ids: string[]): Promise<PaymentRow[]> {
-  return db.select().from(payments).where(inArray(payments.id, ids)).orderBy(asc(payments.id)).for('update');
+  return db
+    .select()
+    .from(payments)
+    .where(sql`${payments.id} = any(${idArray(ids)}::uuid[])`)
+    .orderBy(asc(payments.id))
+    .for('update');
 }
 
 /**
