@@ -4,6 +4,7 @@
  */
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { insertRows } from '../../db/insert-rows.ts';
 import { idArray } from '../../db/rows.ts';
 import { outbox } from './mail.schema.ts';
 
@@ -47,7 +48,11 @@ export async function enqueueMail(db: Database, mail: NewOutboxMail): Promise<Ou
 /** Several mails in one statement (the confirmations of orders completed together); the rows are not read back. */
 export async function enqueueMails(db: Database, mails: NewOutboxMail[]): Promise<void> {
   if (mails.length === 0) return;
-  await db.insert(outbox).values(mails.map((mail) => ({ ...mail, status: 'pending' as const })));
+  await insertRows(
+    db,
+    outbox,
+    mails.map((mail) => ({ ...mail, status: 'pending' as const })),
+  );
 }
 
 /**

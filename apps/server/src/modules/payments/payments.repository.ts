@@ -1,6 +1,7 @@
 /** The payment ledger (schema: payments, payment_events). */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { insertRows } from '../../db/insert-rows.ts';
 import { idArray, rows } from '../../db/rows.ts';
 import { paymentEvents, payments } from './payments.schema.ts';
 
@@ -34,16 +35,16 @@ export async function insertNextAttempts(
     .where(sql`${payments.orderId} = any(${idArray([...new Set(values.map((row) => row.orderId))])}::uuid[])`)
     .groupBy(payments.orderId);
   const attempts = new Map(last.map((row) => [row.orderId, row.attempt]));
-  const written = await db
-    .insert(payments)
-    .values(
-      values.map((row) => {
-        const attempt = (attempts.get(row.orderId) ?? 0) + 1;
-        attempts.set(row.orderId, attempt);
-        return { ...row, attempt, idempotencyKey: `${row.orderId}:${attempt}` };
-      }),
-    )
-    .returning();
+  const written = await insertRows(
+    db,
+    payments,
+    values.map((row) => {
+      const attempt = (attempts.get(row.orderId) ?? 0) + 1;
+      attempts.set(row.orderId, attempt);
+      return { ...row, attempt, idempotencyKey: `${row.orderId}:${attempt}` };
+    }),
+    { returning: true },
+  );
   const byNumber = new Map(written.map((row) => [row.paymentNumber, row]));
   return values.map((row) => {
     const found = byNumber.get(row.paymentNumber);
@@ -212,7 +213,7 @@ export async function recordEvents(
   events: { paymentId: string; eventKey: string; kind: string; data: Record<string, unknown> }[],
 ): Promise<void> {
   if (events.length === 0) return;
-  await db.insert(paymentEvents).values(events).onConflictDoNothing();
+  await insertRows(db, paymentEvents, events, { skipConflicts: true });
 }
 
 /** The ledger owes nothing more for this row. */

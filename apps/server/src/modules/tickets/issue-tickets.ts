@@ -1,5 +1,6 @@
 /** The admissions of a completed order, issued in the transaction that completes it. */
 import type { Database } from '../../db/client.ts';
+import { insertRows } from '../../db/insert-rows.ts';
 import { tickets } from './tickets.schema.ts';
 
 /**
@@ -14,5 +15,5 @@ export async function issueTicketsOfOrders(
     admissionOptionIds.map((optionId, index) => ({ orderId, optionId, position: index + 1 })),
   );
   if (values.length === 0) return;
-  await tx.insert(tickets).values(values);
+  await insertRows(tx, tickets, values);
 }

@@ -9,6 +9,7 @@ import { AUTHENTICATION_FAILED } from '@storefront/domain/errors/catalogue';
 import { paymentProfile } from '@storefront/domain/payments';
 import { eq, or, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
+import { insertRows } from '../../../db/insert-rows.ts';
 import { createGroupBatcher } from '../../../lib/group-batcher.ts';
 import { sandboxCardTokens, sandboxCarrierLogins, sandboxCharges } from '../payments.schema.ts';
 import type { CardDetails, LookupOutcome, PaymentLookup, PaymentProvider, ProviderOutcome, StartPayment } from './provider.ts';
@@ -107,11 +108,12 @@ export function createSandboxGateway(
    */
   const writeCharge = createGroupBatcher<typeof sandboxCharges.$inferInsert, ChargeRow | null>(
     async (batch) => {
-      const written = await db
-        .insert(sandboxCharges)
-        .values(batch.map(({ item }) => item))
-        .onConflictDoNothing({ target: sandboxCharges.idempotencyKey })
-        .returning();
+      const written = await insertRows(
+        db,
+        sandboxCharges,
+        batch.map(({ item }) => item),
+        { skipConflicts: sandboxCharges.idempotencyKey, returning: true },
+      );
       const byKey = new Map(written.map((row) => [row.idempotencyKey, row]));
       for (const { item, resolve } of batch) resolve(byKey.get(item.idempotencyKey) ?? null);
     },
