@@ -54,7 +54,7 @@ export async function insertRows<T extends PgTable>(
     return out;
   });
   const given = columns.filter(([key]) => complete[0]?.[key] !== undefined);
-  const same = complete.every((row) => columns.every(([key]) => (row[key] !== undefined) === given.some(([k]) => k === key)));
+  const same = complete.every((row) => columns.every(([key]) => (row[key] !== undefined) === (complete[0]?.[key] !== undefined)));
   const target = options.skipConflicts === true ? undefined : options.skipConflicts;
   if (!same) {
     const values = db.insert(table).values(rows);

@@ -92,6 +92,15 @@ describe('prepared statements on PGlite', () => {
     expect((await preparing.query<Record<string, unknown>>(text, [1])).rows[0]).not.toHaveProperty('extra');
   });
 
+  it('prepares a statement again that the engine no longer holds', async () => {
+    const text = `select count(*)::int as n from things where id > $1`;
+    await preparing.query(text, [0]);
+    const first = await preparing.query(text, [0]);
+    await preparing.exec('deallocate all');
+    expect((await preparing.query(text, [0])).rows).toEqual(first.rows);
+    expect((await preparing.query(text, [0])).rows).toEqual(first.rows);
+  });
+
   it('keeps at most 300 statements, closing the least used', async () => {
     for (let n = 0; n < 320; n += 1) {
       await preparing.query(`select ${n} as n`);

@@ -277,11 +277,12 @@ export function withPreparedStatements(client: PGlite): PreparingClient {
     } catch (error) {
       const code = error instanceof Error && 'code' in error ? error.code : null;
       const known = prepared.get(text);
-      // A kept statement whose table has changed its columns is refused (0A000): it is prepared
-      // afresh, at once where no transaction was spoiled by the refusal.
-      if (known && code === '0A000') {
+      // A kept statement whose table has changed its columns is refused (0A000), and one the
+      // engine no longer holds is unknown (26000): it is prepared afresh, at once where no
+      // transaction was spoiled by the refusal.
+      if (known && (code === '0A000' || code === '26000')) {
         prepared.delete(text);
-        toClose.push(known.name);
+        if (code === '0A000') toClose.push(known.name);
         seen.add(text);
         if (!inTransaction) return run(text, params, options, inTransaction);
       }
