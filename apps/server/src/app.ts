@@ -5,7 +5,7 @@ import { DEFAULT_VARIANT } from '@storefront/domain/constants';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import type { Database } from './db/client.ts';
+import { type Database, engineOf } from './db/client.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { apiDocsDirectives, registerSecurityHeaders } from './http/security-headers.ts';
@@ -350,7 +350,10 @@ export async function buildApp(options: AppOptions) {
       siteById: async (id) => (await sites.list()).find((s) => s.id === id) ?? null,
       logger: app.log,
     },
-    options.batchGatherMs !== undefined ? { batchGatherMs: options.batchGatherMs } : {},
+    {
+      ...(options.batchGatherMs !== undefined ? { batchGatherMs: options.batchGatherMs } : {}),
+      batchWhileBusy: engineOf(options.db) === 'pglite',
+    },
   );
   // Money nobody came back for: payments to settle, refunds of cheaper date changes still owed, and
   // order refunds written but never answered by their provider (decision 017).

@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { is, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePglite, PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { withPreparedStatements } from './pglite-statements.ts';
@@ -30,6 +30,11 @@ const STARTUP_LOCK_KEY = 7_245_019;
 export type DatabaseLocation =
   | { engine: 'postgres'; url: string; poolSize?: number }
   | { engine: 'pglite'; dataDir: string | null };
+
+/** The engine under a database (the database itself, not a transaction of it). */
+export function engineOf(db: Database): Engine {
+  return is(db, PgliteDatabase) ? 'pglite' : 'postgres';
+}
 
 export function openDatabase(location: DatabaseLocation): DatabaseHandle {
   if (location.engine === 'postgres') return openPostgres(location.url, location.poolSize ?? 10);

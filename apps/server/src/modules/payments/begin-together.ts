@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
-import { createGroupBatcher, type Waiting } from '../../lib/group-batcher.ts';
+import { createGroupBatcher, type GatherOptions, type Waiting } from '../../lib/group-batcher.ts';
 import type { Site } from '../sites/site.ts';
 import type { Begins } from './completion.ts';
 import type { PaymentDeps } from './payment-deps.ts';
@@ -20,7 +20,7 @@ type Entry = { site: Site; orderToken: string; body: { payment_method: string } 
 
 export const newPaymentNumber = () => `pay_${randomBytes(16).toString('base64url')}`;
 
-export function createBegins(deps: PaymentDeps, options: { gatherMs?: number } = {}): Begins {
+export function createBegins(deps: PaymentDeps, options: Omit<GatherOptions, 'max'> = {}): Begins {
   const enqueue = createGroupBatcher<Entry, repo.PaymentRow | null>((batch) => beginBatch(deps, batch), {
     max: MAX_BATCH,
     ...options,

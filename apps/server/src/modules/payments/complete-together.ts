@@ -9,7 +9,7 @@
  * exactly as without batching.
  */
 import type { Database } from '../../db/client.ts';
-import { createGroupBatcher, type Waiting as GroupWaiting } from '../../lib/group-batcher.ts';
+import { createGroupBatcher, type GatherOptions, type Waiting as GroupWaiting } from '../../lib/group-batcher.ts';
 import type { Site } from '../sites/site.ts';
 import { completePayment } from './complete-payment.ts';
 import type { Capture, Completion, Completions } from './completion.ts';
@@ -26,7 +26,7 @@ type Waiting = GroupWaiting<Entry, Completion | null>;
  * A process's completer: the first payment to reach it idle waits `gatherMs` for others to
  * complete with; those that arrive while a batch is written go together next, and so on.
  */
-export function createCompletions(db: Database, deps: PaymentDeps, options: { gatherMs?: number } = {}): Completions {
+export function createCompletions(db: Database, deps: PaymentDeps, options: Omit<GatherOptions, 'max'> = {}): Completions {
   const enqueue = createGroupBatcher<Entry, Completion | null>((batch) => completeBatch(db, deps, batch), {
     max: MAX_BATCH,
     ...options,

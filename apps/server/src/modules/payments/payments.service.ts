@@ -20,13 +20,19 @@ import type { NotifyingProvider } from './providers/provider.ts';
 import { reconcilePayments } from './reconcile.ts';
 
 /**
- * How long an idle batcher waits for company (decision 030): on PGlite, which runs one statement
- * at a time, batches form only so; a checkout with no rush around it waits this much more.
+ * How long an idle batcher waits for company at most (decision 030): on PGlite, which runs one
+ * statement at a time, batches form only so; a checkout with no rush around it waits this much
+ * more on PostgreSQL, and on PGlite only while other work moves (decision 032).
  */
 export const BATCH_GATHER_MS = 10;
 
-export function createPaymentsService(db: Database, given: PaymentDeps, options: { batchGatherMs?: number } = {}) {
-  const gathering = { gatherMs: options.batchGatherMs ?? BATCH_GATHER_MS };
+export function createPaymentsService(
+  db: Database,
+  given: PaymentDeps,
+  options: { batchGatherMs?: number; batchWhileBusy?: boolean } = {},
+) {
+  // On PGlite a batch goes once nothing else can move (decision 032), at most after the gathering time.
+  const gathering = { gatherMs: options.batchGatherMs ?? BATCH_GATHER_MS, whileBusy: options.batchWhileBusy === true };
   const completions = given.completions ?? createCompletions(db, given, gathering);
   const begins = given.begins ?? createBegins(given, gathering);
   const deps: PaymentDeps = { ...given, completions, begins };
