@@ -32,15 +32,7 @@ type Engine = Pick<
   | '_checkReady'
 >;
 
-const joined = (parts: Uint8Array[]): Uint8Array => {
-  const out = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-};
+const joined = (parts: Uint8Array[]): Uint8Array => Buffer.concat(parts);
 
 const EXECUTE_AND_SYNC = joined([serialize.execute({}), serialize.sync()]);
 
