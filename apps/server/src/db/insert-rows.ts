@@ -4,7 +4,7 @@
  * multi-row insert writes a parameter per value, which it takes about a millisecond to build for a
  * batch of thirty, and whose text changes with the batch, so PGlite cannot keep it prepared.
  */
-import { getTableColumns, getTableName, type InferInsertModel, type InferSelectModel, sql } from 'drizzle-orm';
+import { getTableColumns, type InferInsertModel, type InferSelectModel, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from './client.ts';
 
@@ -17,8 +17,6 @@ export type InsertRowsOptions = {
   /** Answer the rows written (all their columns, in no particular order); nothing otherwise. */
   returning?: boolean;
 };
-
-const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /** A column's type for the record set (a serial is its integer type there). */
 const recordType = (column: PgColumn): string =>
@@ -54,7 +52,8 @@ export async function insertRows<T extends PgTable>(
     return out;
   });
   const given = columns.filter(([key]) => complete[0]?.[key] !== undefined);
-  const same = complete.every((row) => columns.every(([key]) => (row[key] !== undefined) === (complete[0]?.[key] !== undefined)));
+  const givenKeys = new Set(given.map(([key]) => key));
+  const same = complete.every((row) => columns.every(([key]) => (row[key] !== undefined) === givenKeys.has(key)));
   const target = options.skipConflicts === true ? undefined : options.skipConflicts;
   if (!same) {
     const values = db.insert(table).values(rows);
@@ -68,12 +67,19 @@ export async function insertRows<T extends PgTable>(
   const records = complete.map((row) =>
     Object.fromEntries(given.map(([key, column]) => [column.name, jsonValue(column, row[key])])),
   );
-  const names = sql.raw(given.map(([, column]) => quoted(column.name)).join(', '));
-  const shape = sql.raw(given.map(([, column]) => `${quoted(column.name)} ${recordType(column)}`).join(', '));
+  const names = sql.join(
+    given.map(([, column]) => sql.identifier(column.name)),
+    sql`, `,
+  );
+  const shape = sql.join(
+    given.map(([, column]) => sql`${sql.identifier(column.name)} ${sql.raw(recordType(column))}`),
+    sql`, `,
+  );
+  const conflicts = target ? sql`on conflict (${sql.identifier(target.name)}) do nothing` : sql`on conflict do nothing`;
   const written = await db.execute(
-    sql`insert into ${sql.raw(quoted(getTableName(table)))} (${names})
+    sql`insert into ${table} (${names})
         select ${names} from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as each(${shape})
-        ${options.skipConflicts ? sql.raw(`on conflict ${target ? `(${quoted(target.name)}) ` : ''}do nothing`) : sql``}
+        ${options.skipConflicts ? conflicts : sql``}
         ${options.returning ? sql`returning *` : sql``}`,
   );
   return (written as unknown as { rows: Record<string, unknown>[] }).rows.map(

@@ -107,6 +107,9 @@ function databaseError(data: Buffer, from: number, to: number): messages.Databas
   return error;
 }
 
+/** Commands whose count PGlite adds to `affectedRows`. */
+const COUNTED_COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE']);
+
 /**
  * The answer to a Bind, Execute and Sync, read as PGlite's `query` answers (its rows parsed by
  * column type, its command and counts). Node decodes the text natively; a database error is thrown.
@@ -152,7 +155,7 @@ export function readAnswer<T>(
   const parts = tag.split(' ');
   const command = parts[0] as string;
   const rowCount = Number.parseInt(parts[parts.length - 1] as string, 10);
-  const changes = ['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE'].includes(command);
+  const changes = COUNTED_COMMANDS.has(command);
   return {
     ...results,
     command,

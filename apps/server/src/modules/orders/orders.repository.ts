@@ -91,24 +91,18 @@ export function updateOrdersIfUnchanged(db: Database, writes: DetailsWrite[]): P
   ).returning();
 }
 
-/** Several orders by id, locked in id order (so two batches never wait on each other crosswise), as `lockOrder` reads one. */
+/** Orders as `lockOrder` reads one, locked in id order (so two batches never wait on each other crosswise). */
+const lockInIdOrder = (db: Database, where: SQL): Promise<LockedOrder[]> =>
+  db.select(lockedOrderColumns).from(orders).where(where).orderBy(asc(orders.id)).for('update');
+
+/** Several orders by id, locked in id order. */
 export function lockOrders(db: Database, ids: string[]): Promise<LockedOrder[]> {
-  return db
-    .select(lockedOrderColumns)
-    .from(orders)
-    .where(sql`${orders.id} = any(${idArray(ids)}::uuid[])`)
-    .orderBy(asc(orders.id))
-    .for('update');
+  return lockInIdOrder(db, sql`${orders.id} = any(${idArray(ids)}::uuid[])`);
 }
 
-/** Orders by token hash, locked in id order, as `lockOrder` reads one. */
+/** Orders by token hash, locked in id order. */
 export function lockOrdersByTokens(db: Database, tokenHashes: string[]): Promise<LockedOrder[]> {
-  return db
-    .select(lockedOrderColumns)
-    .from(orders)
-    .where(sql`${orders.tokenHash} = any(${idArray(tokenHashes)}::text[])`)
-    .orderBy(asc(orders.id))
-    .for('update');
+  return lockInIdOrder(db, sql`${orders.tokenHash} = any(${idArray(tokenHashes)}::text[])`);
 }
 
 /** A value of the order's own row in `updateEach`'s record set. */
