@@ -274,6 +274,39 @@ describeEachEngine('outbound webhooks', (ctx) => {
     }
   });
 
+  it('in production refuses [::127.0.0.1], loopback written as an IPv4-compatible IPv6 address, at registration and at delivery', async () => {
+    await expect(
+      createWebhookEndpoint(ctx.db, { httpsOnly: true, publicOnly: true }, SYSTEM_ACTOR, demo, {
+        url: 'https://[::127.0.0.1]:4110/',
+        description: '',
+        events: ['order.completed'],
+      }),
+    ).rejects.toMatchObject({ body: { field: 'url', message: expect.stringContaining('public address') } });
+    // Registered outside production (where local receivers are allowed), then delivered by production's worker.
+    const client = await manager();
+    const port = new URL(hooks.url).port;
+    const created = await client.post<WebhookEndpointWithSecret>('venues/demo/webhooks', {
+      url: `http://[::127.0.0.1]:${port}/hooks`,
+      events: ['order.refunded'],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const { endpoint } = created.body;
+    const production = createWebhookWorker(ctx.db, { publicOnly: true, maxAttempts: 1, intervalMs: 60_000 });
+    try {
+      const seen = hooks.received.length;
+      await ctx.db.transaction((tx) =>
+        enqueueWebhookEvent(tx as unknown as Database, { venue: demo, type: 'order.refunded', data: { amount: 100 } }),
+      );
+      expect(await production.drain()).toBe(1);
+      expect(hooks.received.length).toBe(seen);
+      const [failed] = await deliveriesOf(client, endpoint.id, 'failed');
+      expect(failed).toMatchObject({ attempts: 1, last_status: null, last_error: '::7f00:1 is not a public address' });
+    } finally {
+      await production.stop();
+      expect((await client.patch(`venues/demo/webhooks/${endpoint.id}`, { active: false })).status).toBe(200);
+    }
+  });
+
   it('retries a failing receiver, then marks the delivery failed; a replay sends the event again', async () => {
     const client = await manager();
     await withEndpoint(client, ['order.refunded'], async ({ endpoint, secret }) => {
