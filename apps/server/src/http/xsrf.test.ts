@@ -59,4 +59,32 @@ describe('XSRF protection', () => {
     expect((await post({ 'x-xsrf-token': 'abc' })).statusCode).toBe(403);
     expect((await post({ cookie: 'XSRF-TOKEN=abc', 'x-xsrf-token': 'abc' })).statusCode).toBe(200);
   });
+
+  it('decides on the route the router matched, however the address is written', async () => {
+    const server = await app();
+    for (const url of ['/demo/%61pi/v1/orders', '/demo/ap%69/v1/orders', '/%64emo/%61%70%69/v1/%6frders']) {
+      const refused = await server.inject({ method: 'POST', url, headers: { cookie: 'XSRF-TOKEN=abc' }, payload: {} });
+      expect(refused.statusCode, url).toBe(403);
+      expect(refused.json()).toMatchObject({ error: 'invalid request', field: 'x-xsrf-token' });
+    }
+    const allowed = await server.inject({
+      method: 'POST',
+      url: '/demo/%61pi/v1/orders',
+      headers: { cookie: 'XSRF-TOKEN=abc', 'x-xsrf-token': 'abc' },
+      payload: {},
+    });
+    expect(allowed.statusCode).toBe(200);
+    // A shared file written another way is still a shared file; the first API call still gives the cookie.
+    for (const url of [
+      '/%61ssets/index-abc.js',
+      '/console/%61ssets/index-abc.js',
+      '/%69mages/7/640.webp',
+      '/demo/%61pi/v1/langs',
+    ]) {
+      const response = await server.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['set-cookie'], url).toBeUndefined();
+    }
+    expect((await server.inject({ method: 'GET', url: '/demo/%61pi/v1/configurations' })).headers['set-cookie']).toBeDefined();
+  });
 });

@@ -5,7 +5,7 @@
  * the browser send the cookie, but cannot read it to set the header.
  */
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { newToken } from '../lib/tokens.ts';
 import { readCookie } from './cookies.ts';
@@ -32,9 +32,20 @@ function same(a: string, b: string): boolean {
  */
 const STATIC_FILE_PREFIXES = ['/assets/', '/console/assets/', '/gate/assets/', '/images/'];
 
+/**
+ * The path these checks decide on: the route the router matched (`/:site/api/v1/orders`), not the
+ * address as the browser wrote it. The router decodes the address before matching, so
+ * `/demo/ap%69/v1/orders` is the orders route while its text holds no `/api/`; deciding on the
+ * route covers every way of writing an address (any escape, now or in a later router) without this
+ * file having to know how the router reads one, which refusing some escapes would. An address no
+ * route answers runs nothing but the not-found answer: its own text is enough there.
+ */
+function routedPath(request: FastifyRequest): string {
+  return request.routeOptions.url ?? request.url.split('?')[0] ?? '';
+}
+
 /** Where a browser without the cookie is given one: pages, and the storefront's first API call; never files. */
-function issuesCookie(url: string): boolean {
-  const path = url.split('?')[0] ?? '';
+function issuesCookie(path: string): boolean {
   if (STATIC_FILE_PREFIXES.some((prefix) => path.startsWith(prefix))) return false;
   return !path.includes('/api/') || path.endsWith('/api/v1/configurations');
 }
@@ -44,13 +55,13 @@ export const xsrfProtection = fp(async (app: FastifyInstance, options: { secure:
   app.addHook('onRequest', (request, reply, done) => {
     if (SAFE_METHODS.has(request.method)) {
       // Readable by the page's script on purpose: it copies the value into the header.
-      if (issuesCookie(request.url) && !readXsrfCookie(request.headers.cookie)) {
+      if (issuesCookie(routedPath(request)) && !readXsrfCookie(request.headers.cookie)) {
         reply.header('set-cookie', `${XSRF_COOKIE}=${newToken()}${attributes}`);
       }
       done();
       return;
     }
-    if (!request.url.includes('/api/')) {
+    if (!routedPath(request).includes('/api/')) {
       done();
       return;
     }

@@ -122,6 +122,8 @@ export const consoleApi =
     });
 
     app.addHook('onRequest', async (request, reply) => {
+      // Decided on the route the router matched and its decoded `:venue`, never on the address as
+      // written: `/console/%61pi/v1/…` is the same route and gets the same checks.
       const access = request.routeOptions.config.console;
       if (!access) return; // Fastify's own 404 handler
       const bearer = deviceToken(request);

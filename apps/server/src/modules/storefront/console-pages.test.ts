@@ -83,10 +83,12 @@ describe('console pages', () => {
 
   it('leaves the console API to its routes: a known call answers, an unknown one is a JSON 404', async () => {
     expect((await app.inject({ method: 'GET', url: '/console/api/v1/session' })).json()).toEqual({ stage: 'signed_in' });
-    const unknown = await app.inject({ method: 'GET', url: '/console/api/v1/no-such-call' });
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.headers['content-type']).toContain('application/json');
-    expect(unknown.body).not.toContain('<div id="root">');
+    for (const url of ['/console/api/v1/no-such-call', '/console/%61pi/v1/no-such-call', '/console/%61ssets/gone-123.js']) {
+      const unknown = await app.inject({ method: 'GET', url });
+      expect(unknown.statusCode, url).toBe(404);
+      expect(unknown.headers['content-type'], url).toContain('application/json');
+      expect(unknown.body, url).not.toContain('<div id="root">');
+    }
   });
 
   it('says plainly when the console has not been built', async () => {

@@ -88,14 +88,17 @@ const appPageRoutes =
       app.get(`${prefix}/${name}`, (_request, reply) => reply.header('cache-control', 'no-cache').type(type).send(body));
     }
 
-    /** Addresses below the prefix that are not pages: the API, and assets that do not exist. */
-    const isNotPage = (url: string) => {
-      const path = url.split('?')[0] ?? '';
-      return path.startsWith(`${prefix}/api/`) || path.startsWith(`${prefix}/assets/`);
+    /**
+     * Addresses below the prefix that are not pages: the API, and assets that do not exist. Read
+     * from the path as the router decoded it, so `/console/%61pi/…` is the API's too.
+     */
+    const isNotPage = (request: FastifyRequest) => {
+      const below = (request.params as { '*'?: string })['*'] ?? '';
+      return below.startsWith('api/') || below.startsWith('assets/');
     };
 
     const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
-      if (isNotPage(request.url)) return reply.callNotFound();
+      if (isNotPage(request)) return reply.callNotFound();
       const nonce = randomBytes(16).toString('base64');
       reply.helmet({
         contentSecurityPolicy: {
