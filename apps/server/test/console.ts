@@ -11,6 +11,7 @@ import { hashPassword } from '../src/lib/passwords.ts';
 import { SYSTEM_ACTOR } from '../src/modules/audit/record-audit.ts';
 import { createStaffAccount } from '../src/modules/staff/manage-staff.ts';
 import { staffAccounts } from '../src/modules/staff/staff.schema.ts';
+import { SYSTEM_MANAGER } from '../src/modules/staff/staff-reach.ts';
 import { createTeam } from '../src/modules/staff/teams.ts';
 import { totpCodeAt } from '../src/modules/staff/totp.ts';
 
@@ -92,7 +93,7 @@ export async function makeTeam(
   options: { rights: Right[]; venueIds?: number[]; requiresTwoFactor?: boolean; name?: string },
 ) {
   const allVenues = options.venueIds === undefined;
-  return createTeam(db, SYSTEM_ACTOR, options.venueIds ?? [], {
+  return createTeam(db, SYSTEM_MANAGER, options.venueIds ?? [], {
     name: options.name ?? `team ${++counter}`,
     all_venues: allVenues,
     venue_ids: options.venueIds ?? [],

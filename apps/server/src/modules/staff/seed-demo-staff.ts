@@ -10,6 +10,7 @@ import { SYSTEM_ACTOR } from '../audit/record-audit.ts';
 import { createStaffAccount } from './manage-staff.ts';
 import { findStaffByEmail } from './staff.repository.ts';
 import { staffAccounts } from './staff.schema.ts';
+import { SYSTEM_MANAGER } from './staff-reach.ts';
 import { createTeam } from './teams.ts';
 import { newTotpSecret } from './totp.ts';
 
@@ -29,14 +30,14 @@ export async function seedDemoStaff(db: Database): Promise<DemoStaff> {
   if (existing) return { password: DEMO_STAFF_PASSWORD, ownerTotpSecret: existing.totpSecret ?? '', emails };
   const passwordHash = await hashPassword(DEMO_STAFF_PASSWORD);
   const secret = newTotpSecret();
-  const gateTeam = await createTeam(db, SYSTEM_ACTOR, [], {
+  const gateTeam = await createTeam(db, SYSTEM_MANAGER, [], {
     name: 'Gate',
     all_venues: true,
     venue_ids: [],
     rights: ['checkin:scan'],
     requires_two_factor: false,
   });
-  const readTeam = await createTeam(db, SYSTEM_ACTOR, [], {
+  const readTeam = await createTeam(db, SYSTEM_MANAGER, [], {
     name: 'Read only',
     all_venues: true,
     venue_ids: [],

@@ -58,9 +58,12 @@ describeEachEngine('console sessions', (ctx) => {
     return { staff, client };
   }
 
-  /** A staff member who manages staff and teams (a team at every venue, no second factor required). */
+  /**
+   * A staff member who manages staff and teams (a team at every venue, no second factor required),
+   * holding the rights the teams of these tests give (a manager gives only rights they hold).
+   */
   async function lead() {
-    const team = await makeTeam(ctx.db, { rights: ['staff:manage'] });
+    const team = await makeTeam(ctx.db, { rights: ['staff:manage', 'orders:write', 'reports:read'] });
     return signedIn({ teamIds: [team.id] });
   }
 

@@ -1,4 +1,7 @@
-/** Staff and teams under `/console/api/v1`, organisation right `staff:manage`. */
+/**
+ * Staff and teams under `/console/api/v1`, organisation right `staff:manage`; what a manager who is
+ * not an owner may give or change is further limited by their own rights (staff-reach.ts).
+ */
 import { ErrorBody } from '@storefront/domain/api/common';
 import {
   IdParams,
@@ -35,15 +38,12 @@ export const staffConsoleRoutes =
     app.post(
       '/staff',
       { config: manage, schema: { tags, body: InviteStaffBody, response: { 201: StaffMember, ...errors } } },
-      async (request, reply) => reply.code(201).send(await inviteStaff(db, authOf(request).actor, ctx.mailer, request.body)),
+      async (request, reply) => reply.code(201).send(await inviteStaff(db, authOf(request), ctx.mailer, request.body)),
     );
     app.patch(
       '/staff/:id',
       { config: manage, schema: { tags, params: IdParams, body: UpdateStaffBody, response: { 200: StaffMember, ...errors } } },
-      async (request) => {
-        const auth = authOf(request);
-        return updateStaff(db, auth.actor, auth.account.isOwner, request.params.id, request.body);
-      },
+      async (request) => updateStaff(db, authOf(request), request.params.id, request.body),
     );
     for (const [path, active] of [
       ['deactivate', false],
@@ -52,17 +52,14 @@ export const staffConsoleRoutes =
       app.post(
         `/staff/:id/${path}`,
         { config: manage, schema: { tags, params: IdParams, response: { 200: StaffMember, ...errors } } },
-        async (request) => {
-          const auth = authOf(request);
-          return setStaffActive(db, auth.actor, auth.account.isOwner, request.params.id, active);
-        },
+        async (request) => setStaffActive(db, authOf(request), request.params.id, active),
       );
     }
     app.post(
       '/staff/:id/invitation',
       { config: manage, schema: { tags, params: IdParams, response: { 204: z.null(), ...errors } } },
       async (request, reply) => {
-        await resendInvitation(db, authOf(request).actor, ctx.mailer, request.params.id);
+        await resendInvitation(db, authOf(request), ctx.mailer, request.params.id);
         return reply.code(204).send(null);
       },
     );
@@ -70,8 +67,7 @@ export const staffConsoleRoutes =
       '/staff/:id/password-reset',
       { config: manage, schema: { tags, params: IdParams, response: { 204: z.null(), ...errors } } },
       async (request, reply) => {
-        const auth = authOf(request);
-        await sendPasswordReset(db, auth.actor, auth.account.isOwner, ctx.mailer, request.params.id);
+        await sendPasswordReset(db, authOf(request), ctx.mailer, request.params.id);
         return reply.code(204).send(null);
       },
     );
@@ -82,18 +78,18 @@ export const staffConsoleRoutes =
     app.post(
       '/teams',
       { config: manage, schema: { tags, body: TeamBody, response: { 201: Team, ...errors } } },
-      async (request, reply) => reply.code(201).send(await createTeam(db, authOf(request).actor, await venueIds(), request.body)),
+      async (request, reply) => reply.code(201).send(await createTeam(db, authOf(request), await venueIds(), request.body)),
     );
     app.put(
       '/teams/:id',
       { config: manage, schema: { tags, params: IdParams, body: TeamBody, response: { 200: Team, ...errors } } },
-      async (request) => updateTeam(db, authOf(request).actor, await venueIds(), request.params.id, request.body),
+      async (request) => updateTeam(db, authOf(request), await venueIds(), request.params.id, request.body),
     );
     app.delete(
       '/teams/:id',
       { config: manage, schema: { tags, params: IdParams, response: { 204: z.null(), ...errors } } },
       async (request, reply) => {
-        await deleteTeam(db, authOf(request).actor, request.params.id);
+        await deleteTeam(db, authOf(request), request.params.id);
         return reply.code(204).send(null);
       },
     );

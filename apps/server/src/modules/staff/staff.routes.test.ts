@@ -30,9 +30,12 @@ describeEachEngine('console staff and teams', (ctx) => {
   const server = useTestApp(ctx);
   const app = () => server.app;
 
-  /** A staff member who manages staff and teams: a team at every venue, no second factor required. */
+  /**
+   * A staff member who manages staff and teams: a team at every venue, no second factor required,
+   * holding the rights the teams of these tests give (a manager gives only rights they hold).
+   */
   async function lead() {
-    const team = await makeTeam(ctx.db, { rights: ['staff:manage'] });
+    const team = await makeTeam(ctx.db, { rights: ['staff:manage', 'orders:read', 'checkin:scan', 'reports:read'] });
     const staff = await makeStaff(ctx.db, { teamIds: [team.id] });
     const client = browser(app());
     await signIn(client, staff.email);

@@ -1,13 +1,17 @@
-/** Teams (organisation right `staff:manage`): a name, rights, all venues or a list, whether two factors are required. */
+/**
+ * Teams (organisation right `staff:manage`): a name, rights, all venues or a list, whether two
+ * factors are required. A manager who is not an owner gives only what they hold (staff-reach.ts).
+ */
 
 import type { Right } from '@storefront/domain/console/rights';
 import type { Team, TeamBody } from '@storefront/domain/console/staff';
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
-import { type Actor, recordAudit } from '../audit/record-audit.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import { bumpRightsVersion } from './staff.repository.ts';
 import { staffTeamMembers, staffTeams, staffTeamVenues } from './staff.schema.ts';
+import { auditingRefusals, describeLacks, type Grant, lacksForGrant, type Manager, Refusal } from './staff-reach.ts';
 
 export async function listTeams(db: Database): Promise<Team[]> {
   const teams = await db.select().from(staffTeams).orderBy(staffTeams.name, staffTeams.id);
@@ -60,78 +64,119 @@ const described = (input: TeamBody) => ({
   requires_two_factor: input.requires_two_factor,
 });
 
-export async function createTeam(db: Database, actor: Actor, venueIds: number[], input: TeamBody): Promise<Team> {
-  checkVenues(input, venueIds);
-  const id = await db.transaction(async (tx) => {
-    const [team] = await tx
-      .insert(staffTeams)
-      .values({
-        name: input.name,
-        allVenues: input.all_venues,
-        rights: [...new Set(input.rights)],
-        requiresTwoFactor: input.requires_two_factor,
-      })
-      .returning({ id: staffTeams.id });
-    if (!team) throw new Error('the team was not stored');
-    await writeTeam(tx as Database, team.id, input);
-    await recordAudit(tx as Database, actor, {
-      objectType: 'team',
-      objectId: team.id,
-      action: 'created',
-      changes: described(input),
-    });
-    return team.id;
-  });
-  return teamOf(db, id);
+/** A manager may give a team only what they hold, and may not touch a team they are in (staff-reach.ts). */
+function mayGive(by: Manager, grant: Grant, what: { objectId: number | null; attempted: string }, requested: object) {
+  const lacks = lacksForGrant(by.access, grant);
+  if (lacks.length > 0) {
+    throw new Refusal(
+      { objectType: 'team', ...what },
+      `you can give a team only rights you hold yourself, where you hold them: you do not hold ${describeLacks(lacks)}`,
+      { lacking: lacks, requested },
+    );
+  }
 }
 
-export async function updateTeam(db: Database, actor: Actor, venueIds: number[], id: number, input: TeamBody): Promise<Team> {
-  const before = await teamOf(db, id);
+function mayTouch(by: Manager, team: Team, attempted: string, requested?: object) {
+  const what = { objectType: 'team' as const, objectId: team.id, attempted };
+  const details = requested ? { requested } : {};
+  if (by.access.isOwner) return;
+  if (by.actor.id !== null && team.member_ids.includes(by.actor.id)) {
+    throw new Refusal(what, 'you are a member of this team: another staff manager or an owner must change it', details);
+  }
+  const lacks = lacksForGrant(by.access, team);
+  if (lacks.length > 0) {
+    throw new Refusal(
+      what,
+      `this team holds rights you do not hold (${describeLacks(lacks)}): only someone who holds them may change it`,
+      { lacking: lacks, ...details },
+    );
+  }
+}
+
+export async function createTeam(db: Database, by: Manager, venueIds: number[], input: TeamBody): Promise<Team> {
   checkVenues(input, venueIds);
-  const { id: _id, member_ids: _members, ...old } = before;
   const next = described(input);
-  const same = (a: unknown[], b: unknown[]) => a.length === b.length && a.every((v) => b.includes(v));
-  // Saving a team unchanged changes nothing: no audit row, no new secrets for its members.
-  if (
-    old.name === next.name &&
-    old.all_venues === next.all_venues &&
-    old.requires_two_factor === next.requires_two_factor &&
-    same(old.rights, next.rights) &&
-    same(old.all_venues ? [] : old.venue_ids, next.venue_ids)
-  ) {
-    return before;
-  }
-  await db.transaction(async (tx) => {
-    await tx
-      .update(staffTeams)
-      .set({
-        name: input.name,
-        allVenues: input.all_venues,
-        rights: [...new Set(input.rights)],
-        requiresTwoFactor: input.requires_two_factor,
-      })
-      .where(eq(staffTeams.id, id));
-    await writeTeam(tx as Database, id, input);
-    // Every member's sessions get a new secret on their next request, with the new rights.
-    await bumpRightsVersion(tx as Database, before.member_ids);
-    await recordAudit(tx as Database, actor, {
-      objectType: 'team',
-      objectId: id,
-      action: 'updated',
-      changes: { from: old, to: next },
+  const id = await auditingRefusals(db, by.actor, async () => {
+    mayGive(by, next, { objectId: null, attempted: 'created' }, next);
+    return db.transaction(async (tx) => {
+      const [team] = await tx
+        .insert(staffTeams)
+        .values({
+          name: input.name,
+          allVenues: input.all_venues,
+          rights: next.rights,
+          requiresTwoFactor: input.requires_two_factor,
+        })
+        .returning({ id: staffTeams.id });
+      if (!team) throw new Error('the team was not stored');
+      await writeTeam(tx as Database, team.id, input);
+      await recordAudit(tx as Database, by.actor, { objectType: 'team', objectId: team.id, action: 'created', changes: next });
+      return team.id;
     });
   });
   return teamOf(db, id);
 }
 
-export async function deleteTeam(db: Database, actor: Actor, id: number): Promise<void> {
-  const team = await teamOf(db, id);
-  if (team.member_ids.length > 0) {
-    throw specError('conflict', { message: 'the team still has members: move them to other teams first' });
-  }
-  await db.transaction(async (tx) => {
-    await tx.delete(staffTeams).where(inArray(staffTeams.id, [id]));
-    const { id: _id, member_ids: _members, ...old } = team;
-    await recordAudit(tx as Database, actor, { objectType: 'team', objectId: id, action: 'deleted', changes: old });
-  });
+/** The team, its row locked for the transaction: what is checked is what is changed. */
+async function lockedTeam(tx: Database, id: number): Promise<Team> {
+  await tx.select({ id: staffTeams.id }).from(staffTeams).where(eq(staffTeams.id, id)).for('no key update');
+  return teamOf(tx, id);
+}
+
+export async function updateTeam(db: Database, by: Manager, venueIds: number[], id: number, input: TeamBody): Promise<Team> {
+  const next = described(input);
+  await auditingRefusals(db, by.actor, () =>
+    db.transaction(async (tx) => {
+      const before = await lockedTeam(tx as Database, id);
+      checkVenues(input, venueIds);
+      const { id: _id, member_ids: _members, ...old } = before;
+      const same = (a: unknown[], b: unknown[]) => a.length === b.length && a.every((v) => b.includes(v));
+      // Saving a team unchanged changes nothing: no audit row, no new secrets for its members.
+      if (
+        old.name === next.name &&
+        old.all_venues === next.all_venues &&
+        old.requires_two_factor === next.requires_two_factor &&
+        same(old.rights, next.rights) &&
+        same(old.all_venues ? [] : old.venue_ids, next.venue_ids)
+      ) {
+        return;
+      }
+      mayTouch(by, before, 'updated', next);
+      mayGive(by, next, { objectId: id, attempted: 'updated' }, next);
+      await tx
+        .update(staffTeams)
+        .set({
+          name: input.name,
+          allVenues: input.all_venues,
+          rights: next.rights,
+          requiresTwoFactor: input.requires_two_factor,
+        })
+        .where(eq(staffTeams.id, id));
+      await writeTeam(tx as Database, id, input);
+      // Every member's sessions get a new secret on their next request, with the new rights.
+      await bumpRightsVersion(tx as Database, before.member_ids);
+      await recordAudit(tx as Database, by.actor, {
+        objectType: 'team',
+        objectId: id,
+        action: 'updated',
+        changes: { from: old, to: next },
+      });
+    }),
+  );
+  return teamOf(db, id);
+}
+
+export async function deleteTeam(db: Database, by: Manager, id: number): Promise<void> {
+  await auditingRefusals(db, by.actor, () =>
+    db.transaction(async (tx) => {
+      const team = await lockedTeam(tx as Database, id);
+      mayTouch(by, team, 'deleted');
+      if (team.member_ids.length > 0) {
+        throw specError('conflict', { message: 'the team still has members: move them to other teams first' });
+      }
+      await tx.delete(staffTeams).where(inArray(staffTeams.id, [id]));
+      const { id: _id, member_ids: _members, ...old } = team;
+      await recordAudit(tx as Database, by.actor, { objectType: 'team', objectId: id, action: 'deleted', changes: old });
+    }),
+  );
 }
