@@ -11,7 +11,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { type Actor, recordAudit } from '../audit/record-audit.ts';
 import type { ConsoleAuth } from './console-api.plugin.ts';
 import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes.ts';
-import { countFailure, isLocked, LOCK_MINUTES } from './sign-in.ts';
+import { countAnswer, giveBackAnswer, LOCK_MINUTES, recordWrongAnswer } from './sign-in-attempts.ts';
 import { findStaffById, hasSecondFactor, type StaffAccount, secondFactorsOf } from './staff.repository.ts';
 import { staffAccounts, staffPasskeys, staffRecoveryCodes } from './staff.schema.ts';
 import { addPasskey, type RelyingParty } from './staff-passkeys.ts';
@@ -50,16 +50,19 @@ async function requirePassword(
   password: string,
   field = 'password',
 ): Promise<void> {
-  if (isLocked(account)) {
+  const counted = await countAnswer(db, account.id);
+  if (!counted) {
     throw specError('too many requests', {
       can_retry: true,
       message: `too many wrong passwords: try again in ${LOCK_MINUTES} minutes`,
     });
   }
   if (!account.passwordHash || !(await verifyPassword(password, account.passwordHash))) {
-    await countFailure(db, account, { ip: auth.actor.clientIp, userAgent: null }, 'password');
+    await recordWrongAnswer(db, account, counted, { ip: auth.actor.clientIp, userAgent: null }, 'password');
     throw specError('invalid request', { status: 403, field, message: `${field} is not your current password` });
   }
+  // The right password proves the change is the member's own; it finishes no sign-in.
+  await giveBackAnswer(db, counted);
 }
 
 export async function startTotpEnrolment(db: Database, auth: ConsoleAuth): Promise<TotpEnrolment> {

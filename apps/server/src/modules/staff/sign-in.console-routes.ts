@@ -27,7 +27,6 @@ import { describeSession } from './describe-session.ts';
 import { endSession } from './own-account.ts';
 import {
   completePasskeySignIn,
-  isLocked,
   limitSignInsFrom,
   type SignedIn,
   signInFailed,
@@ -102,8 +101,8 @@ export const signInConsoleRoutes =
         await limitSignInsFrom(db, client.ip);
         const pending = request.consoleAuth?.session.stage === 'second_factor' ? request.consoleAuth : null;
         const body = { challengeId: request.body.challenge_id, response: request.body.response };
-        const account = await verifyPasskeySignIn(db, ctx.relyingParty(), body, pending?.account.id ?? null);
-        if (account?.status !== 'active' || isLocked(account)) throw signInFailed();
+        const account = await verifyPasskeySignIn(db, ctx.relyingParty(), body, pending?.account.id ?? null, client);
+        if (account?.status !== 'active') throw signInFailed();
         const signedIn = await db.transaction((tx) =>
           completePasskeySignIn(tx as Database, account, pending?.session ?? null, client),
         );

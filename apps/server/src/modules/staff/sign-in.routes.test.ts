@@ -217,6 +217,48 @@ describeEachEngine('console sign-in', (ctx) => {
     expect(refused.body).toMatchObject({ error: 'sign-in failed' });
   });
 
+  it('counts each passkey answer before checking it: five forged ones lock the account against the genuine passkey', async () => {
+    const staff = await makeStaff(ctx.db);
+    const client = consoleClient(server.app, { ip: '198.51.100.61' });
+    await signIn(client, staff.email);
+    const genuine = createSoftwareAuthenticator({ origin: 'http://localhost:3000', rpId: 'localhost' });
+    const options = await client.post<{ challenge_id: string; options: never }>('account/passkeys/options');
+    await client.post('account/passkeys', {
+      challenge_id: options.body.challenge_id,
+      name: 'Key',
+      response: genuine.register(options.body.options),
+    });
+    // A key of the impostor's own that names the same user: only its signature is wrong.
+    const impostor = createSoftwareAuthenticator({ origin: 'http://localhost:3000', rpId: 'localhost' });
+    impostor.register(options.body.options);
+    const browser = consoleClient(server.app, { ip: '198.51.100.62' });
+    const answer = async (authenticator: typeof genuine, forge: boolean) => {
+      const ask = await browser.post<{ challenge_id: string; options: never }>('sign-in/passkey/options');
+      const response = authenticator.authenticate(ask.body.options);
+      const id = genuine.credentialIds[0];
+      return browser.post('sign-in/passkey', {
+        challenge_id: ask.body.challenge_id,
+        response: forge ? { ...response, id, rawId: id } : response,
+      });
+    };
+    for (let attempt = 0; attempt < 5; attempt++) expect((await answer(impostor, true)).status).toBe(401);
+    const refused = await answer(genuine, false);
+    expect(refused.status).toBe(401);
+    expect(refused.body).toMatchObject({ error: 'sign-in failed' });
+    const audit = await rows<{ action: string; factor: string }>(
+      ctx.db,
+      sql`select action, changes->>'factor' as factor from audit_log
+          where object_type = 'staff' and object_id = ${String(staff.id)} and action like 'sign_in_%' order by id`,
+    );
+    expect(audit.filter((r) => r.factor === 'passkey').map((r) => r.action)).toEqual([
+      'sign_in_failed',
+      'sign_in_failed',
+      'sign_in_failed',
+      'sign_in_failed',
+      'sign_in_locked',
+    ]);
+  });
+
   it('counts wrong passwords given inside a session towards the lock: a stolen session buys no guesses', async () => {
     const staff = await makeStaff(ctx.db);
     const client = consoleClient(server.app, { ip: '198.51.100.44' });

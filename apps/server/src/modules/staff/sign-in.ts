@@ -1,8 +1,9 @@
 /**
  * Signing in: a password, then a second factor (an authenticator app's code, a recovery code or a
  * passkey); or a passkey alone, with user verification, which proves both. Failures tell nothing
- * of whether an account exists; five wrong answers in a row lock the account for fifteen minutes,
- * and every client address has its own limit besides.
+ * of whether an account exists, and take the same work; every answer is counted before it is
+ * checked, and five wrong answers in a row lock the account for fifteen minutes
+ * (`sign-in-attempts.ts`); every client address has its own limit besides.
  */
 import type { SessionStage } from '@storefront/domain/console/auth';
 import { and, eq, isNull, sql } from 'drizzle-orm';
@@ -12,6 +13,7 @@ import { enforceRateLimits } from '../../http/rate-limit.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { hashRecoveryCode } from './recovery-codes.ts';
+import { clearAnswers, countAnswer, giveBackAnswer, recordWrongAnswer } from './sign-in-attempts.ts';
 import {
   findStaffByEmail,
   findStaffById,
@@ -25,8 +27,7 @@ import { accessOf } from './staff-access.ts';
 import { type ClientInfo, openSession, rotateSession, type StaffSession } from './staff-sessions.ts';
 import { verifyTotp } from './totp.ts';
 
-export const MAX_FAILED_SIGN_INS = 5;
-export const LOCK_MINUTES = 15;
+export { LOCK_MINUTES, MAX_FAILED_SIGN_INS } from './sign-in-attempts.ts';
 /** Sign-in attempts one client address may make in ten minutes, whatever the accounts. */
 export const SIGN_INS_PER_ADDRESS = 30;
 
@@ -37,36 +38,15 @@ const failed = () =>
     message: 'the e-mail address, password or code is wrong, or the account is locked for a while after too many attempts',
   });
 
-/** A hash to check a password against when there is no account, so that the answer takes as long. */
+/** A hash to check a password against where there is none to check, so that the answer takes as long. */
 let decoy: Promise<string> | null = null;
+const decoyHash = () => {
+  decoy ??= hashPassword('a password nobody has');
+  return decoy;
+};
 
 export async function limitSignInsFrom(db: Database, ip: string | null): Promise<void> {
   await enforceRateLimits(db, [{ key: `console-sign-in:${ip ?? 'unknown'}`, max: SIGN_INS_PER_ADDRESS, windowSeconds: 600 }]);
-}
-
-const isLocked = (account: StaffAccount) => account.lockedUntil !== null && account.lockedUntil > new Date();
-
-/** Counts a wrong answer; the fifth in a row locks the account. Outside any transaction: it must stay written. */
-export async function countFailure(db: Database, account: StaffAccount, client: ClientInfo, what: string): Promise<void> {
-  const [row] = await db
-    .update(staffAccounts)
-    .set({
-      failedSignIns: sql`case when ${staffAccounts.failedSignIns} + 1 >= ${MAX_FAILED_SIGN_INS} then 0 else ${staffAccounts.failedSignIns} + 1 end`,
-      lockedUntil: sql`case when ${staffAccounts.failedSignIns} + 1 >= ${MAX_FAILED_SIGN_INS} then now() + make_interval(mins => ${LOCK_MINUTES}) else ${staffAccounts.lockedUntil} end`,
-    })
-    .where(eq(staffAccounts.id, account.id))
-    .returning({ lockedUntil: staffAccounts.lockedUntil });
-  const locked = row?.lockedUntil !== null && row?.lockedUntil !== undefined && row.lockedUntil > new Date();
-  await recordAudit(
-    db,
-    { type: 'staff', id: account.id, label: account.email, clientIp: client.ip },
-    {
-      objectType: 'staff',
-      objectId: account.id,
-      action: locked ? 'sign_in_locked' : 'sign_in_failed',
-      changes: { factor: what },
-    },
-  );
 }
 
 /** The stage a staff member reaches with their password proved. */
@@ -78,7 +58,7 @@ export async function stageAfterPassword(db: Database, account: StaffAccount): P
 
 /** Records a finished sign-in on the account and in the audit log. */
 async function completeSignIn(tx: Database, account: StaffAccount, client: ClientInfo, factors: string[]): Promise<void> {
-  await tx.update(staffAccounts).set({ failedSignIns: 0, lastSignInAt: new Date() }).where(eq(staffAccounts.id, account.id));
+  await clearAnswers(tx, account.id);
   await recordAudit(
     tx,
     { type: 'staff', id: account.id, label: account.email, clientIp: client.ip },
@@ -93,24 +73,25 @@ export async function signInWithPassword(
 ): Promise<SignedIn> {
   await limitSignInsFrom(db, client.ip);
   const account = await findStaffByEmail(db, input.email);
-  if (account?.status !== 'active' || account.passwordHash === null) {
-    decoy ??= hashPassword('a password nobody has');
-    await verifyPassword(input.password, await decoy);
+  const usable = account?.status === 'active' && account.passwordHash !== null ? account : null;
+  const counted = usable ? await countAnswer(db, usable.id) : null;
+  // Unknown, deactivated, invited and locked accounts hash the answer against the decoy: every
+  // answer costs one hash, so its time tells nothing. A locked account's answer is never checked.
+  const hash = counted && usable?.passwordHash ? usable.passwordHash : await decoyHash();
+  const right = await verifyPassword(input.password, hash);
+  if (!usable || !counted) throw failed();
+  if (!right) {
+    await recordWrongAnswer(db, usable, counted, client, 'password');
     throw failed();
   }
-  // A locked account is not even checked: guessing goes no faster by waiting out the answers.
-  if (isLocked(account)) throw failed();
-  if (!(await verifyPassword(input.password, account.passwordHash))) {
-    await countFailure(db, account, client, 'password');
-    throw failed();
-  }
-  const stage = await stageAfterPassword(db, account);
+  const stage = await stageAfterPassword(db, usable);
   return db.transaction(async (tx) => {
-    const opened = await openSession(tx as Database, account, stage, client);
-    // The failure count is not reset before the second factor too is proved: a password alone
-    // must not buy more guesses at the code.
-    if (stage !== 'second_factor') await completeSignIn(tx as Database, account, client, ['password']);
-    return { ...opened, account };
+    const opened = await openSession(tx as Database, usable, stage, client);
+    // Before the second factor too is proved, the password's count only goes back: a password
+    // alone must not buy more guesses at the code.
+    if (stage === 'second_factor') await giveBackAnswer(tx as Database, counted);
+    else await completeSignIn(tx as Database, usable, client, ['password']);
+    return { ...opened, account: usable };
   });
 }
 
@@ -123,24 +104,29 @@ export async function signInWithTotp(
 ): Promise<SignedIn> {
   await limitSignInsFrom(db, client.ip);
   const account = await findStaffById(db, pending.account.id);
-  if (account?.status !== 'active' || isLocked(account) || !account.totpSecret) throw failed();
+  if (account?.status !== 'active' || !account.totpSecret) throw failed();
+  const counted = await countAnswer(db, account.id);
+  if (!counted) throw failed();
   const accepted = verifyTotp(account.totpSecret, code, { lastUsedStep: account.totpLastStep });
-  if (!accepted) {
-    await countFailure(db, account, client, 'totp');
+  const signedIn =
+    accepted &&
+    (await db.transaction(async (tx) => {
+      // The step is stored only if no other request used this code in the meantime.
+      const [stored] = await tx
+        .update(staffAccounts)
+        .set({ totpLastStep: accepted.step })
+        .where(and(eq(staffAccounts.id, account.id), sql`coalesce(${staffAccounts.totpLastStep}, -1) < ${accepted.step}`))
+        .returning({ id: staffAccounts.id });
+      if (!stored) return null;
+      const rotated = await rotateSession(tx as Database, pending.session, { stage: 'signed_in' });
+      await completeSignIn(tx as Database, account, client, ['password', 'totp']);
+      return { ...rotated, account };
+    }));
+  if (!signedIn) {
+    await recordWrongAnswer(db, account, counted, client, 'totp');
     throw failed();
   }
-  return db.transaction(async (tx) => {
-    // The step is stored only if no other request used this code in the meantime.
-    const [stored] = await tx
-      .update(staffAccounts)
-      .set({ totpLastStep: accepted.step })
-      .where(and(eq(staffAccounts.id, account.id), sql`coalesce(${staffAccounts.totpLastStep}, -1) < ${accepted.step}`))
-      .returning({ id: staffAccounts.id });
-    if (!stored) throw failed();
-    const rotated = await rotateSession(tx as Database, pending.session, { stage: 'signed_in' });
-    await completeSignIn(tx as Database, account, client, ['password', 'totp']);
-    return { ...rotated, account };
-  });
+  return signedIn;
 }
 
 /** The second step with a recovery code: each works once. */
@@ -152,7 +138,9 @@ export async function signInWithRecoveryCode(
 ): Promise<SignedIn> {
   await limitSignInsFrom(db, client.ip);
   const account = await findStaffById(db, pending.account.id);
-  if (account?.status !== 'active' || isLocked(account)) throw failed();
+  if (account?.status !== 'active') throw failed();
+  const counted = await countAnswer(db, account.id);
+  if (!counted) throw failed();
   const signedIn = await db.transaction(async (tx) => {
     const [used] = await tx
       .update(staffRecoveryCodes)
@@ -171,7 +159,7 @@ export async function signInWithRecoveryCode(
     return { ...rotated, account };
   });
   if (!signedIn) {
-    await countFailure(db, account, client, 'recovery_code');
+    await recordWrongAnswer(db, account, counted, client, 'recovery_code');
     throw failed();
   }
   return signedIn;
@@ -191,4 +179,4 @@ export async function completePasskeySignIn(
   return { ...opened, account };
 }
 
-export { failed as signInFailed, isLocked };
+export { failed as signInFailed };

@@ -16,8 +16,10 @@ import {
   verifyPasskeyAuthentication,
   verifyPasskeyRegistration,
 } from './passkeys.ts';
+import { countAnswer, recordWrongAnswer } from './sign-in-attempts.ts';
 import { findStaffById, type StaffAccount } from './staff.repository.ts';
 import { staffPasskeyChallenges, staffPasskeys } from './staff.schema.ts';
+import type { ClientInfo } from './staff-sessions.ts';
 
 const CHALLENGE_MINUTES = 5;
 
@@ -155,6 +157,7 @@ export async function verifyPasskeySignIn(
   rp: RelyingParty,
   input: { challengeId: string; response: { id: string } & Record<string, unknown> },
   pendingStaffId: number | null,
+  client: ClientInfo,
 ): Promise<StaffAccount | null> {
   const challenge = await takeChallenge(tx, input.challengeId, 'authentication');
   if (challenge.staffId !== pendingStaffId) return null;
@@ -164,6 +167,9 @@ export async function verifyPasskeySignIn(
   // A discoverable passkey names its user too; it must be the credential's owner.
   const handle = (input.response.response as { userHandle?: string } | undefined)?.userHandle;
   if (pendingStaffId === null && staffIdFromUserHandle(handle) !== credential.staffId) return null;
+  // Counted before it is checked, like every answer: a locked account's passkey is not even tried.
+  const counted = await countAnswer(tx, credential.staffId);
+  if (!counted) return null;
   try {
     const verified = await verifyPasskeyAuthentication({
       response: input.response as unknown as AuthenticationResponseJSON,
@@ -183,8 +189,10 @@ export async function verifyPasskeySignIn(
       .set({ counter: verified.newCounter, lastUsedAt: new Date() })
       .where(eq(staffPasskeys.id, credential.id));
   } catch (error) {
-    if (error instanceof PasskeyRefusal) return null;
-    throw error;
+    if (!(error instanceof PasskeyRefusal)) throw error;
+    const account = await findStaffById(tx, credential.staffId);
+    if (account) await recordWrongAnswer(tx, account, counted, client, 'passkey');
+    return null;
   }
   return findStaffById(tx, credential.staffId);
 }
