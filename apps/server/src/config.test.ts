@@ -81,6 +81,23 @@ describe('configuration', () => {
     expect(config.database).toEqual({ engine: 'postgres', url: 'postgres://localhost/shop' });
   });
 
+  it('migrates as DATABASE_MIGRATION_URL’s role where it is set, and as the server’s otherwise', () => {
+    const split = loadConfig({ DATABASE_URL: 'postgres://server@db/shop', DATABASE_MIGRATION_URL: 'postgres://owner@db/shop' });
+    expect(split.database).toEqual({ engine: 'postgres', url: 'postgres://server@db/shop' });
+    expect(split.migrationDatabase).toEqual({ engine: 'postgres', url: 'postgres://owner@db/shop' });
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/shop' }).migrationDatabase).toEqual({
+      engine: 'postgres',
+      url: 'postgres://db/shop',
+    });
+    expect(loadConfig({}).migrationDatabase.engine).toBe('pglite');
+    expect(problemsOf({ DATABASE_MIGRATION_URL: 'postgres://owner@db/shop' })).toEqual([
+      'DATABASE_MIGRATION_URL goes with DATABASE_URL, the server’s own connection to the same database',
+    ]);
+    expect(problemsOf({ DATABASE_URL: 'postgres://db/shop', DATABASE_MIGRATION_URL: 'mysql://x' })).toEqual([
+      'DATABASE_MIGRATION_URL must be a postgres:// or postgresql:// URL',
+    ]);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).database.engine).toBe('pglite');
   });

@@ -115,6 +115,14 @@ const Env = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
+    /**
+     * The tables' owner, for migrations and seeding, where the server's own role (DATABASE_URL)
+     * may only use the tables (decision 033, `npm run db:roles`).
+     */
+    DATABASE_MIGRATION_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
     DATA_DIR: z.string().min(1).default('data'),
     PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
     SMTP_URL: z
@@ -259,6 +267,12 @@ const Env = z
         message:
           'and a service account key (GOOGLE_WALLET_SERVICE_ACCOUNT_KEY, or GOOGLE_WALLET_CLIENT_EMAIL and GOOGLE_WALLET_PRIVATE_KEY) go together',
       });
+    if (env.DATABASE_MIGRATION_URL && !env.DATABASE_URL)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_MIGRATION_URL'],
+        message: 'goes with DATABASE_URL, the server’s own connection to the same database',
+      });
     if (env.APP_MODE !== 'production') return;
     for (const name of ['PUBLIC_URL', 'DATABASE_URL'] as const) {
       if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when APP_MODE=production' });
@@ -282,6 +296,8 @@ export type Config = {
   appEnv: AppEnv;
   appMode: AppMode;
   database: { engine: 'postgres'; url: string } | { engine: 'pglite'; dataDir: string };
+  /** Where migrations and seeding run, as the tables' owner: DATABASE_MIGRATION_URL, or the server's own database. */
+  migrationDatabase: { engine: 'postgres'; url: string } | { engine: 'pglite'; dataDir: string };
   publicUrl: string | null;
   smtpUrl: string | null;
   reconnectSite: string | null;
@@ -383,6 +399,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     appEnv: e.APP_ENV,
     appMode: e.APP_MODE,
     database: e.DATABASE_URL ? { engine: 'postgres', url: e.DATABASE_URL } : { engine: 'pglite', dataDir: resolve(e.DATA_DIR) },
+    migrationDatabase: e.DATABASE_MIGRATION_URL
+      ? { engine: 'postgres', url: e.DATABASE_MIGRATION_URL }
+      : e.DATABASE_URL
+        ? { engine: 'postgres', url: e.DATABASE_URL }
+        : { engine: 'pglite', dataDir: resolve(e.DATA_DIR) },
     publicUrl: e.PUBLIC_URL ?? null,
     smtpUrl: e.SMTP_URL ?? null,
     reconnectSite: e.RECONNECT_SITE ?? null,

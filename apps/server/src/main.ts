@@ -25,7 +25,16 @@ async function main() {
 
   const database = openDatabase(config.database);
   const isProduction = config.appMode === 'production';
-  const prepared = await prepareDatabase(database, { seedsDemo: !isProduction, topUp: !isProduction });
+  // Migrations and seeding run as the tables' owner where the server's own role may only use
+  // them (DATABASE_MIGRATION_URL, decision 033); that connection is closed before serving.
+  const { migrationDatabase: owner, database: server } = config;
+  const ownerHandle =
+    owner.engine === 'postgres' && server.engine === 'postgres' && owner.url !== server.url
+      ? openDatabase({ ...owner, poolSize: 2 })
+      : database;
+  const prepared = await prepareDatabase(ownerHandle, { seedsDemo: !isProduction, topUp: !isProduction }).finally(() =>
+    ownerHandle === database ? undefined : ownerHandle.close(),
+  );
   if (prepared.seededSites !== null) {
     console.log(`Seeded the demo catalogue: ${prepared.seededSites} sites in ${prepared.seconds.toFixed(1)} s`);
   }

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { is, sql } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -17,7 +18,11 @@ export type Engine = 'pglite' | 'postgres';
 export type DatabaseHandle = {
   db: Database;
   engine: Engine;
-  /** Applies the committed migrations; safe when several processes start at once. */
+  /**
+   * Applies the committed migrations; safe when several processes start at once. On PostgreSQL it
+   * does nothing (and takes no lock) when every migration is applied already, so that a server
+   * whose role may not change the schema starts once the owner has migrated (decision 033).
+   */
   migrate(): Promise<void>;
   close(): Promise<void>;
 };
@@ -51,16 +56,44 @@ function openPostgres(url: string, poolSize: number): DatabaseHandle {
     engine: 'postgres',
     async migrate() {
       const client = await pool.connect();
+      let isLocked = false;
       try {
+        if (!(await hasPendingMigrations(client))) return;
         await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+        isLocked = true;
         await migratePg(drizzlePg({ client }), { migrationsFolder });
+      } catch (error) {
+        // insufficient_privilege, from pg or inside drizzle's DrizzleQueryError.
+        const { code, cause } = error as { code?: string; cause?: { code?: string } };
+        if (code !== '42501' && cause?.code !== '42501') throw error;
+        const role = decodeURIComponent(new URL(url).username) || 'this connection’s role';
+        throw new Error(
+          `${role} may not change the schema: apply the migrations as the tables' owner (npm run db:migrate with the owner's DATABASE_URL, or set DATABASE_MIGRATION_URL; decision 033)`,
+          { cause: error },
+        );
       } finally {
-        await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => {});
+        if (isLocked) await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => {});
         client.release();
       }
     },
     close: () => pool.end(),
   };
+}
+
+/**
+ * Whether a committed migration is not applied yet, as drizzle's migrator judges it: any newer
+ * than the last one its table records, or no table at all. Reads only.
+ */
+async function hasPendingMigrations(client: pg.PoolClient): Promise<boolean> {
+  const newest = Math.max(...readMigrationFiles({ migrationsFolder }).map((migration) => migration.folderMillis));
+  const table = await client.query<{ exists: boolean }>(
+    `select to_regclass('drizzle.__drizzle_migrations') is not null as exists`,
+  );
+  if (!table.rows[0]?.exists) return true;
+  const { rows } = await client.query<{ applied: string }>(
+    'select coalesce(max(created_at), 0)::text as applied from drizzle.__drizzle_migrations',
+  );
+  return Number(rows[0]?.applied ?? 0) < newest;
 }
 
 function openPglite(dataDir: string | null): DatabaseHandle {

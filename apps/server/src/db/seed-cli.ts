@@ -1,7 +1,8 @@
 /**
  * `npm run db:seed`: loads the demo catalogue into an empty database, or tops up the time slots
  * of one that already has it. Refused in production mode, whose venues are real: the demo's
- * made-up venues and sales must never reach them.
+ * made-up venues and sales must never reach them. Runs as DATABASE_MIGRATION_URL's role where it
+ * is set (decision 033).
  */
 import { loadConfig } from '../config.ts';
 import { openDatabase } from './client.ts';
@@ -12,7 +13,7 @@ if (config.appMode === 'production') {
   console.error('APP_MODE=production: the demo catalogue is never loaded into a production database.');
   process.exit(1);
 }
-const database = openDatabase(config.database);
+const database = openDatabase(config.migrationDatabase);
 const { seededSites } = await prepareDatabase(database, { seedsDemo: true, topUp: true });
 await database.close();
 console.log(
