@@ -2,6 +2,7 @@
  * `/teams/new` and `/teams/:id`: a team's name, where it holds its rights (all venues or a list),
  * its rights by area, and whether its members must use two factors.
  */
+import type { ConsoleSession } from '@storefront/domain/console/auth';
 import { RIGHTS, type Right } from '@storefront/domain/console/rights';
 import { type Team, TeamBody } from '@storefront/domain/console/staff';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -41,6 +42,18 @@ function toBody(values: z.output<typeof TeamForm>): TeamBody {
     rights: values.rights,
     requires_two_factor: values.requires_two_factor,
   };
+}
+
+/**
+ * The rights this staff member may give a team that holds them where the form says: the server
+ * refuses any other (a manager gives only rights they hold, where they hold them), and so the
+ * screen does not offer them. An owner may give every right.
+ */
+function grantableRights(session: ConsoleSession, where: 'all' | 'list', venueIds: readonly number[]): ReadonlySet<Right> {
+  if (session.staff.is_owner) return new Set(RIGHTS);
+  if (where === 'all' || venueIds.length === 0) return new Set(session.organisation_rights);
+  const heldAt = venueIds.map((id) => new Set(session.venues.find((venue) => venue.id === id)?.rights ?? []));
+  return new Set(RIGHTS.filter((right) => heldAt.every((held) => held.has(right))));
 }
 
 function toForm(team: Team | null): TeamFormInput {
@@ -86,6 +99,7 @@ export default function TeamPage() {
 function TeamFormView(props: { team: Team | null; venues: VenueChoice[] }) {
   const { t, i18n } = useTranslation();
   const lang = currentLanguage(i18n);
+  const session = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const form = useForm({
@@ -108,6 +122,11 @@ function TeamFormView(props: { team: Team | null; venues: VenueChoice[] }) {
   });
   const errors = form.formState.errors;
   const where = form.watch('where');
+  const ticked = form.watch('rights') ?? [];
+  const grantable = grantableRights(session, where, (form.watch('venue_ids') ?? []).map(Number));
+  // A right already ticked stays free to untick, even where it is not theirs to give.
+  const isOffered = (right: Right) => grantable.has(right) || ticked.includes(right);
+  const isLimited = RIGHTS.some((right) => !grantable.has(right));
   return (
     <form className="form form-wide" noValidate onSubmit={form.handleSubmit((values) => save.mutate(toBody(values)))}>
       <TextField label={t('teams.name')} error={errors.name?.message} {...form.register('name')} />
@@ -134,7 +153,11 @@ function TeamFormView(props: { team: Team | null; venues: VenueChoice[] }) {
           ))}
         </FieldSet>
       ) : null}
-      <FieldSet legend={t('teams.rights')} error={errors.rights?.message} hint={t('teams.rightsHint')}>
+      <FieldSet
+        legend={t('teams.rights')}
+        error={errors.rights?.message}
+        hint={isLimited ? `${t('teams.rightsHint')} ${t('teams.rightsYouHold')}` : t('teams.rightsHint')}
+      >
         <div className="rights-grid">
           {rightsByArea(RIGHTS).map((group) => (
             <fieldset key={group.area} className="rights-area">
@@ -143,8 +166,17 @@ function TeamFormView(props: { team: Team | null; venues: VenueChoice[] }) {
                 <CheckboxField
                   key={right}
                   label={t(`rights.names.${right}`)}
-                  hint={<code>{right}</code>}
+                  hint={
+                    grantable.has(right) ? (
+                      <code>{right}</code>
+                    ) : (
+                      <>
+                        <code>{right}</code> {t('teams.rightNotHeld')}
+                      </>
+                    )
+                  }
                   value={right}
+                  disabled={!isOffered(right)}
                   {...form.register('rights')}
                 />
               ))}
