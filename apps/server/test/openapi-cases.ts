@@ -237,6 +237,33 @@ function queryValues(random: () => number): [string, string][] {
   ];
 }
 
+/**
+ * Dates and moments the console's date filters refuse (their one contract: a real calendar date or
+ * a point in time, 2000-01-01 to 2100-12-31), each naming the filter: years no venue has, years the
+ * database has not (0, 275760), days no calendar has. A kit cursor is a day and a moment.
+ */
+function outOfRangeDates(): [string, string][] {
+  return [
+    ['year 0', '0000-01-01'],
+    ['year 1', '0001-01-01'],
+    ['year 100', '0100-06-15'],
+    ['the day before 2000', '1999-12-31'],
+    ['the day after 2100', '2101-01-01'],
+    ['year 9999', '9999-12-31'],
+    ['year 275760', encodeURIComponent('+275760-09-13')],
+    ['29 February 2026', '2026-02-29'],
+    ['month 13', '2026-13-01'],
+    ['year 0 with a time', encodeURIComponent('0000-01-01T00:00:00Z')],
+    ['year 2101 with an offset', encodeURIComponent('2101-01-01T00:00:00+09:00')],
+    ['1970 with a time', encodeURIComponent('1970-01-01T00:00:00.000Z')],
+    ['a cursor in year 0', encodeURIComponent('0000-01-01|0000-01-01T00:00:00.000Z')],
+    ['a cursor of year 1', encodeURIComponent('2026-01-01|0001-01-01T00:00:00.000Z')],
+  ];
+}
+
+/** A date filter's valid value starts with a date (a day, a moment, a kit cursor). */
+const isDateValue = (encoded: string) => /^\d{4}-\d{2}-\d{2}/.test(decodeURIComponent(encoded));
+
 function pathValues(): [string, string][] {
   return [
     ['an unknown token', 'AAAAAAAAAAAAAAAAAAAAAA'],
@@ -335,6 +362,14 @@ export function casesFor(endpoint: Endpoint, ctx: CaseContext): Case[] {
     send(`query ${parameter.name} twice`, { url: url(undefined, [...validQuery, [parameter.name, valid]]) });
     for (const [label, value] of queryValues(ctx.random)) {
       send(`query ${parameter.name} ${label}`, { url: url(undefined, [...others, [parameter.name, value]]) });
+    }
+    if (endpoint.path.startsWith('/console/api/') && isDateValue(valid)) {
+      for (const [label, value] of outOfRangeDates()) {
+        send(`query ${parameter.name} ${label}`, {
+          url: url(undefined, [...others, [parameter.name, value]]),
+          expectField: parameter.name,
+        });
+      }
     }
   }
 

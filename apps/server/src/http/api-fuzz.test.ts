@@ -1,7 +1,8 @@
 /**
  * Walks the server's own OpenAPI document and sends every operation malformed requests: broken
  * bodies, NUL bytes in every string, numbers past every range, huge arrays, unknown path ids and
- * bad XSRF cookies. None may fail the server (5xx), and none that is refused may write anything.
+ * bad XSRF cookies; the console's date filters (the audit log's too) dates out of their range. None
+ * may fail the server (5xx), and none that is refused may write anything.
  */
 import { addDays, todayIn } from '@storefront/domain/dates';
 import { sql } from 'drizzle-orm';
@@ -176,6 +177,8 @@ describeEachEngine(
         coverage_from: tomorrow,
         coverage_to: tomorrow,
         expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+        // The gate kit's cursor: its day and the moment it was made.
+        since: `${tomorrow}|${new Date().toISOString()}`,
         // A webhook receiver: a URL the contract takes, and an event it knows.
         url: 'https://receiver.example/hook',
         events: ['order.completed'],

@@ -1,6 +1,7 @@
 /** The audit log (`/console/api/v1/audit`), right `audit:read`: who changed what, where, when, from which address. */
 import { z } from 'zod';
 import { Id, InputText } from '../api/common.ts';
+import { FilterInstant } from './date-filters.ts';
 
 export const ACTOR_TYPES = ['staff', 'device', 'system', 'visitor'] as const;
 export type ActorType = (typeof ACTOR_TYPES)[number];
@@ -22,15 +23,13 @@ export const AuditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
 
-const Instant = InputText.refine((value) => !Number.isNaN(Date.parse(value)), { error: 'must be a date and time' });
-
 export const AuditQuery = z.object({
   venue: InputText.max(40).optional(),
   actor_id: Id.optional(),
   action: InputText.max(80).optional(),
   object_type: InputText.max(80).optional(),
-  from: Instant.optional(),
-  to: Instant.optional(),
+  from: FilterInstant.optional(),
+  to: FilterInstant.optional(),
   /** Paging: entries older than this id. */
   before: Id.optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),

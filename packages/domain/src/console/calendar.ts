@@ -4,8 +4,9 @@
  * a selection live here so that the console's side panel and the server refuse the same input.
  */
 import { z } from 'zod';
-import { Id, InputText, IsoDate, MAX_INT4, PositiveId } from '../api/common.ts';
+import { Id, InputText, MAX_INT4, PositiveId } from '../api/common.ts';
 import { daysBetween } from '../dates.ts';
+import { FilterDate } from './date-filters.ts';
 
 /** The widest range the calendar reads at once: two months and a few days either side. */
 export const MAX_CALENDAR_READ_DAYS = 62;
@@ -37,7 +38,7 @@ function rangeProblem(from: string, to: string, maxDays: number): string | null 
 
 // ---- reading ----
 
-export const CalendarQuery = z.object({ from: IsoDate, to: IsoDate, product_id: Id.optional() }).superRefine((q, ctx) => {
+export const CalendarQuery = z.object({ from: FilterDate, to: FilterDate, product_id: Id.optional() }).superRefine((q, ctx) => {
   const problem = rangeProblem(q.from, q.to, MAX_CALENDAR_READ_DAYS);
   if (problem) ctx.addIssue({ code: 'custom', path: ['to'], message: problem });
 });
@@ -104,8 +105,8 @@ export const CalendarSelection = z.object({
     .min(1, { error: 'must name at least one slot' })
     .max(MAX_CHANGE_SLOT_IDS, { error: `must name at most ${MAX_CHANGE_SLOT_IDS} slots` })
     .optional(),
-  from: IsoDate.optional(),
-  to: IsoDate.optional(),
+  from: FilterDate.optional(),
+  to: FilterDate.optional(),
   weekdays: z
     .array(z.number({ error: 'must list weekdays 0–6' }).int().min(0).max(6, { error: 'must list weekdays 0–6' }))
     .min(1, { error: 'must list at least one weekday' })

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { InputText, IsoDate, Lang, Uuid } from '../api/common.ts';
 import { CHECK_IN_MODES } from '../api/tickets.ts';
-import { isIsoDate } from '../dates.ts';
+import { FilterDate, isFilterDate } from './date-filters.ts';
 
 /** The scanner's pages (the gate app, its own installable build under `/gate/`). */
 export const GATE_APP_PATH = '/gate/';
@@ -195,7 +195,9 @@ export const kitCursor = (kit: { date: string; server_time: string }) => `${kit.
 
 export function parseKitCursor(cursor: string): { date: string; at: Date } | null {
   const [date = '', at = '', ...rest] = cursor.split('|');
-  if (rest.length > 0 || !isIsoDate(date) || !z.iso.datetime().safeParse(at).success) return null;
+  // The kit's day and its time are the console's date filters like any other: in their range or no cursor.
+  if (rest.length > 0 || !isFilterDate(date) || !z.iso.datetime().safeParse(at).success || !isFilterDate(at.slice(0, 10)))
+    return null;
   return { date, at: new Date(at) };
 }
 
@@ -205,7 +207,7 @@ export function parseKitCursor(cursor: string): { date: string; at: Date } | nul
  * margin), not the whole day's again.
  */
 export const OfflineKitQuery = z.object({
-  date: IsoDate.optional(),
+  date: FilterDate.optional(),
   lang: Lang.default('en'),
   since: InputText.refine((value) => parseKitCursor(value) !== null, {
     error: 'must be the cursor of an earlier kit',
@@ -254,7 +256,7 @@ export type UploadResult = z.infer<typeof UploadResult>;
 
 // ---- live arrivals (console; `checkin:scan` at the venue) ----
 
-export const ArrivalsQuery = z.object({ date: IsoDate.optional(), lang: Lang.default('en') });
+export const ArrivalsQuery = z.object({ date: FilterDate.optional(), lang: Lang.default('en') });
 
 export const SlotArrivals = z.object({
   slot: GateSlot,

@@ -5,7 +5,8 @@
  * name, the payment number or a coupon code.
  */
 import { z } from 'zod';
-import { Channel, Id, InputText, IsoDate, Lang } from '../api/common.ts';
+import { Channel, Id, InputText, Lang } from '../api/common.ts';
+import { FilterDate } from './date-filters.ts';
 
 /** An order's standing by its admissions: none cancelled, some cancelled, all cancelled. */
 export const ORDER_STANDINGS = ['completed', 'partly_cancelled', 'cancelled'] as const;
@@ -53,8 +54,8 @@ const filterShape = {
   /** A reservation number, e-mail address, phone number, name, payment number or coupon code. */
   q: Query,
   /** First and last visit dates (venue-local, inclusive). */
-  from: IsoDate.optional(),
-  to: IsoDate.optional(),
+  from: FilterDate.optional(),
+  to: FilterDate.optional(),
   /** A slot (`product_time_spans.id`). */
   time_span_id: Id.optional(),
   product_id: Id.optional(),

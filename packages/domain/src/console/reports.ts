@@ -16,9 +16,10 @@
  *   own subscriptions to the daily or weekly summary mail.
  */
 import { z } from 'zod';
-import { InputText, IsoDate } from '../api/common.ts';
+import { InputText } from '../api/common.ts';
 import type { Currency } from '../constants.ts';
 import { addDays, daysBetween } from '../dates.ts';
+import { FilterDate } from './date-filters.ts';
 
 /** A report's days at most: a year, and a leap day. */
 export const MAX_REPORT_DAYS = 366;
@@ -32,7 +33,7 @@ export function includedTax(amount: number, rate = CONSUMPTION_TAX_RATE): number
 }
 
 /** `from` and `to` are both counted. */
-export const ReportRangeQuery = z.object({ from: IsoDate, to: IsoDate }).superRefine((range, ctx) => {
+export const ReportRangeQuery = z.object({ from: FilterDate, to: FilterDate }).superRefine((range, ctx) => {
   if (range.to < range.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'must not be before from' });
   else if (daysBetween(range.from, range.to) + 1 > MAX_REPORT_DAYS)
     ctx.addIssue({ code: 'custom', path: ['to'], message: `must be at most ${MAX_REPORT_DAYS} days after from` });

@@ -6,7 +6,8 @@
  * `orders:write`).
  */
 import { z } from 'zod';
-import { Id, IsoDate } from '../api/common.ts';
+import { Id } from '../api/common.ts';
+import { FilterDate } from './date-filters.ts';
 
 /** How long an offer holds its places, in minutes: from ten minutes to two days (the table's check). */
 export const MIN_OFFER_MINUTES = 10;
@@ -42,7 +43,7 @@ export const ProductWaitingListBody = z.object({
 export type ProductWaitingListBody = z.infer<typeof ProductWaitingListBody>;
 
 /** The listing's filters: one product, one visit date (venue-local); by default every slot not yet over. */
-export const WaitingListQuery = z.object({ product_id: Id.optional(), date: IsoDate.optional() });
+export const WaitingListQuery = z.object({ product_id: Id.optional(), date: FilterDate.optional() });
 export type WaitingListQuery = z.output<typeof WaitingListQuery>;
 
 export const WaitingListEntry = z.object({

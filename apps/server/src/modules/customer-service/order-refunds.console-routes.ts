@@ -6,7 +6,8 @@
  * date change on the visitor's behalf and the slots it may move to with `orders:write`. Each
  * change is one transaction with its audit entry; the provider is asked after it commits.
  */
-import { ErrorBody, IsoDate, Uuid } from '@storefront/domain/api/common';
+import { ErrorBody, Uuid } from '@storefront/domain/api/common';
+import { FilterDate } from '@storefront/domain/console/date-filters';
 import {
   CancellationBody,
   CancellationPreview,
@@ -44,7 +45,7 @@ const refund = { console: { right: 'orders:refund', scope: 'venue' } } as const;
 const write = { console: { right: 'orders:write', scope: 'venue' } } as const;
 const OrderParams = z.object({ venue: z.string(), order: Uuid });
 const RefundParams = OrderParams.extend({ refund: Uuid });
-const SlotQuery = z.object({ date: IsoDate });
+const SlotQuery = z.object({ date: FilterDate });
 
 export const orderRefundConsoleRoutes =
   (db: Database, deps: OrderRefundDeps & OrderDateChangeDeps): FastifyPluginAsync =>
