@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    reporters: ['default', './vitest.engines-reporter.ts'],
+    // Durations go to test-results/ on every run (`npm run test:slowest` reads them).
+    reporters: ['default', './vitest.engines-reporter.ts', './vitest.durations-reporter.ts'],
     projects: [
       {
         test: {
