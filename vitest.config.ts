@@ -10,6 +10,10 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'seed/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
           environment: 'node',
+          // Files share a worker's module graph instead of importing the whole server again each
+          // (−55 % on twelve database files). Safe while no server module keeps per-database state
+          // at module level (its caches live in the app each test builds) and no test mocks modules.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },
