@@ -2,13 +2,18 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    reporters: ['default', './vitest.engines-reporter.ts'],
+    // Durations go to test-results/ on every run (`npm run test:slowest` reads them).
+    reporters: ['default', './vitest.engines-reporter.ts', './vitest.durations-reporter.ts'],
     projects: [
       {
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'seed/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
           environment: 'node',
+          // Files share a worker's module graph instead of importing the whole server again each
+          // (−55 % on twelve database files). Safe while no server module keeps per-database state
+          // at module level (its caches live in the app each test builds) and no test mocks modules.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },

@@ -34,7 +34,12 @@ const STARTUP_LOCK_KEY = 7_245_019;
 
 export type DatabaseLocation =
   | { engine: 'postgres'; url: string; poolSize?: number }
-  | { engine: 'pglite'; dataDir: string | null };
+  | {
+      engine: 'pglite';
+      dataDir: string | null;
+      /** A data directory dumped by PGlite's `dumpDataDir`, to start from (the tests' templates). */
+      loadDataDir?: Blob;
+    };
 
 /** The engine under a database (the database itself, not a transaction of it). */
 export function engineOf(db: Database): Engine {
@@ -43,7 +48,7 @@ export function engineOf(db: Database): Engine {
 
 export function openDatabase(location: DatabaseLocation): DatabaseHandle {
   if (location.engine === 'postgres') return openPostgres(location.url, location.poolSize ?? 10);
-  return openPglite(location.dataDir);
+  return openPglite(location.dataDir, location.loadDataDir);
 }
 
 function openPostgres(url: string, poolSize: number): DatabaseHandle {
@@ -96,9 +101,9 @@ async function hasPendingMigrations(client: pg.PoolClient): Promise<boolean> {
   return Number(rows[0]?.applied ?? 0) < newest;
 }
 
-function openPglite(dataDir: string | null): DatabaseHandle {
+function openPglite(dataDir: string | null, loadDataDir: Blob | undefined): DatabaseHandle {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = withPreparedStatements(dataDir ? new PGlite(dataDir) : new PGlite());
+  const client = withPreparedStatements(new PGlite({ ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}) }));
   const db = drizzlePglite({ client });
   return {
     db: db as unknown as Database,

@@ -37,7 +37,8 @@ import { rows } from './rows.ts';
 export const SLOT_HORIZON_DAYS = 90;
 /** The demo member of every site with membership login. */
 export const DEMO_MEMBER = { email: 'member@example.com', password: 'storefront-demo' } as const;
-const DEMO_TIME_ZONE = 'Asia/Tokyo';
+/** The demo venues' time zone, whose today the seeded slots start from. */
+export const DEMO_TIME_ZONE = 'Asia/Tokyo';
 
 export type SeedOptions = {
   /** Venue-local today; defaults to the real today. */
