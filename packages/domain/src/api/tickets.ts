@@ -165,11 +165,28 @@ export const ReceiptLine = z.object({
   amount: z.number().int(),
 });
 /**
- * What the visitor paid for the reservation, net: its items and discounts, the fees of date
- * changes, and any difference of an earlier price that was kept rather than refunded.
+ * A reservation's money documents (decision 034): its receipt, a document for each refund made
+ * after it (a qualified-invoice venue's 適格返還請求書), and receipts re-issued for the net amount.
+ */
+export const MoneyDocumentKind = z.enum(['receipt', 'refund', 'reissue']);
+export type MoneyDocumentKind = z.infer<typeof MoneyDocumentKind>;
+
+/**
+ * One money document as issued, never changed afterwards. A receipt (first or re-issued) is what
+ * the visitor paid for the reservation, net of what went back: its standing items and discounts,
+ * the fees of date changes, and any difference of an earlier price or a cancellation charge that
+ * was kept rather than refunded. A refund document is the amount given back and the tax it
+ * includes.
  */
 export const Receipt = z.object({
+  kind: MoneyDocumentKind,
   number: z.string(),
+  /** A re-issued receipt: the number of the receipt it replaces; a refund document: the receipt it corrects. */
+  replaces: z.string().nullable(),
+  /** The number of the receipt that replaced this one, if one did. */
+  replacedBy: z.string().nullable(),
+  /** A refund document: the venue day the money went back. */
+  refundedOn: z.iso.date().nullable(),
   addressee: z.string(),
   issuedAt: z.iso.datetime(),
   /** The day of issue at the venue (yyyy-MM-dd in its time zone): the date printed on the receipt. */
@@ -190,6 +207,22 @@ export const Receipt = z.object({
 });
 export type Receipt = z.infer<typeof Receipt>;
 export const ReceiptPdfQuery = z.object({ lang: Lang.default('ja') });
+
+/** Every money document of the reservation, in the order they were issued. */
+export const MoneyDocuments = z.object({
+  documents: z.array(Receipt),
+  /** The receipt that stands now (the first, or the latest re-issued one); null before any. */
+  current: z.string().nullable(),
+  /** What the ledger says was paid, less what went back: what a receipt re-issued now would say. */
+  net: z.number().int(),
+  /** Whether a re-issued receipt would differ from the current one (a refund or a cancellation since). */
+  reissuable: z.boolean(),
+});
+export type MoneyDocuments = z.infer<typeof MoneyDocuments>;
+export const MoneyDocumentParams = ReservationTokenParams.extend({
+  number: InputText.regex(/^[A-Z0-9_-]{1,40}-\d{4}-\d{6}$/, { error: 'must be a document number' }),
+});
+export const ReissueReceiptBody = z.object({ lang: Lang.optional() });
 
 export const ReservationsQuery = z.object({
   email: InputText.trim().min(1, { error: 'must not be empty' }).max(254),

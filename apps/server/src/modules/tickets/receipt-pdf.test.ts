@@ -8,7 +8,11 @@ const receipt = (
   names: { addressee: string; product: string; venue: string },
   invoiceRegistrationNumber: string | null = null,
 ): Receipt => ({
+  kind: 'receipt',
   number: 'DEMO-2026-000001',
+  replaces: null,
+  replacedBy: null,
+  refundedOn: null,
   addressee: names.addressee,
   issuedAt: '2026-11-21T09:00:00.000Z',
   issuedOn: '2026-11-21',

@@ -118,6 +118,17 @@ type Labels = {
   discount: (name: string) => string;
   total: string;
   registration: (no: string) => string;
+  /** The other money documents (decision 034): a receipt re-issued for the net amount, a refund's document. */
+  reissueTitle: string;
+  refundTitle: string;
+  /** A qualified-invoice venue's refund document: 適格返還請求書. */
+  invoiceRefundTitle: string;
+  replaces: (no: string) => string;
+  corrects: (no: string) => string;
+  refundedOn: (date: string) => string;
+  refundAmount: string;
+  refundPurpose: string;
+  refundTotal: string;
 };
 
 const LABELS: Record<LanguageCode, Labels> = {
@@ -138,6 +149,15 @@ const LABELS: Record<LanguageCode, Labels> = {
     discount: (name) => `割引：${name}`,
     total: '合計（税込）',
     registration: (no) => `登録番号 ${no}`,
+    reissueTitle: '領収書（再発行）',
+    refundTitle: '返金明細書',
+    invoiceRefundTitle: '適格返還請求書',
+    replaces: (no) => `No. ${no} に代わり再発行`,
+    corrects: (no) => `No. ${no} に対する返金`,
+    refundedOn: (date) => `返金日 ${date}`,
+    refundAmount: '返金額',
+    refundPurpose: '上記の金額をご返金いたしました。',
+    refundTotal: '返金額合計（税込）',
   },
   en: {
     title: 'RECEIPT',
@@ -156,6 +176,15 @@ const LABELS: Record<LanguageCode, Labels> = {
     discount: (name) => `Discount: ${name}`,
     total: 'Total (tax included)',
     registration: (no) => `Registration number ${no}`,
+    reissueTitle: 'RECEIPT (RE-ISSUED)',
+    refundTitle: 'REFUND NOTE',
+    invoiceRefundTitle: 'REFUND INVOICE',
+    replaces: (no) => `Re-issued in place of No. ${no}`,
+    corrects: (no) => `Refund against No. ${no}`,
+    refundedOn: (date) => `Refunded ${date}`,
+    refundAmount: 'Amount refunded',
+    refundPurpose: 'We have refunded the above amount.',
+    refundTotal: 'Total refunded (tax included)',
   },
   'zh-hans': {
     title: '收据',
@@ -174,6 +203,15 @@ const LABELS: Record<LanguageCode, Labels> = {
     discount: (name) => `折扣：${name}`,
     total: '合计（含税）',
     registration: (no) => `登记号码 ${no}`,
+    reissueTitle: '收据（重新开具）',
+    refundTitle: '退款单',
+    invoiceRefundTitle: '合格退款凭证',
+    replaces: (no) => `重新开具，替代 No. ${no}`,
+    corrects: (no) => `针对 No. ${no} 的退款`,
+    refundedOn: (date) => `退款日期 ${date}`,
+    refundAmount: '退款金额',
+    refundPurpose: '上述金额已退还。',
+    refundTotal: '退款合计（含税）',
   },
   kr: {
     title: '영수증',
@@ -192,6 +230,15 @@ const LABELS: Record<LanguageCode, Labels> = {
     discount: (name) => `할인: ${name}`,
     total: '합계(세금 포함)',
     registration: (no) => `등록번호 ${no}`,
+    reissueTitle: '영수증(재발행)',
+    refundTitle: '환불 명세서',
+    invoiceRefundTitle: '적격 반환 청구서',
+    replaces: (no) => `No. ${no} 대신 재발행`,
+    corrects: (no) => `No. ${no}에 대한 환불`,
+    refundedOn: (date) => `환불일 ${date}`,
+    refundAmount: '환불 금액',
+    refundPurpose: '위 금액을 환불하였습니다.',
+    refundTotal: '환불 합계(세금 포함)',
   },
   'zh-hant': {
     title: '收據',
@@ -210,6 +257,15 @@ const LABELS: Record<LanguageCode, Labels> = {
     discount: (name) => `折扣：${name}`,
     total: '合計（含稅）',
     registration: (no) => `登記號碼 ${no}`,
+    reissueTitle: '收據（重新開立）',
+    refundTitle: '退款單',
+    invoiceRefundTitle: '合格退款憑證',
+    replaces: (no) => `重新開立，取代 No. ${no}`,
+    corrects: (no) => `針對 No. ${no} 的退款`,
+    refundedOn: (date) => `退款日期 ${date}`,
+    refundAmount: '退款金額',
+    refundPurpose: '上述金額已退還。',
+    refundTotal: '退款合計（含稅）',
   },
   th: {
     title: 'ใบเสร็จรับเงิน',
@@ -228,6 +284,15 @@ const LABELS: Record<LanguageCode, Labels> = {
     discount: (name) => `ส่วนลด: ${name}`,
     total: 'รวมทั้งสิ้น (รวมภาษี)',
     registration: (no) => `เลขทะเบียน ${no}`,
+    reissueTitle: 'ใบเสร็จรับเงิน (ออกใหม่)',
+    refundTitle: 'ใบแจ้งการคืนเงิน',
+    invoiceRefundTitle: 'ใบลดหนี้',
+    replaces: (no) => `ออกใหม่แทน No. ${no}`,
+    corrects: (no) => `คืนเงินตาม No. ${no}`,
+    refundedOn: (date) => `วันที่คืนเงิน ${date}`,
+    refundAmount: 'จำนวนเงินที่คืน',
+    refundPurpose: 'ได้คืนเงินตามจำนวนข้างต้นแล้ว',
+    refundTotal: 'รวมเงินที่คืน (รวมภาษี)',
   },
 };
 
@@ -235,15 +300,30 @@ const LABELS: Record<LanguageCode, Labels> = {
 export function receiptTexts(receipt: Receipt, lang: LanguageCode) {
   const l = LABELS[lang];
   const price = (amount: number) => formatPrice(amount, receipt.currency as Currency, lang);
+  const refund = receipt.kind === 'refund';
+  const title = refund
+    ? receipt.invoiceRegistrationNumber
+      ? l.invoiceRefundTitle
+      : l.refundTitle
+    : receipt.kind === 'reissue'
+      ? l.reissueTitle
+      : l.title;
+  // What ties the document to the others: the receipt it replaces or corrects, the day money went back.
+  const notes = [
+    ...(receipt.replaces ? [refund ? l.corrects(receipt.replaces) : l.replaces(receipt.replaces)] : []),
+    ...(receipt.refundedOn ? [l.refundedOn(formatDate(receipt.refundedOn, lang))] : []),
+  ];
   return {
-    title: l.title,
+    kind: receipt.kind,
+    title,
     number: l.number(receipt.number),
     issued: l.issued(formatDate(receipt.issuedOn, lang)),
+    notes,
     addressee: l.addressee(receipt.addressee),
-    amountLabel: l.amount,
+    amountLabel: refund ? l.refundAmount : l.amount,
     amount: price(receipt.total),
     taxLine: l.taxLine(receipt.taxRate, price(receipt.total), price(receipt.tax)),
-    purpose: l.purpose,
+    purpose: refund ? l.refundPurpose : l.purpose,
     reservation: l.reservation(receipt.reservationNumber),
     columns: { item: l.item, quantity: l.quantity, unitPrice: l.unitPrice, amount: l.lineAmount },
     lines: receipt.lines.map((line) => ({
@@ -254,7 +334,7 @@ export function receiptTexts(receipt: Receipt, lang: LanguageCode) {
     })),
     subtotal: { label: l.subtotal, amount: price(receipt.subtotal) },
     discounts: receipt.discounts.map((d) => ({ label: l.discount(d.name), amount: price(-d.amount) })),
-    total: { label: l.total, amount: price(receipt.total) },
+    total: { label: refund ? l.refundTotal : l.total, amount: price(receipt.total) },
     registration: receipt.invoiceRegistrationNumber ? l.registration(receipt.invoiceRegistrationNumber) : null,
     venue: [receipt.venue.name, receipt.venue.address, `${receipt.venue.phone}  ${receipt.venue.email}`],
   };
@@ -280,6 +360,7 @@ export async function renderReceiptPdf(receipt: Receipt, lang: LanguageCode): Pr
     texts.title,
     texts.number,
     texts.issued,
+    ...texts.notes,
     texts.addressee,
     texts.amountLabel,
     texts.amount,
@@ -316,7 +397,11 @@ export async function renderReceiptPdf(receipt: Receipt, lang: LanguageCode): Pr
   await rightText(texts.number, right);
   y -= 18;
   await rightText(texts.issued, right);
-  y -= 40;
+  for (const note of texts.notes) {
+    y -= 16;
+    await rightText(note, right, { size: 10 });
+  }
+  y -= texts.notes.length > 0 ? 24 : 40;
   await text(texts.addressee, left, { size: 16, font: bold });
   rule();
   y -= 40;

@@ -1,8 +1,23 @@
 /** The tables the tickets module owns (migrations are generated from every `*.schema.ts`: `npm run db:generate`). */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { productOptions } from '../catalog/catalog.schema.ts';
 import { orders } from '../orders/orders.schema.ts';
+import { refunds } from '../payments/payments.schema.ts';
 import { sites } from '../sites/sites.schema.ts';
 import { gateDevices, staffAccounts } from '../staff/staff.schema.ts';
 
@@ -145,24 +160,44 @@ export const ticketRevocations = pgTable(
   (t) => [index('ticket_revocations_slot_idx').on(t.timeSpanId)],
 );
 
-/** A receipt issued for an order: once, with its addressee and a number counted per site. */
+/**
+ * The money documents of an order (decision 034), each numbered in the site's one series and
+ * never changed once issued: its receipt (`receipt`, once), a document for each refund that
+ * succeeded after it (`refund`, once per refund), and receipts re-issued for the net amount
+ * (`reissue`), each naming the receipt it replaces. `figures` holds what the document says,
+ * written when it is issued; receipts issued before decision 034 have none and are read as the
+ * ledger stood when they were issued.
+ */
 export const receipts = pgTable(
   'receipts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     orderId: uuid('order_id')
       .notNull()
-      .unique()
       .references(() => orders.id, { onDelete: 'cascade' }),
     siteId: integer('site_id')
       .notNull()
       .references(() => sites.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['receipt', 'refund', 'reissue'] })
+      .notNull()
+      .default('receipt'),
     sequence: integer('sequence').notNull(),
     number: text('number').notNull(),
     addressee: text('addressee').notNull(),
+    /** The receipt a re-issued one replaces, or the receipt a refund document corrects. */
+    replacesId: uuid('replaces_id').references((): AnyPgColumn => receipts.id, { onDelete: 'cascade' }),
+    /** The refund a refund document is for. */
+    refundId: uuid('refund_id').references(() => refunds.id, { onDelete: 'cascade' }),
+    figures: jsonb('figures'),
     issuedAt: timestamp('issued_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [unique('receipts_site_sequence').on(t.siteId, t.sequence)],
+  (t) => [
+    unique('receipts_site_sequence').on(t.siteId, t.sequence),
+    uniqueIndex('receipts_first_of_order').on(t.orderId).where(sql`${t.kind} = 'receipt'`),
+    uniqueIndex('receipts_refund').on(t.refundId).where(sql`${t.refundId} is not null`),
+    index('receipts_order_idx').on(t.orderId, t.sequence),
+    check('receipts_kind', sql`(${t.kind} = 'refund') = (${t.refundId} is not null)`),
+  ],
 );
 
 /**

@@ -3,12 +3,11 @@
  * claiming a share, sending the ticket by mail and the receipt. Access is by possessing a
  * reservation token (SPEC §6); tokens are only ever stored hashed.
  */
-import type { Receipt } from '@storefront/domain/api/tickets';
 import type { LanguageCode } from '@storefront/domain/constants';
 import type { Database } from '../../db/client.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import type { Site } from '../sites/site.ts';
-import { issueReceipt, receiptOf, receiptOfToken } from './issue-receipt.ts';
+import { issueReceipt, moneyDocument, moneyDocuments, reissueReceipt } from './issue-receipt.ts';
 import { renderReceiptPdf } from './receipt-pdf.ts';
 import { sendTickets } from './send-tickets.ts';
 import { claimShare, shareTickets, showShare } from './share-tickets.ts';
@@ -20,7 +19,6 @@ export type { TicketsServiceOptions };
 
 export function createTicketsService(db: Database, orders: OrdersService, options: TicketsServiceOptions = {}) {
   const ctx: TicketsContext = { orders, signingKey: createKeyCache(db), options };
-  const receipt = (site: Site, token: string, lang: LanguageCode): Promise<Receipt> => receiptOfToken(db, ctx, site, token, lang);
   return {
     view: (site: Site, token: string, lang: LanguageCode, now = new Date()) => viewTicket(db, ctx, site, token, lang, now),
     share: (site: Site, token: string, body: { option_values: { option_value_id: number; quantity: number }[] }) =>
@@ -31,10 +29,19 @@ export function createTicketsService(db: Database, orders: OrdersService, option
       sendTickets(db, ctx, site, token, body, clientIp),
     issueReceipt: (site: Site, token: string, addressee: string, lang: LanguageCode, now = new Date()) =>
       issueReceipt(db, ctx, site, token, addressee, lang, now),
-    receipt,
-    receiptOf: (site: Site, orderId: string, lang: LanguageCode) => receiptOf(db, ctx, site, orderId, lang),
-    async receiptPdf(site: Site, token: string, lang: LanguageCode): Promise<{ pdf: Uint8Array; number: string }> {
-      const found = await receipt(site, token, lang);
+    /** The receipt that stands, or the document of `number`. */
+    receipt: (site: Site, token: string, lang: LanguageCode, number: string | null = null) =>
+      moneyDocument(db, ctx, site, token, lang, number),
+    documents: (site: Site, token: string, lang: LanguageCode) => moneyDocuments(db, ctx, site, token, lang),
+    reissueReceipt: (site: Site, token: string, lang: LanguageCode, now = new Date()) =>
+      reissueReceipt(db, ctx, site, token, lang, now),
+    async receiptPdf(
+      site: Site,
+      token: string,
+      lang: LanguageCode,
+      number: string | null = null,
+    ): Promise<{ pdf: Uint8Array; number: string }> {
+      const found = await moneyDocument(db, ctx, site, token, lang, number);
       return { pdf: await renderReceiptPdf(found, lang), number: found.number };
     },
   };
