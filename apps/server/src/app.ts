@@ -42,10 +42,11 @@ import { isGoogleWalletOffered } from './modules/google-wallet/issue-passes.ts';
 import { createWalletApi } from './modules/google-wallet/wallet-api.ts';
 import { createJobWorker, type JobWorker, type JobWorkerOptions } from './modules/jobs/background-jobs.ts';
 import {
-  enqueueCancellationMail,
-  enqueueDateChangeConfirmation,
-  enqueueTicketLinkMail,
-} from './modules/mail/enqueue-order-confirmation.ts';
+  type CancellationNotices,
+  enqueueCancellationNotice,
+  enqueueRefundNotice,
+} from './modules/mail/enqueue-order-change-mail.ts';
+import { enqueueDateChangeConfirmation, enqueueTicketLinkMail } from './modules/mail/enqueue-order-confirmation.ts';
 import { enqueueWaitingListMail } from './modules/mail/enqueue-waiting-list-mail.ts';
 import { mailViewerRoutes } from './modules/mail/mail.routes.ts';
 import { createMailTransport, createOutboxWorker } from './modules/mail/mail-sender.ts';
@@ -68,7 +69,7 @@ import { createPayPayProvider } from './modules/payments/providers/paypay-provid
 import { sandboxGatewayRoutes } from './modules/payments/providers/sandbox-gateway.routes.ts';
 import { createSandboxGateway } from './modules/payments/providers/sandbox-gateway.ts';
 import { createStripeProvider } from './modules/payments/providers/stripe-provider.ts';
-import { settleOwedOrderRefunds } from './modules/payments/refund-order.ts';
+import { type RefundDeps, settleOwedOrderRefunds } from './modules/payments/refund-order.ts';
 import { refundPart } from './modules/payments/refund-part.ts';
 import { dashboardConsoleRoutes } from './modules/reports/dashboard.console-routes.ts';
 import { REPORT_SUMMARY_MS, summariseClosedDays } from './modules/reports/dashboard-days.ts';
@@ -333,11 +334,22 @@ export async function buildApp(options: AppOptions) {
     ...(adyen ? { adyen } : {}),
     ...(options.config.paypay ? { paypay: createPayPayProvider(options.config.paypay) } : {}),
   };
+  // The visitor hears of a change to their booking by a mail written with it: a cancellation (its
+  // refund in the same mail), a refund that failed, one staff made again (issue 40).
+  const cancellationNotices: CancellationNotices = {
+    cancelled: enqueueCancellationNotice,
+    queued: () => mailWorker.kick(),
+  };
+  const refunding: RefundDeps = {
+    providers,
+    logger: app.log,
+    refundNotices: { write: enqueueRefundNotice, queued: () => mailWorker.kick() },
+  };
   const dateChanges = createDateChangesService(options.db, orders, {
     enqueueConfirmation: (tx, mail) => enqueueDateChangeConfirmation(tx, mail, publicUrl(), walletOffers),
     // A cheaper change's difference comes out of the order's kept payment: the ledger and the
     // providers are enough, so date changes never call the payments service.
-    refund: (request) => refundPart(options.db, { providers, logger: app.log }, request),
+    refund: (request) => refundPart(options.db, refunding, request),
     onStockChanged: stockChanged,
     onMailQueued: () => mailWorker.kick(),
   });
@@ -349,6 +361,7 @@ export async function buildApp(options: AppOptions) {
       publicUrl,
       siteById: async (id) => (await sites.list()).find((s) => s.id === id) ?? null,
       logger: app.log,
+      refundNotices: refunding.refundNotices,
     },
     {
       ...(options.batchGatherMs !== undefined ? { batchGatherMs: options.batchGatherMs } : {}),
@@ -360,7 +373,7 @@ export async function buildApp(options: AppOptions) {
   const reconcile = async (olderThanSeconds?: number) =>
     (await payments.reconcile(olderThanSeconds)) +
     (await dateChanges.settleOwedRefunds(olderThanSeconds)) +
-    (await settleOwedOrderRefunds(options.db, { providers, logger: app.log }, olderThanSeconds));
+    (await settleOwedOrderRefunds(options.db, refunding, olderThanSeconds));
   // Places a completion marked sold whose process stopped before moving them to the slot's `sold`
   // (they count as held meanwhile, so nothing can be sold twice).
   const foldLeftovers = () =>
@@ -433,10 +446,9 @@ export async function buildApp(options: AppOptions) {
   });
   // A visitor's own cancellation: the same refunds and places as staff's, with its notice mailed.
   const visitorCancellation: VisitorCancellationDeps = {
-    refunds: { providers, logger: app.log },
+    refunds: refunding,
     onStockChanged: stockChanged,
-    enqueueCancellationMail,
-    onMailQueued: () => mailWorker.kick(),
+    notices: cancellationNotices,
   };
   const reservations = createReservationsService(options.db, orders, ticketMail);
   // Waiting lists (issue 22): every process offers places that came back now and then, and soon
@@ -588,9 +600,9 @@ export async function buildApp(options: AppOptions) {
     [
       slotCancellationHandler({
         db: options.db,
-        refunds: { providers, logger: app.log },
+        refunds: refunding,
         onStockChanged: stockChanged,
-        onMailQueued: () => mailWorker.kick(),
+        notices: cancellationNotices,
       }),
     ],
     { logger: app.log, ...(options.jobs ?? {}) },
@@ -630,8 +642,9 @@ export async function buildApp(options: AppOptions) {
       gateDeviceConsoleRoutes({ db: options.db, sites }),
       gateConsoleRoutes({ db: options.db, keys: createKeyCache(options.db) }),
       orderRefundConsoleRoutes(options.db, {
-        refunds: { providers, logger: app.log },
+        refunds: refunding,
         onStockChanged: stockChanged,
+        notices: cancellationNotices,
         dateChanges,
       }),
       webhookConsoleRoutes({

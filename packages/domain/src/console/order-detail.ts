@@ -174,6 +174,45 @@ export const TimelineEntry = z.object({
 });
 export type TimelineEntry = z.infer<typeof TimelineEntry>;
 
+/** Where the order stands after its cancellations: every admission standing, some cancelled, or all. */
+export const ORDER_STANDINGS = ['completed', 'partly_cancelled', 'cancelled'] as const;
+export type OrderStandingStatus = (typeof ORDER_STANDINGS)[number];
+
+/**
+ * What became of the money: nothing given back, some or all of it given back, a refund still
+ * waiting for its provider, or one that failed (the visitor is still owed it).
+ */
+export const REFUND_STANDINGS = ['none', 'partly_refunded', 'refunded', 'pending', 'failed'] as const;
+export type RefundStanding = (typeof REFUND_STANDINGS)[number];
+
+/**
+ * The order as it stands now, for its summary: the status after cancellations and refunds, the
+ * admissions still standing, and the money kept (paid less what went back or is going back; a
+ * failed refund does not count as given back) beside what was paid.
+ */
+export const OrderStanding = z.object({
+  status: z.enum(ORDER_STANDINGS),
+  refund_status: z.enum(REFUND_STANDINGS),
+  admissions: z.object({
+    total: z.number(),
+    /** Still valid or used at the gate: not cancelled. */
+    standing: z.number(),
+    used: z.number(),
+    cancelled: z.number(),
+  }),
+  /** What the order's kept payments took (its own and its date changes'). */
+  paid: z.number(),
+  /** Given back or on its way back (succeeded and pending refunds). */
+  refunded: z.number(),
+  /** Of `refunded`, what still waits for the provider. */
+  refund_pending: z.number(),
+  /** Refunds that failed: still the visitor's to get back. */
+  refund_failed: z.number(),
+  /** `paid` − `refunded`. */
+  kept: z.number(),
+});
+export type OrderStanding = z.infer<typeof OrderStanding>;
+
 export const OrderDetail = z.object({
   id: z.string(),
   reservation_number: z.string(),
@@ -190,7 +229,9 @@ export const OrderDetail = z.object({
     start_time: z.string().nullable(),
     end_time: z.string().nullable(),
   }),
+  /** How many admissions were bought (the order as made; `standing` says how many still stand). */
   quantity: z.number(),
+  standing: OrderStanding,
   lines: z.array(OrderLine),
   subtotal: z.number(),
   discount: z.number(),

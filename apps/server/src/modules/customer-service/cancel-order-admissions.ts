@@ -20,6 +20,7 @@ import { specError } from '../../http/errors.ts';
 import { type Actor, type AuditRecord, auditedChange } from '../audit/record-audit.ts';
 import { optionNames } from '../catalog/catalog-facts.ts';
 import { endOpenChanges } from '../date-changes/end-open-changes.ts';
+import type { CancellationNotice, CancellationNotices } from '../mail/enqueue-order-change-mail.ts';
 import { findCompletedOrder, lockOrder, type OrderRow } from '../orders/completed-orders.ts';
 import {
   keptPayments,
@@ -28,17 +29,24 @@ import {
   type RefundRow,
   refundableOfOrder,
 } from '../payments/order-refunds.ts';
-import type { PaymentDeps } from '../payments/payment-deps.ts';
-import { type RefundRequester, recordOrderRefund, reopenRefund, settleRefund } from '../payments/refund-order.ts';
+import {
+  type RefundDeps,
+  type RefundRequester,
+  recordOrderRefund,
+  reopenRefund,
+  settleRefund,
+} from '../payments/refund-order.ts';
 import type { Site } from '../sites/site.ts';
 import { unsellPlaces } from '../stock/sell-places.ts';
 import { cancelAdmissions, chooseAdmissions } from '../tickets/cancel-admissions.ts';
 import type { TicketRow } from '../tickets/order-tickets.ts';
 
 export type OrderRefundDeps = {
-  refunds: Pick<PaymentDeps, 'providers' | 'logger'>;
+  refunds: RefundDeps;
   /** After places went back to a slot: availability is read again. */
   onStockChanged?: () => void;
+  /** Tells the visitor of a cancellation in its transaction (the mail module); without it, no mail. */
+  notices?: CancellationNotices | undefined;
 };
 
 /** The completed order of this venue, locked when asked; 404 for any other. */
@@ -142,13 +150,40 @@ async function paymentNumbersOf(db: Database, orderId: string): Promise<Map<stri
   return new Map((await listOrderRefunds(db, orderId)).map((r) => [r.id, r.paymentNumber]));
 }
 
-/** Asks the providers for the refunds just written; a pending answer stays for the reconciler. */
-export async function settleRefunds(db: Database, deps: OrderRefundDeps, written: RefundRow[]): Promise<RefundRow[]> {
+/**
+ * Asks the providers for the refunds just written; a pending answer stays for the reconciler. The
+ * visitor hears of a failure; of a success only with `tell: 'success'` (a refund on its own).
+ */
+export async function settleRefunds(
+  db: Database,
+  deps: OrderRefundDeps,
+  written: RefundRow[],
+  options: { tell?: 'failure' | 'success' } = {},
+): Promise<RefundRow[]> {
   const settled: RefundRow[] = [];
   for (const refund of written) {
-    settled.push(refund.status === 'pending' ? ((await settleRefund(db, deps.refunds, refund.id)) ?? refund) : refund);
+    settled.push(refund.status === 'pending' ? ((await settleRefund(db, deps.refunds, refund.id, options)) ?? refund) : refund);
   }
   return settled;
+}
+
+/** The visitor's one mail about a cancellation and its refund, in the cancellation's transaction; null when none is written. */
+export function tellCancellation(
+  tx: Database,
+  deps: Pick<OrderRefundDeps, 'notices'>,
+  venue: Site,
+  done: CancellationDone,
+  more: Pick<CancellationNotice, 'by' | 'fee' | 'message' | 'lang'>,
+): Promise<{ id: string } | null> {
+  if (!deps.notices) return Promise.resolve(null);
+  return deps.notices.cancelled(tx, {
+    site: venue,
+    orderId: done.order.id,
+    cancelled: done.cancelled,
+    remaining: done.admissions.filter((a) => a.status === 'valid').length,
+    refunds: done.written,
+    ...more,
+  });
 }
 
 /** What a cancellation gives back: an amount staff chose, or the cancelled admissions' shares less a fee. */
@@ -244,23 +279,28 @@ export async function cancelOrderAdmissions(
   const done = await auditedChange(
     db,
     actor,
-    (tx) =>
-      cancelInTransaction(tx, venue, orderId, {
+    async (tx) => {
+      const cancelled = await cancelInTransaction(tx, venue, orderId, {
         tickets: body.tickets,
         refund: body.refund,
         reason: body.reason,
         requester: { requestedBy: 'staff', staffId: actor.id },
-      }),
+      });
+      // One mail for the cancellation and its refund, with the change.
+      const mail = await tellCancellation(tx, deps, venue, cancelled, { by: 'staff', fee: 0, message: null });
+      return { ...cancelled, mail };
+    },
     (done) =>
       cancellationAudit(
         venue,
         done,
         'admissions_cancelled',
         { mode: body.refund.mode, amount: body.refund.amount },
-        { reason: body.reason },
+        { reason: body.reason, mail: done.mail?.id ?? null },
       ),
   );
   deps.onStockChanged?.();
+  if (done.mail) deps.notices?.queued();
   const refunds = await settleRefunds(db, deps, done.written);
   const numbers = await paymentNumbersOf(db, orderId);
   return {
@@ -294,7 +334,8 @@ export async function retryOrderRefund(
       changes: { order_id: order.id, reservation_number: order.reservationNumber, amount: refund.amount },
     }),
   );
-  const [settled] = await settleRefunds(db, deps, [reopened]);
+  // A refund made on its own: the visitor hears when the money goes back.
+  const [settled] = await settleRefunds(db, deps, [reopened], { tell: 'success' });
   const numbers = await paymentNumbersOf(db, orderId);
   const row = settled ?? reopened;
   return presentRefund({ ...row, paymentNumber: numbers.get(row.id) ?? null });

@@ -19,8 +19,6 @@ import type {
   SlotCancellationSummary,
 } from '@storefront/domain/console/slot-cancellations';
 import { MAX_LISTED } from '@storefront/domain/console/slot-cancellations';
-import type { LanguageCode } from '@storefront/domain/constants';
-import { localize } from '@storefront/domain/localize';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { AppError, specError } from '../../http/errors.ts';
@@ -40,13 +38,18 @@ import {
   startJob,
   sumResultField,
 } from '../jobs/background-jobs.ts';
-import { enqueueCancellationMail } from '../mail/enqueue-order-confirmation.ts';
 import { listOrdersByIds } from '../orders/completed-orders.ts';
 import { ordersToCancelInSlots, slotOrderTotals } from '../orders/orders-in-slots.ts';
 import { failedRefundsAmong, refundTotals } from '../payments/order-refunds.ts';
 import { findSiteById } from '../sites/find-site.ts';
 import type { Site } from '../sites/site.ts';
-import { cancelInTransaction, cancellationAudit, type OrderRefundDeps, settleRefunds } from './cancel-order-admissions.ts';
+import {
+  cancelInTransaction,
+  cancellationAudit,
+  type OrderRefundDeps,
+  settleRefunds,
+  tellCancellation,
+} from './cancel-order-admissions.ts';
 
 export const SLOT_CANCELLATION = 'slot_cancellation';
 
@@ -170,7 +173,6 @@ const isNothingToCancel = (error: unknown): error is AppError =>
 
 export type SlotCancellationDeps = OrderRefundDeps & {
   db: Database;
-  onMailQueued: () => void;
 };
 
 /** Cancelling one order of the job: its valid admissions, their shares refunded, the visitor mailed. */
@@ -197,28 +199,11 @@ export function slotCancellationHandler(deps: SlotCancellationDeps): JobHandler 
         }
         throw error;
       }
-      const { order, cancelled, admissions, written } = done;
+      const { order, cancelled, written } = done;
       const refunded = written.reduce((sum, r) => sum + r.amount, 0);
-      const lang = order.lang as LanguageCode;
-      const slot = params.slots.find((s) => s.slot_id === order.timeSpanId);
-      const email = order.customerFields?.email;
-      const mail = email
-        ? await enqueueCancellationMail(tx, {
-            site: venue,
-            orderId: order.id,
-            email,
-            lang,
-            reservationNumber: order.reservationNumber ?? '',
-            productName: localize(slot?.product_name ?? {}, lang),
-            slot: { date: slot?.date ?? '', time: slot?.start_time ?? null },
-            by: 'venue',
-            cancelled: cancelled.length,
-            remaining: admissions.filter((a) => a.status === 'valid').length,
-            refunded,
-            fee: 0,
-            message: params.message,
-          })
-        : null;
+      // One mail per order, written with its cancellation: the job's item is done in the same
+      // transaction, so an order taken again after a stop is not mailed twice.
+      const mail = await tellCancellation(tx, deps, venue, done, { by: 'venue', fee: 0, message: params.message });
       await recordAudit(
         tx,
         { ...params.actor, clientIp: null },
@@ -241,7 +226,7 @@ export function slotCancellationHandler(deps: SlotCancellationDeps): JobHandler 
         },
         afterCommit: async () => {
           deps.onStockChanged?.();
-          if (mail) deps.onMailQueued();
+          if (mail) deps.notices?.queued();
           await settleRefunds(deps.db, deps, written);
         },
       };

@@ -4,7 +4,14 @@
  * through that module's public read file; nothing here is stored twice.
  */
 
-import type { HoldOutcome, OrderDetail, OrderLine, TimelineEntry, TimelineKind } from '@storefront/domain/console/order-detail';
+import type {
+  HoldOutcome,
+  OrderDetail,
+  OrderLine,
+  OrderStanding,
+  TimelineEntry,
+  TimelineKind,
+} from '@storefront/domain/console/order-detail';
 import { TIMELINE_KINDS } from '@storefront/domain/console/order-detail';
 import { DISPLAY_TIME_ZONE } from '@storefront/domain/constants';
 import { timeOfDayIn } from '@storefront/domain/dates';
@@ -82,6 +89,45 @@ async function linesOf(db: Database, order: PlacedOrder): Promise<OrderLine[]> {
       .filter((s) => s.quantity > 0)
       .map((s) => line('set_product', s.set_product_id, sets.get(s.set_product_id) ?? {}, s.quantity, s.unit_price)),
   ];
+}
+
+/**
+ * Where the order stands now: cancelled admissions against the ones bought, and the money kept —
+ * what its kept payments took less the refunds that did not fail (a pending one is on its way).
+ */
+export function standingOf(
+  admissions: { status: 'valid' | 'used' | 'cancelled' }[],
+  payments: { status: string; completedAt: Date | null; amount: number }[],
+  refunds: { status: 'pending' | 'succeeded' | 'failed'; amount: number }[],
+): OrderStanding {
+  const count = (status: string) => admissions.filter((a) => a.status === status).length;
+  const cancelled = count('cancelled');
+  const sum = (status: string) => refunds.filter((r) => r.status === status).reduce((total, r) => total + r.amount, 0);
+  const paid = payments
+    .filter((p) => p.completedAt !== null && p.status === 'captured')
+    .reduce((total, p) => total + p.amount, 0);
+  const pending = sum('pending');
+  const refunded = sum('succeeded') + pending;
+  const failed = sum('failed');
+  return {
+    status: cancelled === 0 ? 'completed' : cancelled === admissions.length ? 'cancelled' : 'partly_cancelled',
+    refund_status:
+      failed > 0
+        ? 'failed'
+        : pending > 0
+          ? 'pending'
+          : refunded === 0
+            ? 'none'
+            : refunded >= paid
+              ? 'refunded'
+              : 'partly_refunded',
+    admissions: { total: admissions.length, standing: admissions.length - cancelled, used: count('used'), cancelled },
+    paid,
+    refunded,
+    refund_pending: pending,
+    refund_failed: failed,
+    kept: paid - refunded,
+  };
 }
 
 export async function readOrderDetail(db: Database, site: Site, orderId: string): Promise<OrderDetail | null> {
@@ -222,6 +268,7 @@ export async function readOrderDetail(db: Database, site: Site, orderId: string)
     product: { id: order.productId, name: product, type: slot.productType ?? '' },
     slot: { id: slot.id, date: slot.date, start_time: slot.start_time, end_time: slot.end_time },
     quantity: order.quantity,
+    standing: standingOf(admissions, payments, refunds),
     lines,
     subtotal: order.subtotal,
     discount: order.discount,

@@ -13,16 +13,14 @@
  */
 import type { SelfCancelOffer, SelfCancelResult } from '@storefront/domain/api/tickets';
 import type { LanguageCode } from '@storefront/domain/constants';
-import { isoInZone, timeOfDayIn } from '@storefront/domain/dates';
+import { isoInZone } from '@storefront/domain/dates';
 import type { SelfCancelRefusal } from '@storefront/domain/errors/catalogue';
-import { localize } from '@storefront/domain/localize';
 import { type SelfCancelRule, selfCancelDeadline, selfCancelRefund, selfCancelRefusal } from '@storefront/domain/self-cancel';
 import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { type Actor, auditedChange } from '../audit/record-audit.ts';
 import { findProductById, findSlot } from '../catalog/catalog-facts.ts';
-import type { enqueueCancellationMail } from '../mail/enqueue-order-confirmation.ts';
 import { lockOrder } from '../orders/completed-orders.ts';
 import { keptPayments, refundableOfOrder } from '../payments/order-refunds.ts';
 import type { Site } from '../sites/site.ts';
@@ -33,14 +31,10 @@ import {
   cancellationAudit,
   type OrderRefundDeps,
   settleRefunds,
+  tellCancellation,
 } from './cancel-order-admissions.ts';
 
-export type VisitorCancellationDeps = OrderRefundDeps & {
-  /** Writes the cancellation notice into the outbox in the caller's transaction. */
-  enqueueCancellationMail?: typeof enqueueCancellationMail;
-  /** After commit: the mail worker sends at once. */
-  onMailQueued?: () => void;
-};
+export type VisitorCancellationDeps = OrderRefundDeps;
 
 /** The product's rule, or null where its visitors may not cancel. */
 async function ruleOf(db: Database, productId: number): Promise<SelfCancelRule | null> {
@@ -147,27 +141,12 @@ export async function cancelOwnBooking(
         requester: { requestedBy: 'visitor', staffId: null },
       });
       const refunded = cancelled.written.reduce((sum, r) => sum + r.amount, 0);
-      const lang = request.lang ?? (cancelled.order.lang as LanguageCode);
-      const email = cancelled.order.customerFields?.email?.trim();
-      const product = await findProductById(tx, cancelled.order.productId);
-      const mail =
-        email && deps.enqueueCancellationMail
-          ? await deps.enqueueCancellationMail(tx, {
-              site: venue,
-              orderId: cancelled.order.id,
-              email,
-              lang,
-              reservationNumber: cancelled.order.reservationNumber ?? '',
-              productName: localize(product?.name ?? {}, lang),
-              slot: { date: standing.date, time: standing.isAllDay ? null : timeOfDayIn(standing.startsAt, venue.timeZone) },
-              by: 'visitor',
-              cancelled: cancelled.cancelled.length,
-              remaining: cancelled.admissions.filter((a) => a.status === 'valid').length,
-              refunded,
-              fee: Math.min(rule.fee, standing.shares),
-              message: null,
-            })
-          : null;
+      const mail = await tellCancellation(tx, deps, venue, cancelled, {
+        by: 'visitor',
+        fee: Math.min(rule.fee, standing.shares),
+        message: null,
+        lang: request.lang,
+      });
       return { ...cancelled, rule, refunded, mail, shares: standing.shares };
     },
     (done) =>
@@ -180,7 +159,7 @@ export async function cancelOwnBooking(
       ),
   );
   deps.onStockChanged?.();
-  if (done.mail) deps.onMailQueued?.();
+  if (done.mail) deps.notices?.queued();
   await settleRefunds(db, deps, done.written);
   return {
     cancelled: done.cancelled.length,

@@ -7,7 +7,6 @@ import type { Database } from '../../db/client.ts';
 import { subscribeFromOrder } from '../mailmagazines/mailmagazines.service.ts';
 import type { Site } from '../sites/site.ts';
 import type { TicketMail } from '../tickets/ticket-mail.ts';
-import { type CancellationMailData, renderCancellationMail } from './cancellation-mail.ts';
 import { type DateChangeMailData, renderDateChangeMail } from './date-change-mail.ts';
 import { renderMailConfirmation } from './mail-confirmation-mail.ts';
 import { renderOrderConfirmation } from './order-confirmation-mail.ts';
@@ -215,27 +214,4 @@ export async function enqueueDateChangeConfirmation(
     textBody: rendered.text,
     htmlBody: rendered.html,
   });
-}
-
-/** The notice of a cancellation (by the venue or the visitor), in the caller's transaction. */
-export async function enqueueCancellationMail(
-  db: Database,
-  mail: { site: Site; orderId: string; email: string; lang: LanguageCode } & Omit<CancellationMailData, 'venueName' | 'currency'>,
-): Promise<{ id: string }> {
-  const rendered = renderCancellationMail(
-    { ...mail, venueName: localize(mail.site.venue.name, mail.lang), currency: mail.site.currency },
-    mail.lang,
-  );
-  const queued = await enqueueMail(db, {
-    siteId: mail.site.id,
-    orderId: mail.orderId,
-    kind: mail.by === 'venue' ? 'cancellation_by_venue' : 'cancellation_by_visitor',
-    toAddress: mail.email,
-    fromAddress: mail.site.venue.email,
-    lang: mail.lang,
-    subject: rendered.subject,
-    textBody: rendered.text,
-    htmlBody: rendered.html,
-  });
-  return { id: queued.id };
 }

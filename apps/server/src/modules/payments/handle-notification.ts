@@ -41,6 +41,7 @@ async function handleOne(
  * a refund of part of an order turns `failed`, so it no longer counts as given back (staff may
  * refund it again) and joins the venue's failed refunds to follow up; a whole payment given back
  * (a capture that completed nothing) turns `refund_failed`, as when the provider refuses at once.
+ * The visitor of a failed part gets a mail about it, written with the change.
  */
 async function handleRefundFailed(
   db: Database,
@@ -51,6 +52,7 @@ async function handleRefundFailed(
   const payment = await repo.findByReference(db, providerId, notification.reference);
   if (!payment) return false;
   const { refundReference, reason } = notification;
+  let told = false;
   const undone = await inTransaction(db, async (tx) => {
     const fresh = await repo.recordEvent(tx, {
       paymentId: payment.id,
@@ -65,8 +67,12 @@ async function handleRefundFailed(
       .where(
         and(eq(refunds.paymentId, payment.id), eq(refunds.providerReference, refundReference), eq(refunds.status, 'succeeded')),
       )
-      .returning({ id: refunds.id });
-    if (part) return `refund ${part.id}`;
+      .returning();
+    if (part) {
+      // The visitor was told the money is coming: they hear, in this transaction, that it is not.
+      if (deps.refundNotices && (await deps.refundNotices.write(tx, part, 'failed'))) told = true;
+      return `refund ${part.id}`;
+    }
     const [whole] = await rows<{ id: string }>(
       tx,
       sql`select id from payment_events where payment_id = ${payment.id} and kind = 'refunded'
@@ -76,6 +82,7 @@ async function handleRefundFailed(
     await repo.transition(tx, payment.id, ['refunded'], { status: 'refund_failed', failureReason: reason });
     return 'the whole payment';
   });
+  if (told) deps.refundNotices?.queued();
   if (undone)
     deps.logger?.error(
       { paymentNumber: payment.paymentNumber, refundReference, reason, undone },

@@ -2,9 +2,21 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { Site } from '../sites/site.ts';
 import type { Begins, Completions } from './completion.ts';
+import type { RefundRow } from './order-refunds.ts';
 import type { Payables } from './payable.ts';
 import type { PaymentRow } from './payments.repository.ts';
 import type { PaymentProvider } from './providers/provider.ts';
+
+/**
+ * How a visitor hears of a refund on its own (the mail module, given in `app.ts`): one that failed,
+ * and one staff made again. A refund written with a cancellation is told in the cancellation's mail.
+ */
+export type RefundNotices = {
+  /** Writes the visitor's mail in the caller's transaction, the one that records the refund's outcome. */
+  write: (tx: Database, refund: RefundRow, outcome: 'made' | 'failed') => Promise<unknown>;
+  /** After that transaction commits: the mail goes at once. */
+  queued: () => void;
+};
 
 /** What the payment operations are given at construction. */
 export type PaymentDeps = {
@@ -18,6 +30,8 @@ export type PaymentDeps = {
   completions?: Completions | undefined;
   /** Begins orders' payments of the same moment together (decision 030); without it each begins alone. */
   begins?: Begins | undefined;
+  /** The visitor's mail about a refund that failed or was made on its own; without it, none. */
+  refundNotices?: RefundNotices | undefined;
 };
 
 export const inTransaction = <T>(db: Database, work: (tx: Database) => Promise<T>) =>

@@ -386,6 +386,15 @@ describeEachEngine(
              where p.payment_number = ${number} and e.kind = 'refund_failed_later'`,
       );
       expect(events[0]?.n).toBe(1);
+      // The visitor was told the money is coming; they hear, once, that it is not.
+      const mails = await rows<{ kind: string; lang: string }>(
+        ctx.db,
+        sql`select kind, lang from outbox where order_id = ${order.id} and kind <> 'order_confirmation' order by created_at, id`,
+      );
+      expect(mails).toEqual([
+        { kind: 'cancellation_by_staff', lang: 'en' },
+        { kind: 'refund_failed', lang: 'en' },
+      ]);
       const list = await staff.get<{ refunds: { status: string; amount: number; failureReason?: string | null }[] }>(
         'venues/demo/refunds?status=failed',
       );

@@ -16,6 +16,9 @@ import { type KeptPayment, keptPayments, type RefundRow, refundableOfOrder } fro
 import type { PaymentDeps } from './payment-deps.ts';
 import { refunds } from './payments.schema.ts';
 
+/** What asking a provider for a refund needs: the providers, the log, and how the visitor is told. */
+export type RefundDeps = Pick<PaymentDeps, 'providers' | 'logger' | 'refundNotices'>;
+
 export type RefundRequester = { requestedBy: RefundRow['requestedBy']; staffId: number | null };
 
 export type OrderRefundRequest = RefundRequester & {
@@ -114,13 +117,18 @@ async function announceRefund(tx: Database, refund: RefundRow): Promise<void> {
 /**
  * Asks the provider for a pending refund and settles the row: succeeded or failed. An answer that
  * never came (the provider did not answer, the process stopped) leaves it pending, to be asked
- * again under the same key: the provider never refunds one key twice.
+ * again under the same key: the provider never refunds one key twice. The visitor's mail about
+ * the outcome is written with the settling: of a failure (a cancellation's mail already told them
+ * the money is coming), or with `tell: 'success'` of the money going back (a refund made on its
+ * own, such as staff's retry, whose failing again tells them nothing new).
  */
 export async function settleRefund(
   db: Database,
-  deps: Pick<PaymentDeps, 'providers' | 'logger'>,
+  deps: RefundDeps,
   refundId: string,
+  options: { tell?: 'failure' | 'success' } = {},
 ): Promise<RefundRow | null> {
+  const tell = options.tell ?? 'failure';
   const [refund] = await db.select().from(refunds).where(eq(refunds.id, refundId));
   if (refund?.status !== 'pending' || refund.kind !== 'provider' || !refund.paymentId) return refund ?? null;
   const [payment] = await rows<{
@@ -160,14 +168,19 @@ export async function settleRefund(
       .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'pending'), eq(refunds.idempotencyKey, refund.idempotencyKey)))
       .returning();
     if (row?.status === 'succeeded') await announceRefund(tx as unknown as Database, row);
-    return row;
+    const told =
+      row && deps.refundNotices && (tell === 'success' ? row.status === 'succeeded' : row.status === 'failed')
+        ? await deps.refundNotices.write(tx as unknown as Database, row, row.status === 'succeeded' ? 'made' : 'failed')
+        : null;
+    return { row, told: told !== null && told !== undefined };
   });
+  if (settled.told) deps.refundNotices?.queued();
   if (!result.ok)
     deps.logger?.error(
       { paymentNumber: payment.payment_number, refund: refund.id, reason: result.reason },
       'a refund was refused by its provider: listed for staff to retry or pay back by hand',
     );
-  return settled ?? (await db.select().from(refunds).where(eq(refunds.id, refund.id)))[0] ?? null;
+  return settled.row ?? (await db.select().from(refunds).where(eq(refunds.id, refund.id)))[0] ?? null;
 }
 
 /**
@@ -203,11 +216,7 @@ export async function reopenRefund(tx: Database, orderId: string, refundId: stri
  * The reconciler's part: asks again for provider refunds left pending for `olderThanSeconds` (a
  * process that stopped between the commit and the provider's answer). Returns how many it asked.
  */
-export async function settleOwedOrderRefunds(
-  db: Database,
-  deps: Pick<PaymentDeps, 'providers' | 'logger'>,
-  olderThanSeconds = 60,
-): Promise<number> {
+export async function settleOwedOrderRefunds(db: Database, deps: RefundDeps, olderThanSeconds = 60): Promise<number> {
   const owed = await rows<{ id: string }>(
     db,
     sql`select id from refunds where status = 'pending' and kind = 'provider'

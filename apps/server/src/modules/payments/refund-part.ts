@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { keptPayments, refundableOfOrder } from './order-refunds.ts';
-import { inTransaction, type PaymentDeps } from './payment-deps.ts';
+import { inTransaction } from './payment-deps.ts';
 import * as repo from './payments.repository.ts';
 import { refunds } from './payments.schema.ts';
-import { settleRefund } from './refund-order.ts';
+import { type RefundDeps, settleRefund } from './refund-order.ts';
 
 export type PartRefund = { orderId: string; amount: number; idempotencyKey: string };
 
@@ -16,11 +16,7 @@ export type PartRefund = { orderId: string; amount: number; idempotencyKey: stri
  * the providers, so date changes are given it at construction without the payments service
  * (which is given the date changes as a payable) having to exist yet.
  */
-export async function refundPart(
-  db: Database,
-  deps: Pick<PaymentDeps, 'providers' | 'logger'>,
-  request: PartRefund,
-): Promise<boolean> {
+export async function refundPart(db: Database, deps: RefundDeps, request: PartRefund): Promise<boolean> {
   const written = await inTransaction(db, async (tx) => {
     const [known] = await tx.select().from(refunds).where(eq(refunds.idempotencyKey, request.idempotencyKey));
     if (known) return known;
