@@ -9,11 +9,23 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'seed/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
+          exclude: ['**/*.isolated.test.ts', '**/node_modules/**'],
           environment: 'node',
           // Files share a worker's module graph instead of importing the whole server again each
           // (−55 % on twelve database files). Safe while no server module keeps per-database state
-          // at module level (its caches live in the app each test builds) and no test mocks modules.
+          // at module level (its caches live in the app each test builds). A file that mocks a
+          // module is named `*.isolated.test.ts` and runs in the project below, with its own graph:
+          // in a shared one its mock would come too late for modules already loaded, and stay after.
           isolate: false,
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'unit-isolated',
+          include: ['apps/server/src/**/*.isolated.test.ts'],
+          environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },
