@@ -101,17 +101,50 @@ function Summary(props: { order: OrderDetail }) {
   const { order } = props;
   const time = order.slot.start_time ? ` ${order.slot.start_time}–${order.slot.end_time ?? ''}` : '';
   const language = LANGUAGE_NAMES[order.lang as keyof typeof LANGUAGE_NAMES] ?? order.lang;
+  const { standing } = order;
+  const price = (amount: number) => formatPrice(amount, order.currency, lang);
+  const admissionsText = [
+    t('orderDetail.standing.admissionsValue', { standing: standing.admissions.standing, total: standing.admissions.total }),
+    ...(standing.admissions.cancelled > 0
+      ? [t('orderDetail.standing.cancelledCount', { count: standing.admissions.cancelled })]
+      : []),
+    ...(standing.admissions.used > 0 ? [t('orderDetail.standing.usedCount', { count: standing.admissions.used })] : []),
+  ].join(' · ');
   const rows: [string, ReactNode][] = [
     [t('orderDetail.reservationNumber'), <strong key="number">{order.reservation_number}</strong>],
     [
       t('orderDetail.status'),
-      <span key="status" className={`badge badge-order-${order.status}`}>
-        {t(`orderDetail.statuses.${order.status}`, { defaultValue: order.status })}
+      // Where the order stands now, after its cancellations and refunds.
+      <span key="status" className="order-standing">
+        <span className={`badge badge-order-${standing.status}`}>{t(`orderDetail.standing.statuses.${standing.status}`)}</span>
+        {standing.refund_status === 'none' ? null : (
+          <span className={`badge badge-refund-${standing.refund_status}`}>
+            {t(`orderDetail.standing.refundStatuses.${standing.refund_status}`)}
+          </span>
+        )}
       </span>,
     ],
     [t('orderDetail.product'), localize(order.product.name, lang)],
     [t('orderDetail.visit'), `${order.slot.date}${time}`],
-    [t('orderDetail.quantity'), String(order.quantity)],
+    [t('orderDetail.standing.admissions'), admissionsText],
+    [
+      t('orderDetail.standing.kept'),
+      <span key="kept">
+        {standing.refunded > 0
+          ? t('orderDetail.standing.keptValue', {
+              kept: price(standing.kept),
+              paid: price(standing.paid),
+              refunded: price(standing.refunded),
+            })
+          : t('orderDetail.standing.keptUnchanged', { kept: price(standing.kept) })}
+        {standing.refund_pending > 0 ? (
+          <span className="field-hint"> {t('orderDetail.standing.pendingNote', { amount: price(standing.refund_pending) })}</span>
+        ) : null}
+        {standing.refund_failed > 0 ? (
+          <span className="field-hint"> {t('orderDetail.standing.failedNote', { amount: price(standing.refund_failed) })}</span>
+        ) : null}
+      </span>,
+    ],
     [t('orderDetail.channel'), t(`salesChannels.${order.channel}`, { defaultValue: order.channel })],
     [t('orderDetail.language'), language],
     [t('orderDetail.paymentMethod'), order.payment_method ?? t('orderDetail.none')],

@@ -27,6 +27,42 @@ function statusWords(t: TFunction, group: string, value: TimelineEntry['detail']
   return t(`orderDetail.${group}.${text(value)}`, { defaultValue: text(value) });
 }
 
+/** A provider's answer in words: its status, or a notification carrying one; never the ledger's key. */
+function paymentEventWords(t: TFunction, event: string): string {
+  const words = (status: string) =>
+    t(`orderDetail.timeline.paymentEvents.${status}`, { defaultValue: t('orderDetail.timeline.paymentEvents.other') });
+  if (event.startsWith('notification:')) {
+    return t('orderDetail.timeline.paymentEvents.notification', { status: words(event.slice('notification:'.length)) });
+  }
+  return words(event);
+}
+
+/** The changes an audited cancellation recorded, in words: which admissions, the refund, the reason. */
+function auditFacts(entry: TimelineEntry, t: TFunction, price: (value: number) => string): string[] {
+  let changes: Record<string, unknown>;
+  try {
+    changes = JSON.parse(text(entry.detail.changes) || '{}') as Record<string, unknown>;
+  } catch {
+    return [];
+  }
+  const facts: string[] = [];
+  const action = text(entry.detail.action);
+  if (action === 'admissions_cancelled' || action === 'cancelled_by_visitor') {
+    const positions = Array.isArray(changes.positions) ? changes.positions.join(', ') : '';
+    const refund = (changes.refund ?? {}) as { amount?: unknown };
+    facts.push(
+      t('orderDetail.timeline.cancelledAdmissions', {
+        positions,
+        amount: price(typeof refund.amount === 'number' ? refund.amount : 0),
+      }),
+    );
+  }
+  if (typeof changes.reason === 'string' && changes.reason.trim() !== '') {
+    facts.push(t('orderDetail.timeline.auditReason', { reason: changes.reason }));
+  }
+  return facts;
+}
+
 /** What a hold kept: places of the slot, or a set product sold with it (named as the order's line names it). */
 function heldWhat(entry: TimelineEntry, order: OrderDetail, t: TFunction, lang: Lang) {
   const quantity = Number(entry.detail.quantity ?? 0);
@@ -68,7 +104,7 @@ function describe(entry: TimelineEntry, order: OrderDetail, t: TFunction, lang: 
         status: statusWords(t, 'paymentStatuses', detail.status),
       });
     case 'payment_event':
-      return t(key, { number: text(detail.payment_number), event: text(detail.event) });
+      return t(key, { number: text(detail.payment_number), event: paymentEventWords(t, text(detail.event)) });
     case 'mail':
       return t(key, {
         subject: text(detail.subject),
@@ -97,7 +133,11 @@ function describe(entry: TimelineEntry, order: OrderDetail, t: TFunction, lang: 
     case 'note':
       return text(detail.body);
     case 'audit':
-      return t(key, { action: text(detail.action) });
+      return t(key, {
+        action: t(`orderDetail.timeline.auditActions.${text(detail.action)}`, {
+          defaultValue: t('orderDetail.timeline.auditActions.other'),
+        }),
+      });
   }
 }
 
@@ -125,6 +165,20 @@ export function OrderTimeline(props: OrderSectionProps) {
               {entry.kind === 'date_change_completed' && entry.detail.refund_status ? (
                 <p className="field-hint">{statusWords(t, 'dateChangeRefundStatuses', entry.detail.refund_status)}</p>
               ) : null}
+              {entry.kind === 'mail' ? (
+                <p className="field-hint">
+                  {t(`orderDetail.mailKinds.${text(entry.detail.mail_kind)}`, {
+                    defaultValue: t('orderDetail.mailKinds.other'),
+                  })}
+                </p>
+              ) : null}
+              {entry.kind === 'audit'
+                ? auditFacts(entry, t, (value) => formatPrice(value, order.currency, lang)).map((fact) => (
+                    <p key={fact} className="field-hint">
+                      {fact}
+                    </p>
+                  ))
+                : null}
               {entry.actor ? <p className="field-hint">{t('orderDetail.timeline.by', { actor: entry.actor })}</p> : null}
               {entry.kind === 'audit' && text(entry.detail.changes) !== '{}' ? (
                 <details>
