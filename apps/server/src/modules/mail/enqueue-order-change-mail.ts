@@ -149,7 +149,7 @@ export async function enqueueRefundNotice(
     {
       outcome,
       venueName: localize(site.venue.name, lang),
-      reservationNumber: order.reservationNumber ?? '',
+      reservationNumber: order.reservationNumber,
       ...(await visitOf(db, site, order, lang)),
       amount: refund.amount,
       currency: site.currency,

@@ -13,7 +13,8 @@ export type RefundMailData = {
   /** `made`: the money is on its way back; `failed`: it could not be given back this way. */
   outcome: 'made' | 'failed';
   venueName: string;
-  reservationNumber: string;
+  /** Null for a payment that never completed its order (no reservation was made). */
+  reservationNumber: string | null;
   productName: string;
   /** yyyy-MM-dd and HH:mm in the venue's time (null for all-day products) of the booked visit. */
   slot: { date: string; time: string | null };
@@ -26,7 +27,10 @@ export type RefundMailData = {
 };
 
 type Copy = {
-  subject: (outcome: RefundMailData['outcome'], venue: string, no: string) => string;
+  subjectMade: (venue: string) => string;
+  subjectFailed: (venue: string) => string;
+  /** The reservation number as the subject carries it. */
+  ref: (no: string) => string;
   made: (venue: string) => string;
   failed: (venue: string) => string;
   madeNote: string;
@@ -41,10 +45,9 @@ type Copy = {
 
 const COPY: Record<LanguageCode, Copy> = {
   ja: {
-    subject: (outcome, venue, no) =>
-      outcome === 'made'
-        ? `【${venue}】ご返金の手続きをしました（予約番号：${no}）`
-        : `【${venue}】ご返金ができませんでした（予約番号：${no}）`,
+    subjectMade: (venue) => `【${venue}】ご返金の手続きをしました`,
+    subjectFailed: (venue) => `【${venue}】ご返金ができませんでした`,
+    ref: (no) => `（予約番号：${no}）`,
     made: (venue) => `${venue}にて、下記のご予約のご返金の手続きをいたしました。`,
     failed: (venue) =>
       `誠に申し訳ございませんが、下記のご予約のご返金が決済会社で完了できませんでした。${venue}より改めてご返金いたします。`,
@@ -59,10 +62,9 @@ const COPY: Record<LanguageCode, Copy> = {
     colon: '：',
   },
   en: {
-    subject: (outcome, venue, no) =>
-      outcome === 'made'
-        ? `${venue}: a refund is on its way (reservation ${no})`
-        : `${venue}: your refund could not be made (reservation ${no})`,
+    subjectMade: (venue) => `${venue}: a refund is on its way`,
+    subjectFailed: (venue) => `${venue}: your refund could not be made`,
+    ref: (no) => ` (reservation ${no})`,
     made: (venue) => `${venue} has refunded the amount below on your booking.`,
     failed: (venue) =>
       `We are sorry: the payment provider could not complete the refund below on your booking. ${venue} will pay it back to you another way.`,
@@ -77,8 +79,9 @@ const COPY: Record<LanguageCode, Copy> = {
     colon: ': ',
   },
   'zh-hans': {
-    subject: (outcome, venue, no) =>
-      outcome === 'made' ? `【${venue}】已为您办理退款（预约编号：${no}）` : `【${venue}】退款未能完成（预约编号：${no}）`,
+    subjectMade: (venue) => `【${venue}】已为您办理退款`,
+    subjectFailed: (venue) => `【${venue}】退款未能完成`,
+    ref: (no) => `（预约编号：${no}）`,
     made: (venue) => `${venue}已为您的以下预约办理退款。`,
     failed: (venue) => `非常抱歉，支付机构未能完成您以下预约的退款。${venue}将以其他方式为您退款。`,
     madeNote: '退款将退回至您的付款方式。通常几天内到账；信用卡视发卡机构而定，最长可能需要约10个工作日。',
@@ -91,10 +94,9 @@ const COPY: Record<LanguageCode, Copy> = {
     colon: '：',
   },
   kr: {
-    subject: (outcome, venue, no) =>
-      outcome === 'made'
-        ? `[${venue}] 환불이 진행되었습니다 (예약 번호: ${no})`
-        : `[${venue}] 환불을 완료하지 못했습니다 (예약 번호: ${no})`,
+    subjectMade: (venue) => `[${venue}] 환불이 진행되었습니다`,
+    subjectFailed: (venue) => `[${venue}] 환불을 완료하지 못했습니다`,
+    ref: (no) => ` (예약 번호: ${no})`,
     made: (venue) => `${venue}에서 아래 예약의 환불을 진행했습니다.`,
     failed: (venue) =>
       `죄송합니다. 결제사에서 아래 예약의 환불을 완료하지 못했습니다. ${venue}에서 다른 방법으로 환불해 드리겠습니다.`,
@@ -109,8 +111,9 @@ const COPY: Record<LanguageCode, Copy> = {
     colon: ': ',
   },
   'zh-hant': {
-    subject: (outcome, venue, no) =>
-      outcome === 'made' ? `【${venue}】已為您辦理退款（預約編號：${no}）` : `【${venue}】退款未能完成（預約編號：${no}）`,
+    subjectMade: (venue) => `【${venue}】已為您辦理退款`,
+    subjectFailed: (venue) => `【${venue}】退款未能完成`,
+    ref: (no) => `（預約編號：${no}）`,
     made: (venue) => `${venue}已為您的以下預約辦理退款。`,
     failed: (venue) => `非常抱歉，支付機構未能完成您以下預約的退款。${venue}將以其他方式為您退款。`,
     madeNote: '退款將退回至您的付款方式。通常幾天內入帳；信用卡視發卡機構而定，最長可能需要約10個工作天。',
@@ -123,10 +126,9 @@ const COPY: Record<LanguageCode, Copy> = {
     colon: '：',
   },
   th: {
-    subject: (outcome, venue, no) =>
-      outcome === 'made'
-        ? `[${venue}] ดำเนินการคืนเงินแล้ว (หมายเลขการจอง ${no})`
-        : `[${venue}] ไม่สามารถคืนเงินได้ (หมายเลขการจอง ${no})`,
+    subjectMade: (venue) => `[${venue}] ดำเนินการคืนเงินแล้ว`,
+    subjectFailed: (venue) => `[${venue}] ไม่สามารถคืนเงินได้`,
+    ref: (no) => ` (หมายเลขการจอง ${no})`,
     made: (venue) => `${venue} ได้ดำเนินการคืนเงินสำหรับการจองด้านล่างแล้ว`,
     failed: (venue) => `ขออภัย ผู้ให้บริการชำระเงินไม่สามารถคืนเงินสำหรับการจองด้านล่างได้ ${venue} จะคืนเงินให้คุณด้วยวิธีอื่น`,
     madeNote: 'เงินจะคืนไปยังช่องทางที่คุณชำระ โดยปกติภายในไม่กี่วัน หากเป็นบัตรอาจใช้เวลาถึงประมาณ 10 วันทำการ ขึ้นอยู่กับผู้ออกบัตร',
@@ -143,11 +145,13 @@ const COPY: Record<LanguageCode, Copy> = {
 export function renderRefundMail(data: RefundMailData, lang: LanguageCode): RenderedMail {
   const copy = COPY[lang];
   const e = escapeHtml;
-  const subject = copy.subject(data.outcome, data.venueName, data.reservationNumber);
+  const subject = `${(data.outcome === 'made' ? copy.subjectMade : copy.subjectFailed)(data.venueName)}${
+    data.reservationNumber ? copy.ref(data.reservationNumber) : ''
+  }`;
   const intro = data.outcome === 'made' ? copy.made(data.venueName) : copy.failed(data.venueName);
   const visit = `${formatDate(data.slot.date, lang)}${data.slot.time ? ` ${data.slot.time}` : ''}`;
   const facts = [
-    `${copy.reservationNumber}${copy.colon}${data.reservationNumber}`,
+    ...(data.reservationNumber ? [`${copy.reservationNumber}${copy.colon}${data.reservationNumber}`] : []),
     data.productName,
     `${copy.visit}${copy.colon}${visit}`,
     `${copy.amount}${copy.colon}${formatPrice(data.amount, data.currency, lang)}`,

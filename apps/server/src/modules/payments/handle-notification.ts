@@ -6,6 +6,7 @@ import { inTransaction, type PaymentDeps } from './payment-deps.ts';
 import * as repo from './payments.repository.ts';
 import { refunds } from './payments.schema.ts';
 import type { NotifyingProvider, ProviderNotification, RefundFailedNotification } from './providers/provider.ts';
+import { tellWholeRefundFailed } from './refund-payment.ts';
 import { settlePayment } from './settle-payment.ts';
 
 /** One notification about one payment: kept once, then settled like a return. */
@@ -79,7 +80,8 @@ async function handleRefundFailed(
             and data->>'reference' = ${refundReference} limit 1`,
     );
     if (!whole) return 'nothing the shop counted as refunded';
-    await repo.transition(tx, payment.id, ['refunded'], { status: 'refund_failed', failureReason: reason });
+    const moved = await repo.transition(tx, payment.id, ['refunded'], { status: 'refund_failed', failureReason: reason });
+    if (moved && (await tellWholeRefundFailed(tx, deps, moved))) told = true;
     return 'the whole payment';
   });
   if (told) deps.refundNotices?.queued();

@@ -12,8 +12,15 @@ import type { PaymentProvider } from './providers/provider.ts';
  * and one staff made again. A refund written with a cancellation is told in the cancellation's mail.
  */
 export type RefundNotices = {
-  /** Writes the visitor's mail in the caller's transaction, the one that records the refund's outcome. */
-  write: (tx: Database, refund: RefundRow, outcome: 'made' | 'failed') => Promise<unknown>;
+  /**
+   * Writes the visitor's mail in the caller's transaction, the one that records the refund's
+   * outcome: a refund row, or a whole payment given back (a capture that completed nothing).
+   */
+  write: (
+    tx: Database,
+    refund: Pick<RefundRow, 'orderId' | 'siteId' | 'amount' | 'kind' | 'paymentId'>,
+    outcome: 'made' | 'failed',
+  ) => Promise<unknown>;
   /** After that transaction commits: the mail goes at once. */
   queued: () => void;
 };

@@ -325,6 +325,14 @@ describeEachEngine(
         ),
       );
       expect(await state(p1)).toMatchObject({ payment: 'refund_failed', order: 'completed' });
+      // The visitor hears that the second payment's money did not come back, once.
+      const mails = await rows<{ kind: string; subject: string }>(
+        ctx.db,
+        sql`select m.kind, m.subject from outbox m join payments p on p.order_id = m.order_id
+            where p.payment_number = ${p1} and m.kind <> 'order_confirmation'`,
+      );
+      expect(mails.map((m) => m.kind)).toEqual(['refund_failed']);
+      expect(mails[0]?.subject).toContain('could not be made');
     });
 
     it('a refund of part of an order that Adyen later reports failed is owed again and on the venue’s list of failed refunds', async () => {

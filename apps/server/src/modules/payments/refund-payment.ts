@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
 import { providerOf } from './ask-provider.ts';
-import type { PaymentDeps } from './payment-deps.ts';
+import { inTransaction, type PaymentDeps } from './payment-deps.ts';
 import * as repo from './payments.repository.ts';
 
 export const criticalRefundError = (payment: repo.PaymentRow) =>
@@ -32,17 +32,37 @@ export async function refundPayment(
     kind: result.ok ? 'refunded' : 'refund_failed',
     data: { ...result, reason },
   });
-  const next = await repo.transition(db, pending.id, ['refund_pending'], {
-    status: result.ok ? 'refunded' : 'refund_failed',
-    settledAt: new Date(),
-    ...(result.ok ? {} : { failureReason: result.reason }),
+  // A refund that failed is told to the visitor in the transaction that records it (the money is still theirs).
+  const { next, told } = await inTransaction(db, async (tx) => {
+    const moved = await repo.transition(tx, pending.id, ['refund_pending'], {
+      status: result.ok ? 'refunded' : 'refund_failed',
+      settledAt: new Date(),
+      ...(result.ok ? {} : { failureReason: result.reason }),
+    });
+    const written = moved && !result.ok ? await tellWholeRefundFailed(tx, deps, moved) : false;
+    return { next: moved, told: written };
   });
+  if (told) deps.refundNotices?.queued();
   if (!result.ok)
     deps.logger?.error(
       { paymentNumber: pending.paymentNumber, reason: result.reason },
       'refund failed: the visitor must be paid back by hand',
     );
   return next ?? pending;
+}
+
+/**
+ * The visitor's mail about a whole payment that could not be given back (a capture that completed
+ * nothing, or a second one), in the caller's transaction; whether one was written.
+ */
+export async function tellWholeRefundFailed(tx: Database, deps: PaymentDeps, payment: repo.PaymentRow): Promise<boolean> {
+  if (!deps.refundNotices) return false;
+  const written = await deps.refundNotices.write(
+    tx,
+    { orderId: payment.orderId, siteId: payment.siteId, amount: payment.amount, kind: 'provider', paymentId: payment.id },
+    'failed',
+  );
+  return written !== null && written !== undefined;
 }
 
 /** A refund the visitor must hear about: the critical refund error when it could not be made. */
