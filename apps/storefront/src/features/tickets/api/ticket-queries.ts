@@ -36,10 +36,12 @@ export const ticketQueries = {
       // The ticket page says a ticket does not exist itself; a dialog on top would say it twice.
       meta: { showsOwnFailure: isTicketNotFound },
     }),
-  receipt: (app: Env, token: string) =>
+  /** The booking's money documents, under the receipt key so that a date change forgets them too. */
+  documents: (app: Env, token: string) =>
     queryOptions({
-      queryKey: [...ticketQueryKeys.receipt(token), app.lang],
-      queryFn: () => ticketsApi(app.api, app.lang).receipt(token),
+      queryKey: [...ticketQueryKeys.receipt(token), 'documents', app.lang],
+      queryFn: () => ticketsApi(app.api, app.lang).documents(token),
+      enabled: token !== '',
       retry: false,
     }),
   shared: (app: Env, shareToken: string) =>

@@ -1,12 +1,19 @@
 /**
- * The after-purchase calls: ticket, share, send, cancel and receipt, typed from the contracts in packages/domain (types only cross over).
+ * The after-purchase calls: ticket, share, send, cancel and the money documents, typed from the contracts in packages/domain (types only cross over).
  */
 import type { GoogleWalletSaveLink } from '@storefront/domain/api/google-wallet';
-import type { Admission, Receipt, SelfCancelResult, SharedTicket, TicketView } from '@storefront/domain/api/tickets';
+import type {
+  Admission,
+  MoneyDocuments,
+  Receipt,
+  SelfCancelResult,
+  SharedTicket,
+  TicketView,
+} from '@storefront/domain/api/tickets';
 import type { z } from 'zod';
-import { type ApiClient, ApiError } from '../../../lib/api/client.ts';
+import type { ApiClient } from '../../../lib/api/client.ts';
 
-export type { Admission, Receipt, SelfCancelResult, TicketView };
+export type { Admission, MoneyDocuments, Receipt, SelfCancelResult, TicketView };
 export type SharedTicketData = z.infer<typeof SharedTicket>;
 
 const path = (token: string) => encodeURIComponent(token);
@@ -22,17 +29,12 @@ export function ticketsApi(api: ApiClient, lang: string) {
     /** The holder cancels the whole booking, where its product allows it. */
     cancel: (token: string) => api.post<SelfCancelResult>(`tickets/${path(token)}/cancel`, { lang }),
     send: (token: string, email: string) => api.post<null>(`tickets/${path(token)}/send`, { email, lang }),
-    /** The issued receipt, or null when none has been issued yet. */
-    async receipt(token: string): Promise<Receipt | null> {
-      try {
-        return await api.get<Receipt>(`tickets/${path(token)}/receipt`, { query: { lang } });
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return null;
-        throw error;
-      }
-    },
+    /** Every money document of the booking (decision 034): none before the first receipt is issued. */
+    documents: (token: string) => api.get<MoneyDocuments>(`tickets/${path(token)}/receipts`, { query: { lang } }),
     /** Google's "save to wallet" page for the ticket's admissions (decision 028). */
     googleWalletLink: (token: string) => api.get<GoogleWalletSaveLink>(`tickets/${path(token)}/wallet/google`),
     issueReceipt: (token: string, addressee: string) => api.post<Receipt>(`tickets/${path(token)}/receipt`, { addressee, lang }),
+    /** A receipt for what was paid less what went back, replacing the one that stands (same addressee); 409 when nothing changed. */
+    reissueReceipt: (token: string) => api.post<Receipt>(`tickets/${path(token)}/receipts/reissue`, { lang }),
   };
 }
