@@ -60,6 +60,7 @@ const detail = {
   currency: 'JPY',
   coupon_codes: [],
   payment_method: 'gmo',
+  payment_method_names: { gmo: { ja: 'クレジットカード', en: 'Credit card' } },
   contact: { fullname: 'Hanako Yamada', email: 'hanako@example.com', phone: '' },
   customer_fields: { fullname: 'Hanako Yamada', email: 'hanako@example.com' },
   admissions: [
@@ -100,6 +101,21 @@ const detail = {
   notes: [],
   timeline: [
     { at: at(0), kind: 'order_created', actor: null, detail: { channel: 'web', quantity: 2 }, mail_id: null },
+    {
+      at: at(1),
+      kind: 'payment_started',
+      actor: null,
+      detail: {
+        payment_number: 'PAY-0001',
+        attempt: 1,
+        method: 'gmo',
+        provider: 'sandbox',
+        amount: 4230,
+        status: 'captured',
+        for_date_change: false,
+      },
+      mail_id: null,
+    },
     {
       at: at(1),
       kind: 'payment_event',
@@ -174,6 +190,8 @@ const RAW_KEYS = [
   'cancellation_by_staff',
   'partly_cancelled',
   'partly_refunded',
+  'gmo',
+  'sandbox',
 ];
 
 describe('the order detail of a partly cancelled, partly refunded order', () => {
@@ -198,10 +216,12 @@ describe('the order detail of a partly cancelled, partly refunded order', () => 
         summary: [
           'Partly cancelled',
           'refunded in part',
+          'Credit card',
           '1 of 2 standing · 1 cancelled',
           `${formatPrice(2820, 'JPY', 'en')} (paid ${formatPrice(4230, 'JPY', 'en')}, refunded ${formatPrice(1410, 'JPY', 'en')})`,
         ],
         timeline: [
+          `Payment PAY-0001 by Credit card (test gateway): ${formatPrice(4230, 'JPY', 'en')}, now paid`,
           'Payment PAY-0001: waiting for the visitor (3-D Secure or wallet)',
           'Payment PAY-0001: the provider said: paid',
           'Recorded change: admissions cancelled',
@@ -220,10 +240,12 @@ describe('the order detail of a partly cancelled, partly refunded order', () => 
         summary: [
           '一部キャンセル',
           '一部返金済み',
+          'クレジットカード',
           '2枚中1枚有効 · 1枚キャンセル',
           `${formatPrice(2820, 'JPY', 'ja')}（支払 ${formatPrice(4230, 'JPY', 'ja')}、返金 ${formatPrice(1410, 'JPY', 'ja')}）`,
         ],
         timeline: [
+          `支払い PAY-0001（クレジットカード、テスト用決済）：${formatPrice(4230, 'JPY', 'ja')}、現在 支払い済み`,
           '支払い PAY-0001：来場者の操作待ち（3Dセキュアまたはウォレット）',
           '支払い PAY-0001：決済会社からの通知：支払済み',
           '記録された変更：チケットのキャンセル',

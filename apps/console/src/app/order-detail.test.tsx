@@ -35,6 +35,7 @@ const detail = (overrides: Record<string, unknown> = {}) => ({
   currency: 'JPY',
   coupon_codes: [],
   payment_method: 'gmo',
+  payment_method_names: { gmo: { ja: 'クレジットカード', en: 'Credit card' } },
   contact: { fullname: 'Hanako Yamada', email: 'hanako@example.com', phone: '090-1234-5678' },
   customer_fields: { fullname: 'Hanako Yamada', email: 'hanako@example.com', phone: '090-1234-5678' },
   admissions: [
@@ -262,7 +263,9 @@ describe('the order detail screen', () => {
     expect(timeline.getByText(/^Held 2 places of 2026-05-12 11:00 until /).textContent).toContain('(date change)');
     expect(timeline.getByText(/^Held places given back: 2 places of 2026-05-12 11:00/)).toBeTruthy();
     expect(
-      timeline.getByText('Payment PAY-0001 by gmo (sandbox): ¥2,400, now waiting for the visitor (3-D Secure or wallet)'),
+      timeline.getByText(
+        'Payment PAY-0001 by Credit card (test gateway): ¥2,400, now waiting for the visitor (3-D Secure or wallet)',
+      ),
     ).toBeTruthy();
     expect(timeline.getByText('Date change from 2026-05-10 10:00 to 2026-05-12 11:00 started (now expired)')).toBeTruthy();
     expect(timeline.getByText('Refunding the price difference failed.')).toBeTruthy();

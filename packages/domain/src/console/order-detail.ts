@@ -239,6 +239,8 @@ export const OrderDetail = z.object({
   currency: z.enum(CURRENCIES),
   coupon_codes: z.array(z.string()),
   payment_method: z.string().nullable(),
+  /** The name of each payment method the order names (its own and its payments'), per language, as the shop shows it. */
+  payment_method_names: z.record(z.string(), Localized),
   contact: OrderContact,
   /** Every field the visitor gave, as given (resident area, questionnaires, …). */
   customer_fields: z.record(z.string(), z.string()),

@@ -20,6 +20,7 @@ import { columnsOf, DataTable } from '../../ui/data-table.tsx';
 import { Loading, ProblemNotice } from '../../ui/notice.tsx';
 import { Screen } from '../../ui/screen.tsx';
 import { VenueGate } from '../../ui/venue-gate.tsx';
+import { methodName } from './money.ts';
 import { OrderActions } from './order-actions.tsx';
 import { ContactSection } from './order-contact.tsx';
 import { orderDetailQueries } from './order-detail-api.ts';
@@ -147,7 +148,10 @@ function Summary(props: { order: OrderDetail }) {
     ],
     [t('orderDetail.channel'), t(`salesChannels.${order.channel}`, { defaultValue: order.channel })],
     [t('orderDetail.language'), language],
-    [t('orderDetail.paymentMethod'), order.payment_method ?? t('orderDetail.none')],
+    [
+      t('orderDetail.paymentMethod'),
+      order.payment_method ? methodName(order, order.payment_method, lang) : t('orderDetail.none'),
+    ],
     [t('orderDetail.coupons'), order.coupon_codes.length > 0 ? order.coupon_codes.join(', ') : t('orderDetail.none')],
     [t('orderDetail.createdAt'), formatDateTime(order.created_at, lang)],
     [t('orderDetail.completedAt'), formatDateTime(order.completed_at, lang)],
@@ -282,7 +286,10 @@ function Payments(props: { order: OrderDetail }) {
       }),
       paymentColumn.accessor('method', {
         header: () => t('orderDetail.method'),
-        cell: (info) => `${info.getValue()} · ${info.row.original.provider}`,
+        cell: (info) =>
+          `${methodName(order, info.getValue(), lang)} · ${t(`orderDetail.providers.${info.row.original.provider}`, {
+            defaultValue: info.row.original.provider,
+          })}`,
       }),
       paymentColumn.accessor('amount', {
         header: () => t('orderDetail.amount'),
@@ -301,7 +308,7 @@ function Payments(props: { order: OrderDetail }) {
         cell: (info) => formatDateTime(info.getValue(), lang),
       }),
     ],
-    [t, lang, order.currency],
+    [t, lang, order],
   );
   const refundColumns = useMemo(
     () => [

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format.ts';
 import { currentLanguage } from '../../lib/i18n/i18n.ts';
 import { MailView } from './mail-view.tsx';
+import { methodName } from './money.ts';
 import { type OrderSectionProps, Section } from './order-section.tsx';
 
 type Lang = ReturnType<typeof currentLanguage>;
@@ -98,8 +99,8 @@ function describe(entry: TimelineEntry, order: OrderDetail, t: TFunction, lang: 
     case 'payment_started':
       return t(key, {
         number: text(detail.payment_number),
-        method: text(detail.method),
-        provider: text(detail.provider),
+        method: methodName(order, text(detail.method), lang),
+        provider: t(`orderDetail.providers.${text(detail.provider)}`, { defaultValue: text(detail.provider) }),
         amount: price(detail.amount),
         status: statusWords(t, 'paymentStatuses', detail.status),
       });

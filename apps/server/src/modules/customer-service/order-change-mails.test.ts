@@ -158,6 +158,16 @@ describeEachEngine('the visitor’s mails about changes to their booking', (ctx)
       refund_failed: 0,
       kept: order.total - amount,
     });
+    // The payment method by the name the shop shows, in every language.
+    expect(Object.keys(detail.body.payment_method_names.gmo ?? {}).sort()).toEqual([
+      'en',
+      'ja',
+      'kr',
+      'th',
+      'zh-hans',
+      'zh-hant',
+    ]);
+    expect(detail.body.payment_method_names.gmo?.en).not.toBe('gmo');
     // The mail is in the timeline, after the cancellation's refund.
     const kinds = detail.body.timeline.map((e) => (e.kind === 'mail' ? `mail:${e.detail.mail_kind}` : e.kind));
     expect(kinds).toContain('mail:cancellation_by_staff');

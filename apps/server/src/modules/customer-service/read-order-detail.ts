@@ -13,12 +13,13 @@ import type {
   TimelineKind,
 } from '@storefront/domain/console/order-detail';
 import { TIMELINE_KINDS } from '@storefront/domain/console/order-detail';
-import { DISPLAY_TIME_ZONE } from '@storefront/domain/constants';
+import { DISPLAY_TIME_ZONE, LANGUAGE_CODES } from '@storefront/domain/constants';
 import { timeOfDayIn } from '@storefront/domain/dates';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { listObjectAudit } from '../audit/object-audit.ts';
 import { findSlot, listProductSetProducts, optionNames, productNames } from '../catalog/catalog-facts.ts';
+import { paymentMethodLabels } from '../catalog/payment-method-labels.ts';
 import { listOrderDateChanges } from '../date-changes/order-date-changes.ts';
 import { listOrderMails } from '../mail/order-mails.ts';
 import { findPlacedOrder, type PlacedOrder } from '../orders/placed-order.ts';
@@ -128,6 +129,20 @@ export function standingOf(
     refund_failed: failed,
     kept: paid - refunded,
   };
+}
+
+/** Each method's name in every language, as the venue's shop shows it to its visitors. */
+async function methodNames(db: Database, siteId: number, methods: string[]): Promise<Record<string, Record<string, string>>> {
+  const names: Record<string, Record<string, string>> = {};
+  if (methods.length === 0) return names;
+  for (const lang of LANGUAGE_CODES) {
+    const { labels } = await paymentMethodLabels(db, siteId, lang, methods);
+    for (const method of methods) {
+      const label = labels.get(method);
+      if (label) names[method] = { ...names[method], [lang]: label };
+    }
+  }
+  return names;
 }
 
 export async function readOrderDetail(db: Database, site: Site, orderId: string): Promise<OrderDetail | null> {
@@ -256,6 +271,8 @@ export async function readOrderDetail(db: Database, site: Site, orderId: string)
   };
   timeline.sort((a, b) => Date.parse(a.at) - Date.parse(b.at) || rank(a) - rank(b));
 
+  const methods = [...new Set([order.paymentMethod, ...payments.map((p) => p.method)].filter((m): m is string => !!m))];
+  const paymentMethodNames = await methodNames(db, site.id, methods);
   const fields = order.customerFields ?? {};
   return {
     id: order.id,
@@ -276,6 +293,7 @@ export async function readOrderDetail(db: Database, site: Site, orderId: string)
     currency: site.currency,
     coupon_codes: order.couponCodes,
     payment_method: order.paymentMethod,
+    payment_method_names: paymentMethodNames,
     contact: { fullname: fields.fullname ?? '', email: fields.email ?? '', phone: fields.phone ?? '' },
     customer_fields: fields,
     admissions: admissions.map((a) => ({
