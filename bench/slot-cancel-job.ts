@@ -136,7 +136,7 @@ async function run(handle: DatabaseHandle, url: string): Promise<boolean> {
   const sandbox = createSandboxGateway(db, { publicUrl: () => 'http://127.0.0.1' });
   const worker = createJobWorker(
     db,
-    [slotCancellationHandler({ db, refunds: { providers: { sandbox }, logger: Fastify().log }, onMailQueued: () => {} })],
+    [slotCancellationHandler({ db, refunds: { providers: { sandbox }, logger: Fastify().log } })],
     { concurrency: CONCURRENCY, pollMs: 100, logger: quiet },
   );
   const began = performance.now();
