@@ -168,9 +168,13 @@ describeEachEngine('the visitor’s mails about changes to their booking', (ctx)
       'zh-hant',
     ]);
     expect(detail.body.payment_method_names.gmo?.en).not.toBe('gmo');
-    // The mail is in the timeline, after the cancellation's refund.
+    // The timeline is in time order, the mail after the cancellation and refund it tells of.
     const kinds = detail.body.timeline.map((e) => (e.kind === 'mail' ? `mail:${e.detail.mail_kind}` : e.kind));
     expect(kinds).toContain('mail:cancellation_by_staff');
+    expect(kinds.indexOf('mail:cancellation_by_staff')).toBeGreaterThan(kinds.lastIndexOf('refund'));
+    expect(kinds.indexOf('mail:cancellation_by_staff')).toBeGreaterThan(kinds.lastIndexOf('audit'));
+    const times = detail.body.timeline.map((e) => Date.parse(e.at));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
   });
 
   it('tells the visitor a refund failed, and again when staff refund it after all; a second failure is not mailed twice', async () => {

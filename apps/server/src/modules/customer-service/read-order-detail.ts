@@ -261,9 +261,11 @@ export async function readOrderDetail(db: Database, site: Site, orderId: string)
       .map((a) => entry(a.at, 'audit', { action: a.action, changes: JSON.stringify(a.changes) }, { actor: a.actorLabel })),
   ];
   // Time order; what happened at the same instant keeps the order of the kinds (created before
-  // completed). A date change's hold comes after the change starts and ends before it completes.
+  // completed), its mail last. A date change's hold comes after the change starts and ends before it completes.
   const rankOf = (kind: TimelineKind) => TIMELINE_KINDS.indexOf(kind);
   const rank = (e: TimelineEntry) => {
+    // A mail follows what it tells of: written in the same transaction, it shares the change's instant.
+    if (e.kind === 'mail') return TIMELINE_KINDS.length;
     if (e.detail.for_date_change !== true) return rankOf(e.kind);
     if (e.kind === 'hold_taken') return rankOf('date_change_started') + 0.5;
     if (e.kind === 'hold_ended') return rankOf('date_change_completed') - 0.5;
