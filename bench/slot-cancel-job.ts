@@ -18,6 +18,7 @@ import { rows } from '@storefront/server/db/rows';
 import { seedCatalogue } from '@storefront/server/db/seed';
 import { slotCancellationHandler, startSlotCancellation } from '@storefront/server/modules/customer-service/cancel-slots';
 import { createJobWorker } from '@storefront/server/modules/jobs/background-jobs';
+import { enqueueCancellationNotice } from '@storefront/server/modules/mail/enqueue-order-change-mail';
 import { createSandboxGateway } from '@storefront/server/modules/payments/providers/sandbox-gateway';
 import { findSiteById } from '@storefront/server/modules/sites/find-site';
 import { seedPaidOrders } from '@storefront/server/test/paid-orders';
@@ -136,7 +137,14 @@ async function run(handle: DatabaseHandle, url: string): Promise<boolean> {
   const sandbox = createSandboxGateway(db, { publicUrl: () => 'http://127.0.0.1' });
   const worker = createJobWorker(
     db,
-    [slotCancellationHandler({ db, refunds: { providers: { sandbox }, logger: Fastify().log } })],
+    [
+      slotCancellationHandler({
+        db,
+        refunds: { providers: { sandbox }, logger: Fastify().log },
+        // Each order's mail written as in the app; nothing sends it here.
+        notices: { cancelled: enqueueCancellationNotice, queued: () => {} },
+      }),
+    ],
     { concurrency: CONCURRENCY, pollMs: 100, logger: quiet },
   );
   const began = performance.now();

@@ -23,6 +23,7 @@ import { endOpenChanges } from '../date-changes/end-open-changes.ts';
 import type { CancellationNotice, CancellationNotices } from '../mail/enqueue-order-change-mail.ts';
 import { findCompletedOrder, lockOrder, type OrderRow } from '../orders/completed-orders.ts';
 import {
+  findOrderRefund,
   keptPayments,
   listOrderRefunds,
   type OrderRefundView,
@@ -319,12 +320,13 @@ export async function retryOrderRefund(
   orderId: string,
   refundId: string,
 ): Promise<OrderRefund> {
-  const { refund: reopened } = await auditedChange(
+  const { refund: reopened, wasFailed } = await auditedChange(
     db,
     actor,
     async (tx) => {
       const order = await venueOrder(tx, venue, orderId, { lock: true });
-      return { order, refund: await reopenRefund(tx, order.id, refundId) };
+      const before = await findOrderRefund(tx, order.id, refundId);
+      return { order, refund: await reopenRefund(tx, order.id, refundId), wasFailed: before?.status === 'failed' };
     },
     ({ order, refund }) => ({
       venue: { id: venue.id, code: venue.code },
@@ -334,8 +336,9 @@ export async function retryOrderRefund(
       changes: { order_id: order.id, reservation_number: order.reservationNumber, amount: refund.amount },
     }),
   );
-  // A refund made on its own: the visitor hears when the money goes back.
-  const [settled] = await settleRefunds(db, deps, [reopened], { tell: 'success' });
+  // A failed refund made again: the visitor, told it failed, hears when the money goes back. One
+  // still pending is the one their cancellation's mail told of: only its failure is news.
+  const [settled] = await settleRefunds(db, deps, [reopened], { tell: wasFailed ? 'success' : 'failure' });
   const numbers = await paymentNumbersOf(db, orderId);
   const row = settled ?? reopened;
   return presentRefund({ ...row, paymentNumber: numbers.get(row.id) ?? null });

@@ -17,8 +17,10 @@ import { consoleClient, makeStaff, makeTeam, signIn } from '../../../test/consol
 import { describeEachEngine } from '../../../test/database.ts';
 import { CUSTOMER, freshSlot, type SlotFixture } from '../../../test/orders.ts';
 import { card } from '../../../test/payments.ts';
+import type { Database } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
 import { SANDBOX_CARDS } from '../payments/providers/sandbox-gateway.ts';
+import { recordOrderRefund } from '../payments/refund-order.ts';
 
 type Mail = { kind: string; lang: string; to_address: string; subject: string; text_body: string; html_body: string };
 
@@ -80,9 +82,9 @@ describeEachEngine('the visitor’s mails about changes to their booking', (ctx)
       card: card(options.card ?? SANDBOX_CARDS.success),
     });
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
-    const [order] = await rows<{ id: string }>(
+    const [order] = await rows<{ id: string; site_id: number }>(
       ctx.db,
-      sql`select id from orders where reservation_number = ${paid.body.reservation_number}`,
+      sql`select id, site_id from orders where reservation_number = ${paid.body.reservation_number}`,
     );
     const [visit] = await rows<{ starts_at: Date | string; date: string }>(
       ctx.db,
@@ -94,6 +96,7 @@ describeEachEngine('the visitor’s mails about changes to their booking', (ctx)
     );
     return {
       id: order?.id ?? '',
+      siteId: order?.site_id ?? 0,
       slot,
       number: paid.body.reservation_number,
       total: paid.body.total,
@@ -223,6 +226,28 @@ describeEachEngine('the visitor’s mails about changes to their booking', (ctx)
     expect(mails[2]?.text_body).toContain('10 business days');
     const after = await staff.get<OrderDetail>(`venues/demo/orders/${order.id}`);
     expect(after.body.standing).toMatchObject({ refund_status: 'refunded', refunded: order.total, kept: 0 });
+  });
+
+  it('writes nothing more when staff ask again for a refund still pending, which the cancellation’s mail told of', async () => {
+    const staff = await member();
+    const order = await booked({ lang: 'en', quantity: 1 });
+    // As a process would leave it: the refund written and committed, the provider never asked.
+    const [pending] = await ctx.db.transaction((tx) =>
+      recordOrderRefund(tx as unknown as Database, {
+        orderId: order.id,
+        siteId: order.siteId,
+        currency: 'JPY',
+        mode: 'provider',
+        amount: 500,
+        reason: 'stopped in between',
+        requestedBy: 'staff',
+        staffId: null,
+      }),
+    );
+    expect(pending?.status).toBe('pending');
+    const retried = await staff.post<OrderRefund>(path(order.id, `refunds/${pending?.id}/retry`));
+    expect(retried.body.status).toBe('succeeded');
+    expect(await changeMailsOf(order.id)).toEqual([]);
   });
 
   it('mails each visitor of a called-off slot once, with their admissions and refund', async () => {
