@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, daysBetween, isIsoDate, timeOfDayIn, todayIn } from './dates.ts';
+import { addDays, daysBetween, fileStampIn, isIsoDate, timeOfDayIn, todayIn } from './dates.ts';
 
 describe('dates', () => {
   it('accepts only real calendar dates written yyyy-MM-dd', () => {
@@ -28,5 +28,11 @@ describe('dates', () => {
 
   it('shows wall-clock time in the venue time zone', () => {
     expect(timeOfDayIn(new Date('2026-11-21T01:30:00Z'), 'Asia/Tokyo')).toBe('10:30');
+  });
+
+  it('stamps a file name with the wall clock of the venue, on its own day', () => {
+    expect(fileStampIn(new Date('2026-12-02T00:30:00Z'), 'Asia/Tokyo')).toBe('2026-12-02-0930');
+    expect(fileStampIn(new Date('2026-12-01T15:05:00Z'), 'Asia/Tokyo')).toBe('2026-12-02-0005');
+    expect(fileStampIn(new Date('2026-12-01T15:05:00Z'), 'Europe/Paris')).toBe('2026-12-01-1605');
   });
 });

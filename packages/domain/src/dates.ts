@@ -50,3 +50,8 @@ export function startOfDayIn(date: string, timeZone: string): Date {
 export function isoInZone(instant: Date, timeZone: string): string {
   return format(new TZDate(instant.getTime(), timeZone), "yyyy-MM-dd'T'HH:mm:ssXXX");
 }
+
+/** An instant as the venue's wall clock for a file name ("2026-12-02-0930"). */
+export function fileStampIn(instant: Date, timeZone: string): string {
+  return format(new TZDate(instant.getTime(), timeZone), 'yyyy-MM-dd-HHmm');
+}

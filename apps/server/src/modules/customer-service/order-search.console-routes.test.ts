@@ -1,7 +1,7 @@
 import type { OrderSearchPage, OrderSummary } from '@storefront/domain/console/order-search';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it, vi } from 'vitest';
 import { apiFor } from '../../../test/api.ts';
 import { useTestApp } from '../../../test/app.ts';
 import { type ConsoleClient, consoleClient, makeStaff, makeTeam, signIn } from '../../../test/console.ts';
@@ -325,7 +325,7 @@ describeEachEngine('console order search', (ctx) => {
     const response = await download('orders/export.csv?status=partly_cancelled&lang=en');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="orders-demo-\d{12}\.csv"$/);
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="orders-demo-\d{4}-\d{2}-\d{2}-\d{4}\.csv"$/);
     const raw = response.rawPayload;
     expect([...raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = raw.subarray(3).toString('utf8').trimEnd().split('\r\n');
@@ -347,6 +347,25 @@ describeEachEngine('console order search', (ctx) => {
       venue_code: 'demo',
       changes: { format: 'csv', filters: { status: 'partly_cancelled' }, sort: 'completed_at', direction: 'desc' },
     });
+  });
+
+  /** A download made while the clock says `at` (only `Date` is faked, so the database and timers run as ever). */
+  const downloadAt = async (at: string, path: string) => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(at));
+    try {
+      return await download(path);
+    } finally {
+      vi.useRealTimers();
+    }
+  };
+
+  it('names the file by the venue’s wall clock, not UTC', async () => {
+    // 15:05 UTC on 30 June is five past midnight on 1 July in Tokyo. Both instants are past, so the session stays live.
+    const csv = await downloadAt('2026-06-30T15:05:00Z', 'orders/export.csv');
+    expect(csv.headers['content-disposition']).toBe('attachment; filename="orders-demo-2026-07-01-0005.csv"');
+    const xlsx = await downloadAt('2025-12-02T00:30:00Z', 'orders/export.xlsx');
+    expect(xlsx.headers['content-disposition']).toBe('attachment; filename="orders-demo-2025-12-02-0930.xlsx"');
   });
 
   it('exports the search as XLSX that reads back with the same rows', async () => {

@@ -12,6 +12,7 @@ import {
   OrderSearchQuery,
 } from '@storefront/domain/console/order-search';
 import type { LanguageCode } from '@storefront/domain/constants';
+import { fileStampIn } from '@storefront/domain/dates';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -69,10 +70,8 @@ export const orderSearchConsoleRoutes =
         action: 'exported',
         changes: { format, filters: { ...filters }, sort, direction },
       });
-      const stamp = new Date()
-        .toISOString()
-        .slice(0, 16)
-        .replace(/[^0-9]/g, '');
+      // The venue's wall clock, as its rows are: a name sorts with the files made the same day there.
+      const stamp = fileStampIn(new Date(), venue.timeZone);
       const fileName = `orders-${venue.code.replace(/[^A-Za-z0-9_-]+/g, '-')}-${stamp}.${format}`;
       return { venue, filters, order: { sort, direction }, language, fileName };
     }

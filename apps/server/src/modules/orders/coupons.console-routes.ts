@@ -15,6 +15,7 @@ import {
   NewCouponBatchBody,
   NewCouponBody,
 } from '@storefront/domain/console/coupons';
+import { fileStampIn } from '@storefront/domain/dates';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,6 +23,7 @@ import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
 import { auditedChange, recordAudit } from '../audit/record-audit.ts';
 import { languageCodesOf } from '../catalog/catalog-facts.ts';
+import type { Site } from '../sites/site.ts';
 import { authOf, venueOf } from '../staff/console-api.plugin.ts';
 import { couponOf } from './coupon-rows.ts';
 import { createCoupon } from './create-coupon.ts';
@@ -41,8 +43,9 @@ const ExportQuery = CouponFilters.extend({ lang: Lang.optional() });
 const CsvFile = z.any().describe('text/csv; charset=utf-8: code, name, discount, coverage, expiry, limit, used, active, batch');
 
 /** A file name of letters, digits and hyphens, whatever a batch's name holds. */
-const fileNameOf = (venue: string, batch: string | undefined, now: Date) =>
-  `coupons-${venue}-${(batch ?? now.toISOString().slice(0, 10)).replace(/[^A-Za-z0-9_-]+/g, '-')}.csv`;
+/** Named after the batch, else the venue's wall clock when it was made. */
+const fileNameOf = (venue: Site, batch: string | undefined, now: Date) =>
+  `coupons-${venue.code}-${(batch ?? fileStampIn(now, venue.timeZone)).replace(/[^A-Za-z0-9_-]+/g, '-')}.csv`;
 
 export const couponConsoleRoutes =
   (db: Database): FastifyPluginAsync =>
@@ -68,7 +71,7 @@ export const couponConsoleRoutes =
         const now = new Date();
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${fileNameOf(venue.code, filters.batch, now)}"`)
+          .header('content-disposition', `attachment; filename="${fileNameOf(venue, filters.batch, now)}"`)
           .header('cache-control', 'no-store')
           .send(exportCoupons(db, venue, filters, language, now));
       },
