@@ -398,6 +398,22 @@ describeEachEngine('console order search', (ctx) => {
     expect(jiroRow?.slice(1, 4)).toEqual(['山田 次郎', 'jiro@example.com', '080-5555-6666']);
     expect(jiroRow?.[7]).toBe(1);
     expect(jiroRow?.[8]).toBe(jiro.total);
+    // Days and times are date cells holding the venue's wall clock; amounts and counts are numbers.
+    const jiroIndex = [2, 3, 4].find((index) => values(index)[0] === jiro.reservationNumber) ?? 0;
+    const cell = (column: number) => sheet.getRow(jiroIndex).getCell(column);
+    expect(cell(6).value).toBeInstanceOf(Date);
+    expect(cell(6).numFmt).toBe('yyyy-mm-dd');
+    expect(cell(12).value).toBeInstanceOf(Date);
+    expect(cell(12).numFmt).toBe('yyyy-mm-dd hh:mm:ss');
+    const [completed] = await rows<{ local: string }>(
+      ctx.db,
+      sql`select to_char(completed_at at time zone 'Asia/Tokyo', 'YYYY-MM-DD"T"HH24:MI:SS') as local
+          from orders where id = ${ids.jiro}`,
+    );
+    expect((cell(12).value as Date).toISOString().slice(0, 19)).toBe(completed?.local);
+    expect(cell(8).type).toBe(ExcelJS.ValueType.Number);
+    expect(cell(9).type).toBe(ExcelJS.ValueType.Number);
+    expect(cell(9).numFmt).toBe('#,##0');
     expect(jiroRow?.[9]).toBe('cancelled');
     const [entry] = (await exportEntries()).slice(-1);
     expect(entry?.changes).toEqual({ format: 'xlsx', filters: {}, sort: 'visit', direction: 'asc' });

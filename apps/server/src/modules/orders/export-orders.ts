@@ -2,7 +2,8 @@
  * A venue's order search as a file, streamed a thousand orders at a time whatever its size: CSV
  * (a UTF-8 BOM, cells a spreadsheet would run as a formula made text, like the coupons' export)
  * or XLSX (exceljs's streaming writer: rows are written out as they come, never held). Times are
- * the venue's local times and amounts in its currency; the headings say which.
+ * the venue's local times and amounts in its currency; the headings say which. In XLSX days and
+ * times are date cells, amounts and counts numbers with their formats; in CSV they are text.
  */
 import { PassThrough, Readable } from 'node:stream';
 import type { OrderSearchFilters, OrderSummary } from '@storefront/domain/console/order-search';
@@ -12,51 +13,68 @@ import { localize } from '@storefront/domain/localize';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
 import type { Database } from '../../db/client.ts';
+import {
+  DATE_FORMAT,
+  DATE_TIME_FORMAT,
+  dateCell,
+  dateCellText,
+  dateTimeCell,
+  inUnits,
+  moneyFormat,
+} from '../../lib/spreadsheet-cells.ts';
 import { safeCell } from './export-coupons.ts';
 import { ordersForExport, type SearchOrder } from './search-orders.ts';
 
 export type OrderExportVenue = { id: number; timeZone: string; currency: Currency };
 
+/**
+ * What a column holds: `date` a venue's day and `dateTime` its wall clock (typed date cells in
+ * XLSX, ISO-like text in CSV), `money` an amount in the currency's units, `count` a whole number.
+ */
+type ColumnKind = 'text' | 'date' | 'dateTime' | 'count' | 'money';
+type OrderColumn = { key: string; kind: ColumnKind; width: number; zoned?: boolean };
+
+const ORDER_COLUMNS: readonly OrderColumn[] = [
+  { key: 'reservation_number', kind: 'text', width: 16 },
+  { key: 'name', kind: 'text', width: 22 },
+  { key: 'email', kind: 'text', width: 28 },
+  { key: 'phone', kind: 'text', width: 16 },
+  { key: 'product', kind: 'text', width: 28 },
+  { key: 'visit_date', kind: 'date', width: 14, zoned: true },
+  { key: 'visit_time', kind: 'text', width: 14, zoned: true },
+  { key: 'quantity', kind: 'count', width: 10 },
+  { key: 'total', kind: 'money', width: 14 },
+  { key: 'status', kind: 'text', width: 18 },
+  { key: 'channel', kind: 'text', width: 10 },
+  { key: 'completed_at', kind: 'dateTime', width: 22, zoned: true },
+];
+
 /** The columns, with the time zone and the currency their values are in. */
 export function orderExportColumns(venue: OrderExportVenue): string[] {
-  return [
-    'reservation_number',
-    'name',
-    'email',
-    'phone',
-    'product',
-    `visit_date (${venue.timeZone})`,
-    `visit_time (${venue.timeZone})`,
-    'quantity',
-    `total (${venue.currency})`,
-    'status',
-    'channel',
-    `completed_at (${venue.timeZone})`,
-  ];
+  return ORDER_COLUMNS.map((column) => {
+    if (column.zoned) return `${column.key} (${venue.timeZone})`;
+    if (column.kind === 'money') return `${column.key} (${venue.currency})`;
+    return column.key;
+  });
 }
 
-type Cell = string | number;
+type Cell = string | number | Date;
 
-function cellsOf(
-  order: OrderSummary,
-  lang: LanguageCode,
-  venue: OrderExportVenue,
-  formats: { time: Intl.DateTimeFormat; dateTime: Intl.DateTimeFormat },
-): Cell[] {
-  const time = (at: string | null) => (at ? formats.time.format(new Date(at)) : '');
+function cellsOf(order: OrderSummary, lang: LanguageCode, venue: OrderExportVenue, time: Intl.DateTimeFormat): Cell[] {
+  const timeOf = (at: string | null) => (at ? time.format(new Date(at)) : '');
   return [
     order.reservation_number,
     order.name ?? '',
     order.email ?? '',
     order.phone ?? '',
     localize(order.product_name, lang),
-    order.visit_date ?? '',
-    order.visit_starts_at ? `${time(order.visit_starts_at)}–${time(order.visit_ends_at)}` : '',
+    order.visit_date ? dateCell(order.visit_date) : '',
+    order.visit_starts_at ? `${timeOf(order.visit_starts_at)}–${timeOf(order.visit_ends_at)}` : '',
     order.quantity,
-    order.total / 10 ** MINOR_UNITS[venue.currency],
+    inUnits(order.total, venue.currency),
     order.status,
     order.channel,
-    order.completed_at ? formats.dateTime.format(new Date(order.completed_at)) : '',
+    order.completed_at ? dateTimeCell(new Date(order.completed_at), venue.timeZone) : '',
   ];
 }
 
@@ -67,15 +85,26 @@ async function* exportedRows(
   order: SearchOrder,
   lang: LanguageCode,
 ): AsyncGenerator<Cell[]> {
-  // yyyy-MM-dd HH:mm:ss in the venue's time zone (the Swedish locale writes dates the ISO way).
-  const formats = {
-    time: new Intl.DateTimeFormat('sv-SE', { timeZone: venue.timeZone, timeStyle: 'short' }),
-    dateTime: new Intl.DateTimeFormat('sv-SE', { timeZone: venue.timeZone, dateStyle: 'short', timeStyle: 'medium' }),
-  };
+  // HH:mm in the venue's time zone (the Swedish locale writes times the ISO way).
+  const time = new Intl.DateTimeFormat('sv-SE', { timeZone: venue.timeZone, timeStyle: 'short' });
   for await (const batch of ordersForExport(db, venue, filters, order)) {
-    for (const found of batch) yield cellsOf(found, lang, venue, formats);
+    for (const found of batch) yield cellsOf(found, lang, venue, time);
   }
 }
+
+/** A cell as CSV text: days and times the ISO way, amounts with the currency's decimals. */
+function csvText(cell: Cell, column: OrderColumn, decimals: number): string {
+  if (cell instanceof Date) return dateCellText(cell, column.kind === 'dateTime');
+  if (typeof cell === 'number') return column.kind === 'money' ? cell.toFixed(decimals) : String(cell);
+  return safeCell(cell);
+}
+
+const XLSX_FORMATS: Partial<Record<ColumnKind, (venue: OrderExportVenue) => string>> = {
+  date: () => DATE_FORMAT,
+  dateTime: () => DATE_TIME_FORMAT,
+  money: (venue) => moneyFormat(venue.currency),
+  count: () => '0',
+};
 
 export function exportOrdersCsv(
   db: Database,
@@ -87,9 +116,7 @@ export function exportOrdersCsv(
   const decimals = MINOR_UNITS[venue.currency];
   async function* records() {
     for await (const cells of exportedRows(db, venue, filters, order, lang)) {
-      yield cells.map((cell, index) =>
-        typeof cell === 'number' ? (index === 8 ? cell.toFixed(decimals) : String(cell)) : safeCell(cell),
-      );
+      yield cells.map((cell, index) => csvText(cell, ORDER_COLUMNS[index] as OrderColumn, decimals));
     }
   }
   const csv = stringify({ bom: true, header: true, columns: orderExportColumns(venue), record_delimiter: 'windows' });
@@ -109,12 +136,11 @@ export function exportOrdersXlsx(
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   workbook.created = new Date();
   const sheet = workbook.addWorksheet('orders', { views: [{ state: 'frozen', ySplit: 1 }] });
-  const decimals = MINOR_UNITS[venue.currency];
-  sheet.columns = orderExportColumns(venue).map((header, index) => ({
-    header,
-    width: [16, 22, 28, 16, 28, 14, 14, 10, 14, 18, 10, 22][index] ?? 14,
-    ...(index === 8 ? { style: { numFmt: decimals === 0 ? '#,##0' : `#,##0.${'0'.repeat(decimals)}` } } : {}),
-  }));
+  const headings = orderExportColumns(venue);
+  sheet.columns = ORDER_COLUMNS.map((column, index) => {
+    const numFmt = XLSX_FORMATS[column.kind]?.(venue);
+    return { header: headings[index], width: column.width, ...(numFmt ? { style: { numFmt } } : {}) };
+  });
   sheet.getRow(1).font = { bold: true };
   (async () => {
     for await (const cells of exportedRows(db, venue, filters, order, lang)) {

@@ -134,7 +134,9 @@ describeEachEngine('dashboard tables as files', (ctx) => {
     const last = values(sheet.rowCount);
     expect(last[0]).toBe('total');
     const days = Array.from({ length: sheet.rowCount - 2 }, (_, i) => values(i + 2));
-    expect(days.map((day) => day[0])).toEqual([
+    // Each day is a date cell.
+    expect(days.every((day) => day[0] instanceof Date)).toBe(true);
+    expect(days.map((day) => (day[0] as Date).toISOString().slice(0, 10))).toEqual([
       '2032-06-07',
       '2032-06-08',
       '2032-06-09',

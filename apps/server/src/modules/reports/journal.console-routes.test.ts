@@ -476,7 +476,7 @@ describeEachEngine('the sales journal', (ctx) => {
     });
   });
 
-  it('exports the journal as XLSX that reads back with the same lines and totals', async () => {
+  it('exports the journal as XLSX that reads back with the same lines and totals, days as dates and amounts as numbers', async () => {
     const expected = await journal(`from=${FROM}&to=${TO}&lang=ja`);
     const before = await lastAuditId(ctx.db);
     const response = await download(accountant, `from=${FROM}&to=${TO}&format=xlsx&lang=ja`);
@@ -492,7 +492,8 @@ describeEachEngine('the sales journal', (ctx) => {
     expect(sheet.rowCount).toBe(expected.lines.length + 2);
     expected.lines.forEach((line, index) => {
       expect(values(index + 2)).toEqual([
-        line.date,
+        // The day is a date cell: the venue's day, as the heading's time zone says.
+        new Date(`${line.date}T00:00:00Z`),
         line.kind,
         line.payment_method,
         line.payment_method_label,
@@ -502,6 +503,11 @@ describeEachEngine('the sales journal', (ctx) => {
         line.net,
       ]);
     });
+    if (expected.lines.length > 0) {
+      expect(sheet.getRow(2).getCell(1).type).toBe(ExcelJS.ValueType.Date);
+      expect(sheet.getRow(2).getCell(6).type).toBe(ExcelJS.ValueType.Number);
+      expect(sheet.getRow(2).getCell(6).numFmt).toBe('#,##0');
+    }
     const totals = values(expected.lines.length + 2);
     expect([totals[0], totals[5], totals[6], totals[7]]).toEqual([
       'total',

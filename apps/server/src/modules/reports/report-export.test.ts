@@ -61,7 +61,7 @@ describe('report files', () => {
     expect(table.seen()).toBe(3);
   });
 
-  it('writes XLSX whose amounts are in the currency’s units with its format, and the totals row in bold', async () => {
+  it('writes XLSX whose days are date cells, amounts numbers in the currency’s units with its format, and the totals row in bold', async () => {
     const table = streamedTable(4);
     const workbook = new ExcelJS.Workbook();
     const file = await read(reportXlsx(table, { timeZone: 'Asia/Tokyo', currency: 'USD' }));
@@ -70,7 +70,11 @@ describe('report files', () => {
     if (!sheet) throw new Error('no daily sheet');
     const values = (index: number) => (sheet.getRow(index).values as unknown[]).slice(1);
     expect(values(1)).toEqual(['date (Asia/Tokyo)', 'label', 'orders', 'amount (USD)', 'occupancy (%)']);
-    expect(values(3)).toEqual(['2031-05-02', '=HYPERLINK("x")', 2, 20.02, 12.5]);
+    expect(values(3)).toEqual([new Date('2031-05-02T00:00:00Z'), '=HYPERLINK("x")', 2, 20.02, 12.5]);
+    // A day is a date cell (Excel has no zones: the day is the venue's, as the heading says).
+    expect(sheet.getRow(3).getCell(1).type).toBe(ExcelJS.ValueType.Date);
+    expect(sheet.getRow(3).getCell(1).numFmt).toBe('yyyy-mm-dd');
+    expect(sheet.getRow(3).getCell(3).type).toBe(ExcelJS.ValueType.Number);
     // Text that looks like a formula stays text.
     expect(sheet.getRow(3).getCell(2).type).toBe(ExcelJS.ValueType.String);
     expect(sheet.getRow(3).getCell(4).numFmt).toBe('#,##0.00');

@@ -4,15 +4,18 @@
  * formula made text, CRLF line ends) or XLSX through exceljs's streaming writer (rows written out
  * as they come, never held). A column says what its values are; the headings of days and times
  * name the venue's time zone and those of amounts its currency, so a file read on its own says
- * what its figures mean. Amounts come in minor units and are written in the currency's units. A
- * totals row, when the report has one, closes the file.
+ * what its figures mean. Amounts come in minor units and are written in the currency's units. In
+ * XLSX days are date cells and amounts and counts numbers with their formats. A totals row, when
+ * the report has one, closes the file.
  */
 import { PassThrough, Readable } from 'node:stream';
 import type { EXPORT_FORMATS } from '@storefront/domain/console/reports';
 import type { Currency } from '@storefront/domain/constants';
+import { ISO_DATE_PATTERN } from '@storefront/domain/dates';
 import { MINOR_UNITS } from '@storefront/domain/format';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
+import { DATE_FORMAT, dateCell, moneyFormat } from '../../lib/spreadsheet-cells.ts';
 import { safeCell } from '../orders/export-coupons.ts';
 
 /**
@@ -61,6 +64,7 @@ async function* allRows(table: ReportTable): AsyncGenerator<ReportCell[]> {
 }
 
 function csvRecord(row: ReportCell[], columns: readonly ReportColumn[], decimals: number): string[] {
+  // A day stays "yyyy-MM-dd" text in CSV (a date cell in XLSX).
   return columns.map((column, index) => {
     const cell = row[index] ?? null;
     if (cell === null) return '';
@@ -94,13 +98,20 @@ export function reportXlsx(table: ReportTable, context: ReportFileContext): Read
   workbook.created = new Date();
   const sheet = workbook.addWorksheet(table.sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
   const decimals = MINOR_UNITS[context.currency];
-  const moneyFormat = decimals === 0 ? '#,##0' : `#,##0.${'0'.repeat(decimals)}`;
+  const formats: Partial<Record<ReportColumnKind, string>> = {
+    date: DATE_FORMAT,
+    count: '0',
+    money: moneyFormat(context.currency),
+  };
   const headings = reportHeadings(table.columns, context);
-  sheet.columns = table.columns.map((column, index) => ({
-    header: headings[index],
-    width: column.width ?? DEFAULT_WIDTHS[column.kind],
-    ...(column.kind === 'money' ? { style: { numFmt: moneyFormat } } : {}),
-  }));
+  sheet.columns = table.columns.map((column, index) => {
+    const numFmt = formats[column.kind];
+    return {
+      header: headings[index],
+      width: column.width ?? DEFAULT_WIDTHS[column.kind],
+      ...(numFmt ? { style: { numFmt } } : {}),
+    };
+  });
   sheet.getRow(1).font = { bold: true };
   (async () => {
     const rows = allRows(table);
@@ -121,11 +132,16 @@ export function reportXlsx(table: ReportTable, context: ReportFileContext): Read
   return out;
 }
 
-/** exceljs writes text as it is (a cell is never read as a formula unless it is made one). */
-function xlsxCells(row: ReportCell[], columns: readonly ReportColumn[], decimals: number): Array<string | number | null> {
+/**
+ * exceljs writes text as it is (a cell is never read as a formula unless it is made one). A day is
+ * a date cell; a date column's text that is not a day (the totals row's label) stays text.
+ */
+function xlsxCells(row: ReportCell[], columns: readonly ReportColumn[], decimals: number): Array<string | number | Date | null> {
   return columns.map((column, index) => {
     const cell = row[index] ?? null;
-    return typeof cell === 'number' && column.kind === 'money' ? cell / 10 ** decimals : cell;
+    if (typeof cell === 'number' && column.kind === 'money') return cell / 10 ** decimals;
+    if (typeof cell === 'string' && column.kind === 'date' && ISO_DATE_PATTERN.test(cell)) return dateCell(cell);
+    return cell;
   });
 }
 
