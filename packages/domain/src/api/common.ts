@@ -27,6 +27,14 @@ export const PositiveId = z
 export const Lang = z.enum(LANGUAGE_CODES, { error: `must be one of ${LANGUAGE_CODES.join(', ')}` });
 export const LangQuery = z.object({ lang: Lang.default('ja') });
 
+/**
+ * An export's headings: `words` in the console's language (the default), or `keys`, the machine
+ * keys a program reading the file keeps to whatever the language.
+ */
+export const EXPORT_HEADINGS = ['words', 'keys'] as const;
+export type ExportHeadings = (typeof EXPORT_HEADINGS)[number];
+export const ExportHeadingsParam = z.enum(EXPORT_HEADINGS, { error: `must be one of ${EXPORT_HEADINGS.join(', ')}` });
+
 export const IsoDate = InputText.refine(isIsoDate, { error: 'must be a calendar date written yyyy-MM-dd' });
 
 export const Uuid = z.uuid({ error: 'must be a UUID' });

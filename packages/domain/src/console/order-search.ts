@@ -5,7 +5,7 @@
  * name, the payment number or a coupon code.
  */
 import { z } from 'zod';
-import { Channel, Id, InputText, Lang } from '../api/common.ts';
+import { Channel, ExportHeadingsParam, Id, InputText, Lang } from '../api/common.ts';
 import { FilterDate } from './date-filters.ts';
 
 /** An order's standing by its admissions: none cancelled, some cancelled, all cancelled. */
@@ -109,7 +109,9 @@ export const OrderSearchQuery = z
 export type OrderSearchQuery = z.output<typeof OrderSearchQuery>;
 
 /** The exports take the filters and the sort, and the language of product names and headings. */
-export const OrderExportQuery = z.object({ ...filterShape, ...sortShape, lang: Lang.optional() }).superRefine(checkDates);
+export const OrderExportQuery = z
+  .object({ ...filterShape, ...sortShape, lang: Lang.optional(), headings: ExportHeadingsParam.optional() })
+  .superRefine(checkDates);
 export type OrderExportQuery = z.output<typeof OrderExportQuery>;
 
 export const OrderSummary = z.object({

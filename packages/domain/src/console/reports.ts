@@ -16,7 +16,7 @@
  *   own subscriptions to the daily or weekly summary mail.
  */
 import { z } from 'zod';
-import { InputText } from '../api/common.ts';
+import { ExportHeadingsParam, InputText } from '../api/common.ts';
 import type { Currency } from '../constants.ts';
 import { addDays, daysBetween } from '../dates.ts';
 import { FilterDate } from './date-filters.ts';
@@ -147,9 +147,15 @@ export type Journal = {
 
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export const ExportFormat = z.enum(EXPORT_FORMATS, { error: `must be one of ${EXPORT_FORMATS.join(', ')}` });
-export const JournalExportQuery = ReportRangeQuery.and(z.object({ format: ExportFormat }));
+export const JournalExportQuery = ReportRangeQuery.and(
+  z.object({ format: ExportFormat, headings: ExportHeadingsParam.optional() }),
+);
 export const DashboardExportQuery = ReportRangeQuery.and(
-  z.object({ format: ExportFormat, table: z.enum(DASHBOARD_TABLES, { error: `must be one of ${DASHBOARD_TABLES.join(', ')}` }) }),
+  z.object({
+    format: ExportFormat,
+    table: z.enum(DASHBOARD_TABLES, { error: `must be one of ${DASHBOARD_TABLES.join(', ')}` }),
+    headings: ExportHeadingsParam.optional(),
+  }),
 );
 
 export const REPORT_MAIL_FREQUENCIES = ['daily', 'weekly'] as const;

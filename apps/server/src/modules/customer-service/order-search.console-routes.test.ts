@@ -322,7 +322,7 @@ describeEachEngine('console order search', (ctx) => {
 
   it('exports the search as CSV with the time zone and currency in its headings, and audits the export', async () => {
     const before = (await exportEntries()).length;
-    const response = await download('orders/export.csv?status=partly_cancelled&lang=en');
+    const response = await download('orders/export.csv?status=partly_cancelled&lang=en&headings=keys');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="orders-demo-\d{4}-\d{2}-\d{2}-\d{4}\.csv"$/);
@@ -377,19 +377,20 @@ describeEachEngine('console order search', (ctx) => {
     const sheet = workbook.getWorksheet('orders');
     if (!sheet) throw new Error('no orders sheet');
     const values = (index: number) => (sheet.getRow(index).values as unknown[]).slice(1);
+    // No language asked: the headings are in the member's own (Japanese).
     expect(values(1)).toEqual([
-      'reservation_number',
-      'name',
-      'email',
-      'phone',
-      'product',
-      'visit_date (Asia/Tokyo)',
-      'visit_time (Asia/Tokyo)',
-      'quantity',
-      'total (JPY)',
-      'status',
-      'channel',
-      'completed_at (Asia/Tokyo)',
+      '予約番号',
+      '氏名',
+      'メールアドレス',
+      '電話番号',
+      '商品',
+      '来場日 (Asia/Tokyo)',
+      '来場時間 (Asia/Tokyo)',
+      '人数',
+      '合計 (JPY)',
+      '状態',
+      '販売チャネル',
+      '注文日時 (Asia/Tokyo)',
     ]);
     expect(sheet.rowCount).toBe(4);
     const numbers = [2, 3, 4].map((index) => values(index)[0]);
@@ -417,5 +418,37 @@ describeEachEngine('console order search', (ctx) => {
     expect(jiroRow?.[9]).toBe('cancelled');
     const [entry] = (await exportEntries()).slice(-1);
     expect(entry?.changes).toEqual({ format: 'xlsx', filters: {}, sort: 'visit', direction: 'asc' });
+  });
+
+  it('words the headings in the console’s language, else the member’s, and keeps the keys for machines', async () => {
+    const team = await makeTeam(ctx.db, { rights: ['orders:read'], venueIds: [await siteId('demo')] });
+    const member = await makeStaff(ctx.db, { teamIds: [team.id] });
+    await ctx.db.execute(sql`update staff_accounts set language = 'en' where id = ${member.id}`);
+    const client = consoleClient(server.app, { ip: '192.0.2.31' });
+    await signIn(client, member.email);
+    const cookie = [...client.jar].map(([name, value]) => `${name}=${value}`).join('; ');
+    const heading = async (query: string) => {
+      const response = await server.app.inject({
+        method: 'GET',
+        url: `/console/api/v1/venues/demo/orders/export.csv${query}`,
+        headers: { cookie },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect([...response.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      return response.rawPayload.subarray(3).toString('utf8').split('\r\n')[0];
+    };
+    expect(await heading('')).toBe(
+      'Reservation number,Name,Email,Phone,Product,Visit date (Asia/Tokyo),Visit time (Asia/Tokyo),Admissions,Total (JPY),Status,Channel,Ordered at (Asia/Tokyo)',
+    );
+    expect(await heading('?lang=ja')).toBe(
+      '予約番号,氏名,メールアドレス,電話番号,商品,来場日 (Asia/Tokyo),来場時間 (Asia/Tokyo),人数,合計 (JPY),状態,販売チャネル,注文日時 (Asia/Tokyo)',
+    );
+    expect((await heading('?lang=th'))?.split(',')[0]).toBe('หมายเลขการจอง');
+    expect(await heading('?lang=ja&headings=keys')).toBe(
+      'reservation_number,name,email,phone,product,visit_date (Asia/Tokyo),visit_time (Asia/Tokyo),quantity,total (JPY),status,channel,completed_at (Asia/Tokyo)',
+    );
+    const bad = await reader.get<ErrorAnswer>('venues/demo/orders/export.xlsx?headings=machine');
+    expect(bad.status).toBe(400);
+    expect(bad.body.field).toBe('headings');
   });
 });

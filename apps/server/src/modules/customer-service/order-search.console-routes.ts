@@ -21,7 +21,7 @@ import { recordAudit } from '../audit/record-audit.ts';
 import { languageCodesOf, venueProductNames } from '../catalog/catalog-facts.ts';
 import { exportOrdersCsv, exportOrdersXlsx } from '../orders/export-orders.ts';
 import { searchOrders } from '../orders/search-orders.ts';
-import { authOf, venueOf } from '../staff/console-api.plugin.ts';
+import { authOf, memberLanguageOf, venueOf } from '../staff/console-api.plugin.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const tags = ['console: orders'];
@@ -61,7 +61,7 @@ export const orderSearchConsoleRoutes =
     async function startExport(request: FastifyRequest, query: OrderExportQuery, format: 'csv' | 'xlsx') {
       const venue = venueOf(request);
       const { actor } = authOf(request);
-      const { lang, sort, direction, ...filters } = query;
+      const { lang, headings, sort, direction, ...filters } = query;
       const language: LanguageCode = lang ?? (await languageCodesOf(db, [venue.id])).get(venue.id)?.[0] ?? 'ja';
       // Recorded before the first row is sent; one insert, so no transaction of its own.
       await recordAudit(db, actor, {
@@ -73,7 +73,9 @@ export const orderSearchConsoleRoutes =
       // The venue's wall clock, as its rows are: a name sorts with the files made the same day there.
       const stamp = fileStampIn(new Date(), venue.timeZone);
       const fileName = `orders-${venue.code.replace(/[^A-Za-z0-9_-]+/g, '-')}-${stamp}.${format}`;
-      return { venue, filters, order: { sort, direction }, language, fileName };
+      // Headings in the console's language (it sends its own), else the member's; keys when asked.
+      const headingsIn: LanguageCode | 'keys' = headings === 'keys' ? 'keys' : (lang ?? memberLanguageOf(request));
+      return { venue, filters, order: { sort, direction }, language, headings: headingsIn, fileName };
     }
 
     app.get(
@@ -83,12 +85,12 @@ export const orderSearchConsoleRoutes =
         schema: { tags, params: VenueParams, querystring: OrderExportQuery, response: { 200: CsvFile, ...errors } },
       },
       async (request, reply) => {
-        const { venue, filters, order, language, fileName } = await startExport(request, request.query, 'csv');
+        const { venue, filters, order, language, headings, fileName } = await startExport(request, request.query, 'csv');
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${fileName}"`)
           .header('cache-control', 'no-store')
-          .send(exportOrdersCsv(db, venue, filters, order, language));
+          .send(exportOrdersCsv(db, venue, filters, order, language, headings));
       },
     );
 
@@ -99,12 +101,12 @@ export const orderSearchConsoleRoutes =
         schema: { tags, params: VenueParams, querystring: OrderExportQuery, response: { 200: XlsxFile, ...errors } },
       },
       async (request, reply) => {
-        const { venue, filters, order, language, fileName } = await startExport(request, request.query, 'xlsx');
+        const { venue, filters, order, language, headings, fileName } = await startExport(request, request.query, 'xlsx');
         return reply
           .header('content-type', XLSX_TYPE)
           .header('content-disposition', `attachment; filename="${fileName}"`)
           .header('cache-control', 'no-store')
-          .send(exportOrdersXlsx(db, venue, filters, order, language));
+          .send(exportOrdersXlsx(db, venue, filters, order, language, headings));
       },
     );
   };

@@ -23,6 +23,7 @@ import {
   moneyFormat,
 } from '../../lib/spreadsheet-cells.ts';
 import { safeCell } from './export-coupons.ts';
+import { ORDER_EXPORT_HEADINGS, type OrderExportKey } from './order-export-headings.ts';
 import { ordersForExport, type SearchOrder } from './search-orders.ts';
 
 export type OrderExportVenue = { id: number; timeZone: string; currency: Currency };
@@ -32,7 +33,7 @@ export type OrderExportVenue = { id: number; timeZone: string; currency: Currenc
  * XLSX, ISO-like text in CSV), `money` an amount in the currency's units, `count` a whole number.
  */
 type ColumnKind = 'text' | 'date' | 'dateTime' | 'count' | 'money';
-type OrderColumn = { key: string; kind: ColumnKind; width: number; zoned?: boolean };
+type OrderColumn = { key: OrderExportKey; kind: ColumnKind; width: number; zoned?: boolean };
 
 const ORDER_COLUMNS: readonly OrderColumn[] = [
   { key: 'reservation_number', kind: 'text', width: 16 },
@@ -49,12 +50,13 @@ const ORDER_COLUMNS: readonly OrderColumn[] = [
   { key: 'completed_at', kind: 'dateTime', width: 22, zoned: true },
 ];
 
-/** The columns, with the time zone and the currency their values are in. */
-export function orderExportColumns(venue: OrderExportVenue): string[] {
+/** The headings in a language or as keys, with the time zone and the currency their values are in. */
+export function orderExportColumns(venue: OrderExportVenue, headings: LanguageCode | 'keys' = 'keys'): string[] {
   return ORDER_COLUMNS.map((column) => {
-    if (column.zoned) return `${column.key} (${venue.timeZone})`;
-    if (column.kind === 'money') return `${column.key} (${venue.currency})`;
-    return column.key;
+    const name = headings === 'keys' ? column.key : ORDER_EXPORT_HEADINGS[headings][column.key];
+    if (column.zoned) return `${name} (${venue.timeZone})`;
+    if (column.kind === 'money') return `${name} (${venue.currency})`;
+    return name;
   });
 }
 
@@ -112,6 +114,7 @@ export function exportOrdersCsv(
   filters: OrderSearchFilters,
   order: SearchOrder,
   lang: LanguageCode,
+  headings: LanguageCode | 'keys',
 ): Readable {
   const decimals = MINOR_UNITS[venue.currency];
   async function* records() {
@@ -119,7 +122,7 @@ export function exportOrdersCsv(
       yield cells.map((cell, index) => csvText(cell, ORDER_COLUMNS[index] as OrderColumn, decimals));
     }
   }
-  const csv = stringify({ bom: true, header: true, columns: orderExportColumns(venue), record_delimiter: 'windows' });
+  const csv = stringify({ bom: true, header: true, columns: orderExportColumns(venue, headings), record_delimiter: 'windows' });
   const source = Readable.from(records());
   source.on('error', (error) => csv.destroy(error));
   return source.pipe(csv);
@@ -131,15 +134,16 @@ export function exportOrdersXlsx(
   filters: OrderSearchFilters,
   order: SearchOrder,
   lang: LanguageCode,
+  headings: LanguageCode | 'keys',
 ): Readable {
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   workbook.created = new Date();
   const sheet = workbook.addWorksheet('orders', { views: [{ state: 'frozen', ySplit: 1 }] });
-  const headings = orderExportColumns(venue);
+  const titles = orderExportColumns(venue, headings);
   sheet.columns = ORDER_COLUMNS.map((column, index) => {
     const numFmt = XLSX_FORMATS[column.kind]?.(venue);
-    return { header: headings[index], width: column.width, ...(numFmt ? { style: { numFmt } } : {}) };
+    return { header: titles[index], width: column.width, ...(numFmt ? { style: { numFmt } } : {}) };
   });
   sheet.getRow(1).font = { bold: true };
   (async () => {

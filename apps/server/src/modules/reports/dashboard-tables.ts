@@ -7,6 +7,7 @@ import type { Database } from '../../db/client.ts';
 import { readDashboard } from './dashboard.ts';
 import type { DashboardTableRows } from './report-export.console-routes.ts';
 import type { ReportColumn, ReportTable } from './report-export.ts';
+import { DASHBOARD_TABLE_HEADINGS } from './report-headings.ts';
 
 const BREAKDOWN_COLUMNS: ReportColumn[] = [
   { name: 'key', kind: 'text', width: 20 },
@@ -29,6 +30,10 @@ function breakdownTable(sheet: string, rows: BreakdownRow[]): ReportTable {
 
 /** One table of a dashboard. */
 export function dashboardTable(dashboard: Dashboard, table: DashboardTable): ReportTable {
+  return { ...tableOf(dashboard, table), headings: DASHBOARD_TABLE_HEADINGS };
+}
+
+function tableOf(dashboard: Dashboard, table: DashboardTable): ReportTable {
   switch (table) {
     case 'daily':
       return {

@@ -431,7 +431,7 @@ describeEachEngine('the sales journal', (ctx) => {
   it('exports the journal as CSV with its lines and totals, the time zone and currency in the headings, audited', async () => {
     const expected = await journal(`from=${FROM}&to=${TO}&lang=en`);
     const before = await lastAuditId(ctx.db);
-    const response = await download(accountant, `from=${FROM}&to=${TO}&format=csv&lang=en`);
+    const response = await download(accountant, `from=${FROM}&to=${TO}&format=csv&lang=en&headings=keys`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe(`attachment; filename="journal-demo-${FROM}-${TO}.csv"`);
@@ -476,6 +476,26 @@ describeEachEngine('the sales journal', (ctx) => {
     });
   });
 
+  it('words the headings in the member’s own language when the console names none, and keeps keys when asked', async () => {
+    const heading = async (query: string) => {
+      const response = await download(accountant, `from=${FROM}&to=${TO}&format=csv${query}`);
+      expect(response.statusCode).toBe(200);
+      expect([...response.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      return response.rawPayload.subarray(3).toString('utf8').split('\r\n')[0];
+    };
+    // The accountant's account is Japanese.
+    expect(await heading('')).toBe(
+      '日付 (Asia/Tokyo),区分,決済方法コード,決済方法,件数,金額（税込） (JPY),消費税 (JPY),税抜金額 (JPY)',
+    );
+    expect(await heading('&lang=en')).toBe(
+      'Day (Asia/Tokyo),Kind,Payment method code,Payment method,Count,Amount (tax incl.) (JPY),Consumption tax (JPY),Net of tax (JPY)',
+    );
+    expect(await heading('&lang=ja&headings=keys')).toBe(HEADINGS.join(','));
+    const bad = await download(accountant, `from=${FROM}&to=${TO}&format=csv&headings=words-please`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ field: 'headings' });
+  });
+
   it('exports the journal as XLSX that reads back with the same lines and totals, days as dates and amounts as numbers', async () => {
     const expected = await journal(`from=${FROM}&to=${TO}&lang=ja`);
     const before = await lastAuditId(ctx.db);
@@ -488,7 +508,17 @@ describeEachEngine('the sales journal', (ctx) => {
     const sheet = workbook.getWorksheet('journal');
     if (!sheet) throw new Error('no journal sheet');
     const values = (index: number) => (sheet.getRow(index).values as unknown[]).slice(1);
-    expect(values(1)).toEqual(HEADINGS);
+    // Headings in the console's language (Japanese here), the zone and currency beside them.
+    expect(values(1)).toEqual([
+      '日付 (Asia/Tokyo)',
+      '区分',
+      '決済方法コード',
+      '決済方法',
+      '件数',
+      '金額（税込） (JPY)',
+      '消費税 (JPY)',
+      '税抜金額 (JPY)',
+    ]);
     expect(sheet.rowCount).toBe(expected.lines.length + 2);
     expected.lines.forEach((line, index) => {
       expect(values(index + 2)).toEqual([

@@ -15,8 +15,9 @@ import type { Database } from '../../db/client.ts';
 import { type JournalVenue, salesJournal } from '../payments/sales-journal.ts';
 import type { Site } from '../sites/site.ts';
 import { venueOf } from '../staff/console-api.plugin.ts';
-import { reportLanguage, sendReportExport } from './report-export.console-routes.ts';
+import { headingsLanguage, reportLanguage, sendReportExport } from './report-export.console-routes.ts';
 import type { ReportColumn, ReportTable } from './report-export.ts';
+import { JOURNAL_HEADINGS } from './report-headings.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const tags = ['console: reports'];
@@ -88,6 +89,7 @@ export function journalTable(journal: Journal): ReportTable {
       line.net,
     ]),
     totals: () => ['total', null, null, null, null, journal.totals.amount, journal.totals.tax, journal.totals.net],
+    headings: JOURNAL_HEADINGS,
   };
 }
 
@@ -124,13 +126,14 @@ export const journalConsoleRoutes =
       },
       async (request, reply) => {
         const venue = venueOf(request);
-        const { from, to, format, lang } = request.query;
+        const { from, to, format, lang, headings } = request.query;
         const journal = await salesJournal(db, journalVenue(venue), { from, to }, await reportLanguage(db, venue, lang));
         return sendReportExport(db, request, reply, {
           report: 'journal',
           range: { from, to },
           format,
           table: journalTable(journal),
+          headings: headingsLanguage(request, lang, headings),
         });
       },
     );

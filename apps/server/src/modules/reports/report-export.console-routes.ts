@@ -4,11 +4,11 @@
  * the rows), then the file as a download named after the report, the venue and the range.
  *
  * And the dashboard's tables as files, right `reports:read` at the venue:
- * `GET /console/api/v1/venues/:venue/reports/dashboard/export?from&to&format&table[&lang]`. The
+ * `GET /console/api/v1/venues/:venue/reports/dashboard/export?from&to&format&table[&lang][&headings]`. The
  * rows come from a port given in `app.ts` (the dashboard's figures answer a table's columns and
  * rows); this file only checks the query, audits and writes the file.
  */
-import { ErrorBody, Lang } from '@storefront/domain/api/common';
+import { ErrorBody, type ExportHeadings, Lang } from '@storefront/domain/api/common';
 import { DashboardExportQuery, type DashboardTable } from '@storefront/domain/console/reports';
 import type { LanguageCode } from '@storefront/domain/constants';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -18,7 +18,7 @@ import type { Database } from '../../db/client.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { languageCodesOf } from '../catalog/catalog-facts.ts';
 import type { Site } from '../sites/site.ts';
-import { authOf, venueOf } from '../staff/console-api.plugin.ts';
+import { authOf, memberLanguageOf, venueOf } from '../staff/console-api.plugin.ts';
 import { type ExportFormatName, REPORT_CONTENT_TYPES, type ReportTable, reportFile, reportFileName } from './report-export.ts';
 
 export type ReportExport = {
@@ -31,6 +31,8 @@ export type ReportExport = {
   table: ReportTable;
   /** What else the audit entry should say picked the rows (a dashboard's table). */
   details?: Record<string, unknown>;
+  /** The headings' language, or `keys` for the columns' machine keys. */
+  headings: LanguageCode | 'keys';
 };
 
 /** Audits the export (one insert, before the first byte is sent) and sends the file. */
@@ -56,12 +58,24 @@ export async function sendReportExport(
       `attachment; filename="${reportFileName(file.fileStem ?? file.report, venue.code, file.range, file.format)}"`,
     )
     .header('cache-control', 'no-store')
-    .send(reportFile(file.format, file.table, { timeZone: venue.timeZone, currency: venue.currency }));
+    .send(reportFile(file.format, file.table, { timeZone: venue.timeZone, currency: venue.currency, headings: file.headings }));
 }
 
 /** The language a report names things in: the one asked for, else the venue's default. */
 export async function reportLanguage(db: Database, venue: Site, lang: LanguageCode | undefined): Promise<LanguageCode> {
   return lang ?? (await languageCodesOf(db, [venue.id])).get(venue.id)?.[0] ?? 'ja';
+}
+
+/**
+ * The language of a file's headings: `keys` when asked for, else the language the console asks
+ * in (its own), else the member's (`staff_accounts.language`).
+ */
+export function headingsLanguage(
+  request: FastifyRequest,
+  lang: LanguageCode | undefined,
+  headings: ExportHeadings | undefined,
+): LanguageCode | 'keys' {
+  return headings === 'keys' ? 'keys' : (lang ?? memberLanguageOf(request));
 }
 
 /** The columns and rows of one of the dashboard's tables, for a venue and a range. */
@@ -92,7 +106,7 @@ export const dashboardExportConsoleRoutes =
       { config: read, schema: { tags, params: VenueParams, querystring: ExportQuery, response: { 200: TableFile, ...errors } } },
       async (request, reply) => {
         const venue = venueOf(request);
-        const { from, to, format, table, lang } = request.query;
+        const { from, to, format, table, lang, headings } = request.query;
         const rows = await options.tableRows({
           venue,
           range: { from, to },
@@ -106,6 +120,7 @@ export const dashboardExportConsoleRoutes =
           format,
           table: rows,
           details: { table },
+          headings: headingsLanguage(request, lang, headings),
         });
       },
     );

@@ -10,13 +10,14 @@
  */
 import { PassThrough, Readable } from 'node:stream';
 import type { EXPORT_FORMATS } from '@storefront/domain/console/reports';
-import type { Currency } from '@storefront/domain/constants';
+import type { Currency, LanguageCode } from '@storefront/domain/constants';
 import { ISO_DATE_PATTERN } from '@storefront/domain/dates';
 import { MINOR_UNITS } from '@storefront/domain/format';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
 import { DATE_FORMAT, dateCell, moneyFormat } from '../../lib/spreadsheet-cells.ts';
 import { safeCell } from '../orders/export-coupons.ts';
+import type { ReportHeadings } from './report-headings.ts';
 
 /**
  * - `text`: as it is (made safe from formulas in CSV).
@@ -37,9 +38,16 @@ export type ReportTable = {
   rows: AsyncIterable<ReportCell[]> | Iterable<ReportCell[]>;
   /** The closing totals row, asked for once every row is written (a report may sum as it goes). */
   totals?: () => ReportCell[] | Promise<ReportCell[]>;
+  /** The columns' headings in each language, by column name (a name missing is its own heading). */
+  headings?: ReportHeadings;
 };
 
-export type ReportFileContext = { timeZone: string; currency: Currency };
+export type ReportFileContext = {
+  timeZone: string;
+  currency: Currency;
+  /** The language of the headings, or `keys` for the columns' names (as when not given). */
+  headings?: LanguageCode | 'keys';
+};
 
 export type ExportFormatName = (typeof EXPORT_FORMATS)[number];
 
@@ -48,13 +56,15 @@ export const REPORT_CONTENT_TYPES: Record<ExportFormatName, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
-/** The headings: days and times with the time zone, amounts with the currency. */
-export function reportHeadings(columns: readonly ReportColumn[], context: ReportFileContext): string[] {
+/** The headings, in words or keys: days and times with the time zone, amounts with the currency. */
+export function reportHeadings(columns: readonly ReportColumn[], context: ReportFileContext, words?: ReportHeadings): string[] {
+  const language = context.headings ?? 'keys';
   return columns.map((column) => {
-    if (column.kind === 'date') return `${column.name} (${context.timeZone})`;
-    if (column.kind === 'money') return `${column.name} (${context.currency})`;
-    if (column.kind === 'percent') return `${column.name} (%)`;
-    return column.name;
+    const name = (language !== 'keys' && words?.[language][column.name]) || column.name;
+    if (column.kind === 'date') return `${name} (${context.timeZone})`;
+    if (column.kind === 'money') return `${name} (${context.currency})`;
+    if (column.kind === 'percent') return `${name} (%)`;
+    return name;
   });
 }
 
@@ -82,7 +92,7 @@ export function reportCsv(table: ReportTable, context: ReportFileContext): Reada
   const csv = stringify({
     bom: true,
     header: true,
-    columns: reportHeadings(table.columns, context),
+    columns: reportHeadings(table.columns, context, table.headings),
     record_delimiter: 'windows',
   });
   const source = Readable.from(records());
@@ -103,7 +113,7 @@ export function reportXlsx(table: ReportTable, context: ReportFileContext): Read
     count: '0',
     money: moneyFormat(context.currency),
   };
-  const headings = reportHeadings(table.columns, context);
+  const headings = reportHeadings(table.columns, context, table.headings);
   sheet.columns = table.columns.map((column, index) => {
     const numFmt = formats[column.kind];
     return {

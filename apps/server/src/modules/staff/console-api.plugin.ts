@@ -7,6 +7,7 @@
  */
 import type { SessionStage } from '@storefront/domain/console/auth';
 import type { Right } from '@storefront/domain/console/rights';
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type LanguageCode } from '@storefront/domain/constants';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { readCookie } from '../../http/cookies.ts';
@@ -88,6 +89,12 @@ export function scannerOf(request: FastifyRequest): { actor: Actor; device: Gate
     return { actor: deviceActor(request.gateDevice, request.ip), device: request.gateDevice, staffId: null };
   const auth = authOf(request);
   return { actor: auth.actor, device: null, staffId: auth.account.id };
+}
+
+/** The signed-in member's own language (`staff_accounts.language`), Japanese if it is none of the six. */
+export function memberLanguageOf(request: FastifyRequest): LanguageCode {
+  const language = authOf(request).account.language;
+  return (LANGUAGE_CODES as readonly string[]).includes(language) ? (language as LanguageCode) : DEFAULT_LANGUAGE;
 }
 
 /** The venue of a venue route. */
