@@ -78,6 +78,12 @@ describeEachEngine('console order search', (ctx) => {
           returning id`,
     );
     ids.foreign = foreign?.id ?? '';
+    // ¥1,000 of Taro's went back (a pending refund is not back yet).
+    await ctx.db.execute(
+      sql`insert into refunds (order_id, site_id, kind, amount, currency, status, idempotency_key, reason, requested_by, settled_at)
+          values (${ids.taro}, ${demo}, 'outside', 1000, 'JPY', 'succeeded', 'export-test-1', 'test', 'staff', now()),
+                 (${ids.taro}, ${demo}, 'outside', 500, 'JPY', 'pending', 'export-test-2', 'test', 'staff', null)`,
+    );
     reader = await memberWith(['orders:read']);
   });
 
@@ -330,13 +336,13 @@ describeEachEngine('console order search', (ctx) => {
     expect([...raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = raw.subarray(3).toString('utf8').trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'reservation_number,name,email,phone,product,visit_date (Asia/Tokyo),visit_time (Asia/Tokyo),quantity,total (JPY),status,channel,completed_at (Asia/Tokyo)',
+      'reservation_number,name,email,phone,product,visit_date (Asia/Tokyo),visit_time (Asia/Tokyo),quantity,total (JPY),refunded (JPY),coupons,status,channel,completed_at (Asia/Tokyo)',
     );
     expect(lines).toHaveLength(2);
     // A phone number starting with + is made text, so a spreadsheet does not read it as a formula.
     expect(lines[1]).toMatch(
       new RegExp(
-        `^${taro.reservationNumber},Taro Suzuki,taro@example.com,'\\+81 3 1111 2222,[^,]+,\\d{4}-\\d{2}-\\d{2},\\d{2}:\\d{2}–\\d{2}:\\d{2},3,${taro.total},partly_cancelled,web,\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$`,
+        `^${taro.reservationNumber},Taro Suzuki,taro@example.com,'\\+81 3 1111 2222,[^,]+,\\d{4}-\\d{2}-\\d{2},\\d{2}:\\d{2}–\\d{2}:\\d{2},3,${taro.total},1000,WELCOME-10,partly_cancelled,web,\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$`,
       ),
     );
     const entries = await exportEntries();
@@ -388,6 +394,8 @@ describeEachEngine('console order search', (ctx) => {
       '来場時間 (Asia/Tokyo)',
       '人数',
       '合計 (JPY)',
+      '返金額 (JPY)',
+      'クーポン',
       '状態',
       '販売チャネル',
       '注文日時 (Asia/Tokyo)',
@@ -404,18 +412,21 @@ describeEachEngine('console order search', (ctx) => {
     const cell = (column: number) => sheet.getRow(jiroIndex).getCell(column);
     expect(cell(6).value).toBeInstanceOf(Date);
     expect(cell(6).numFmt).toBe('yyyy-mm-dd');
-    expect(cell(12).value).toBeInstanceOf(Date);
-    expect(cell(12).numFmt).toBe('yyyy-mm-dd hh:mm:ss');
+    expect(cell(14).value).toBeInstanceOf(Date);
+    expect(cell(14).numFmt).toBe('yyyy-mm-dd hh:mm:ss');
     const [completed] = await rows<{ local: string }>(
       ctx.db,
       sql`select to_char(completed_at at time zone 'Asia/Tokyo', 'YYYY-MM-DD"T"HH24:MI:SS') as local
           from orders where id = ${ids.jiro}`,
     );
-    expect((cell(12).value as Date).toISOString().slice(0, 19)).toBe(completed?.local);
+    expect((cell(14).value as Date).toISOString().slice(0, 19)).toBe(completed?.local);
     expect(cell(8).type).toBe(ExcelJS.ValueType.Number);
     expect(cell(9).type).toBe(ExcelJS.ValueType.Number);
     expect(cell(9).numFmt).toBe('#,##0');
-    expect(jiroRow?.[9]).toBe('cancelled');
+    expect(cell(10).type).toBe(ExcelJS.ValueType.Number);
+    expect(jiroRow?.slice(9, 12)).toEqual([0, undefined, 'cancelled']);
+    const taroRow = [2, 3, 4].map(values).find((row) => row[0] === taro.reservationNumber);
+    expect(taroRow?.slice(8, 11)).toEqual([taro.total, 1000, 'WELCOME-10']);
     const [entry] = (await exportEntries()).slice(-1);
     expect(entry?.changes).toEqual({ format: 'xlsx', filters: {}, sort: 'visit', direction: 'asc' });
   });
@@ -438,14 +449,14 @@ describeEachEngine('console order search', (ctx) => {
       return response.rawPayload.subarray(3).toString('utf8').split('\r\n')[0];
     };
     expect(await heading('')).toBe(
-      'Reservation number,Name,Email,Phone,Product,Visit date (Asia/Tokyo),Visit time (Asia/Tokyo),Admissions,Total (JPY),Status,Channel,Ordered at (Asia/Tokyo)',
+      'Reservation number,Name,Email,Phone,Product,Visit date (Asia/Tokyo),Visit time (Asia/Tokyo),Admissions,Total (JPY),Refunded (JPY),Coupons,Status,Channel,Ordered at (Asia/Tokyo)',
     );
     expect(await heading('?lang=ja')).toBe(
-      '予約番号,氏名,メールアドレス,電話番号,商品,来場日 (Asia/Tokyo),来場時間 (Asia/Tokyo),人数,合計 (JPY),状態,販売チャネル,注文日時 (Asia/Tokyo)',
+      '予約番号,氏名,メールアドレス,電話番号,商品,来場日 (Asia/Tokyo),来場時間 (Asia/Tokyo),人数,合計 (JPY),返金額 (JPY),クーポン,状態,販売チャネル,注文日時 (Asia/Tokyo)',
     );
     expect((await heading('?lang=th'))?.split(',')[0]).toBe('หมายเลขการจอง');
     expect(await heading('?lang=ja&headings=keys')).toBe(
-      'reservation_number,name,email,phone,product,visit_date (Asia/Tokyo),visit_time (Asia/Tokyo),quantity,total (JPY),status,channel,completed_at (Asia/Tokyo)',
+      'reservation_number,name,email,phone,product,visit_date (Asia/Tokyo),visit_time (Asia/Tokyo),quantity,total (JPY),refunded (JPY),coupons,status,channel,completed_at (Asia/Tokyo)',
     );
     const bad = await reader.get<ErrorAnswer>('venues/demo/orders/export.xlsx?headings=machine');
     expect(bad.status).toBe(400);

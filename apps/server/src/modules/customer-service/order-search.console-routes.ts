@@ -21,6 +21,7 @@ import { recordAudit } from '../audit/record-audit.ts';
 import { languageCodesOf, venueProductNames } from '../catalog/catalog-facts.ts';
 import { exportOrdersCsv, exportOrdersXlsx } from '../orders/export-orders.ts';
 import { searchOrders } from '../orders/search-orders.ts';
+import { refundedAmounts } from '../payments/order-refunded-amounts.ts';
 import { authOf, memberLanguageOf, venueOf } from '../staff/console-api.plugin.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
@@ -31,7 +32,7 @@ const VenueParams = z.object({ venue: z.string() });
 const CsvFile = z
   .any()
   .describe(
-    'text/csv; charset=utf-8: reservation number, name, e-mail, phone, product, visit, quantity, total, status, channel, completed',
+    'text/csv; charset=utf-8: reservation number, name, e-mail, phone, product, visit, quantity, total, refunded, coupons, status, channel, completed',
   );
 const XlsxFile = z.any().describe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet: the columns of the CSV');
 
@@ -41,6 +42,8 @@ export const orderSearchConsoleRoutes =
   (db: Database): FastifyPluginAsync =>
   async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
+    // The export's refunded amounts are the payments module's, read through its own file.
+    const readRefunded = (orderIds: readonly string[]) => refundedAmounts(db, orderIds);
 
     app.get(
       '/venues/:venue/orders',
@@ -90,7 +93,7 @@ export const orderSearchConsoleRoutes =
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${fileName}"`)
           .header('cache-control', 'no-store')
-          .send(exportOrdersCsv(db, venue, filters, order, language, headings));
+          .send(exportOrdersCsv(db, venue, filters, order, language, headings, readRefunded));
       },
     );
 
@@ -106,7 +109,7 @@ export const orderSearchConsoleRoutes =
           .header('content-type', XLSX_TYPE)
           .header('content-disposition', `attachment; filename="${fileName}"`)
           .header('cache-control', 'no-store')
-          .send(exportOrdersXlsx(db, venue, filters, order, language, headings));
+          .send(exportOrdersXlsx(db, venue, filters, order, language, headings, readRefunded));
       },
     );
   };

@@ -11,8 +11,10 @@ import type { Currency, LanguageCode } from '@storefront/domain/constants';
 import { MINOR_UNITS } from '@storefront/domain/format';
 import { localize } from '@storefront/domain/localize';
 import { stringify } from 'csv-stringify';
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Database } from '../../db/client.ts';
+import { rows } from '../../db/rows.ts';
 import {
   DATE_FORMAT,
   DATE_TIME_FORMAT,
@@ -27,6 +29,22 @@ import { ORDER_EXPORT_HEADINGS, type OrderExportKey } from './order-export-headi
 import { ordersForExport, type SearchOrder } from './search-orders.ts';
 
 export type OrderExportVenue = { id: number; timeZone: string; currency: Currency };
+
+/** What went back to the visitors of a batch of orders, in minor units (given by the caller: the payments module's). */
+export type RefundedAmounts = (orderIds: readonly string[]) => Promise<Map<string, number>>;
+
+/** The codes of the coupons each order of a batch used, in code order. */
+async function couponCodes(db: Database, orderIds: readonly string[]): Promise<Map<string, string[]>> {
+  if (orderIds.length === 0) return new Map();
+  const found = await rows<{ order_id: string; codes: string[] }>(
+    db,
+    sql`select oc.order_id, array_agg(c.code order by c.code) as codes
+        from order_coupons oc join coupons c on c.id = oc.coupon_id
+        where oc.order_id = any(${`{${orderIds.join(',')}}`}::uuid[])
+        group by oc.order_id`,
+  );
+  return new Map(found.map((row) => [row.order_id, row.codes]));
+}
 
 /**
  * What a column holds: `date` a venue's day and `dateTime` its wall clock (typed date cells in
@@ -45,6 +63,8 @@ const ORDER_COLUMNS: readonly OrderColumn[] = [
   { key: 'visit_time', kind: 'text', width: 14, zoned: true },
   { key: 'quantity', kind: 'count', width: 10 },
   { key: 'total', kind: 'money', width: 14 },
+  { key: 'refunded', kind: 'money', width: 14 },
+  { key: 'coupons', kind: 'text', width: 18 },
   { key: 'status', kind: 'text', width: 18 },
   { key: 'channel', kind: 'text', width: 10 },
   { key: 'completed_at', kind: 'dateTime', width: 22, zoned: true },
@@ -62,7 +82,15 @@ export function orderExportColumns(venue: OrderExportVenue, headings: LanguageCo
 
 type Cell = string | number | Date;
 
-function cellsOf(order: OrderSummary, lang: LanguageCode, venue: OrderExportVenue, time: Intl.DateTimeFormat): Cell[] {
+type OrderExtras = { refunded: Map<string, number>; coupons: Map<string, string[]> };
+
+function cellsOf(
+  order: OrderSummary,
+  extras: OrderExtras,
+  lang: LanguageCode,
+  venue: OrderExportVenue,
+  time: Intl.DateTimeFormat,
+): Cell[] {
   const timeOf = (at: string | null) => (at ? time.format(new Date(at)) : '');
   return [
     order.reservation_number,
@@ -74,6 +102,8 @@ function cellsOf(order: OrderSummary, lang: LanguageCode, venue: OrderExportVenu
     order.visit_starts_at ? `${timeOf(order.visit_starts_at)}–${timeOf(order.visit_ends_at)}` : '',
     order.quantity,
     inUnits(order.total, venue.currency),
+    inUnits(extras.refunded.get(order.id) ?? 0, venue.currency),
+    (extras.coupons.get(order.id) ?? []).join(' '),
     order.status,
     order.channel,
     order.completed_at ? dateTimeCell(new Date(order.completed_at), venue.timeZone) : '',
@@ -86,11 +116,14 @@ async function* exportedRows(
   filters: OrderSearchFilters,
   order: SearchOrder,
   lang: LanguageCode,
+  readRefunded: RefundedAmounts,
 ): AsyncGenerator<Cell[]> {
   // HH:mm in the venue's time zone (the Swedish locale writes times the ISO way).
   const time = new Intl.DateTimeFormat('sv-SE', { timeZone: venue.timeZone, timeStyle: 'short' });
   for await (const batch of ordersForExport(db, venue, filters, order)) {
-    for (const found of batch) yield cellsOf(found, lang, venue, time);
+    const ids = batch.map((found) => found.id);
+    const extras = { refunded: await readRefunded(ids), coupons: await couponCodes(db, ids) };
+    for (const found of batch) yield cellsOf(found, extras, lang, venue, time);
   }
 }
 
@@ -115,10 +148,11 @@ export function exportOrdersCsv(
   order: SearchOrder,
   lang: LanguageCode,
   headings: LanguageCode | 'keys',
+  readRefunded: RefundedAmounts,
 ): Readable {
   const decimals = MINOR_UNITS[venue.currency];
   async function* records() {
-    for await (const cells of exportedRows(db, venue, filters, order, lang)) {
+    for await (const cells of exportedRows(db, venue, filters, order, lang, readRefunded)) {
       yield cells.map((cell, index) => csvText(cell, ORDER_COLUMNS[index] as OrderColumn, decimals));
     }
   }
@@ -135,6 +169,7 @@ export function exportOrdersXlsx(
   order: SearchOrder,
   lang: LanguageCode,
   headings: LanguageCode | 'keys',
+  readRefunded: RefundedAmounts,
 ): Readable {
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
@@ -147,7 +182,7 @@ export function exportOrdersXlsx(
   });
   sheet.getRow(1).font = { bold: true };
   (async () => {
-    for await (const cells of exportedRows(db, venue, filters, order, lang)) {
+    for await (const cells of exportedRows(db, venue, filters, order, lang, readRefunded)) {
       // exceljs writes text as it is (a cell is never read as a formula unless it is made one).
       sheet.addRow(cells).commit();
     }
