@@ -11,7 +11,7 @@ import type {
   TicketView,
 } from '@storefront/domain/api/tickets';
 import type { z } from 'zod';
-import type { ApiClient } from '../../../lib/api/client.ts';
+import { type ApiClient, ApiError } from '../../../lib/api/client.ts';
 
 export type { Admission, MoneyDocuments, Receipt, SelfCancelResult, TicketView };
 export type SharedTicketData = z.infer<typeof SharedTicket>;
@@ -30,7 +30,18 @@ export function ticketsApi(api: ApiClient, lang: string) {
     cancel: (token: string) => api.post<SelfCancelResult>(`tickets/${path(token)}/cancel`, { lang }),
     send: (token: string, email: string) => api.post<null>(`tickets/${path(token)}/send`, { email, lang }),
     /** Every money document of the booking (decision 034): none before the first receipt is issued. */
-    documents: (token: string) => api.get<MoneyDocuments>(`tickets/${path(token)}/receipts`, { query: { lang } }),
+    /**
+     * The booking's money documents. A booking this address cannot find has none to show either:
+     * the screen then offers the first receipt as it always did, and issuing it says what is wrong.
+     */
+    async documents(token: string): Promise<MoneyDocuments> {
+      try {
+        return await api.get<MoneyDocuments>(`tickets/${path(token)}/receipts`, { query: { lang } });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return { documents: [], current: null, net: 0, reissuable: false };
+        throw error;
+      }
+    },
     /** Google's "save to wallet" page for the ticket's admissions (decision 028). */
     googleWalletLink: (token: string) => api.get<GoogleWalletSaveLink>(`tickets/${path(token)}/wallet/google`),
     issueReceipt: (token: string, addressee: string) => api.post<Receipt>(`tickets/${path(token)}/receipt`, { addressee, lang }),
