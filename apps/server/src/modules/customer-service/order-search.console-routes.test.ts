@@ -336,13 +336,13 @@ describeEachEngine('console order search', (ctx) => {
     expect([...raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = raw.subarray(3).toString('utf8').trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'reservation_number,name,email,phone,product,visit_date (Asia/Tokyo),visit_time (Asia/Tokyo),quantity,total (JPY),refunded (JPY),coupons,status,channel,completed_at (Asia/Tokyo)',
+      'reservation_number,name,email,phone,product,visit_date (Asia/Tokyo),visit_time (Asia/Tokyo),quantity,total (JPY),refunded (JPY),coupons,options,status,channel,completed_at (Asia/Tokyo)',
     );
     expect(lines).toHaveLength(2);
     // A phone number starting with + is made text, so a spreadsheet does not read it as a formula.
     expect(lines[1]).toMatch(
       new RegExp(
-        `^${taro.reservationNumber},Taro Suzuki,taro@example.com,'\\+81 3 1111 2222,[^,]+,\\d{4}-\\d{2}-\\d{2},\\d{2}:\\d{2}–\\d{2}:\\d{2},3,${taro.total},1000,WELCOME-10,partly_cancelled,web,\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$`,
+        `^${taro.reservationNumber},Taro Suzuki,taro@example.com,'\\+81 3 1111 2222,[^,]+,\\d{4}-\\d{2}-\\d{2},\\d{2}:\\d{2}–\\d{2}:\\d{2},3,${taro.total},1000,WELCOME-10,[^,]+ ×3,partly_cancelled,web,\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$`,
       ),
     );
     const entries = await exportEntries();
@@ -396,6 +396,7 @@ describeEachEngine('console order search', (ctx) => {
       '合計 (JPY)',
       '返金額 (JPY)',
       'クーポン',
+      'オプション',
       '状態',
       '販売チャネル',
       '注文日時 (Asia/Tokyo)',
@@ -412,19 +413,27 @@ describeEachEngine('console order search', (ctx) => {
     const cell = (column: number) => sheet.getRow(jiroIndex).getCell(column);
     expect(cell(6).value).toBeInstanceOf(Date);
     expect(cell(6).numFmt).toBe('yyyy-mm-dd');
-    expect(cell(14).value).toBeInstanceOf(Date);
-    expect(cell(14).numFmt).toBe('yyyy-mm-dd hh:mm:ss');
+    expect(cell(15).value).toBeInstanceOf(Date);
+    expect(cell(15).numFmt).toBe('yyyy-mm-dd hh:mm:ss');
     const [completed] = await rows<{ local: string }>(
       ctx.db,
       sql`select to_char(completed_at at time zone 'Asia/Tokyo', 'YYYY-MM-DD"T"HH24:MI:SS') as local
           from orders where id = ${ids.jiro}`,
     );
-    expect((cell(14).value as Date).toISOString().slice(0, 19)).toBe(completed?.local);
+    expect((cell(15).value as Date).toISOString().slice(0, 19)).toBe(completed?.local);
     expect(cell(8).type).toBe(ExcelJS.ValueType.Number);
     expect(cell(9).type).toBe(ExcelJS.ValueType.Number);
     expect(cell(9).numFmt).toBe('#,##0');
     expect(cell(10).type).toBe(ExcelJS.ValueType.Number);
-    expect(jiroRow?.slice(9, 12)).toEqual([0, undefined, 'cancelled']);
+    expect(jiroRow?.slice(9, 13)).toEqual([0, undefined, expect.stringMatching(/ ×1$/), 'cancelled']);
+    const hanakoRow = [2, 3, 4].map(values).find((row) => row[0] === hanako.reservationNumber);
+    const [option] = await rows<{ name: string }>(
+      ctx.db,
+      sql`select coalesce(po.name->>'ja', po.name->>'en') as name from orders o
+          join product_options po on po.id = (o.option_values->0->>'option_value_id')::int where o.id = ${ids.hanako}`,
+    );
+    expect(option?.name).toBeTruthy();
+    expect(hanakoRow?.[11]).toBe(`${option?.name} ×2`);
     const taroRow = [2, 3, 4].map(values).find((row) => row[0] === taro.reservationNumber);
     expect(taroRow?.slice(8, 11)).toEqual([taro.total, 1000, 'WELCOME-10']);
     const [entry] = (await exportEntries()).slice(-1);
@@ -449,14 +458,14 @@ describeEachEngine('console order search', (ctx) => {
       return response.rawPayload.subarray(3).toString('utf8').split('\r\n')[0];
     };
     expect(await heading('')).toBe(
-      'Reservation number,Name,Email,Phone,Product,Visit date (Asia/Tokyo),Visit time (Asia/Tokyo),Admissions,Total (JPY),Refunded (JPY),Coupons,Status,Channel,Ordered at (Asia/Tokyo)',
+      'Reservation number,Name,Email,Phone,Product,Visit date (Asia/Tokyo),Visit time (Asia/Tokyo),Admissions,Total (JPY),Refunded (JPY),Coupons,Options,Status,Channel,Ordered at (Asia/Tokyo)',
     );
     expect(await heading('?lang=ja')).toBe(
-      '予約番号,氏名,メールアドレス,電話番号,商品,来場日 (Asia/Tokyo),来場時間 (Asia/Tokyo),人数,合計 (JPY),返金額 (JPY),クーポン,状態,販売チャネル,注文日時 (Asia/Tokyo)',
+      '予約番号,氏名,メールアドレス,電話番号,商品,来場日 (Asia/Tokyo),来場時間 (Asia/Tokyo),人数,合計 (JPY),返金額 (JPY),クーポン,オプション,状態,販売チャネル,注文日時 (Asia/Tokyo)',
     );
     expect((await heading('?lang=th'))?.split(',')[0]).toBe('หมายเลขการจอง');
     expect(await heading('?lang=ja&headings=keys')).toBe(
-      'reservation_number,name,email,phone,product,visit_date (Asia/Tokyo),visit_time (Asia/Tokyo),quantity,total (JPY),refunded (JPY),coupons,status,channel,completed_at (Asia/Tokyo)',
+      'reservation_number,name,email,phone,product,visit_date (Asia/Tokyo),visit_time (Asia/Tokyo),quantity,total (JPY),refunded (JPY),coupons,options,status,channel,completed_at (Asia/Tokyo)',
     );
     const bad = await reader.get<ErrorAnswer>('venues/demo/orders/export.xlsx?headings=machine');
     expect(bad.status).toBe(400);

@@ -18,8 +18,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import { languageCodesOf, venueProductNames } from '../catalog/catalog-facts.ts';
-import { exportOrdersCsv, exportOrdersXlsx } from '../orders/export-orders.ts';
+import { languageCodesOf, optionNames, venueProductNames } from '../catalog/catalog-facts.ts';
+import { exportOrdersCsv, exportOrdersXlsx, type OrderExportReads } from '../orders/export-orders.ts';
 import { searchOrders } from '../orders/search-orders.ts';
 import { refundedAmounts } from '../payments/order-refunded-amounts.ts';
 import { authOf, memberLanguageOf, venueOf } from '../staff/console-api.plugin.ts';
@@ -32,7 +32,7 @@ const VenueParams = z.object({ venue: z.string() });
 const CsvFile = z
   .any()
   .describe(
-    'text/csv; charset=utf-8: reservation number, name, e-mail, phone, product, visit, quantity, total, refunded, coupons, status, channel, completed',
+    'text/csv; charset=utf-8: reservation number, name, e-mail, phone, product, visit, quantity, total, refunded, coupons, options, status, channel, completed',
   );
 const XlsxFile = z.any().describe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet: the columns of the CSV');
 
@@ -42,8 +42,11 @@ export const orderSearchConsoleRoutes =
   (db: Database): FastifyPluginAsync =>
   async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    // The export's refunded amounts are the payments module's, read through its own file.
-    const readRefunded = (orderIds: readonly string[]) => refundedAmounts(db, orderIds);
+    // What the export tells of refunds and options is the payments module's and the catalogue's.
+    const reads: OrderExportReads = {
+      refunded: (orderIds) => refundedAmounts(db, orderIds),
+      optionNames: (optionIds) => optionNames(db, optionIds),
+    };
 
     app.get(
       '/venues/:venue/orders',
@@ -93,7 +96,7 @@ export const orderSearchConsoleRoutes =
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${fileName}"`)
           .header('cache-control', 'no-store')
-          .send(exportOrdersCsv(db, venue, filters, order, language, headings, readRefunded));
+          .send(exportOrdersCsv(db, venue, filters, order, language, headings, reads));
       },
     );
 
@@ -109,7 +112,7 @@ export const orderSearchConsoleRoutes =
           .header('content-type', XLSX_TYPE)
           .header('content-disposition', `attachment; filename="${fileName}"`)
           .header('cache-control', 'no-store')
-          .send(exportOrdersXlsx(db, venue, filters, order, language, headings, readRefunded));
+          .send(exportOrdersXlsx(db, venue, filters, order, language, headings, reads));
       },
     );
   };

@@ -30,20 +30,33 @@ import { ordersForExport, type SearchOrder } from './search-orders.ts';
 
 export type OrderExportVenue = { id: number; timeZone: string; currency: Currency };
 
-/** What went back to the visitors of a batch of orders, in minor units (given by the caller: the payments module's). */
-export type RefundedAmounts = (orderIds: readonly string[]) => Promise<Map<string, number>>;
+/** What the export reads from other modules, given by the caller through their own files. */
+export type OrderExportReads = {
+  /** What went back to the visitors of a batch of orders, in minor units (the payments module's). */
+  refunded: (orderIds: readonly string[]) => Promise<Map<string, number>>;
+  /** The options' names in every language, by id (the catalogue's). */
+  optionNames: (optionIds: number[]) => Promise<Map<number, Record<string, string>>>;
+};
 
-/** The codes of the coupons each order of a batch used, in code order. */
-async function couponCodes(db: Database, orderIds: readonly string[]): Promise<Map<string, string[]>> {
-  if (orderIds.length === 0) return new Map();
-  const found = await rows<{ order_id: string; codes: string[] }>(
+/** The codes of the coupons each order of a batch used (in code order), and its options as booked. */
+async function couponsAndOptions(
+  db: Database,
+  orderIds: readonly string[],
+): Promise<{ coupons: Map<string, string[]>; options: Map<string, Array<{ id: number; quantity: number }>> }> {
+  const ids = `{${orderIds.join(',')}}`;
+  const found = await rows<{ id: string; codes: string[] | null; options: Array<{ option_value_id: number; quantity: number }> }>(
     db,
-    sql`select oc.order_id, array_agg(c.code order by c.code) as codes
-        from order_coupons oc join coupons c on c.id = oc.coupon_id
-        where oc.order_id = any(${`{${orderIds.join(',')}}`}::uuid[])
-        group by oc.order_id`,
+    sql`select o.id, o.option_values as options,
+               (select array_agg(c.code order by c.code) from order_coupons oc join coupons c on c.id = oc.coupon_id
+                 where oc.order_id = o.id) as codes
+        from orders o where o.id = any(${ids}::uuid[])`,
   );
-  return new Map(found.map((row) => [row.order_id, row.codes]));
+  return {
+    coupons: new Map(found.map((row) => [row.id, row.codes ?? []])),
+    options: new Map(
+      found.map((row) => [row.id, row.options.map((v) => ({ id: Number(v.option_value_id), quantity: Number(v.quantity) }))]),
+    ),
+  };
 }
 
 /**
@@ -65,6 +78,7 @@ const ORDER_COLUMNS: readonly OrderColumn[] = [
   { key: 'total', kind: 'money', width: 14 },
   { key: 'refunded', kind: 'money', width: 14 },
   { key: 'coupons', kind: 'text', width: 18 },
+  { key: 'options', kind: 'text', width: 28 },
   { key: 'status', kind: 'text', width: 18 },
   { key: 'channel', kind: 'text', width: 10 },
   { key: 'completed_at', kind: 'dateTime', width: 22, zoned: true },
@@ -82,7 +96,12 @@ export function orderExportColumns(venue: OrderExportVenue, headings: LanguageCo
 
 type Cell = string | number | Date;
 
-type OrderExtras = { refunded: Map<string, number>; coupons: Map<string, string[]> };
+type OrderExtras = {
+  refunded: Map<string, number>;
+  coupons: Map<string, string[]>;
+  options: Map<string, Array<{ id: number; quantity: number }>>;
+  optionNames: Map<number, Record<string, string>>;
+};
 
 function cellsOf(
   order: OrderSummary,
@@ -104,6 +123,9 @@ function cellsOf(
     inUnits(order.total, venue.currency),
     inUnits(extras.refunded.get(order.id) ?? 0, venue.currency),
     (extras.coupons.get(order.id) ?? []).join(' '),
+    (extras.options.get(order.id) ?? [])
+      .map((option) => `${localize(extras.optionNames.get(option.id) ?? {}, lang) || `#${option.id}`} ×${option.quantity}`)
+      .join('; '),
     order.status,
     order.channel,
     order.completed_at ? dateTimeCell(new Date(order.completed_at), venue.timeZone) : '',
@@ -116,13 +138,15 @@ async function* exportedRows(
   filters: OrderSearchFilters,
   order: SearchOrder,
   lang: LanguageCode,
-  readRefunded: RefundedAmounts,
+  reads: OrderExportReads,
 ): AsyncGenerator<Cell[]> {
   // HH:mm in the venue's time zone (the Swedish locale writes times the ISO way).
   const time = new Intl.DateTimeFormat('sv-SE', { timeZone: venue.timeZone, timeStyle: 'short' });
   for await (const batch of ordersForExport(db, venue, filters, order)) {
     const ids = batch.map((found) => found.id);
-    const extras = { refunded: await readRefunded(ids), coupons: await couponCodes(db, ids) };
+    const { coupons, options } = await couponsAndOptions(db, ids);
+    const optionIds = [...new Set([...options.values()].flatMap((booked) => booked.map((option) => option.id)))];
+    const extras = { refunded: await reads.refunded(ids), coupons, options, optionNames: await reads.optionNames(optionIds) };
     for (const found of batch) yield cellsOf(found, extras, lang, venue, time);
   }
 }
@@ -148,11 +172,11 @@ export function exportOrdersCsv(
   order: SearchOrder,
   lang: LanguageCode,
   headings: LanguageCode | 'keys',
-  readRefunded: RefundedAmounts,
+  reads: OrderExportReads,
 ): Readable {
   const decimals = MINOR_UNITS[venue.currency];
   async function* records() {
-    for await (const cells of exportedRows(db, venue, filters, order, lang, readRefunded)) {
+    for await (const cells of exportedRows(db, venue, filters, order, lang, reads)) {
       yield cells.map((cell, index) => csvText(cell, ORDER_COLUMNS[index] as OrderColumn, decimals));
     }
   }
@@ -169,7 +193,7 @@ export function exportOrdersXlsx(
   order: SearchOrder,
   lang: LanguageCode,
   headings: LanguageCode | 'keys',
-  readRefunded: RefundedAmounts,
+  reads: OrderExportReads,
 ): Readable {
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
@@ -182,7 +206,7 @@ export function exportOrdersXlsx(
   });
   sheet.getRow(1).font = { bold: true };
   (async () => {
-    for await (const cells of exportedRows(db, venue, filters, order, lang, readRefunded)) {
+    for await (const cells of exportedRows(db, venue, filters, order, lang, reads)) {
       // exceljs writes text as it is (a cell is never read as a formula unless it is made one).
       sheet.addRow(cells).commit();
     }
