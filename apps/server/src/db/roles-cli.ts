@@ -6,35 +6,12 @@
  * first, then asks for the role's password (not echoed; read from stdin when it is not a
  * terminal). Safe to run again: after a migration, or to change the password.
  */
-import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { loadConfig } from '../config.ts';
+import { fail, readSecret } from '../lib/terminal-prompt.ts';
 import { openDatabase } from './client.ts';
 import { grantServerRole, ROLE_NAME, ServerRoleError, serverRoleProblem } from './server-role.ts';
-
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
-
-/** Reads a line from the terminal without echoing it, or from stdin when it is not a terminal. */
-function readSecret(prompt: string): Promise<string> {
-  const input = process.stdin;
-  const lines = createInterface({ input, output: process.stdout, terminal: input.isTTY });
-  return new Promise((resolve) => {
-    if (input.isTTY) {
-      process.stdout.write(prompt);
-      (lines as unknown as { _writeToOutput: (s: string) => void })._writeToOutput = () => {};
-    }
-    lines.once('line', (line) => {
-      resolve(line);
-      lines.close();
-      if (input.isTTY) process.stdout.write('\n');
-    });
-    lines.once('close', () => resolve(''));
-  });
-}
 
 const { values } = parseArgs({ options: { role: { type: 'string' } } });
 const role = values.role ?? '';

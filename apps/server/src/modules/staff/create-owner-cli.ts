@@ -4,38 +4,14 @@
  * then signs in at /console/ and sets up a second factor before anything else.
  */
 
-import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { Email, MIN_PASSWORD_LENGTH, NewPassword } from '@storefront/domain/console/auth';
 import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { fail, readSecret } from '../../lib/terminal-prompt.ts';
 import { SYSTEM_ACTOR } from '../audit/record-audit.ts';
 import { createStaffAccount } from './manage-staff.ts';
-
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
-
-/** Reads a line from the terminal without echoing it, or from stdin when it is not a terminal. */
-function readSecret(prompt: string): Promise<string> {
-  const input = process.stdin;
-  const lines = createInterface({ input, output: process.stdout, terminal: input.isTTY });
-  return new Promise((resolve) => {
-    if (input.isTTY) {
-      process.stdout.write(prompt);
-      // Nothing typed is written back to the terminal.
-      (lines as unknown as { _writeToOutput: (s: string) => void })._writeToOutput = () => {};
-    }
-    lines.once('line', (line) => {
-      resolve(line);
-      lines.close();
-      if (input.isTTY) process.stdout.write('\n');
-    });
-    lines.once('close', () => resolve(''));
-  });
-}
 
 const { values } = parseArgs({
   options: { email: { type: 'string' }, name: { type: 'string' }, owner: { type: 'boolean', default: false } },
