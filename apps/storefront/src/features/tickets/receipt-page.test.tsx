@@ -11,6 +11,7 @@ import { AppContext, type AppEnvironment } from '../../lib/app-context.tsx';
 import { FailureRouterContext, type RouteFailure } from '../../lib/errors/route-failure.ts';
 import { createI18n } from '../../lib/i18n/i18n.ts';
 import type { MoneyDocuments, Receipt } from './api/tickets-api.ts';
+import { eventually } from './eventually.test-support.ts';
 import ReceiptPage from './receipt-page.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -78,17 +79,6 @@ const TEXTS: Partial<Record<LanguageCode, Record<string, string>>> = {
     receipt_addressee_display: '{name} 様',
   },
 };
-
-async function eventually(check: () => void) {
-  for (let attempt = 0; ; attempt++) {
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
-    try {
-      return check();
-    } catch (error) {
-      if (attempt >= 100) throw error;
-    }
-  }
-}
 
 function document_(overrides: Partial<Receipt>): Receipt {
   return {

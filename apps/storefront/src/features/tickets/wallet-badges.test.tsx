@@ -9,6 +9,7 @@ import { type ApiClient, ApiError } from '../../lib/api/client.ts';
 import { AppContext, type AppEnvironment } from '../../lib/app-context.tsx';
 import { createI18n } from '../../lib/i18n/i18n.ts';
 import type { Admission, TicketView } from './api/tickets-api.ts';
+import { eventually } from './eventually.test-support.ts';
 import TicketPage from './ticket-page.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -21,18 +22,6 @@ const TEXTS = {
   ticket_add_to_google_wallet: 'Add to Google Wallet',
   ticket_google_wallet_failed: 'The pass could not be made. Please try again later.',
 };
-
-/** Waits inside act() until `check` passes: the queries, the QR drawings and the mutation settle in act. */
-async function eventually(check: () => void) {
-  for (let attempt = 0; ; attempt++) {
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
-    try {
-      return check();
-    } catch (error) {
-      if (attempt >= 100) throw error;
-    }
-  }
-}
 
 function admission(n: number, ticketStatus: Admission['ticketStatus'] = 'valid'): Admission {
   return {
