@@ -6,8 +6,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { type AppOptions, buildApp } from '@storefront/server/app';
-import { type Database, openDatabase } from '@storefront/server/db/client';
-import { seedCatalogue } from '@storefront/server/db/seed';
+import type { Database } from '@storefront/server/db/client';
+import { createTestDatabase } from '@storefront/server/test/database-templates';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -56,9 +56,8 @@ export type HarnessOptions = {
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   if (!existsSync(`${storefrontDist}/index.html`)) throw new Error('build the storefront first: npm run build');
-  const database = openDatabase({ engine: 'pglite', dataDir: null });
-  await database.migrate();
-  await seedCatalogue(database.db, { days: 14, ...(options.variants ? { variants: options.variants } : {}) });
+  // A copy of a template migrated and seeded once a day (as the server's database tests take theirs).
+  const database = await createTestDatabase('pglite', { days: 14, ...(options.variants ? { variants: options.variants } : {}) });
   await options.prepare?.(database.db);
   let address = '';
   const app = await buildApp({
@@ -91,7 +90,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     async close() {
       await browser.close();
       await app.close();
-      await database.close();
+      await database.dispose();
     },
   };
 }
