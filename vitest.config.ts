@@ -1,9 +1,14 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     // Durations go to test-results/ on every run (`npm run test:slowest` reads them).
     reporters: ['default', './vitest.engines-reporter.ts', './vitest.durations-reporter.ts'],
+    // Every core, at least two (vitest's default leaves one free): the files own their databases,
+    // servers and browsers, and the concurrency tests race within a file, so files side by side
+    // share nothing but the machine.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         test: {
@@ -61,6 +66,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/src/**/*.e2e.test.ts'],
           environment: 'node',
+          // One module graph and one browser per worker (harness.ts): importing the server and
+          // Playwright again took 8–17 s a file. No journey mocks a module or keeps module state.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

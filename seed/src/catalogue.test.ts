@@ -1,4 +1,5 @@
-import { LANGUAGE_CODES } from '@storefront/domain/constants';
+import { LANGUAGE_CODES, PAYMENT_METHOD_IDS } from '@storefront/domain/constants';
+import { paymentMethodNames } from '@storefront/domain/payments';
 import { describe, expect, it } from 'vitest';
 import { siteSeeds } from './sites.ts';
 import { baseTexts } from './texts.ts';
@@ -34,6 +35,15 @@ describe('shared texts', () => {
       (key) => JSON.stringify(placeholders(baseTexts[lang][key] ?? '')) !== JSON.stringify(placeholders(baseTexts.ja[key] ?? '')),
     );
     expect(mismatched).toEqual([]);
+  });
+
+  // The payment step in a browser is tried once per language (payments.e2e.test.ts); here every
+  // language's names for the methods, as a venue that offers them all shows them.
+  it.each(LANGUAGE_CODES)('%s names every payment method, each apart from the others, never by its identifier', (lang) => {
+    const names = paymentMethodNames(PAYMENT_METHOD_IDS, (key) => baseTexts[lang][key]);
+    const shown = [...names.values()];
+    expect(PAYMENT_METHOD_IDS.filter((id) => names.get(id) === id)).toEqual([]);
+    expect(shown.filter((name, index) => shown.indexOf(name) !== index)).toEqual([]);
   });
 
   it('has the texts the specification names', () => {
