@@ -1,4 +1,5 @@
 import type { Receipt } from '@storefront/domain/api/tickets';
+import type { LanguageCode } from '@storefront/domain/constants';
 import { formatDate, formatPrice } from '@storefront/domain/format';
 import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
@@ -29,14 +30,14 @@ const receipt = (
   invoiceRegistrationNumber,
 });
 
-/** The base font names a PDF uses. */
+/** The base font names a PDF uses, without the tag of a cut-down font (ABCDEF+). */
 async function fontsOf(bytes: Uint8Array): Promise<string[]> {
   const doc = await PDFDocument.load(bytes);
   const names = new Set<string>();
   for (const [, object] of doc.context.enumerateIndirectObjects()) {
     if (!(object instanceof PDFDict)) continue;
     const base = object.get(PDFName.of('BaseFont'));
-    if (base instanceof PDFName) names.add(base.decodeText().replace(/-\d+$/, ''));
+    if (base instanceof PDFName) names.add(base.decodeText().replace(/^[A-Z]{6}\+/, ''));
   }
   return [...names].sort();
 }
@@ -67,13 +68,30 @@ describe('receipt PDF', () => {
     expect(await fontsOf(pdf)).toEqual(['Helvetica', 'Helvetica-Bold']);
   });
 
-  it('draws Japanese, Korean and Thai names with embedded fonts that have them', async () => {
+  it('draws Japanese, Korean and Thai names with embedded fonts that have them, in the weight of their place', async () => {
     const pdf = await renderReceiptPdf(receipt({ addressee: '山田 花子', product: '성인 입장권', venue: 'พิพิธภัณฑ์' }), 'ja');
-    const fonts = await fontsOf(pdf);
-    expect(fonts).toEqual(
-      expect.arrayContaining(['Helvetica', 'NotoSansJP-Regular', 'NotoSansKR-Regular', 'NotoSansThai-Regular']),
-    );
+    // The addressee and the venue are set in bold, the product in the regular weight.
+    expect(await fontsOf(pdf)).toEqual([
+      'Helvetica',
+      'Helvetica-Bold',
+      'NotoSansJP-Bold',
+      'NotoSansJP-Regular',
+      'NotoSansKR-Regular',
+      'NotoSansThai-Bold',
+    ]);
     // Cut down to the characters drawn: kilobytes, not the megabytes of the whole fonts.
     expect(pdf.byteLength).toBeLessThan(100_000);
+  });
+
+  it('draws Han characters in the forms of the receipt’s language', async () => {
+    const names = { addressee: '山田 花子', product: '大人', venue: 'Borderless' };
+    const families = async (lang: LanguageCode) =>
+      (await fontsOf(await renderReceiptPdf(receipt(names), lang))).filter((name) => name.startsWith('NotoSans'));
+    expect(await families('ja')).toEqual(['NotoSansJP-Bold', 'NotoSansJP-Regular']);
+    expect(await families('zh-hans')).toEqual(['NotoSansSC-Bold', 'NotoSansSC-Regular']);
+    expect(await families('zh-hant')).toEqual(['NotoSansTC-Bold', 'NotoSansTC-Regular']);
+    expect(await families('kr')).toEqual(['NotoSansKR-Bold', 'NotoSansKR-Regular']);
+    // A language without Han characters of its own draws them as Japanese.
+    expect(await families('en')).toEqual(['NotoSansJP-Bold', 'NotoSansJP-Regular']);
   });
 });

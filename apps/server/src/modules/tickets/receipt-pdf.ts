@@ -2,103 +2,16 @@
  * The receipt as a PDF, drawn with pdf-lib (docs/decisions/006-tickets-after-purchase.md), in the
  * visitor's language: the labels, the addressee's honorific (山田 花子 様), dates and prices. What a
  * Japanese qualified invoice needs is on it: the venue's registration number, and the amount per
- * tax rate with the tax it includes (10%対象 … 内消費税 …). Text is drawn in whatever script it is
- * written in: Latin with the PDF standard Helvetica, anything else with the first of Noto Sans JP,
- * KR or Thai that has the character, cut down to the characters the receipt uses.
+ * tax rate with the tax it includes (10%対象 … 内消費税 …). Text is shaped and measured by
+ * lib/pdf-text (Latin in Helvetica, other scripts in Noto Sans, Han in the forms of the receipt's
+ * language), and every column is as wide as what it holds: amounts are right-aligned by their
+ * measured width, and names and headings too long for their column wrap within it.
  */
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import fontkit from '@pdf-lib/fontkit';
 import type { Receipt } from '@storefront/domain/api/tickets';
-import type { Currency, LanguageCode } from '@storefront/domain/constants';
+import { type Currency, LANGUAGE_TAGS, type LanguageCode } from '@storefront/domain/constants';
 import { formatDate, formatPrice } from '@storefront/domain/format';
-import { type PDFDocument as Doc, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
-import subsetFont from 'subset-font';
-
-const require = createRequire(import.meta.url);
-const FALLBACK_FONTS = [
-  '@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf',
-  '@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf',
-  '@expo-google-fonts/noto-sans-thai/400Regular/NotoSansThai_400Regular.ttf',
-];
-
-type FallbackFont = { bytes: Uint8Array; hasGlyph(codePoint: number): boolean };
-let fallbacks: Promise<FallbackFont[]> | null = null;
-
-/** The fallback fonts' files, read once per process, with their character coverage. */
-function fallbackFonts(): Promise<FallbackFont[]> {
-  fallbacks ??= Promise.all(
-    FALLBACK_FONTS.map(async (file) => {
-      const bytes = new Uint8Array(await readFile(require.resolve(file)));
-      const font = fontkit.create(bytes as unknown as Buffer) as unknown as { hasGlyphForCodePoint(c: number): boolean };
-      return { bytes, hasGlyph: (codePoint: number) => font.hasGlyphForCodePoint(codePoint) };
-    }),
-  );
-  return fallbacks;
-}
-
-const canEncode = (font: PDFFont, char: string) => {
-  try {
-    font.encodeText(char);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-/**
- * Draws text in runs of one font each: the standard font where it can, a fallback elsewhere. The
- * fallbacks are cut down (harfbuzz, through subset-font) to the characters of `texts`, everything
- * the receipt will draw, and embedded whole.
- */
-async function createWriter(doc: Doc, texts: string[]) {
-  doc.registerFontkit(fontkit);
-  const sources = await fallbackFonts();
-  const standard = await doc.embedFont(StandardFonts.Helvetica);
-  const needed = sources.map(() => new Set<string>());
-  const sourceOf = (char: string) =>
-    canEncode(standard, char) ? -1 : sources.findIndex((source) => source.hasGlyph(char.codePointAt(0) ?? 0));
-  for (const char of texts.join('').normalize('NFC')) {
-    const index = sourceOf(char);
-    if (index >= 0) needed[index]?.add(char);
-  }
-  const embedded = await Promise.all(
-    sources.map(async (source, index) => {
-      const chars = [...(needed[index] ?? [])].join('');
-      if (!chars) return null;
-      const subset = await subsetFont(Buffer.from(source.bytes), chars, { targetFormat: 'truetype' });
-      return doc.embedFont(new Uint8Array(subset), { subset: false });
-    }),
-  );
-  function runs(value: string, base: PDFFont): { text: string; font: PDFFont }[] {
-    const out: { text: string; font: PDFFont }[] = [];
-    for (const char of value.normalize('NFC')) {
-      let font = base;
-      let drawn = char;
-      if (!canEncode(base, char)) {
-        const fallback = embedded[sourceOf(char)];
-        if (fallback) font = fallback;
-        else drawn = '?';
-      }
-      const last = out.at(-1);
-      if (last && last.font === font) last.text += drawn;
-      else out.push({ text: drawn, font });
-    }
-    return out;
-  }
-  return {
-    width(value: string, base: PDFFont, size: number) {
-      return runs(value, base).reduce((sum, run) => sum + run.font.widthOfTextAtSize(run.text, size), 0);
-    },
-    draw(page: PDFPage, value: string, at: { x: number; y: number; size: number; font: PDFFont; color: ReturnType<typeof rgb> }) {
-      let x = at.x;
-      for (const run of runs(value, at.font)) {
-        page.drawText(run.text, { x, y: at.y, size: at.size, font: run.font, color: at.color });
-        x += run.font.widthOfTextAtSize(run.text, at.size);
-      }
-    },
-  };
-}
+import { PDFDocument, type PDFPage, type RGB, rgb } from 'pdf-lib';
+import { createPdfText, type PdfText, type TextStyle } from '../../lib/pdf-text/pdf-text.ts';
 
 type Labels = {
   title: string;
@@ -340,118 +253,213 @@ export function receiptTexts(receipt: Receipt, lang: LanguageCode) {
   };
 }
 
+const INK = rgb(0.12, 0.14, 0.16);
+const MUTED = rgb(0.3, 0.33, 0.38);
+const style = (size: number, options: { bold?: boolean; color?: RGB } = {}): TextStyle => ({ size, color: INK, ...options });
+const STYLES = {
+  title: style(24, { bold: true }),
+  meta: style(11),
+  note: style(10),
+  addressee: style(16, { bold: true }),
+  amountLabel: style(12, { color: MUTED }),
+  amount: style(22, { bold: true }),
+  detail: style(10, { color: MUTED }),
+  heading: style(11, { bold: true }),
+  body: style(11),
+  bodyMuted: style(11, { color: MUTED }),
+  total: style(13, { bold: true }),
+  venueName: style(11, { bold: true }),
+  venue: style(10),
+};
+type Styled = { text: string; style: TextStyle };
+const styled = (text: string, style: TextStyle): Styled => ({ text, style });
+
+/** The receipt's texts with the style each is drawn in. */
+function receiptContent(texts: ReturnType<typeof receiptTexts>) {
+  const s = STYLES;
+  return {
+    title: styled(texts.title, s.title),
+    meta: [styled(texts.number, s.meta), styled(texts.issued, s.meta), ...texts.notes.map((note) => styled(note, s.note))],
+    addressee: styled(texts.addressee, s.addressee),
+    amount: [styled(texts.amountLabel, s.amountLabel), styled(texts.amount, s.amount)] as const,
+    details: [styled(texts.taxLine, s.detail), styled(texts.purpose, s.detail), styled(texts.reservation, s.detail)],
+    headings: {
+      item: styled(texts.columns.item, s.heading),
+      figures: [texts.columns.quantity, texts.columns.unitPrice, texts.columns.amount].map((text) => styled(text, s.heading)),
+    },
+    lines: texts.lines.map((line) => ({
+      name: styled(line.name, s.body),
+      figures: [line.quantity, line.unitPrice, line.amount].map((text) => styled(text, s.body)),
+    })),
+    totals: [
+      [styled(texts.subtotal.label, s.body), styled(texts.subtotal.amount, s.body)] as const,
+      ...texts.discounts.map((d) => [styled(d.label, s.body), styled(d.amount, s.body)] as const),
+    ],
+    taxLine: styled(texts.taxLine, s.bodyMuted),
+    total: [styled(texts.total.label, s.total), styled(texts.total.amount, s.total)] as const,
+    venue: {
+      name: styled(texts.venue[0] ?? '', s.venueName),
+      registration: texts.registration ? styled(texts.registration, s.note) : null,
+      lines: texts.venue.slice(1).map((line) => styled(line, s.venue)),
+    },
+  };
+}
+
+/** Every styled text in the receipt's content, however nested: what the fonts are cut down to. */
+function textsIn(content: unknown): Styled[] {
+  if (Array.isArray(content)) return content.flatMap(textsIn);
+  if (!content || typeof content !== 'object') return [];
+  return 'text' in content && 'style' in content ? [content as Styled] : Object.values(content).flatMap(textsIn);
+}
+
+const PAGE = { width: 595.28, height: 841.89 };
+const LEFT = 56;
+const RIGHT = PAGE.width - 56;
+const WIDTH = RIGHT - LEFT;
+const TOP = 780;
+/** The space between two columns, or between a label and its amount. */
+const GAP = 16;
+/** Baseline to baseline: room for Thai marks above and below, and for CJK. */
+const leading = (style: TextStyle) => style.size * 1.4;
+
+/**
+ * Draws a paragraph's lines from the baseline `y` down, left-aligned at `x` or right-aligned at it,
+ * and gives how far below `y` the last line's baseline is.
+ */
+function drawLines(
+  text: PdfText,
+  page: PDFPage,
+  lines: string[],
+  style: TextStyle,
+  x: number,
+  y: number,
+  align: 'left' | 'right',
+) {
+  lines.forEach((line, index) => {
+    const at = align === 'right' ? x - text.width(line, style) : x;
+    text.draw(page, line, { ...style, x: at, y: y - index * leading(style) });
+  });
+  return Math.max(0, lines.length - 1) * leading(style);
+}
+
 export async function renderReceiptPdf(receipt: Receipt, lang: LanguageCode): Promise<Uint8Array> {
   const texts = receiptTexts(receipt, lang);
+  const content = receiptContent(texts);
   const doc = await PDFDocument.create();
   doc.setTitle(`${texts.title} ${receipt.number}`);
   doc.setCreator('Storefront');
   doc.setCreationDate(new Date(receipt.issuedAt));
-  const page = doc.addPage([595.28, 841.89]);
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const ink = rgb(0.12, 0.14, 0.16);
-  const muted = rgb(0.3, 0.33, 0.38);
-  const left = 56;
-  const right = 595.28 - 56;
-  let y = 780;
+  doc.setModificationDate(new Date(receipt.issuedAt));
 
-  // Everything drawn: the fallback fonts carry exactly these characters.
-  const writer = await createWriter(doc, [
-    texts.title,
-    texts.number,
-    texts.issued,
-    ...texts.notes,
-    texts.addressee,
-    texts.amountLabel,
-    texts.amount,
-    texts.taxLine,
-    texts.purpose,
-    texts.reservation,
-    ...Object.values(texts.columns),
-    ...texts.lines.flatMap((line) => [line.name, line.unitPrice, line.amount]),
-    texts.subtotal.label,
-    texts.subtotal.amount,
-    ...texts.discounts.flatMap((d) => [d.label, d.amount]),
-    texts.total.label,
-    texts.total.amount,
-    texts.registration ?? '',
-    ...texts.venue,
-  ]);
-  const text = async (value: string, x: number, options: { size?: number; font?: PDFFont; color?: typeof ink } = {}) => {
-    await writer.draw(page, value, {
-      x,
-      y,
-      size: options.size ?? 11,
-      font: options.font ?? regular,
-      color: options.color ?? ink,
+  const text = await createPdfText(doc, {
+    lang: LANGUAGE_TAGS[lang],
+    texts: textsIn(content).map((item) => ({ text: item.text, bold: item.style.bold })),
+  });
+  const wrap = (item: Styled, width: number) => text.wrap(item.text, width, item.style);
+  const widthOf = (item: Styled) => text.width(item.text, item.style);
+  const draw = (page: PDFPage, lines: string[], item: Styled, x: number, y: number, align: 'left' | 'right' = 'left') =>
+    drawLines(text, page, lines, item.style, x, y, align);
+
+  // The venue at the foot of every page: its name, and the registration number on the right.
+  const { venue } = content;
+  const registrationWidth = venue.registration ? Math.min(widthOf(venue.registration), WIDTH / 2) : 0;
+  const venueName = wrap(venue.name, WIDTH - (venue.registration ? registrationWidth + GAP : 0));
+  const registration = venue.registration ? wrap(venue.registration, registrationWidth) : [];
+  const venueLines = venue.lines.map((line) => wrap(line, WIDTH));
+  const footHeight =
+    Math.max(venueName.length * leading(venue.name.style), registration.length * leading(STYLES.note)) +
+    venueLines.reduce((sum, lines) => sum + lines.length * leading(STYLES.venue), 0);
+  const footTop = Math.max(150, 50 + footHeight);
+  const drawFoot = (page: PDFPage) => {
+    page.drawLine({ start: { x: LEFT, y: footTop - 6 }, end: { x: RIGHT, y: footTop - 6 }, thickness: 0.6, color: MUTED });
+    let y = footTop - 26;
+    const nameDepth = draw(page, venueName, venue.name, LEFT, y);
+    const registrationDepth = venue.registration ? draw(page, registration, venue.registration, RIGHT, y, 'right') : 0;
+    y -= Math.max(nameDepth, registrationDepth) + 16;
+    venue.lines.forEach((line, index) => {
+      y -= draw(page, venueLines[index] ?? [], line, LEFT, y) + 14;
     });
   };
-  const rightText = async (value: string, x: number, options: { size?: number; font?: PDFFont } = {}) => {
-    const font = options.font ?? regular;
-    const size = options.size ?? 11;
-    writer.draw(page, value, { x: x - writer.width(value, font, size), y, size, font, color: ink });
-  };
-  const rule = () => page.drawLine({ start: { x: left, y: y - 6 }, end: { x: right, y: y - 6 }, thickness: 0.6, color: muted });
 
-  await text(texts.title, left, { size: 24, font: bold });
-  await rightText(texts.number, right);
-  y -= 18;
-  await rightText(texts.issued, right);
-  for (const note of texts.notes) {
-    y -= 16;
-    await rightText(note, right, { size: 10 });
+  let page = doc.addPage([PAGE.width, PAGE.height]);
+  drawFoot(page);
+  let y = TOP;
+  const rule = () => page.drawLine({ start: { x: LEFT, y: y - 6 }, end: { x: RIGHT, y: y - 6 }, thickness: 0.6, color: MUTED });
+  /** Moves to a new page when something reaching `depth` below the baseline would run into the foot. */
+  const makeRoom = (depth: number, onNewPage?: () => void) => {
+    if (y - depth > footTop + 24) return;
+    page = doc.addPage([PAGE.width, PAGE.height]);
+    drawFoot(page);
+    y = TOP;
+    onNewPage?.();
+  };
+  /** A label on the left and its amount on the right, the label wrapping in the room the amount leaves. */
+  const labelAndAmount = ([label, amount]: readonly [Styled, Styled]) => {
+    const labelLines = wrap(label, WIDTH - widthOf(amount) - GAP);
+    makeRoom((labelLines.length - 1) * leading(label.style));
+    draw(page, [amount.text], amount, RIGHT, y, 'right');
+    return draw(page, labelLines, label, LEFT, y);
+  };
+
+  // The title on the left; the number, the date and the notes on the right, as wide as the widest of them.
+  const metaWidth = Math.min(Math.max(...content.meta.map(widthOf)), WIDTH / 2);
+  const titleDepth = draw(page, wrap(content.title, WIDTH - metaWidth - GAP), content.title, LEFT, y);
+  let metaDepth = 0;
+  for (const [index, item] of content.meta.entries()) {
+    if (index > 0) metaDepth += 18;
+    metaDepth += draw(page, wrap(item, metaWidth), item, RIGHT, y - metaDepth, 'right');
   }
-  y -= texts.notes.length > 0 ? 24 : 40;
-  await text(texts.addressee, left, { size: 16, font: bold });
+  y -= Math.max(titleDepth + 18, metaDepth) + 40;
+  y -= draw(page, wrap(content.addressee, WIDTH), content.addressee, LEFT, y);
   rule();
   y -= 40;
-  await text(texts.amountLabel, left, { size: 12, color: muted });
-  await rightText(texts.amount, right, { size: 22, font: bold });
-  y -= 18;
-  await text(texts.taxLine, left, { size: 10, color: muted });
-  y -= 16;
-  await text(texts.purpose, left, { size: 10, color: muted });
-  y -= 16;
-  await text(texts.reservation, left, { size: 10, color: muted });
-  y -= 36;
+  y -= labelAndAmount(content.amount) + 18;
+  for (const detail of content.details) y -= draw(page, wrap(detail, WIDTH), detail, LEFT, y) + 16;
+  y -= 20;
 
-  await text(texts.columns.item, left, { font: bold });
-  await rightText(texts.columns.quantity, 380, { font: bold });
-  await rightText(texts.columns.unitPrice, 460, { font: bold });
-  await rightText(texts.columns.amount, right, { font: bold });
-  rule();
-  y -= 24;
-  for (const line of texts.lines) {
-    await text(line.name, left);
-    await rightText(line.quantity, 380);
-    await rightText(line.unitPrice, 460);
-    await rightText(line.amount, right);
-    y -= 20;
+  // The table: each figure's column as wide as its widest figure, and its heading too up to a
+  // share of the width, past which the heading wraps; the item's column takes what is left.
+  const { headings } = content;
+  const figureColumns = headings.figures.map((heading, index) => {
+    const widest = Math.max(0, ...content.lines.map((line) => text.width(line.figures[index]?.text ?? '', STYLES.body)));
+    return Math.max(widest, Math.min(widthOf(heading), (WIDTH * 0.5) / headings.figures.length - GAP));
+  });
+  const itemWidth = WIDTH - figureColumns.reduce((sum, column) => sum + column + GAP, 0);
+  // Each figure's column ends where the columns right of it and their gaps begin.
+  const columnRights = figureColumns.map((_, index) =>
+    figureColumns.slice(index + 1).reduce((right, column) => right - column - GAP, RIGHT),
+  );
+  const drawFigures = (figures: Styled[], wrapped: (item: Styled, width: number) => string[]) =>
+    Math.max(
+      0,
+      ...figures.map((figure, index) =>
+        draw(page, wrapped(figure, figureColumns[index] ?? 0), figure, columnRights[index] ?? RIGHT, y, 'right'),
+      ),
+    );
+  const drawHeadings = () => {
+    const depth = Math.max(
+      draw(page, wrap(headings.item, itemWidth), headings.item, LEFT, y),
+      drawFigures(headings.figures, wrap),
+    );
+    y -= depth;
+    rule();
+    y -= 24;
+  };
+  drawHeadings();
+  for (const line of content.lines) {
+    const nameLines = wrap(line.name, itemWidth);
+    makeRoom((nameLines.length - 1) * leading(STYLES.body), drawHeadings);
+    // Figures never wrap: their columns are as wide as the widest.
+    drawFigures(line.figures, (figure) => [figure.text]);
+    y -= draw(page, nameLines, line.name, LEFT, y) + 20;
   }
   y -= 4;
   rule();
   y -= 22;
-  await text(texts.subtotal.label, left);
-  await rightText(texts.subtotal.amount, right);
-  for (const discount of texts.discounts) {
-    y -= 20;
-    await text(discount.label, left);
-    await rightText(discount.amount, right);
-  }
-  y -= 20;
-  await text(texts.taxLine, left, { color: muted });
-  y -= 24;
-  await text(texts.total.label, left, { size: 13, font: bold });
-  await rightText(texts.total.amount, right, { size: 13, font: bold });
-
-  y = 150;
-  rule();
-  y -= 26;
-  await text(texts.venue[0] ?? '', left, { font: bold });
-  if (texts.registration) await rightText(texts.registration, right, { size: 10 });
-  y -= 16;
-  await text(texts.venue[1] ?? '', left, { size: 10 });
-  y -= 14;
-  await text(texts.venue[2] ?? '', left, { size: 10 });
+  for (const row of content.totals) y -= labelAndAmount(row) + 20;
+  const taxLines = wrap(content.taxLine, WIDTH);
+  makeRoom((taxLines.length - 1) * leading(STYLES.bodyMuted));
+  y -= draw(page, taxLines, content.taxLine, LEFT, y) + 24;
+  labelAndAmount(content.total);
   return doc.save();
 }
