@@ -218,8 +218,7 @@ describe('the receipt screen with the booking’s money documents', () => {
     expect(text(original)).toContain('¥3,200');
     expect(text(original?.querySelector('.receipt-document-replaced'))).toBe('Replaced by No. DEMO-2026-000043');
     expect(text(refundItem?.querySelector('.receipt-document-title'))).toBe('Refund invoice No. DEMO-2026-000042');
-    expect(text(refundItem)).toContain('Total refunded');
-    expect(text(refundItem)).toContain('-¥1,600');
+    expect(text(refundItem?.querySelector('.receipt-document-facts > div:last-child'))).toBe('Total refunded¥1,600');
     expect(refundItem?.querySelector('.receipt-document-replaced')).toBeNull();
     expect(text(reissue?.querySelector('.receipt-document-title'))).toBe('Receipt (re-issued) No. DEMO-2026-000043');
     expect(reissue?.getAttribute('aria-current')).toBe('true');
@@ -254,6 +253,21 @@ describe('the receipt screen with the booking’s money documents', () => {
     expect(page.routeFailure).not.toHaveBeenCalled();
     expect(page.calls).toContain(`POST tickets/${TOKEN}/receipts/reissue`);
     expect(container.querySelector('[data-screen="receipt"]')).not.toBeNull();
+  });
+
+  it('gives a refund’s document in the list the amount refunded that the document itself says, not its negative', async () => {
+    const list: MoneyDocuments = { documents: [first, refund], current: first.number, net: 1600, reissuable: true };
+    const page = await renderReceiptPage('ja', async () => list);
+    unmount = page.unmount;
+    const { container } = page;
+    await eventually(() => expect(items(container)).toHaveLength(2));
+    const listed = items(container)[1]?.querySelector('.receipt-document-facts > div:last-child');
+    expect([text(listed?.querySelector('dt')), text(listed?.querySelector('dd'))]).toEqual(['返金額合計', '￥1,600']);
+    await act(async () => buttonNamed(container, 'No. DEMO-2026-000042 を表示')?.click());
+    await eventually(() => expect(text(container.querySelector('#receipt-heading'))).toBe('適格返還請求書'));
+    // The document shown says the same amount under the same label.
+    const shown = container.querySelector('.receipt-amount');
+    expect([text(shown?.querySelector('span')), text(shown?.querySelector('.receipt-total'))]).toEqual(['返金額合計', '￥1,600']);
   });
 
   it('re-issues the receipt, which then stands in the list and marks the one it replaces (ja)', async () => {

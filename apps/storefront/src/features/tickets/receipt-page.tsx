@@ -163,8 +163,9 @@ function withReissued(list: MoneyDocuments, issued: Receipt): MoneyDocuments {
 
 /**
  * Every document of the booking: the one chosen shown in full above its PDF and print buttons, the
- * list (kind, number, date of issue at the venue, amount; a replaced receipt says by which), the net
- * paid, and the re-issue where the standing receipt no longer says what was paid.
+ * list (kind, number, date of issue at the venue, the amount the document states, as its page and
+ * PDF state it; a replaced receipt says by which), the net paid, and the re-issue where the
+ * standing receipt no longer says what was paid.
  */
 function MoneyDocumentsView(props: { token: string; list: MoneyDocuments; queryKey: QueryKey }) {
   const app = useApp();
@@ -234,7 +235,8 @@ function MoneyDocumentsView(props: { token: string; list: MoneyDocuments; queryK
                   </div>
                   <div>
                     <dt>{t(d.kind === 'refund' ? 'receipt_refund_total' : 'receipt_total')}</dt>
-                    <dd>{price(d.kind === 'refund' ? -d.total : d.total, d.currency)}</dd>
+                    {/* The amount the document itself states, beside its own label: a refund's is what went back. */}
+                    <dd>{price(d.total, d.currency)}</dd>
                   </div>
                 </dl>
                 {d.replacedBy && (
