@@ -213,6 +213,14 @@ describe.skipIf(!hasChromium)('customer service: find an order, resend its ticke
         .evaluateAll((items) => items.map((item) => item.getAttribute('data-status')));
       // The visit is days ahead: the standing admission waits for its time, the cancelled one is no longer valid.
       expect(statuses).toEqual(['invalid_time', 'invalid']);
+      // The ticket's facts count the standing admission and say what was paid and what came back.
+      const fact = (label: string) =>
+        ticket
+          .locator('.ticket-fact')
+          .filter({ has: ticket.getByText(label, { exact: true }) })
+          .locator('dd');
+      await expect(fact(t.ticket_price_paid as string).textContent()).resolves.toBe(price(order.paid));
+      await expect(fact(t.ticket_price_refunded as string).textContent()).resolves.toBe(price(refunded));
     },
     SLOW_MS,
   );

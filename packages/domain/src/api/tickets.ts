@@ -83,9 +83,12 @@ export const TicketView = z.object({
     z.object({ id: z.number().int(), name: z.string(), type: z.string(), price: z.number().int(), quantity: z.number().int() }),
   ),
   setProducts: z.array(z.object({ id: z.number().int(), name: z.string(), price: z.number().int(), quantity: z.number().int() })),
+  /** The admissions on this page not cancelled. */
   quantity: z.number().int(),
-  /** What the holder paid for the whole order; null on a receiver's page. */
+  /** What the holder's payments took (the order and its date changes' fees); null on a receiver's page. */
   pricePaid: z.number().int().nullable(),
+  /** What has been refunded to the holder; null on a receiver's page. */
+  refunded: z.number().int().nullable(),
   currency: z.string(),
   admissions: z.array(Admission),
   /** One payload for every admission still valid on this page (fusion display). */

@@ -154,7 +154,8 @@ export async function renderTicketFirstView(view: TicketView, token: string, dat
     (view.options.length > 0 ? fact(t('ticket_options'), lines(view.options)) : '') +
     (view.setProducts.length > 0 ? fact(t('ticket_set_products'), lines(view.setProducts)) : '') +
     fact(t('ticket_quantity'), e(t('common_ticket_count', { count: String(view.quantity) }))) +
-    (view.pricePaid !== null ? fact(t('ticket_price_paid'), e(formatPrice(view.pricePaid, config.currency, data.lang))) : '');
+    (view.pricePaid !== null ? fact(t('ticket_price_paid'), e(formatPrice(view.pricePaid, config.currency, data.lang))) : '') +
+    (view.refunded ? fact(t('ticket_price_refunded'), e(formatPrice(view.refunded, config.currency, data.lang))) : '');
   const card =
     '<article class="ticket-card">' +
     ticketHeader(data, t) +

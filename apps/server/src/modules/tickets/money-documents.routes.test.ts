@@ -1,5 +1,5 @@
 import { inflateSync } from 'node:zlib';
-import type { MoneyDocuments, Receipt } from '@storefront/domain/api/tickets';
+import type { MoneyDocuments, Receipt, TicketView } from '@storefront/domain/api/tickets';
 import type { CancellationPreview } from '@storefront/domain/console/order-refunds';
 import { formatDate, formatPrice } from '@storefront/domain/format';
 import { sql } from 'drizzle-orm';
@@ -100,6 +100,12 @@ describeEachEngine('money documents after a cancellation with a refund', (ctx) =
       const ledger = await ledgerNet(orderId);
       expect(ledger).toEqual({ paid: bought.total, refunded });
       const net = ledger.paid - ledger.refunded;
+      // The ticket page says the same: one admission standing, what was paid and what came back.
+      const ticket = await api.get<TicketView>(`tickets/${bought.reservationToken}?lang=en`);
+      expect(ticket.status).toBe(200);
+      expect(ticket.body).toMatchObject({ quantity: 1, pricePaid: ledger.paid, refunded });
+      expect(ticket.body.options.find((o) => o.id === bought.slot.adultOptionId)?.quantity).toBe(1);
+      expect(ticket.body.admissions.map((a) => a.ticketStatus).sort()).toEqual(['cancelled', 'valid']);
 
       const listed = await api.get<MoneyDocuments>(`tickets/${bought.reservationToken}/receipts?lang=en`);
       expect(listed.status, JSON.stringify(listed.body)).toBe(200);

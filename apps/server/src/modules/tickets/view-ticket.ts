@@ -3,6 +3,7 @@ import type { TicketView } from '@storefront/domain/api/tickets';
 import type { LanguageCode } from '@storefront/domain/constants';
 import { localize } from '@storefront/domain/localize';
 import type { Database } from '../../db/client.ts';
+import { orderLedger } from '../payments/order-ledger.ts';
 import type { Site } from '../sites/site.ts';
 import { checkStatusOf, entryWindowOf, isWithinEntryWindow } from './entry-window.ts';
 import { type AdmissionRow, listAdmissions } from './order-tickets.ts';
@@ -35,9 +36,13 @@ export async function viewTicket(
   const standing = admissions.filter((a) => a.status !== 'cancelled');
   const isHolder = access.shareId === null;
   const shares = isHolder ? await repo.listShares(db, access.order.id) : [];
-  // A receiver sees only their admissions, and of the options only those they hold.
+  // A receiver sees only their admissions, and of the options only those they hold; a cancelled
+  // admission is listed below as cancelled, not counted as held.
   const held = new Map<number, number>();
-  for (const a of admissions) held.set(a.optionId, (held.get(a.optionId) ?? 0) + 1);
+  for (const a of standing) held.set(a.optionId, (held.get(a.optionId) ?? 0) + 1);
+  // The money as the ledger has it, as the receipts say it: what the payments took (date-change
+  // fees included) and what came back.
+  const ledger = isHolder ? await orderLedger(db, access.order.id) : null;
   const options = order.mainProduct.options
     .map((o) => (o.type === 'admission' ? { ...o, quantity: held.get(o.id) ?? 0 } : o))
     .filter((o) => o.quantity > 0 && (isHolder || o.type === 'admission'));
@@ -57,8 +62,9 @@ export async function viewTicket(
     isAllDay: window.isAllDay,
     options,
     setProducts: isHolder ? order.setProducts : [],
-    quantity: admissions.length,
-    pricePaid: isHolder ? order.price : null,
+    quantity: standing.length,
+    pricePaid: ledger ? ledger.paid : null,
+    refunded: ledger ? ledger.refunded : null,
     currency: site.currency,
     admissions: admissions.map((a) => ({
       id: a.id,

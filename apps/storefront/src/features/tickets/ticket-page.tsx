@@ -177,6 +177,12 @@ export default function TicketPage(props: ScreenProps) {
                 <dd>{price(view.pricePaid)}</dd>
               </div>
             )}
+            {view.refunded ? (
+              <div className="ticket-fact">
+                <dt>{t('ticket_price_refunded')}</dt>
+                <dd>{price(view.refunded)}</dd>
+              </div>
+            ) : null}
           </dl>
           {view.role === 'receiver' && <p className="ticket-note">{t('ticket_received_note')}</p>}
         </div>

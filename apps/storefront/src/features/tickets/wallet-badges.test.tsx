@@ -51,6 +51,7 @@ function ticket(overrides: Partial<TicketView>): TicketView {
     setProducts: [],
     quantity: 3,
     pricePaid: 4800,
+    refunded: 0,
     currency: 'JPY',
     admissions: [admission(1), admission(2, 'cancelled'), admission(3)],
     partyQr: null,
