@@ -1,4 +1,5 @@
 import type { OrderSearchPage, OrderSummary } from '@storefront/domain/console/order-search';
+import { parse as parseCsv } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, expect, it, vi } from 'vitest';
@@ -425,7 +426,8 @@ describeEachEngine('console order search', (ctx) => {
     expect(cell(9).type).toBe(ExcelJS.ValueType.Number);
     expect(cell(9).numFmt).toBe('#,##0');
     expect(cell(10).type).toBe(ExcelJS.ValueType.Number);
-    expect(jiroRow?.slice(9, 13)).toEqual([0, undefined, expect.stringMatching(/ ×1$/), 'cancelled']);
+    // The standing and the channel in the headings' words, as the console's order list shows them.
+    expect(jiroRow?.slice(9, 14)).toEqual([0, undefined, expect.stringMatching(/ ×1$/), 'キャンセル', '窓口 (POS)']);
     const hanakoRow = [2, 3, 4].map(values).find((row) => row[0] === hanako.reservationNumber);
     const [option] = await rows<{ name: string }>(
       ctx.db,
@@ -440,7 +442,7 @@ describeEachEngine('console order search', (ctx) => {
     expect(entry?.changes).toEqual({ format: 'xlsx', filters: {}, sort: 'visit', direction: 'asc' });
   });
 
-  it('words the headings in the console’s language, else the member’s, and keeps the keys for machines', async () => {
+  it('words the headings, standings and channels in the console’s language, else the member’s, and keeps the keys for machines', async () => {
     const team = await makeTeam(ctx.db, { rights: ['orders:read'], venueIds: [await siteId('demo')] });
     const member = await makeStaff(ctx.db, { teamIds: [team.id] });
     await ctx.db.execute(sql`update staff_accounts set language = 'en' where id = ${member.id}`);
@@ -467,6 +469,24 @@ describeEachEngine('console order search', (ctx) => {
     expect(await heading('?lang=ja&headings=keys')).toBe(
       'reservation_number,name,email,phone,product,visit_date (Asia/Tokyo),visit_time (Asia/Tokyo),quantity,total (JPY),refunded (JPY),coupons,options,status,channel,completed_at (Asia/Tokyo)',
     );
+    // The standing and the channel of a row are worded as the headings are; with the keys, keys.
+    const standingAndChannel = async (query: string) => {
+      const response = await server.app.inject({
+        method: 'GET',
+        url: `/console/api/v1/venues/demo/orders/export.csv?status=partly_cancelled${query}`,
+        headers: { cookie },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const [, line] = parseCsv(response.rawPayload.subarray(3).toString('utf8')) as string[][];
+      return line?.slice(12, 14);
+    };
+    expect(await standingAndChannel('')).toEqual(['Partly cancelled', 'Web shop']);
+    expect(await standingAndChannel('&lang=ja')).toEqual(['一部キャンセル', 'Web ショップ']);
+    expect(await standingAndChannel('&lang=zh-hans')).toEqual(['部分取消', '网上商店']);
+    expect(await standingAndChannel('&lang=zh-hant')).toEqual(['部分取消', '網路商店']);
+    expect(await standingAndChannel('&lang=kr')).toEqual(['일부 취소', '웹 판매 페이지']);
+    expect(await standingAndChannel('&lang=th')).toEqual(['ยกเลิกบางส่วน', 'ร้านค้าออนไลน์']);
+    expect(await standingAndChannel('&lang=ja&headings=keys')).toEqual(['partly_cancelled', 'web']);
     const bad = await reader.get<ErrorAnswer>('venues/demo/orders/export.xlsx?headings=machine');
     expect(bad.status).toBe(400);
     expect(bad.body.field).toBe('headings');

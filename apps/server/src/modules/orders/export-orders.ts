@@ -3,9 +3,12 @@
  * (a UTF-8 BOM, cells a spreadsheet would run as a formula made text, like the coupons' export)
  * or XLSX (exceljs's streaming writer: rows are written out as they come, never held). Times are
  * the venue's local times and amounts in its currency; the headings say which. In XLSX days and
- * times are date cells, amounts and counts numbers with their formats; in CSV they are text.
+ * times are date cells, amounts and counts numbers with their formats; in CSV they are text. An
+ * order's standing and channel are words in the headings' language, the ones the console shows
+ * (`@storefront/domain/console/key-words`), or the keys when the headings are (`headings=keys`).
  */
 import { PassThrough, Readable } from 'node:stream';
+import { ORDER_STANDING_WORDS, SALES_CHANNEL_WORDS, wordFor } from '@storefront/domain/console/key-words';
 import type { OrderSearchFilters, OrderSummary } from '@storefront/domain/console/order-search';
 import type { Currency, LanguageCode } from '@storefront/domain/constants';
 import { MINOR_UNITS } from '@storefront/domain/format';
@@ -84,8 +87,11 @@ const ORDER_COLUMNS: readonly OrderColumn[] = [
   { key: 'completed_at', kind: 'dateTime', width: 22, zoned: true },
 ];
 
+/** How the file words its headings and its keys' values (standing, channel): in a language, or as the keys. */
+type Wording = LanguageCode | 'keys';
+
 /** The headings in a language or as keys, with the time zone and the currency their values are in. */
-export function orderExportColumns(venue: OrderExportVenue, headings: LanguageCode | 'keys' = 'keys'): string[] {
+export function orderExportColumns(venue: OrderExportVenue, headings: Wording = 'keys'): string[] {
   return ORDER_COLUMNS.map((column) => {
     const name = headings === 'keys' ? column.key : ORDER_EXPORT_HEADINGS[headings][column.key];
     if (column.zoned) return `${name} (${venue.timeZone})`;
@@ -107,6 +113,7 @@ function cellsOf(
   order: OrderSummary,
   extras: OrderExtras,
   lang: LanguageCode,
+  words: Wording,
   venue: OrderExportVenue,
   time: Intl.DateTimeFormat,
 ): Cell[] {
@@ -126,8 +133,8 @@ function cellsOf(
     (extras.options.get(order.id) ?? [])
       .map((option) => `${localize(extras.optionNames.get(option.id) ?? {}, lang) || `#${option.id}`} ×${option.quantity}`)
       .join('; '),
-    order.status,
-    order.channel,
+    words === 'keys' ? order.status : ORDER_STANDING_WORDS[words][order.status],
+    words === 'keys' ? order.channel : wordFor(SALES_CHANNEL_WORDS[words], order.channel),
     order.completed_at ? dateTimeCell(new Date(order.completed_at), venue.timeZone) : '',
   ];
 }
@@ -138,6 +145,7 @@ async function* exportedRows(
   filters: OrderSearchFilters,
   order: SearchOrder,
   lang: LanguageCode,
+  words: Wording,
   reads: OrderExportReads,
 ): AsyncGenerator<Cell[]> {
   // HH:mm in the venue's time zone (the Swedish locale writes times the ISO way).
@@ -147,7 +155,7 @@ async function* exportedRows(
     const { coupons, options } = await couponsAndOptions(db, ids);
     const optionIds = [...new Set([...options.values()].flatMap((booked) => booked.map((option) => option.id)))];
     const extras = { refunded: await reads.refunded(ids), coupons, options, optionNames: await reads.optionNames(optionIds) };
-    for (const found of batch) yield cellsOf(found, extras, lang, venue, time);
+    for (const found of batch) yield cellsOf(found, extras, lang, words, venue, time);
   }
 }
 
@@ -171,12 +179,12 @@ export function exportOrdersCsv(
   filters: OrderSearchFilters,
   order: SearchOrder,
   lang: LanguageCode,
-  headings: LanguageCode | 'keys',
+  headings: Wording,
   reads: OrderExportReads,
 ): Readable {
   const decimals = MINOR_UNITS[venue.currency];
   async function* records() {
-    for await (const cells of exportedRows(db, venue, filters, order, lang, reads)) {
+    for await (const cells of exportedRows(db, venue, filters, order, lang, headings, reads)) {
       yield cells.map((cell, index) => csvText(cell, ORDER_COLUMNS[index] as OrderColumn, decimals));
     }
   }
@@ -192,7 +200,7 @@ export function exportOrdersXlsx(
   filters: OrderSearchFilters,
   order: SearchOrder,
   lang: LanguageCode,
-  headings: LanguageCode | 'keys',
+  headings: Wording,
   reads: OrderExportReads,
 ): Readable {
   const out = new PassThrough();
@@ -206,7 +214,7 @@ export function exportOrdersXlsx(
   });
   sheet.getRow(1).font = { bold: true };
   (async () => {
-    for await (const cells of exportedRows(db, venue, filters, order, lang, reads)) {
+    for await (const cells of exportedRows(db, venue, filters, order, lang, headings, reads)) {
       // exceljs writes text as it is (a cell is never read as a formula unless it is made one).
       sheet.addRow(cells).commit();
     }
