@@ -1,12 +1,13 @@
 /**
  * The words for the machine keys the console's answers and files carry (a sales channel, an
- * order's standing, a journal line's kind, a coupon's status), in the six console languages: the
- * one table of each, which the console's screens show (`apps/console/src/lib/i18n/i18n.ts` adds
- * them to its texts) and the server writes into a file worded in a language. A file asked for
- * with `headings=keys` keeps the keys.
+ * order's standing, where its refunds stand, a journal line's kind, a coupon's status), in the six
+ * console languages: the one table of each, which the console's screens show
+ * (`apps/console/src/lib/i18n/i18n.ts` adds them to its texts) and the server writes into a file
+ * worded in a language. A file asked for with `headings=keys` keeps the keys.
  */
 import type { LanguageCode, SalesChannel } from '../constants.ts';
 import type { CouponStatus } from './coupons.ts';
+import type { RefundStanding } from './order-detail.ts';
 import type { OrderStanding } from './order-search.ts';
 import type { JournalLine } from './reports.ts';
 
@@ -33,6 +34,26 @@ export const ORDER_STANDING_WORDS: Record<LanguageCode, Record<OrderStanding, st
   kr: { completed: '완료', partly_cancelled: '일부 취소', cancelled: '취소' },
   'zh-hant': { completed: '已完成', partly_cancelled: '部分取消', cancelled: '已取消' },
   th: { completed: 'เสร็จสมบูรณ์', partly_cancelled: 'ยกเลิกบางส่วน', cancelled: 'ยกเลิกแล้ว' },
+};
+
+/** Where an order's refunds stand (`refundStanding`); nothing given back nor asked back has no word. */
+export const REFUND_STANDING_WORDS: Record<LanguageCode, Record<Exclude<RefundStanding, 'none'>, string>> = {
+  ja: { partly_refunded: '一部返金済み', refunded: '返金済み', pending: '返金が決済会社の処理待ち', failed: '返金に失敗あり' },
+  en: {
+    partly_refunded: 'refunded in part',
+    refunded: 'refunded',
+    pending: 'refund waiting for the provider',
+    failed: 'a refund failed',
+  },
+  'zh-hans': { partly_refunded: '部分退款', refunded: '已退款', pending: '退款等待支付机构处理', failed: '有退款失败' },
+  kr: { partly_refunded: '일부 환불', refunded: '환불 완료', pending: '환불이 결제사 처리 대기 중', failed: '환불 실패 있음' },
+  'zh-hant': { partly_refunded: '部分退款', refunded: '已退款', pending: '退款等待支付機構處理', failed: '有退款失敗' },
+  th: {
+    partly_refunded: 'คืนเงินบางส่วน',
+    refunded: 'คืนเงินแล้ว',
+    pending: 'การคืนเงินรอผู้ให้บริการชำระเงิน',
+    failed: 'มีการคืนเงินที่ล้มเหลว',
+  },
 };
 
 /** A sales journal line's kind. */

@@ -1,13 +1,14 @@
 /**
  * The console's own texts, one JSON file per language in `locales/`, complete in all six; a
  * language that lacked a text would fall back to English. The words for machine keys (channels,
- * an order's standing, a journal line's kind, a coupon's status) come from the domain's tables,
+ * an order's standing and its refunds', a journal line's kind, a coupon's status) come from the domain's tables,
  * which the server's exports word their rows with too. The chosen language is kept in this browser.
  */
 import {
   COUPON_STATUS_WORDS,
   JOURNAL_KIND_WORDS,
   ORDER_STANDING_WORDS,
+  REFUND_STANDING_WORDS,
   SALES_CHANNEL_WORDS,
 } from '@storefront/domain/console/key-words';
 import { LANGUAGE_CODES, LANGUAGE_TAGS, type LanguageCode } from '@storefront/domain/constants';
@@ -65,8 +66,8 @@ const TEXTS = { ja, en, 'zh-hans': zhHans, kr, 'zh-hant': zhHant, th } as const;
 
 /**
  * A language's texts with the domain's words for machine keys where the screens look them up
- * (`salesChannels.web`, `orders.statuses.cancelled`, `reports.journal.kinds.refund`,
- * `coupons.statuses.expired`).
+ * (`salesChannels.web`, `orders.statuses.cancelled`, `orderDetail.standing.refundStatuses.pending`,
+ * `reports.journal.kinds.refund`, `coupons.statuses.expired`).
  */
 export function textsOf(lang: LanguageCode) {
   const texts = TEXTS[lang];
@@ -74,6 +75,10 @@ export function textsOf(lang: LanguageCode) {
     ...texts,
     salesChannels: SALES_CHANNEL_WORDS[lang],
     orders: { ...texts.orders, statuses: ORDER_STANDING_WORDS[lang] },
+    orderDetail: {
+      ...texts.orderDetail,
+      standing: { ...texts.orderDetail.standing, refundStatuses: REFUND_STANDING_WORDS[lang] },
+    },
     reports: { ...texts.reports, journal: { ...texts.reports.journal, kinds: JOURNAL_KIND_WORDS[lang] } },
     coupons: { ...texts.coupons, statuses: COUPON_STATUS_WORDS[lang] },
   };
