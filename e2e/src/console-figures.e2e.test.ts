@@ -150,7 +150,7 @@ describe.skipIf(!hasChromium)('the figures: dashboard, heat map, a month as XLSX
       expect(days.every((day) => day[0] instanceof Date)).toBe(true);
       expect(days.find((day) => (day[0] as Date).toISOString().startsWith('2031-03-03'))?.slice(1)).toEqual([12000, 2, 6, 0]);
       expect(values(sheet.rowCount)).toEqual([
-        'total',
+        'Total',
         MONTH_TOTAL,
         ORDERS.length,
         ORDERS.reduce((sum, order) => sum + order.quantity, 0),

@@ -4,7 +4,7 @@
  * and a coverage live here, so the console's forms and the server refuse the same values.
  */
 import { z } from 'zod';
-import { Channel, Id, InputText, IsoDate, MAX_INT4, PositiveId } from '../api/common.ts';
+import { Channel, ExportHeadingsParam, Id, InputText, IsoDate, Lang, MAX_INT4, PositiveId } from '../api/common.ts';
 import { DISCOUNT_TYPES, type LanguageCode, SALES_CHANNELS } from '../constants.ts';
 
 /**
@@ -210,6 +210,13 @@ export const CouponFilters = z.object({
   batch: InputText.max(100, { error: 'must be at most 100 characters' }).optional(),
 });
 export type CouponFilters = z.output<typeof CouponFilters>;
+
+/**
+ * The CSV export takes the filters, the language of names and discounts (the venue's default when
+ * not given) and how its headings and values are worded (`headings=keys`: machine keys).
+ */
+export const CouponExportQuery = CouponFilters.extend({ lang: Lang.optional(), headings: ExportHeadingsParam.optional() });
+export type CouponExportQuery = z.output<typeof CouponExportQuery>;
 
 export const CouponListQuery = CouponFilters.extend({
   /** Paging: coupons made before this one (newest first). */

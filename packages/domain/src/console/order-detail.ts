@@ -186,6 +186,18 @@ export const REFUND_STANDINGS = ['none', 'partly_refunded', 'refunded', 'pending
 export type RefundStanding = (typeof REFUND_STANDINGS)[number];
 
 /**
+ * Where an order's money stands, from what its kept payments took and its refunds by status: a
+ * failed refund first (the visitor is still owed it), then one still waiting, then how much of
+ * what was paid went back. The order's detail and its export say the same.
+ */
+export function refundStanding(money: { paid: number; succeeded: number; pending: number; failed: number }): RefundStanding {
+  if (money.failed > 0) return 'failed';
+  if (money.pending > 0) return 'pending';
+  if (money.succeeded === 0) return 'none';
+  return money.succeeded >= money.paid ? 'refunded' : 'partly_refunded';
+}
+
+/**
  * The order as it stands now, for its summary: the status after cancellations and refunds, the
  * admissions still standing, and the money kept (paid less what went back or is going back; a
  * failed refund does not count as given back) beside what was paid.

@@ -117,7 +117,7 @@ function Summary(props: { order: OrderDetail }) {
       t('orderDetail.status'),
       // Where the order stands now, after its cancellations and refunds.
       <span key="status" className="order-standing">
-        <span className={`badge badge-order-${standing.status}`}>{t(`orderDetail.standing.statuses.${standing.status}`)}</span>
+        <span className={`badge badge-order-${standing.status}`}>{t(`orders.statuses.${standing.status}`)}</span>
         {standing.refund_status === 'none' ? null : (
           <span className={`badge badge-refund-${standing.refund_status}`}>
             {t(`orderDetail.standing.refundStatuses.${standing.refund_status}`)}

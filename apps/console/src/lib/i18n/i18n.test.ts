@@ -1,3 +1,11 @@
+import {
+  COUPON_STATUS_WORDS,
+  JOURNAL_KIND_WORDS,
+  ORDER_STANDING_WORDS,
+  REFUND_STANDING_WORDS,
+  SALES_CHANNEL_WORDS,
+} from '@storefront/domain/console/key-words';
+import { LANGUAGE_CODES } from '@storefront/domain/constants';
 import { describe, expect, it } from 'vitest';
 import { createConsoleI18n, initialLanguage } from './i18n.ts';
 import en from './locales/en.json';
@@ -90,6 +98,23 @@ describe('console texts', () => {
     expect(i18n.t('staff.invite')).toBe('Invite a staff member');
     expect(i18n.t('rights.names.audit:read')).toBe('Read the audit log');
     expect(createConsoleI18n('th').t('staff.invite')).toBe('เชิญพนักงาน');
+  });
+
+  it.each(LANGUAGE_CODES)('shows in %s the domain’s words for machine keys, the ones the exports write', (language) => {
+    const i18n = createConsoleI18n(language);
+    const shown = (prefix: string, words: Record<string, string>) =>
+      Object.fromEntries(Object.keys(words).map((key) => [key, i18n.t(`${prefix}.${key}`)]));
+    expect(shown('salesChannels', SALES_CHANNEL_WORDS[language])).toEqual(SALES_CHANNEL_WORDS[language]);
+    expect(shown('orders.statuses', ORDER_STANDING_WORDS[language])).toEqual(ORDER_STANDING_WORDS[language]);
+    expect(shown('orderDetail.standing.refundStatuses', REFUND_STANDING_WORDS[language])).toEqual(
+      REFUND_STANDING_WORDS[language],
+    );
+    expect(shown('reports.journal.kinds', JOURNAL_KIND_WORDS[language])).toEqual(JOURNAL_KIND_WORDS[language]);
+    expect(shown('coupons.statuses', COUPON_STATUS_WORDS[language])).toEqual(COUPON_STATUS_WORDS[language]);
+    // The texts beside them are the language's own still.
+    expect(i18n.t('orders.status')).not.toBe('orders.status');
+    expect(i18n.t('orderDetail.standing.kept')).not.toBe('orderDetail.standing.kept');
+    expect(i18n.t('reports.journal.kind')).not.toBe('reports.journal.kind');
   });
 
   it('chooses the stored language, else the browser’s, else Japanese', () => {

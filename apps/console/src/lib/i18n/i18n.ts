@@ -1,8 +1,16 @@
 /**
  * The console's own texts, one JSON file per language in `locales/`, complete in all six; a
- * language that lacked a text would fall back to English. The chosen language is kept
- * in this browser.
+ * language that lacked a text would fall back to English. The words for machine keys (channels,
+ * an order's standing and its refunds', a journal line's kind, a coupon's status) come from the domain's tables,
+ * which the server's exports word their rows with too. The chosen language is kept in this browser.
  */
+import {
+  COUPON_STATUS_WORDS,
+  JOURNAL_KIND_WORDS,
+  ORDER_STANDING_WORDS,
+  REFUND_STANDING_WORDS,
+  SALES_CHANNEL_WORDS,
+} from '@storefront/domain/console/key-words';
 import { LANGUAGE_CODES, LANGUAGE_TAGS, type LanguageCode } from '@storefront/domain/constants';
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -54,6 +62,28 @@ export function rememberLanguage(storage: Pick<Storage, 'setItem'>, lang: Langua
   storage.setItem(STORAGE_KEY, lang);
 }
 
+const TEXTS = { ja, en, 'zh-hans': zhHans, kr, 'zh-hant': zhHant, th } as const;
+
+/**
+ * A language's texts with the domain's words for machine keys where the screens look them up
+ * (`salesChannels.web`, `orders.statuses.cancelled`, `orderDetail.standing.refundStatuses.pending`,
+ * `reports.journal.kinds.refund`, `coupons.statuses.expired`).
+ */
+export function textsOf(lang: LanguageCode) {
+  const texts = TEXTS[lang];
+  return {
+    ...texts,
+    salesChannels: SALES_CHANNEL_WORDS[lang],
+    orders: { ...texts.orders, statuses: ORDER_STANDING_WORDS[lang] },
+    orderDetail: {
+      ...texts.orderDetail,
+      standing: { ...texts.orderDetail.standing, refundStatuses: REFUND_STANDING_WORDS[lang] },
+    },
+    reports: { ...texts.reports, journal: { ...texts.reports.journal, kinds: JOURNAL_KIND_WORDS[lang] } },
+    coupons: { ...texts.coupons, statuses: COUPON_STATUS_WORDS[lang] },
+  };
+}
+
 export function createConsoleI18n(lang: LanguageCode): i18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
@@ -63,14 +93,7 @@ export function createConsoleI18n(lang: LanguageCode): i18n {
     // `zh-hans` is a code of its own here, not Chinese with a script subtag.
     load: 'currentOnly',
     lowerCaseLng: true,
-    resources: {
-      ja: { translation: ja },
-      en: { translation: en },
-      'zh-hans': { translation: zhHans },
-      kr: { translation: kr },
-      'zh-hant': { translation: zhHant },
-      th: { translation: th },
-    },
+    resources: Object.fromEntries(LANGUAGE_CODES.map((code) => [code, { translation: textsOf(code) }])),
     interpolation: { escapeValue: false },
     returnNull: false,
     // Rights are `area:action`: a colon in a key is not a namespace here.

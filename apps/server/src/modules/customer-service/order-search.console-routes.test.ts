@@ -1,4 +1,5 @@
 import type { OrderSearchPage, OrderSummary } from '@storefront/domain/console/order-search';
+import { parse as parseCsv } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, expect, it, vi } from 'vitest';
@@ -336,13 +337,13 @@ describeEachEngine('console order search', (ctx) => {
     expect([...raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = raw.subarray(3).toString('utf8').trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'reservation_number,name,email,phone,product,visit_date (Asia/Tokyo),visit_time (Asia/Tokyo),quantity,total (JPY),refunded (JPY),coupons,options,status,channel,completed_at (Asia/Tokyo)',
+      'reservation_number,name,email,phone,product,visit_date (Asia/Tokyo),visit_time (Asia/Tokyo),quantity,total (JPY),refunded (JPY),coupons,options,status,refund_status,channel,completed_at (Asia/Tokyo)',
     );
     expect(lines).toHaveLength(2);
     // A phone number starting with + is made text, so a spreadsheet does not read it as a formula.
     expect(lines[1]).toMatch(
       new RegExp(
-        `^${taro.reservationNumber},Taro Suzuki,taro@example.com,'\\+81 3 1111 2222,[^,]+,\\d{4}-\\d{2}-\\d{2},\\d{2}:\\d{2}–\\d{2}:\\d{2},3,${taro.total},1000,WELCOME-10,[^,]+ ×3,partly_cancelled,web,\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$`,
+        `^${taro.reservationNumber},Taro Suzuki,taro@example.com,'\\+81 3 1111 2222,[^,]+,\\d{4}-\\d{2}-\\d{2},\\d{2}:\\d{2}–\\d{2}:\\d{2},3,${taro.total},1000,WELCOME-10,[^,]+ ×3,partly_cancelled,pending,web,\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$`,
       ),
     );
     const entries = await exportEntries();
@@ -398,6 +399,7 @@ describeEachEngine('console order search', (ctx) => {
       'クーポン',
       'オプション',
       '状態',
+      '返金の状況',
       '販売チャネル',
       '注文日時 (Asia/Tokyo)',
     ]);
@@ -413,19 +415,21 @@ describeEachEngine('console order search', (ctx) => {
     const cell = (column: number) => sheet.getRow(jiroIndex).getCell(column);
     expect(cell(6).value).toBeInstanceOf(Date);
     expect(cell(6).numFmt).toBe('yyyy-mm-dd');
-    expect(cell(15).value).toBeInstanceOf(Date);
-    expect(cell(15).numFmt).toBe('yyyy-mm-dd hh:mm:ss');
+    expect(cell(16).value).toBeInstanceOf(Date);
+    expect(cell(16).numFmt).toBe('yyyy-mm-dd hh:mm:ss');
     const [completed] = await rows<{ local: string }>(
       ctx.db,
       sql`select to_char(completed_at at time zone 'Asia/Tokyo', 'YYYY-MM-DD"T"HH24:MI:SS') as local
           from orders where id = ${ids.jiro}`,
     );
-    expect((cell(15).value as Date).toISOString().slice(0, 19)).toBe(completed?.local);
+    expect((cell(16).value as Date).toISOString().slice(0, 19)).toBe(completed?.local);
     expect(cell(8).type).toBe(ExcelJS.ValueType.Number);
     expect(cell(9).type).toBe(ExcelJS.ValueType.Number);
     expect(cell(9).numFmt).toBe('#,##0');
     expect(cell(10).type).toBe(ExcelJS.ValueType.Number);
-    expect(jiroRow?.slice(9, 13)).toEqual([0, undefined, expect.stringMatching(/ ×1$/), 'cancelled']);
+    // The standing and the channel in the headings' words, as the console's order list shows them.
+    // Nothing went back to Jiro: where his refunds stand is an empty cell.
+    expect(jiroRow?.slice(9, 15)).toEqual([0, undefined, expect.stringMatching(/ ×1$/), 'キャンセル', undefined, '窓口 (POS)']);
     const hanakoRow = [2, 3, 4].map(values).find((row) => row[0] === hanako.reservationNumber);
     const [option] = await rows<{ name: string }>(
       ctx.db,
@@ -440,7 +444,7 @@ describeEachEngine('console order search', (ctx) => {
     expect(entry?.changes).toEqual({ format: 'xlsx', filters: {}, sort: 'visit', direction: 'asc' });
   });
 
-  it('words the headings in the console’s language, else the member’s, and keeps the keys for machines', async () => {
+  it('words the headings, standings and channels in the console’s language, else the member’s, and keeps the keys for machines', async () => {
     const team = await makeTeam(ctx.db, { rights: ['orders:read'], venueIds: [await siteId('demo')] });
     const member = await makeStaff(ctx.db, { teamIds: [team.id] });
     await ctx.db.execute(sql`update staff_accounts set language = 'en' where id = ${member.id}`);
@@ -458,15 +462,33 @@ describeEachEngine('console order search', (ctx) => {
       return response.rawPayload.subarray(3).toString('utf8').split('\r\n')[0];
     };
     expect(await heading('')).toBe(
-      'Reservation number,Name,Email,Phone,Product,Visit date (Asia/Tokyo),Visit time (Asia/Tokyo),Admissions,Total (JPY),Refunded (JPY),Coupons,Options,Status,Channel,Ordered at (Asia/Tokyo)',
+      'Reservation number,Name,Email,Phone,Product,Visit date (Asia/Tokyo),Visit time (Asia/Tokyo),Admissions,Total (JPY),Refunded (JPY),Coupons,Options,Status,Refunds,Channel,Ordered at (Asia/Tokyo)',
     );
     expect(await heading('?lang=ja')).toBe(
-      '予約番号,氏名,メールアドレス,電話番号,商品,来場日 (Asia/Tokyo),来場時間 (Asia/Tokyo),人数,合計 (JPY),返金額 (JPY),クーポン,オプション,状態,販売チャネル,注文日時 (Asia/Tokyo)',
+      '予約番号,氏名,メールアドレス,電話番号,商品,来場日 (Asia/Tokyo),来場時間 (Asia/Tokyo),人数,合計 (JPY),返金額 (JPY),クーポン,オプション,状態,返金の状況,販売チャネル,注文日時 (Asia/Tokyo)',
     );
     expect((await heading('?lang=th'))?.split(',')[0]).toBe('หมายเลขการจอง');
     expect(await heading('?lang=ja&headings=keys')).toBe(
-      'reservation_number,name,email,phone,product,visit_date (Asia/Tokyo),visit_time (Asia/Tokyo),quantity,total (JPY),refunded (JPY),coupons,options,status,channel,completed_at (Asia/Tokyo)',
+      'reservation_number,name,email,phone,product,visit_date (Asia/Tokyo),visit_time (Asia/Tokyo),quantity,total (JPY),refunded (JPY),coupons,options,status,refund_status,channel,completed_at (Asia/Tokyo)',
     );
+    // The standings and the channel of a row are worded as the headings are; with the keys, keys.
+    const standingAndChannel = async (query: string) => {
+      const response = await server.app.inject({
+        method: 'GET',
+        url: `/console/api/v1/venues/demo/orders/export.csv?status=partly_cancelled${query}`,
+        headers: { cookie },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const [, line] = parseCsv(response.rawPayload.subarray(3).toString('utf8')) as string[][];
+      return line?.slice(12, 15);
+    };
+    expect(await standingAndChannel('')).toEqual(['Partly cancelled', 'refund waiting for the provider', 'Web shop']);
+    expect(await standingAndChannel('&lang=ja')).toEqual(['一部キャンセル', '返金が決済会社の処理待ち', 'Web ショップ']);
+    expect(await standingAndChannel('&lang=zh-hans')).toEqual(['部分取消', '退款等待支付机构处理', '网上商店']);
+    expect(await standingAndChannel('&lang=zh-hant')).toEqual(['部分取消', '退款等待支付機構處理', '網路商店']);
+    expect(await standingAndChannel('&lang=kr')).toEqual(['일부 취소', '환불이 결제사 처리 대기 중', '웹 판매 페이지']);
+    expect(await standingAndChannel('&lang=th')).toEqual(['ยกเลิกบางส่วน', 'การคืนเงินรอผู้ให้บริการชำระเงิน', 'ร้านค้าออนไลน์']);
+    expect(await standingAndChannel('&lang=ja&headings=keys')).toEqual(['partly_cancelled', 'pending', 'web']);
     const bad = await reader.get<ErrorAnswer>('venues/demo/orders/export.xlsx?headings=machine');
     expect(bad.status).toBe(400);
     expect(bad.body.field).toBe('headings');

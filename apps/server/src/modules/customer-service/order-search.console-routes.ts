@@ -21,7 +21,7 @@ import { recordAudit } from '../audit/record-audit.ts';
 import { languageCodesOf, optionNames, venueProductNames } from '../catalog/catalog-facts.ts';
 import { exportOrdersCsv, exportOrdersXlsx, type OrderExportReads } from '../orders/export-orders.ts';
 import { searchOrders } from '../orders/search-orders.ts';
-import { refundedAmounts } from '../payments/order-refunded-amounts.ts';
+import { refundsOfOrders } from '../payments/order-refunded-amounts.ts';
 import { authOf, memberLanguageOf, venueOf } from '../staff/console-api.plugin.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
@@ -32,7 +32,7 @@ const VenueParams = z.object({ venue: z.string() });
 const CsvFile = z
   .any()
   .describe(
-    'text/csv; charset=utf-8: reservation number, name, e-mail, phone, product, visit, quantity, total, refunded, coupons, options, status, channel, completed',
+    'text/csv; charset=utf-8: reservation number, name, e-mail, phone, product, visit, quantity, total, refunded, coupons, options, status, refund status, channel, completed; headings, statuses and channels in the console’s language, or keys with headings=keys',
   );
 const XlsxFile = z.any().describe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet: the columns of the CSV');
 
@@ -44,7 +44,7 @@ export const orderSearchConsoleRoutes =
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     // What the export tells of refunds and options is the payments module's and the catalogue's.
     const reads: OrderExportReads = {
-      refunded: (orderIds) => refundedAmounts(db, orderIds),
+      refunds: (orderIds) => refundsOfOrders(db, orderIds),
       optionNames: (optionIds) => optionNames(db, optionIds),
     };
 

@@ -12,7 +12,7 @@ import type {
   TimelineEntry,
   TimelineKind,
 } from '@storefront/domain/console/order-detail';
-import { TIMELINE_KINDS } from '@storefront/domain/console/order-detail';
+import { refundStanding, TIMELINE_KINDS } from '@storefront/domain/console/order-detail';
 import { DISPLAY_TIME_ZONE, LANGUAGE_CODES } from '@storefront/domain/constants';
 import { timeOfDayIn } from '@storefront/domain/dates';
 import { asc, eq } from 'drizzle-orm';
@@ -112,16 +112,7 @@ export function standingOf(
   const failed = sum('failed');
   return {
     status: cancelled === 0 ? 'completed' : cancelled === admissions.length ? 'cancelled' : 'partly_cancelled',
-    refund_status:
-      failed > 0
-        ? 'failed'
-        : pending > 0
-          ? 'pending'
-          : refunded === 0
-            ? 'none'
-            : refunded >= paid
-              ? 'refunded'
-              : 'partly_refunded',
+    refund_status: refundStanding({ paid, succeeded: sum('succeeded'), pending, failed }),
     admissions: { total: admissions.length, standing: admissions.length - cancelled, used: count('used'), cancelled },
     paid,
     refunded,

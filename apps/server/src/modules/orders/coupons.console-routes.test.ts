@@ -1,5 +1,6 @@
 import { COUPON_CODE_ALPHABET, type Coupon, type CouponBatch, type CouponPage } from '@storefront/domain/console/coupons';
 import { addDays, todayIn } from '@storefront/domain/dates';
+import { parse as parseCsv } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { apiFor } from '../../../test/api.ts';
@@ -222,11 +223,15 @@ describeEachEngine('console coupons', (ctx) => {
     const raw = response.rawPayload;
     expect([...raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = raw.subarray(3).toString('utf8').trimEnd().split('\r\n');
-    expect(lines[0]).toBe('code,name,discount,coverage,expiry,limit,used,active,batch');
+    // Headings and values in the language the console asks in, the days' and times' zone named.
+    expect(lines[0]).toBe(
+      'コード,名称,割引,対象の来場日 (Asia/Tokyo),コードの受付期限 (Asia/Tokyo),利用上限,利用回数,有効・無効,バッチ,状態',
+    );
     expect(lines).toHaveLength(4);
     for (const line of lines.slice(1)) {
       expect(line).toMatch(new RegExp(`^CSV-${suffixPattern},"'=HYPERLINK\\(""http://evil""\\)",20%,`));
-      expect(line).toContain(',9,0,yes,');
+      expect(line).toContain(',9,0,有効,');
+      expect(line).toMatch(/,有効$/);
     }
     const english = await server.app.inject({
       method: 'GET',
@@ -234,6 +239,97 @@ describeEachEngine('console coupons', (ctx) => {
       headers: { cookie },
     });
     expect(english.rawPayload.subarray(3).toString('utf8').split('\r\n')[1]).toContain(",'@SUM(A1),");
+  });
+
+  it('words the coupon export’s headings, whether deactivated and the status now in the console’s language, else the member’s, and keeps keys for machines', async () => {
+    const writer = await memberWith(['catalogue:write']);
+    const made = await writer.post<CouponBatch>('venues/demo/coupons/batches', { prefix: 'WORDS', count: 3, ...settings() });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    // One deactivated, one past its expiry, one still taken.
+    const codes = (
+      await rows<{ code: string }>(ctx.db, sql`select code from coupons where batch = ${made.body.batch} order by code`)
+    ).map((row) => row.code);
+    await ctx.db.execute(sql`update coupons set is_active = false where code = ${codes[0]}`);
+    await ctx.db.execute(sql`update coupons set expires_at = now() - interval '1 minute' where code = ${codes[1]}`);
+    const reader = await memberWith(['catalogue:read']);
+    const cookie = [...reader.jar].map(([name, value]) => `${name}=${value}`).join('; ');
+    const exported = async (query: string) => {
+      const response = await server.app.inject({
+        method: 'GET',
+        url: `/console/api/v1/venues/demo/coupons/export.csv?batch=${encodeURIComponent(made.body.batch)}${query}`,
+        headers: { cookie },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const [headings, ...records] = parseCsv(response.rawPayload.subarray(3).toString('utf8')) as string[][];
+      const byCode = new Map(records.map((record) => [record[0], [record[7], record[9]]]));
+      return { headings, values: codes.map((code) => byCode.get(code)) };
+    };
+    // The member's own language (Japanese) when the console names none.
+    expect(await exported('')).toEqual({
+      headings: [
+        'コード',
+        '名称',
+        '割引',
+        '対象の来場日 (Asia/Tokyo)',
+        'コードの受付期限 (Asia/Tokyo)',
+        '利用上限',
+        '利用回数',
+        '有効・無効',
+        'バッチ',
+        '状態',
+      ],
+      values: [
+        ['無効化済み', '無効化済み'],
+        ['有効', '期限切れ'],
+        ['有効', '有効'],
+      ],
+    });
+    expect(await exported('&lang=en')).toEqual({
+      headings: [
+        'Code',
+        'Name',
+        'Discount',
+        'Visit dates (Asia/Tokyo)',
+        'Code accepted until (Asia/Tokyo)',
+        'Usage limit',
+        'Used',
+        'Active or deactivated',
+        'Batch',
+        'Status',
+      ],
+      values: [
+        ['Deactivated', 'Deactivated'],
+        ['Active', 'Expired'],
+        ['Active', 'Active'],
+      ],
+    });
+    expect((await exported('&lang=zh-hant')).values).toEqual([
+      ['已停用', '已停用'],
+      ['有效', '已過期'],
+      ['有效', '有效'],
+    ]);
+    expect(await exported('&lang=ja&headings=keys')).toEqual({
+      headings: [
+        'code',
+        'name',
+        'discount',
+        'coverage (Asia/Tokyo)',
+        'expiry (Asia/Tokyo)',
+        'limit',
+        'used',
+        'active',
+        'batch',
+        'status',
+      ],
+      values: [
+        ['no', 'inactive'],
+        ['yes', 'expired'],
+        ['yes', 'active'],
+      ],
+    });
+    const bad = await reader.get<{ field?: string }>('venues/demo/coupons/export.csv?headings=columns');
+    expect(bad.status).toBe(400);
+    expect(bad.body.field).toBe('headings');
   });
 
   it('streams an export of 10,000 coupons', async () => {

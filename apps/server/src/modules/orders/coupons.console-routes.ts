@@ -4,12 +4,12 @@
  * change is one transaction with its audit entry. The shop reads coupons from the table at every
  * use (`apply-coupon.ts`), so no cache is involved and the change counts from its commit.
  */
-import { ErrorBody, Id, Lang } from '@storefront/domain/api/common';
+import { ErrorBody, Id } from '@storefront/domain/api/common';
 import {
   Coupon,
   CouponBatch,
   CouponChanges,
-  CouponFilters,
+  CouponExportQuery,
   CouponListQuery,
   CouponPage,
   NewCouponBatchBody,
@@ -24,7 +24,7 @@ import { specError } from '../../http/errors.ts';
 import { auditedChange, recordAudit } from '../audit/record-audit.ts';
 import { languageCodesOf } from '../catalog/catalog-facts.ts';
 import type { Site } from '../sites/site.ts';
-import { authOf, venueOf } from '../staff/console-api.plugin.ts';
+import { authOf, memberLanguageOf, venueOf } from '../staff/console-api.plugin.ts';
 import { couponOf } from './coupon-rows.ts';
 import { createCoupon } from './create-coupon.ts';
 import { exportCoupons } from './export-coupons.ts';
@@ -38,9 +38,12 @@ const read = { console: { right: 'catalogue:read', scope: 'venue' } } as const;
 const write = { console: { right: 'catalogue:write', scope: 'venue' } } as const;
 const VenueParams = z.object({ venue: z.string() });
 const CouponParams = VenueParams.extend({ id: Id });
-const ExportQuery = CouponFilters.extend({ lang: Lang.optional() });
 /** A stream Fastify sends as it is, unserialised. */
-const CsvFile = z.any().describe('text/csv; charset=utf-8: code, name, discount, coverage, expiry, limit, used, active, batch');
+const CsvFile = z
+  .any()
+  .describe(
+    'text/csv; charset=utf-8: code, name, discount, coverage, expiry, limit, used, active, batch, status; headings and the active and status values in the console’s language, or keys with headings=keys',
+  );
 
 /** A file name of letters, digits and hyphens, whatever a batch's name holds. */
 /** Named after the batch, else the venue's wall clock when it was made. */
@@ -63,17 +66,22 @@ export const couponConsoleRoutes =
 
     app.get(
       '/venues/:venue/coupons/export.csv',
-      { config: read, schema: { tags, params: VenueParams, querystring: ExportQuery, response: { 200: CsvFile, ...errors } } },
+      {
+        config: read,
+        schema: { tags, params: VenueParams, querystring: CouponExportQuery, response: { 200: CsvFile, ...errors } },
+      },
       async (request, reply) => {
         const venue = venueOf(request);
-        const { lang, ...filters } = request.query;
+        const { lang, headings, ...filters } = request.query;
         const language = lang ?? (await languageCodesOf(db, [venue.id])).get(venue.id)?.[0] ?? 'ja';
+        // Headings in the console's language (it sends its own), else the member's; keys when asked.
+        const words = headings === 'keys' ? 'keys' : (lang ?? memberLanguageOf(request));
         const now = new Date();
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${fileNameOf(venue, filters.batch, now)}"`)
           .header('cache-control', 'no-store')
-          .send(exportCoupons(db, venue, filters, language, now));
+          .send(exportCoupons(db, venue, filters, language, words, now));
       },
     );
 

@@ -3,9 +3,13 @@
  * (a UTF-8 BOM, cells a spreadsheet would run as a formula made text, like the coupons' export)
  * or XLSX (exceljs's streaming writer: rows are written out as they come, never held). Times are
  * the venue's local times and amounts in its currency; the headings say which. In XLSX days and
- * times are date cells, amounts and counts numbers with their formats; in CSV they are text.
+ * times are date cells, amounts and counts numbers with their formats; in CSV they are text. An
+ * order's standing, where its refunds stand and its channel are words in the headings' language, the ones the console shows
+ * (`@storefront/domain/console/key-words`), or the keys when the headings are (`headings=keys`).
  */
 import { PassThrough, Readable } from 'node:stream';
+import { ORDER_STANDING_WORDS, REFUND_STANDING_WORDS, SALES_CHANNEL_WORDS, wordFor } from '@storefront/domain/console/key-words';
+import type { RefundStanding } from '@storefront/domain/console/order-detail';
 import type { OrderSearchFilters, OrderSummary } from '@storefront/domain/console/order-search';
 import type { Currency, LanguageCode } from '@storefront/domain/constants';
 import { MINOR_UNITS } from '@storefront/domain/format';
@@ -32,8 +36,11 @@ export type OrderExportVenue = { id: number; timeZone: string; currency: Currenc
 
 /** What the export reads from other modules, given by the caller through their own files. */
 export type OrderExportReads = {
-  /** What went back to the visitors of a batch of orders, in minor units (the payments module's). */
-  refunded: (orderIds: readonly string[]) => Promise<Map<string, number>>;
+  /**
+   * What went back to the visitors of a batch of orders, in minor units, and where their money
+   * stands (the payments module's); an order absent had nothing back nor asked back.
+   */
+  refunds: (orderIds: readonly string[]) => Promise<Map<string, { refunded: number; standing: RefundStanding }>>;
   /** The options' names in every language, by id (the catalogue's). */
   optionNames: (optionIds: number[]) => Promise<Map<number, Record<string, string>>>;
 };
@@ -80,12 +87,16 @@ const ORDER_COLUMNS: readonly OrderColumn[] = [
   { key: 'coupons', kind: 'text', width: 18 },
   { key: 'options', kind: 'text', width: 28 },
   { key: 'status', kind: 'text', width: 18 },
-  { key: 'channel', kind: 'text', width: 10 },
+  { key: 'refund_status', kind: 'text', width: 22 },
+  { key: 'channel', kind: 'text', width: 16 },
   { key: 'completed_at', kind: 'dateTime', width: 22, zoned: true },
 ];
 
+/** How the file words its headings and its keys' values (standings, channel): in a language, or as the keys. */
+type Wording = LanguageCode | 'keys';
+
 /** The headings in a language or as keys, with the time zone and the currency their values are in. */
-export function orderExportColumns(venue: OrderExportVenue, headings: LanguageCode | 'keys' = 'keys'): string[] {
+export function orderExportColumns(venue: OrderExportVenue, headings: Wording = 'keys'): string[] {
   return ORDER_COLUMNS.map((column) => {
     const name = headings === 'keys' ? column.key : ORDER_EXPORT_HEADINGS[headings][column.key];
     if (column.zoned) return `${name} (${venue.timeZone})`;
@@ -97,7 +108,7 @@ export function orderExportColumns(venue: OrderExportVenue, headings: LanguageCo
 type Cell = string | number | Date;
 
 type OrderExtras = {
-  refunded: Map<string, number>;
+  refunds: Map<string, { refunded: number; standing: RefundStanding }>;
   coupons: Map<string, string[]>;
   options: Map<string, Array<{ id: number; quantity: number }>>;
   optionNames: Map<number, Record<string, string>>;
@@ -107,10 +118,13 @@ function cellsOf(
   order: OrderSummary,
   extras: OrderExtras,
   lang: LanguageCode,
+  words: Wording,
   venue: OrderExportVenue,
   time: Intl.DateTimeFormat,
 ): Cell[] {
   const timeOf = (at: string | null) => (at ? time.format(new Date(at)) : '');
+  const refunds = extras.refunds.get(order.id);
+  const refundStatus = refunds?.standing ?? 'none';
   return [
     order.reservation_number,
     order.name ?? '',
@@ -121,13 +135,15 @@ function cellsOf(
     order.visit_starts_at ? `${timeOf(order.visit_starts_at)}–${timeOf(order.visit_ends_at)}` : '',
     order.quantity,
     inUnits(order.total, venue.currency),
-    inUnits(extras.refunded.get(order.id) ?? 0, venue.currency),
+    inUnits(refunds?.refunded ?? 0, venue.currency),
     (extras.coupons.get(order.id) ?? []).join(' '),
     (extras.options.get(order.id) ?? [])
       .map((option) => `${localize(extras.optionNames.get(option.id) ?? {}, lang) || `#${option.id}`} ×${option.quantity}`)
       .join('; '),
-    order.status,
-    order.channel,
+    words === 'keys' ? order.status : ORDER_STANDING_WORDS[words][order.status],
+    // Nothing given back nor asked back is no word: the cell stays empty.
+    words === 'keys' ? refundStatus : refundStatus === 'none' ? '' : REFUND_STANDING_WORDS[words][refundStatus],
+    words === 'keys' ? order.channel : wordFor(SALES_CHANNEL_WORDS[words], order.channel),
     order.completed_at ? dateTimeCell(new Date(order.completed_at), venue.timeZone) : '',
   ];
 }
@@ -138,6 +154,7 @@ async function* exportedRows(
   filters: OrderSearchFilters,
   order: SearchOrder,
   lang: LanguageCode,
+  words: Wording,
   reads: OrderExportReads,
 ): AsyncGenerator<Cell[]> {
   // HH:mm in the venue's time zone (the Swedish locale writes times the ISO way).
@@ -146,8 +163,8 @@ async function* exportedRows(
     const ids = batch.map((found) => found.id);
     const { coupons, options } = await couponsAndOptions(db, ids);
     const optionIds = [...new Set([...options.values()].flatMap((booked) => booked.map((option) => option.id)))];
-    const extras = { refunded: await reads.refunded(ids), coupons, options, optionNames: await reads.optionNames(optionIds) };
-    for (const found of batch) yield cellsOf(found, extras, lang, venue, time);
+    const extras = { refunds: await reads.refunds(ids), coupons, options, optionNames: await reads.optionNames(optionIds) };
+    for (const found of batch) yield cellsOf(found, extras, lang, words, venue, time);
   }
 }
 
@@ -171,12 +188,12 @@ export function exportOrdersCsv(
   filters: OrderSearchFilters,
   order: SearchOrder,
   lang: LanguageCode,
-  headings: LanguageCode | 'keys',
+  headings: Wording,
   reads: OrderExportReads,
 ): Readable {
   const decimals = MINOR_UNITS[venue.currency];
   async function* records() {
-    for await (const cells of exportedRows(db, venue, filters, order, lang, reads)) {
+    for await (const cells of exportedRows(db, venue, filters, order, lang, headings, reads)) {
       yield cells.map((cell, index) => csvText(cell, ORDER_COLUMNS[index] as OrderColumn, decimals));
     }
   }
@@ -192,7 +209,7 @@ export function exportOrdersXlsx(
   filters: OrderSearchFilters,
   order: SearchOrder,
   lang: LanguageCode,
-  headings: LanguageCode | 'keys',
+  headings: Wording,
   reads: OrderExportReads,
 ): Readable {
   const out = new PassThrough();
@@ -206,7 +223,7 @@ export function exportOrdersXlsx(
   });
   sheet.getRow(1).font = { bold: true };
   (async () => {
-    for await (const cells of exportedRows(db, venue, filters, order, lang, reads)) {
+    for await (const cells of exportedRows(db, venue, filters, order, lang, headings, reads)) {
       // exceljs writes text as it is (a cell is never read as a formula unless it is made one).
       sheet.addRow(cells).commit();
     }

@@ -1,7 +1,8 @@
 /**
  * The sales figures of a venue's completed orders (those with a reservation number), by the
  * venue-local day of `completed_at`, for the dashboard (decision 023). Grouped statements only:
- * - `sales` ('' key): orders, admissions (quantity) and takings (the orders' totals);
+ * - `sales` ('' key): orders, admissions (quantity) and takings (the orders' totals as they were
+ *   completed, before any date change);
  * - `product` (product id), `channel` ('web', 'spot'), `payment_method` (the method, '' for none):
  *   orders, admissions, takings;
  * - `discount` (''): orders that used a coupon (orders), orders with a discount (quantity), the
@@ -13,11 +14,17 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
 import { asDayFigures, type DayFigure, type InstantRange, localDayOf } from '../../lib/day-figures.ts';
+import { totalBeforeChanges } from '../date-changes/total-before-changes.ts';
 import { coupons } from './orders.schema.ts';
 
-/** The venue's completed orders in the range, with their local day (uses `orders_site_completed_idx`). */
+/**
+ * The venue's completed orders in the range, with their local day (uses `orders_site_completed_idx`),
+ * each at the total it was completed at: a later date change's money is counted on its own day
+ * (`date-changes/date-change-figures.ts`), not again on the order's (decision 036).
+ */
 const completedIn = (siteId: number, timeZone: string, range: InstantRange): SQL =>
-  sql`select o.id, o.product_id, o.channel, o.payment_method, o.quantity, o.total, o.discount, o.option_values, o.set_products,
+  sql`select o.id, o.product_id, o.channel, o.payment_method, o.quantity,
+             ${totalBeforeChanges(sql`o.id`, sql`o.total`)} as total, o.discount, o.option_values, o.set_products,
              ${localDayOf(sql`o.completed_at`, timeZone)} as day
       from orders o
       where o.site_id = ${siteId} and o.reservation_number is not null

@@ -133,7 +133,8 @@ describeEachEngine('dashboard tables as files', (ctx) => {
     // Headings in the language the console asks in.
     expect(values(1)).toEqual(['Day (Asia/Tokyo)', 'Sales (JPY)', 'Orders', 'Tickets', 'Refunded (JPY)']);
     const last = values(sheet.rowCount);
-    expect(last[0]).toBe('total');
+    // The totals row's label in the headings' language too.
+    expect(last[0]).toBe('Total');
     const days = Array.from({ length: sheet.rowCount - 2 }, (_, i) => values(i + 2));
     // Each day is a date cell.
     expect(days.every((day) => day[0] instanceof Date)).toBe(true);
@@ -148,5 +149,32 @@ describeEachEngine('dashboard tables as files', (ctx) => {
     ]);
     expect(last[1]).toBe(days.reduce((sum, day) => sum + Number(day[1]), 0));
     expect(last[2]).toBe(6);
+  });
+
+  it('names the channels as the console does in a worded file, and keeps their keys in one kept in keys', async () => {
+    const channels = async (query: string) => {
+      const response = await download(`${RANGE}&format=csv&table=channels${query}`);
+      expect(response.statusCode, query).toBe(200);
+      const [, ...records] = csvRecords(response.rawPayload);
+      const named = records.map((record) => [record[0], record[1]]);
+      // By key, the totals row last.
+      return [...named.slice(0, -1).sort((a, b) => String(a[0]).localeCompare(String(b[0]))), named.at(-1)];
+    };
+    expect(await channels('&lang=ja')).toEqual([
+      ['spot', '当日 QR'],
+      ['web', 'Web ショップ'],
+      ['合計', ''],
+    ]);
+    expect(await channels('&lang=en')).toEqual([
+      ['spot', 'On-the-spot QR'],
+      ['web', 'Web shop'],
+      ['Total', ''],
+    ]);
+    expect((await channels('&lang=th')).at(-1)).toEqual(['รวม', '']);
+    expect(await channels('&lang=ja&headings=keys')).toEqual([
+      ['spot', 'spot'],
+      ['web', 'web'],
+      ['total', ''],
+    ]);
   });
 });

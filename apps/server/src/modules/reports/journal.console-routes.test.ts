@@ -1,3 +1,4 @@
+import { JOURNAL_KIND_WORDS } from '@storefront/domain/console/key-words';
 import { includedTax, type Journal, type JournalLine } from '@storefront/domain/console/reports';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
@@ -476,7 +477,7 @@ describeEachEngine('the sales journal', (ctx) => {
     });
   });
 
-  it('words the headings in the member’s own language when the console names none, and keeps keys when asked', async () => {
+  it('words the headings, kinds and totals in the member’s own language when the console names none, and keeps keys when asked', async () => {
     const heading = async (query: string) => {
       const response = await download(accountant, `from=${FROM}&to=${TO}&format=csv${query}`);
       expect(response.statusCode).toBe(200);
@@ -491,6 +492,16 @@ describeEachEngine('the sales journal', (ctx) => {
       'Day (Asia/Tokyo),Kind,Payment method code,Payment method,Count,Amount (tax incl.) (JPY),Consumption tax (JPY),Net of tax (JPY)',
     );
     expect(await heading('&lang=ja&headings=keys')).toBe(HEADINGS.join(','));
+    // The kinds and the totals row's label are worded as the headings are, and stay keys with them.
+    const kindsAndLabel = async (query: string) => {
+      const response = await download(accountant, `from=${FROM}&to=${TO}&format=csv${query}`);
+      const records: string[][] = parseCsv(response.rawPayload.subarray(3).toString('utf8'));
+      return { kinds: new Set(records.slice(1, -1).map((record) => record[1])), label: records.at(-1)?.[0] };
+    };
+    expect(await kindsAndLabel('')).toEqual({ kinds: new Set(['売上', '返金']), label: '合計' });
+    expect(await kindsAndLabel('&lang=en')).toEqual({ kinds: new Set(['Sales', 'Refunds']), label: 'Total' });
+    expect(await kindsAndLabel('&lang=kr')).toEqual({ kinds: new Set(['매출', '환불']), label: '합계' });
+    expect(await kindsAndLabel('&lang=en&headings=keys')).toEqual({ kinds: new Set(['sale', 'refund']), label: 'total' });
     const bad = await download(accountant, `from=${FROM}&to=${TO}&format=csv&headings=words-please`);
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ field: 'headings' });
@@ -524,7 +535,8 @@ describeEachEngine('the sales journal', (ctx) => {
       expect(values(index + 2)).toEqual([
         // The day is a date cell: the venue's day, as the heading's time zone says.
         new Date(`${line.date}T00:00:00Z`),
-        line.kind,
+        // The kind in the console's words, as its journal screen shows it.
+        JOURNAL_KIND_WORDS.ja[line.kind],
         line.payment_method,
         line.payment_method_label,
         line.count,
@@ -540,7 +552,7 @@ describeEachEngine('the sales journal', (ctx) => {
     }
     const totals = values(expected.lines.length + 2);
     expect([totals[0], totals[5], totals[6], totals[7]]).toEqual([
-      'total',
+      '合計',
       expected.totals.amount,
       expected.totals.tax,
       expected.totals.net,

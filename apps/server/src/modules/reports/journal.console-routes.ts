@@ -6,8 +6,9 @@
  * the range and the format) before its first byte is sent.
  */
 import { ErrorBody, Lang } from '@storefront/domain/api/common';
+import { JOURNAL_KIND_WORDS } from '@storefront/domain/console/key-words';
 import { type Journal, JournalExportQuery, ReportRangeQuery } from '@storefront/domain/console/reports';
-import { CURRENCIES } from '@storefront/domain/constants';
+import { CURRENCIES, type LanguageCode } from '@storefront/domain/constants';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,7 +18,7 @@ import type { Site } from '../sites/site.ts';
 import { venueOf } from '../staff/console-api.plugin.ts';
 import { headingsLanguage, reportLanguage, sendReportExport } from './report-export.console-routes.ts';
 import type { ReportColumn, ReportTable } from './report-export.ts';
-import { JOURNAL_HEADINGS } from './report-headings.ts';
+import { JOURNAL_HEADINGS, TOTALS_KEY } from './report-headings.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const tags = ['console: reports'];
@@ -58,7 +59,7 @@ const JournalAnswer = z.object({
 const JournalFile = z
   .any()
   .describe(
-    'text/csv; charset=utf-8 or application/vnd.openxmlformats-officedocument.spreadsheetml.sheet: day, kind, payment method, its name, count, amount, tax, net; a totals row last',
+    'text/csv; charset=utf-8 or application/vnd.openxmlformats-officedocument.spreadsheetml.sheet: day, kind, payment method, its name, count, amount, tax, net; a totals row last. Headings, kinds and the totals label in the console’s language, or keys with headings=keys',
   );
 
 /** The journal's columns, in the file. */
@@ -73,14 +74,14 @@ export const JOURNAL_COLUMNS: ReportColumn[] = [
   { name: 'net', kind: 'money' },
 ];
 
-/** The journal as a file's table: its lines, then the totals. */
-export function journalTable(journal: Journal): ReportTable {
+/** The journal as a file's table: its lines (their kind in words unless the file keeps keys), then the totals. */
+export function journalTable(journal: Journal, words: LanguageCode | 'keys'): ReportTable {
   return {
     sheet: 'journal',
     columns: JOURNAL_COLUMNS,
     rows: journal.lines.map((line) => [
       line.date,
-      line.kind,
+      words === 'keys' ? line.kind : JOURNAL_KIND_WORDS[words][line.kind],
       line.payment_method,
       line.payment_method_label,
       line.count,
@@ -88,7 +89,7 @@ export function journalTable(journal: Journal): ReportTable {
       line.tax,
       line.net,
     ]),
-    totals: () => ['total', null, null, null, null, journal.totals.amount, journal.totals.tax, journal.totals.net],
+    totals: () => [TOTALS_KEY, null, null, null, null, journal.totals.amount, journal.totals.tax, journal.totals.net],
     headings: JOURNAL_HEADINGS,
   };
 }
@@ -128,12 +129,13 @@ export const journalConsoleRoutes =
         const venue = venueOf(request);
         const { from, to, format, lang, headings } = request.query;
         const journal = await salesJournal(db, journalVenue(venue), { from, to }, await reportLanguage(db, venue, lang));
+        const words = headingsLanguage(request, lang, headings);
         return sendReportExport(db, request, reply, {
           report: 'journal',
           range: { from, to },
           format,
-          table: journalTable(journal),
-          headings: headingsLanguage(request, lang, headings),
+          table: journalTable(journal, words),
+          headings: words,
         });
       },
     );

@@ -83,7 +83,10 @@ export type DashboardTableRows = (request: {
   venue: Site;
   range: { from: string; to: string };
   table: DashboardTable;
+  /** The language of the things' names (products, options, payment methods). */
   lang: LanguageCode;
+  /** The file's wording: the language of its headings and of the keys' values, or `keys`. */
+  words: LanguageCode | 'keys';
 }) => Promise<ReportTable>;
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
@@ -107,11 +110,13 @@ export const dashboardExportConsoleRoutes =
       async (request, reply) => {
         const venue = venueOf(request);
         const { from, to, format, table, lang, headings } = request.query;
+        const words = headingsLanguage(request, lang, headings);
         const rows = await options.tableRows({
           venue,
           range: { from, to },
           table,
           lang: await reportLanguage(options.db, venue, lang),
+          words,
         });
         return sendReportExport(options.db, request, reply, {
           report: 'dashboard',
@@ -120,7 +125,7 @@ export const dashboardExportConsoleRoutes =
           format,
           table: rows,
           details: { table },
-          headings: headingsLanguage(request, lang, headings),
+          headings: words,
         });
       },
     );

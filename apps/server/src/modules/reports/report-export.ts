@@ -6,7 +6,8 @@
  * name the venue's time zone and those of amounts its currency, so a file read on its own says
  * what its figures mean. Amounts come in minor units and are written in the currency's units. In
  * XLSX days are date cells and amounts and counts numbers with their formats. A totals row, when
- * the report has one, closes the file.
+ * the report has one, closes the file. A file worded in a language words its keys' values too (a
+ * journal line's kind, a channel, the totals row's label); `headings=keys` keeps them keys.
  */
 import { PassThrough, Readable } from 'node:stream';
 import type { EXPORT_FORMATS } from '@storefront/domain/console/reports';
@@ -17,7 +18,7 @@ import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
 import { DATE_FORMAT, dateCell, moneyFormat } from '../../lib/spreadsheet-cells.ts';
 import { safeCell } from '../orders/export-coupons.ts';
-import type { ReportHeadings } from './report-headings.ts';
+import { type ReportHeadings, TOTALS_KEY, TOTALS_WORDS } from './report-headings.ts';
 
 /**
  * - `text`: as it is (made safe from formulas in CSV).
@@ -36,7 +37,10 @@ export type ReportTable = {
   columns: ReportColumn[];
   /** Read once, as the file is written. */
   rows: AsyncIterable<ReportCell[]> | Iterable<ReportCell[]>;
-  /** The closing totals row, asked for once every row is written (a report may sum as it goes). */
+  /**
+   * The closing totals row, asked for once every row is written (a report may sum as it goes). A
+   * first cell `total` (`TOTALS_KEY`) is its label, worded as the headings are.
+   */
   totals?: () => ReportCell[] | Promise<ReportCell[]>;
   /** The columns' headings in each language, by column name (a name missing is its own heading). */
   headings?: ReportHeadings;
@@ -68,9 +72,12 @@ export function reportHeadings(columns: readonly ReportColumn[], context: Report
   });
 }
 
-async function* allRows(table: ReportTable): AsyncGenerator<ReportCell[]> {
+async function* allRows(table: ReportTable, context: ReportFileContext): AsyncGenerator<ReportCell[]> {
   for await (const row of table.rows) yield row;
-  if (table.totals) yield await table.totals();
+  if (!table.totals) return;
+  const [label, ...sums] = await table.totals();
+  const language = context.headings ?? 'keys';
+  yield [label === TOTALS_KEY && language !== 'keys' ? TOTALS_WORDS[language] : (label ?? null), ...sums];
 }
 
 function csvRecord(row: ReportCell[], columns: readonly ReportColumn[], decimals: number): string[] {
@@ -87,7 +94,7 @@ function csvRecord(row: ReportCell[], columns: readonly ReportColumn[], decimals
 export function reportCsv(table: ReportTable, context: ReportFileContext): Readable {
   const decimals = MINOR_UNITS[context.currency];
   async function* records() {
-    for await (const row of allRows(table)) yield csvRecord(row, table.columns, decimals);
+    for await (const row of allRows(table, context)) yield csvRecord(row, table.columns, decimals);
   }
   const csv = stringify({
     bom: true,
@@ -124,7 +131,7 @@ export function reportXlsx(table: ReportTable, context: ReportFileContext): Read
   });
   sheet.getRow(1).font = { bold: true };
   (async () => {
-    const rows = allRows(table);
+    const rows = allRows(table, context);
     let last: ReportCell[] | null = null;
     for await (const row of rows) {
       // The row before is written once the next is known, so the totals row can be set in bold.

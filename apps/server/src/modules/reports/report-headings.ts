@@ -1,11 +1,22 @@
 /**
  * The reports' file headings in each console language, by column key (`headings=keys` keeps the
- * keys): one table for the sales journal, one for the dashboard's tables. The time zone, currency
- * or percent a column's values are in are added to its heading.
+ * keys): one table for the sales journal, one for the dashboard's tables, and the totals row's
+ * label. The time zone, currency or percent a column's values are in are added to its heading.
  */
 import type { LanguageCode } from '@storefront/domain/constants';
 
 export type ReportHeadings = Readonly<Record<LanguageCode, Readonly<Record<string, string>>>>;
+
+/** The label a totals row opens with: `total` among keys, else the word (as the console's totals say it). */
+export const TOTALS_KEY = 'total';
+export const TOTALS_WORDS: Record<LanguageCode, string> = {
+  ja: '合計',
+  en: 'Total',
+  'zh-hans': '合计',
+  'zh-hant': '合計',
+  kr: '합계',
+  th: 'รวม',
+};
 
 export const JOURNAL_KEYS = ['date', 'kind', 'payment_method', 'payment_method_name', 'count', 'amount', 'tax', 'net'] as const;
 type JournalKey = (typeof JOURNAL_KEYS)[number];

@@ -235,7 +235,9 @@ describeEachEngine('first visit: compression and caching', (ctx) => {
       expect(body).toEqual(plain.rawPayload);
       expect([...body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const lines = body.subarray(3).toString('utf8').trimEnd().split('\r\n');
-      expect(lines[0]).toBe('code,name,discount,coverage,expiry,limit,used,active,batch');
+      expect(lines[0]).toBe(
+        'Code,Name,Discount,Visit dates (Asia/Tokyo),Code accepted until (Asia/Tokyo),Usage limit,Used,Active or deactivated,Batch,Status',
+      );
       expect(lines).toHaveLength(501);
     }
   }, 60_000);
