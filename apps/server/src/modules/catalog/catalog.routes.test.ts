@@ -1,4 +1,5 @@
 import { addDays, todayIn } from '@storefront/domain/dates';
+import { baseTexts } from '@storefront/seed/texts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -102,6 +103,18 @@ describeEachEngine('catalogue API', (ctx) => {
     expect(en.status).toBe(200);
     expect(en.body.error_connection_title).toBe('We were unable to connect to the server');
     expect(ja.body.error_connection_title).toBe('通信ができませんでした');
+  });
+
+  it('gives a shared text the venue has no row for in its shared wording, and the venue’s own wording over it', async () => {
+    const [site] = await rows<{ id: number }>(ctx.db, sql`select id from sites where code = 'borderless'`);
+    await ctx.db.execute(sql`delete from texts where site_id = ${site?.id} and lang = 'th' and key = 'ticket_price_refunded'`);
+    await ctx.db.execute(
+      sql`update texts set value = 'ยอดที่ท่านชำระ' where site_id = ${site?.id} and lang = 'th' and key = 'ticket_price_paid'`,
+    );
+    const th = await get('/borderless/api/v1/texts?lang=th');
+    expect(th.status).toBe(200);
+    expect(th.body.ticket_price_refunded).toBe(baseTexts.th.ticket_price_refunded);
+    expect(th.body.ticket_price_paid).toBe('ยอดที่ท่านชำระ');
   });
 
   it('lists products with options in the asked language', async () => {

@@ -20,11 +20,12 @@ import {
   Texts,
 } from '@storefront/domain/api/catalog';
 import type { SignageBoard } from '@storefront/domain/api/signage';
-import type { PaymentMethodId, PaymentProviderId, ProductType, SalesChannel } from '@storefront/domain/constants';
+import type { LanguageCode, PaymentMethodId, PaymentProviderId, ProductType, SalesChannel } from '@storefront/domain/constants';
 import { addDays, todayIn } from '@storefront/domain/dates';
 import { localize } from '@storefront/domain/localize';
 import { paymentMethodNames } from '@storefront/domain/payments';
 import { dayStatus, remainingOf } from '@storefront/domain/stock';
+import { baseTexts } from '@storefront/seed/texts';
 import type { z } from 'zod';
 import type { AppMode } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
@@ -119,10 +120,13 @@ export function createCatalogService(db: Database, options: { appMode: AppMode }
         };
       }),
 
+    // The venue's own texts over the shared ones: a key added to the shop after the venue was set
+    // up reads as its shared text, not as the bare key, until the venue words it itself.
     texts: (site: Site, lang: Lang) =>
-      cached(content, `texts:${site.id}:${lang}`, Texts, async () =>
-        Object.fromEntries((await repo.listTexts(db, site.id, lang)).map((t) => [t.key, t.value])),
-      ),
+      cached(content, `texts:${site.id}:${lang}`, Texts, async () => ({
+        ...(Object.hasOwn(baseTexts, lang) ? baseTexts[lang as LanguageCode] : {}),
+        ...Object.fromEntries((await repo.listTexts(db, site.id, lang)).map((t) => [t.key, t.value])),
+      })),
 
     products: (site: Site, lang: Lang) =>
       cached(content, `products:${site.id}:${lang}`, Product.array(), () => productsOf(db, site, lang)),
