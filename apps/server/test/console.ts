@@ -68,6 +68,12 @@ export const TEST_PASSWORD = 'correct horse battery staple';
 /** A fixed authenticator secret (base32) for tests that sign in with codes. */
 export const TEST_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
+/**
+ * The test password's hash, made once per worker: scrypt takes tens of milliseconds by design, and
+ * hundreds of test accounts are made. Each account still verifies the password as sign-in does.
+ */
+let testPasswordHash: Promise<string> | null = null;
+
 let counter = 0;
 export const uniqueEmail = (label: string) => `${label}-${Date.now().toString(36)}-${++counter}@staff.test`;
 
@@ -80,7 +86,7 @@ export async function makeStaff(
   const account = await createStaffAccount(db, SYSTEM_ACTOR, {
     email,
     name: options.name ?? email.split('@')[0] ?? email,
-    passwordHash: await hashPassword(TEST_PASSWORD),
+    passwordHash: await (testPasswordHash ??= hashPassword(TEST_PASSWORD)),
     isOwner: options.isOwner ?? false,
     teamIds: options.teamIds ?? [],
   });
