@@ -68,10 +68,14 @@ if (build) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-/** The instant as libfaketime reads it: wall time in this process's own time zone. */
-const localStamp = (instant) => {
-  const pad = (n) => String(n).padStart(2, '0');
-  return `${instant.getFullYear()}-${pad(instant.getMonth() + 1)}-${pad(instant.getDate())} ${pad(instant.getHours())}:${pad(instant.getMinutes())}:${pad(instant.getSeconds())}`;
+/**
+ * The instant as libfaketime's offset from the real clock, in seconds. An offset, not a start time
+ * ("@…"): libfaketime starts a start time anew in every process, so a server or an openssl started
+ * ten minutes into the run would be ten minutes behind the runner; an offset keeps them all on one clock.
+ */
+const offsetTo = (instant) => {
+  const seconds = Math.round((instant.getTime() - Date.now()) / 1000);
+  return seconds >= 0 ? `+${seconds}` : String(seconds);
 };
 
 const outcomes = [];
@@ -84,7 +88,7 @@ for (const { label, at, why } of instants) {
   };
   delete env.TEST_DATABASE_URL;
   const started = performance.now();
-  const result = spawnSync('faketime', ['-f', `@${localStamp(at)}`, 'npx', 'vitest', 'run', ...filters], {
+  const result = spawnSync('faketime', ['-f', offsetTo(at), 'npx', 'vitest', 'run', ...filters], {
     cwd: root,
     env,
     stdio: 'inherit',
