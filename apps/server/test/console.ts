@@ -83,10 +83,11 @@ export async function makeStaff(
   options: { email?: string; isOwner?: boolean; teamIds?: number[]; totp?: boolean; name?: string } = {},
 ) {
   const email = options.email ?? uniqueEmail(options.isOwner ? 'owner' : 'staff');
+  testPasswordHash ??= hashPassword(TEST_PASSWORD);
   const account = await createStaffAccount(db, SYSTEM_ACTOR, {
     email,
     name: options.name ?? email.split('@')[0] ?? email,
-    passwordHash: await (testPasswordHash ??= hashPassword(TEST_PASSWORD)),
+    passwordHash: await testPasswordHash,
     isOwner: options.isOwner ?? false,
     teamIds: options.teamIds ?? [],
   });
