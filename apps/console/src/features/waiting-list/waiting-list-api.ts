@@ -3,10 +3,10 @@
  * someone taken off with `orders:write`. The products to narrow by are the ones the order search
  * offers (`orders/products`, `orders:read`).
  */
-import type { OrderSearchProducts } from '@storefront/domain/console/order-search';
 import type { WaitingListPage } from '@storefront/domain/console/waiting-list';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api/client.ts';
+import { orderProductsQuery } from '../../lib/order-queries.ts';
 
 export type WaitingListFilters = { product_id: string; date: string };
 
@@ -19,12 +19,7 @@ export const waitingListQueries = {
       queryKey: ['waiting-list', venue, filters],
       queryFn: () => api.get<WaitingListPage>(`${venuePath(venue)}/waiting-list`, filters),
     }),
-  products: (venue: string) =>
-    queryOptions({
-      queryKey: ['orders', venue, 'products'],
-      queryFn: () => api.get<OrderSearchProducts>(`${venuePath(venue)}/orders/products`),
-      staleTime: 60_000,
-    }),
+  products: orderProductsQuery,
 };
 
 export const waitingListApi = {
