@@ -11,7 +11,7 @@ import { columnsOf, DataTable } from '../../ui/data-table.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { Loading, Notice, ProblemNotice } from '../../ui/notice.tsx';
 import { PasskeySetup } from '../../ui/two-factor/passkey-setup.tsx';
-import { accountApi, accountQueries } from './account-api.ts';
+import { accountApi, accountQueries, invalidatePasskeys } from './account-api.ts';
 
 const column = columnsOf<Passkey>();
 
@@ -23,7 +23,7 @@ export function PasskeysSection() {
   const [removing, setRemoving] = useState<Passkey | null>(null);
   const passkeys = useQuery(accountQueries.passkeys());
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: accountQueries.passkeys().queryKey });
+    void invalidatePasskeys(queryClient);
     void invalidateSession(queryClient);
   };
   const remove = useMutation({

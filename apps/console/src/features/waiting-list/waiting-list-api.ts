@@ -4,7 +4,7 @@
  * offers (`orders/products`, `orders:read`).
  */
 import type { WaitingListPage } from '@storefront/domain/console/waiting-list';
-import { queryOptions } from '@tanstack/react-query';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api/client.ts';
 import { orderProductsQuery } from '../../lib/order-queries.ts';
 
@@ -12,11 +12,15 @@ export type WaitingListFilters = { product_id: string; date: string };
 
 const venuePath = (venue: string) => `venues/${encodeURIComponent(venue)}`;
 
-export const waitingListQueries = {
+export const waitingListKeys = {
   all: (venue: string) => ['waiting-list', venue] as const,
+  list: (venue: string, filters: WaitingListFilters) => [...waitingListKeys.all(venue), filters] as const,
+};
+
+export const waitingListQueries = {
   list: (venue: string, filters: WaitingListFilters) =>
     queryOptions({
-      queryKey: ['waiting-list', venue, filters],
+      queryKey: waitingListKeys.list(venue, filters),
       queryFn: () => api.get<WaitingListPage>(`${venuePath(venue)}/waiting-list`, filters),
     }),
   products: orderProductsQuery,
@@ -25,3 +29,7 @@ export const waitingListQueries = {
 export const waitingListApi = {
   takeOff: (venue: string, entryId: number) => api.delete(`${venuePath(venue)}/waiting-list/${entryId}`),
 };
+
+/** Reads every filtered view of the venue's waiting lists again. */
+export const invalidateWaitingList = (client: QueryClient, venue: string) =>
+  client.invalidateQueries({ queryKey: waitingListKeys.all(venue) });

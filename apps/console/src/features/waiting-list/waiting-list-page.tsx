@@ -24,7 +24,7 @@ import { SelectField, TextField } from '../../ui/field.tsx';
 import { Loading, Notice, ProblemNotice } from '../../ui/notice.tsx';
 import { Screen } from '../../ui/screen.tsx';
 import { VenueGate } from '../../ui/venue-gate.tsx';
-import { type WaitingListFilters, waitingListApi, waitingListQueries } from './waiting-list-api.ts';
+import { invalidateWaitingList, type WaitingListFilters, waitingListApi, waitingListQueries } from './waiting-list-api.ts';
 import '../../ui/filters.css';
 import './waiting-list.css';
 
@@ -60,7 +60,7 @@ function WaitingLists(props: { venue: string; venueName: string; canWrite: boole
     onSuccess: (_nothing, entry) => {
       setConfirming(null);
       setDone(t('waitingList.takenOff', { email: entry.email }));
-      void queryClient.invalidateQueries({ queryKey: waitingListQueries.all(props.venue) });
+      void invalidateWaitingList(queryClient, props.venue);
     },
   });
 
