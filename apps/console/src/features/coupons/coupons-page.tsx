@@ -14,7 +14,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { formatDateTime } from '../../lib/format.ts';
-import { searchOfFilters } from '../../lib/forms.ts';
+import { filtersOfSearch, searchOfFilters } from '../../lib/forms.ts';
 import { currentLanguage } from '../../lib/i18n/i18n.ts';
 import { columnsOf, DataTable } from '../../ui/data-table.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
@@ -39,9 +39,7 @@ export default function CouponsPage() {
   );
 }
 
-function filtersOf(search: URLSearchParams): CouponListFilters {
-  return { q: search.get('q') ?? '', status: search.get('status') ?? '', batch: search.get('batch') ?? '' };
-}
+const filtersOf = (search: URLSearchParams): CouponListFilters => filtersOfSearch(search, ['q', 'status', 'batch']);
 
 function Coupons(props: { venue: string; venueName: string; canWrite: boolean }) {
   const { t, i18n } = useTranslation();

@@ -16,7 +16,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { formatDateTime } from '../../lib/format.ts';
-import { searchOfFilters } from '../../lib/forms.ts';
+import { filtersOfSearch, searchOfFilters } from '../../lib/forms.ts';
 import { currentLanguage, LANGUAGE_NAMES } from '../../lib/i18n/i18n.ts';
 import { columnsOf, DataTable } from '../../ui/data-table.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
@@ -40,9 +40,7 @@ export default function WaitingListPage() {
   );
 }
 
-function filtersOf(search: URLSearchParams): WaitingListFilters {
-  return { product_id: search.get('product_id') ?? '', date: search.get('date') ?? '' };
-}
+const filtersOf = (search: URLSearchParams): WaitingListFilters => filtersOfSearch(search, ['product_id', 'date']);
 
 function WaitingLists(props: { venue: string; venueName: string; canWrite: boolean }) {
   const { t, i18n } = useTranslation();
