@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { issueMessage } from './forms.ts';
+import { filtersOfSearch, issueMessage, searchOfFilters } from './forms.ts';
 
 const t = ((key: string) => key) as unknown as TFunction;
 const issuesOf = (schema: z.ZodType, value: unknown) => {
@@ -29,5 +29,17 @@ describe('field messages', () => {
     if (!issue) throw new Error('no issue');
     expect(issueMessage(issue, t, { 'options.0.name': 'own', 'options.*.name': 'any row' })).toBe('own');
     expect(issueMessage(issue, t)).toBe('validation.format');
+  });
+});
+
+describe('list filters in the address', () => {
+  it('reads every named filter, empty when the address leaves it out, and ignores the rest', () => {
+    const search = new URLSearchParams('status=active&page=3');
+    expect(filtersOfSearch(search, ['q', 'status'])).toEqual({ q: '', status: 'active' });
+  });
+
+  it('reads back what it wrote', () => {
+    const filters = { q: 'Tanaka', status: '', batch: '12' };
+    expect(filtersOfSearch(searchOfFilters(filters), ['q', 'status', 'batch'])).toEqual(filters);
   });
 });

@@ -74,3 +74,8 @@ export function searchOfFilters(filters: Readonly<Record<string, string>>): URLS
   for (const [key, value] of Object.entries(filters)) if (value) next.set(key, value);
   return next;
 }
+
+/** A list screen's filters from its address's query: each named value as text, empty when not set. */
+export function filtersOfSearch<Name extends string>(search: URLSearchParams, names: readonly Name[]): Record<Name, string> {
+  return Object.fromEntries(names.map((name) => [name, search.get(name) ?? ''])) as Record<Name, string>;
+}

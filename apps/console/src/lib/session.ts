@@ -5,7 +5,7 @@
  */
 import type { ConsoleSession, ConsoleVenue } from '@storefront/domain/console/auth';
 import type { Right } from '@storefront/domain/console/rights';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
 import { ApiError, api } from './api/client.ts';
 
@@ -25,6 +25,9 @@ export const sessionQuery = queryOptions({
 });
 
 export const useSessionQuery = () => useQuery(sessionQuery);
+
+/** Asks the server for the session again: its rights, venues or second factor changed. */
+export const invalidateSession = (client: QueryClient) => client.invalidateQueries({ queryKey: SESSION_KEY });
 
 export const SessionContext = createContext<ConsoleSession | null>(null);
 

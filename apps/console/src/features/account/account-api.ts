@@ -1,16 +1,22 @@
 /** The staff member's own account (`/console/api/v1/account/...`). */
 import type { AccountSession, Passkey, RecoveryCodes } from '@storefront/domain/console/account';
-import { queryOptions } from '@tanstack/react-query';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api/client.ts';
+
+export const accountKeys = {
+  all: ['account'] as const,
+  sessions: () => [...accountKeys.all, 'sessions'] as const,
+  passkeys: () => [...accountKeys.all, 'passkeys'] as const,
+};
 
 export const accountQueries = {
   sessions: () =>
     queryOptions({
-      queryKey: ['account', 'sessions'],
+      queryKey: accountKeys.sessions(),
       queryFn: () => api.get<{ sessions: AccountSession[] }>('account/sessions'),
     }),
   passkeys: () =>
-    queryOptions({ queryKey: ['account', 'passkeys'], queryFn: () => api.get<{ passkeys: Passkey[] }>('account/passkeys') }),
+    queryOptions({ queryKey: accountKeys.passkeys(), queryFn: () => api.get<{ passkeys: Passkey[] }>('account/passkeys') }),
 };
 
 export const accountApi = {
@@ -20,3 +26,6 @@ export const accountApi = {
   regenerateRecoveryCodes: (body: { password: string }) => api.post<RecoveryCodes>('account/recovery-codes', body),
   removePasskey: (id: number) => api.delete(`account/passkeys/${id}`),
 };
+
+export const invalidateAccountSessions = (client: QueryClient) => client.invalidateQueries({ queryKey: accountKeys.sessions() });
+export const invalidatePasskeys = (client: QueryClient) => client.invalidateQueries({ queryKey: accountKeys.passkeys() });

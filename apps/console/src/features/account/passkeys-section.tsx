@@ -6,12 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api/client.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { currentLanguage } from '../../lib/i18n/i18n.ts';
-import { SESSION_KEY } from '../../lib/session.ts';
+import { invalidateSession } from '../../lib/session.ts';
 import { columnsOf, DataTable } from '../../ui/data-table.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { Loading, Notice, ProblemNotice } from '../../ui/notice.tsx';
 import { PasskeySetup } from '../../ui/two-factor/passkey-setup.tsx';
-import { accountApi, accountQueries } from './account-api.ts';
+import { accountApi, accountQueries, invalidatePasskeys } from './account-api.ts';
 
 const column = columnsOf<Passkey>();
 
@@ -23,8 +23,8 @@ export function PasskeysSection() {
   const [removing, setRemoving] = useState<Passkey | null>(null);
   const passkeys = useQuery(accountQueries.passkeys());
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: accountQueries.passkeys().queryKey });
-    void queryClient.invalidateQueries({ queryKey: SESSION_KEY });
+    void invalidatePasskeys(queryClient);
+    void invalidateSession(queryClient);
   };
   const remove = useMutation({
     mutationFn: (passkey: Passkey) => accountApi.removePasskey(passkey.id),

@@ -10,7 +10,7 @@ import { paths } from '../../lib/paths.ts';
 import { SESSION_KEY } from '../../lib/session.ts';
 import { columnsOf, DataTable } from '../../ui/data-table.tsx';
 import { Loading, ProblemNotice } from '../../ui/notice.tsx';
-import { accountApi, accountQueries } from './account-api.ts';
+import { accountApi, accountQueries, invalidateAccountSessions } from './account-api.ts';
 
 /** A readable name for a browser from its user agent: enough to tell one's own devices apart. */
 export function describeAgent(agent: string | null): string {
@@ -55,7 +55,7 @@ export function SessionsSection() {
         void navigate(paths.signIn, { replace: true });
         return;
       }
-      void queryClient.invalidateQueries({ queryKey: accountQueries.sessions().queryKey });
+      void invalidateAccountSessions(queryClient);
     },
   });
   const columns = useMemo(

@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SESSION_KEY, useSession } from '../../lib/session.ts';
+import { invalidateSession, useSession } from '../../lib/session.ts';
 import { Dialog } from '../../ui/dialog.tsx';
 import { Notice } from '../../ui/notice.tsx';
 import { RecoveryCodesShown } from '../../ui/two-factor/recovery-codes.tsx';
@@ -18,7 +18,7 @@ export function TwoFactorSection() {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState<Open>('none');
   const [codes, setCodes] = useState<string[] | null>(null);
-  const refreshSession = () => queryClient.invalidateQueries({ queryKey: SESSION_KEY });
+  const refreshSession = () => invalidateSession(queryClient);
 
   const remove = useMutation({
     mutationFn: accountApi.removeTotp,

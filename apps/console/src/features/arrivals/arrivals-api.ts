@@ -10,15 +10,21 @@ import { api, apiUrl } from '../../lib/api/client.ts';
 
 const base = (venue: string) => `venues/${encodeURIComponent(venue)}/arrivals`;
 
+export const arrivalsKeys = {
+  all: (venue: string) => ['arrivals', venue] as const,
+  day: (venue: string, date: string, lang: LanguageCode) => [...arrivalsKeys.all(venue), 'day', date, lang] as const,
+  slot: (venue: string, slot: number, lang: LanguageCode) => [...arrivalsKeys.all(venue), 'slot', slot, lang] as const,
+};
+
 export const arrivalsQueries = {
   day: (venue: string, date: string, lang: LanguageCode) =>
     queryOptions({
-      queryKey: ['arrivals', venue, date, lang],
+      queryKey: arrivalsKeys.day(venue, date, lang),
       queryFn: () => api.get<Arrivals>(base(venue), { date, lang }),
     }),
   slot: (venue: string, slot: number, lang: LanguageCode) =>
     queryOptions({
-      queryKey: ['arrivals', venue, 'slot', slot, lang],
+      queryKey: arrivalsKeys.slot(venue, slot, lang),
       queryFn: () => api.get<SlotCheckIns>(`${base(venue)}/slots/${slot}`, { lang }),
     }),
 };

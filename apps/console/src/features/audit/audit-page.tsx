@@ -3,22 +3,22 @@
  * who changed what, where and when, newest first, filtered by venue, actor, action, object type
  * and days, older entries loaded on demand.
  */
-import type { AuditPage as AuditAnswer, AuditEntry } from '@storefront/domain/console/audit';
-import type { StaffMember } from '@storefront/domain/console/staff';
+import type { AuditEntry } from '@storefront/domain/console/audit';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { api } from '../../lib/api/client.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { currentLanguage } from '../../lib/i18n/i18n.ts';
 import { hasOrganisationRight, hasVenueRight, useSession, venueOf } from '../../lib/session.ts';
+import { staffListQuery } from '../../lib/staff-queries.ts';
 import { columnsOf, DataTable } from '../../ui/data-table.tsx';
 import { SelectField, TextField } from '../../ui/field.tsx';
 import { Loading, Notice, ProblemNotice } from '../../ui/notice.tsx';
 import { Screen } from '../../ui/screen.tsx';
-import { type AuditFilters, auditRequest, describeChange, filtersFromSearch, searchFromFilters } from './audit-filters.ts';
+import { auditQueries } from './audit-api.ts';
+import { type AuditFilters, describeChange, filtersFromSearch, searchFromFilters } from './audit-filters.ts';
 import '../../ui/filters.css';
 import './audit.css';
 
@@ -52,15 +52,7 @@ function AuditLog(props: { fixedVenue: string | null; venueName: string | null }
   const lang = currentLanguage(i18n);
   const [search, setSearch] = useSearchParams();
   const filters = filtersFromSearch(search, props.fixedVenue);
-  const log = useInfiniteQuery({
-    queryKey: ['audit', props.fixedVenue, filters],
-    queryFn: ({ pageParam }) => {
-      const { path, query } = auditRequest(filters, props.fixedVenue, pageParam);
-      return api.get<AuditAnswer>(path, query);
-    },
-    initialPageParam: null as number | null,
-    getNextPageParam: (page) => page.next_before ?? undefined,
-  });
+  const log = useInfiniteQuery(auditQueries.log(props.fixedVenue, filters));
   const entries = useMemo(() => log.data?.pages.flatMap((page) => page.entries) ?? [], [log.data]);
   const columns = useMemo(
     () => [
@@ -170,11 +162,7 @@ function FilterForm(props: { filters: AuditFilters; fixedVenue: string | null; o
   const { t } = useTranslation();
   const session = useSession();
   const mayListStaff = hasOrganisationRight(session, 'staff:manage');
-  const staff = useQuery({
-    queryKey: ['staff'],
-    queryFn: () => api.get<{ staff: StaffMember[] }>('staff'),
-    enabled: mayListStaff,
-  });
+  const staff = useQuery({ ...staffListQuery(), enabled: mayListStaff });
   const form = useForm<AuditFilters>({ defaultValues: props.filters });
   const errors = form.formState.errors;
   const clear = () => {

@@ -1,17 +1,27 @@
 /** A venue's calendar (`/console/api/v1/venues/:venue/calendar`): the month's slots, and one change to many of them. */
 import type { CalendarChangeBody, CalendarChangeResult, CalendarView } from '@storefront/domain/console/calendar';
-import { queryOptions } from '@tanstack/react-query';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api/client.ts';
 
 const base = (venue: string) => `venues/${encodeURIComponent(venue)}/calendar`;
 
+export const calendarKeys = {
+  all: (venue: string) => ['calendar', venue] as const,
+  month: (venue: string, range: { from: string; to: string }, productId: number | null) =>
+    [...calendarKeys.all(venue), range.from, range.to, productId] as const,
+};
+
 export const calendarQueries = {
   month: (venue: string, range: { from: string; to: string }, productId: number | null) =>
     queryOptions({
-      queryKey: ['calendar', venue, range.from, range.to, productId],
+      queryKey: calendarKeys.month(venue, range, productId),
       queryFn: () => api.get<CalendarView>(base(venue), { from: range.from, to: range.to, product_id: productId }),
     }),
 };
 
 export const changeCalendar = (venue: string, body: CalendarChangeBody) =>
   api.post<CalendarChangeResult>(`${base(venue)}/changes`, body);
+
+/** Reads every month of the venue's calendar again, whichever product it is narrowed to. */
+export const invalidateCalendar = (client: QueryClient, venue: string) =>
+  client.invalidateQueries({ queryKey: calendarKeys.all(venue) });

@@ -25,7 +25,7 @@ import { CheckboxField, FieldSet, SelectField, TextField } from '../../ui/field.
 import { Loading, Notice, ProblemNotice } from '../../ui/notice.tsx';
 import { Screen } from '../../ui/screen.tsx';
 import { VenueGate } from '../../ui/venue-gate.tsx';
-import { calendarQueries, changeCalendar } from './calendar-api.ts';
+import { calendarQueries, changeCalendar, invalidateCalendar } from './calendar-api.ts';
 import {
   addDays,
   monthOf,
@@ -462,7 +462,7 @@ function ChangePanel(props: {
   const [problem, setProblem] = useState<string | null>(null);
   const mutation = useMutation({
     mutationFn: (body: { selection: CalendarSelection; change: CalendarChange }) => changeCalendar(props.venue, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['calendar', props.venue] }),
+    onSuccess: () => invalidateCalendar(queryClient, props.venue),
   });
   const kind = form.watch('kind');
 

@@ -10,7 +10,7 @@ import type {
   NewPromotionBody,
   PromotionChanges,
 } from '@storefront/domain/console/coupons';
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, apiUrl } from '../../lib/api/client.ts';
 
@@ -22,11 +22,30 @@ const filterQuery = (filters: CouponListFilters) => ({ q: filters.q, status: fil
 /** What a coupon's product picker needs of a product (the console's products list answers more). */
 export type CouponProduct = { id: number; name: Record<string, string>; is_archived: boolean };
 
+export const couponKeys = {
+  all: (venue: string) => ['coupons', venue] as const,
+  list: (venue: string, filters: CouponListFilters) => [...couponKeys.all(venue), filters] as const,
+  products: (venue: string) => [...couponKeys.all(venue), 'products'] as const,
+};
+
+export const promotionKeys = {
+  all: (venue: string) => ['promotions', venue] as const,
+};
+
 export const couponQueries = {
+  list: (venue: string, filters: CouponListFilters) =>
+    infiniteQueryOptions({
+      queryKey: couponKeys.list(venue, filters),
+      queryFn: ({ pageParam }) => couponsApi.list(venue, filters, pageParam),
+      initialPageParam: null as number | null,
+      getNextPageParam: (page) => page.next_before ?? undefined,
+    }),
+  promotions: (venue: string) =>
+    queryOptions({ queryKey: promotionKeys.all(venue), queryFn: () => couponsApi.promotions(venue) }),
   /** The venue's products on sale (not archived), for choosing the ones a coupon applies to. */
   products: (venue: string) =>
     queryOptions({
-      queryKey: ['coupons', venue, 'products'],
+      queryKey: couponKeys.products(venue),
       queryFn: () => api.get<{ products: CouponProduct[] }>(`${venuePath(venue)}/products`, { archived: 'false' }),
       staleTime: 60_000,
     }),
@@ -50,3 +69,10 @@ export const couponsApi = {
   updatePromotion: (venue: string, id: number, body: z.input<typeof PromotionChanges>) =>
     api.patch<MembershipPromotion>(`${venuePath(venue)}/promotions/${id}`, body),
 };
+
+/** Reads the venue's coupons again (every filtered list, and the products to choose from). */
+export const invalidateCoupons = (client: QueryClient, venue: string) =>
+  client.invalidateQueries({ queryKey: couponKeys.all(venue) });
+
+export const invalidatePromotions = (client: QueryClient, venue: string) =>
+  client.invalidateQueries({ queryKey: promotionKeys.all(venue) });

@@ -14,7 +14,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { formatDateTime } from '../../lib/format.ts';
-import { searchOfFilters } from '../../lib/forms.ts';
+import { filtersOfSearch, searchOfFilters } from '../../lib/forms.ts';
 import { currentLanguage } from '../../lib/i18n/i18n.ts';
 import { columnsOf, DataTable } from '../../ui/data-table.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
@@ -23,7 +23,7 @@ import { Loading, Notice, ProblemNotice } from '../../ui/notice.tsx';
 import { Screen } from '../../ui/screen.tsx';
 import { VenueGate } from '../../ui/venue-gate.tsx';
 import { EditCouponDialog, GenerateCodesDialog, NewCouponDialog } from './coupon-dialogs.tsx';
-import { type CouponListFilters, couponsApi } from './coupons-api.ts';
+import { type CouponListFilters, couponQueries, couponsApi, invalidateCoupons } from './coupons-api.ts';
 import { PromotionsSection } from './promotions-section.tsx';
 import '../../ui/filters.css';
 import './coupons.css';
@@ -39,9 +39,7 @@ export default function CouponsPage() {
   );
 }
 
-function filtersOf(search: URLSearchParams): CouponListFilters {
-  return { q: search.get('q') ?? '', status: search.get('status') ?? '', batch: search.get('batch') ?? '' };
-}
+const filtersOf = (search: URLSearchParams): CouponListFilters => filtersOfSearch(search, ['q', 'status', 'batch']);
 
 function Coupons(props: { venue: string; venueName: string; canWrite: boolean }) {
   const { t, i18n } = useTranslation();
@@ -53,16 +51,10 @@ function Coupons(props: { venue: string; venueName: string; canWrite: boolean })
   const [confirming, setConfirming] = useState<Coupon | null>(null);
   const [editing, setEditing] = useState<Coupon | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const queryKey = ['coupons', props.venue, filters];
-  const list = useInfiniteQuery({
-    queryKey,
-    queryFn: ({ pageParam }) => couponsApi.list(props.venue, filters, pageParam),
-    initialPageParam: null as number | null,
-    getNextPageParam: (page) => page.next_before ?? undefined,
-  });
+  const list = useInfiniteQuery(couponQueries.list(props.venue, filters));
   const coupons = useMemo(() => list.data?.pages.flatMap((page) => page.coupons) ?? [], [list.data]);
   const total = list.data?.pages[0]?.total ?? 0;
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['coupons', props.venue] });
+  const refresh = () => void invalidateCoupons(queryClient, props.venue);
 
   const toggle = useMutation({
     mutationFn: (coupon: Coupon) => couponsApi.update(props.venue, coupon.id, { is_active: !coupon.is_active }),

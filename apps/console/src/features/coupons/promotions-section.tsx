@@ -18,7 +18,7 @@ import { columnsOf, DataTable } from '../../ui/data-table.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { FieldSet, SelectField, TextField } from '../../ui/field.tsx';
 import { Loading, ProblemNotice } from '../../ui/notice.tsx';
-import { couponsApi } from './coupons-api.ts';
+import { couponQueries, couponsApi, invalidatePromotions } from './coupons-api.ts';
 
 const column = columnsOf<MembershipPromotion>();
 
@@ -44,14 +44,13 @@ export function PromotionsSection(props: { venue: string; canWrite: boolean }) {
   const queryClient = useQueryClient();
   const [isCreating, setCreating] = useState(false);
   const [confirming, setConfirming] = useState<MembershipPromotion | null>(null);
-  const queryKey = ['promotions', props.venue];
-  const promotions = useQuery({ queryKey, queryFn: () => couponsApi.promotions(props.venue) });
+  const promotions = useQuery(couponQueries.promotions(props.venue));
   const toggle = useMutation({
     mutationFn: (promotion: MembershipPromotion) =>
       couponsApi.updatePromotion(props.venue, promotion.id, { is_active: !promotion.is_active }),
     onSuccess: () => {
       setConfirming(null);
-      void queryClient.invalidateQueries({ queryKey });
+      void invalidatePromotions(queryClient, props.venue);
     },
   });
   const columns = useMemo(
@@ -144,7 +143,7 @@ export function PromotionsSection(props: { venue: string; canWrite: boolean }) {
         onClose={() => setCreating(false)}
         onCreated={() => {
           setCreating(false);
-          void queryClient.invalidateQueries({ queryKey });
+          void invalidatePromotions(queryClient, props.venue);
         }}
       />
     </section>

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { safeNext } from '../../lib/paths.ts';
-import { SESSION_KEY, useSession } from '../../lib/session.ts';
+import { invalidateSession, useSession } from '../../lib/session.ts';
 import { Notice } from '../../ui/notice.tsx';
 import { Screen } from '../../ui/screen.tsx';
 import { PasskeySetup } from '../../ui/two-factor/passkey-setup.tsx';
@@ -33,7 +33,7 @@ export default function EnrolmentPage() {
   // The session is signed in once a factor is set up; it is read again only when the staff member
   // goes on, so the recovery codes stay on screen until then.
   const goOn = async () => {
-    await queryClient.invalidateQueries({ queryKey: SESSION_KEY });
+    await invalidateSession(queryClient);
     void navigate(safeNext(params.get('next')), { replace: true });
   };
 

@@ -4,15 +4,19 @@
  * working) and revoking one (decision 021).
  */
 import type { GateDevice, GateDeviceBody, GateDeviceList, GateDevicePairing } from '@storefront/domain/console/gate';
-import { queryOptions } from '@tanstack/react-query';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api/client.ts';
 
 const base = (venue: string) => `venues/${encodeURIComponent(venue)}/gate-devices`;
 
+export const gateDeviceKeys = {
+  all: (venue: string) => ['gate-devices', venue] as const,
+};
+
 export const gateDeviceQueries = {
   list: (venue: string) =>
     queryOptions({
-      queryKey: ['gate-devices', venue],
+      queryKey: gateDeviceKeys.all(venue),
       queryFn: () => api.get<GateDeviceList>(base(venue)),
     }),
 };
@@ -23,3 +27,6 @@ export const gateDevicesApi = {
     api.post<GateDevicePairing>(`${base(venue)}/${encodeURIComponent(device)}/pairing`, {}),
   revoke: (venue: string, device: string) => api.post<GateDevice>(`${base(venue)}/${encodeURIComponent(device)}/revoke`, {}),
 };
+
+export const invalidateGateDevices = (client: QueryClient, venue: string) =>
+  client.invalidateQueries({ queryKey: gateDeviceKeys.all(venue) });

@@ -18,7 +18,7 @@ import { TextField } from '../../ui/field.tsx';
 import { Loading, ProblemNotice } from '../../ui/notice.tsx';
 import { Screen } from '../../ui/screen.tsx';
 import { VenueGate } from '../../ui/venue-gate.tsx';
-import { gateDeviceQueries, gateDevicesApi } from './gate-devices-api.ts';
+import { gateDeviceQueries, gateDevicesApi, invalidateGateDevices } from './gate-devices-api.ts';
 import { PairingView } from './pairing-view.tsx';
 import './gate-devices.css';
 
@@ -165,7 +165,7 @@ function AddDeviceDialog(props: {
     mutationFn: (body: GateDeviceBody) => gateDevicesApi.create(props.venue, body),
     onSuccess: (made) => {
       form.reset();
-      void client.invalidateQueries({ queryKey: gateDeviceQueries.list(props.venue).queryKey });
+      void invalidateGateDevices(client, props.venue);
       props.onPaired(made);
     },
     onError: (error) => placeFieldError(error, form.setError, ['name', 'gate'], t),
@@ -217,7 +217,7 @@ function ConfirmDialog(props: {
         ? gateDevicesApi.pairAgain(props.venue, chosen.device.id)
         : gateDevicesApi.revoke(props.venue, chosen.device.id),
     onSuccess: (answer, chosen) => {
-      void client.invalidateQueries({ queryKey: gateDeviceQueries.list(props.venue).queryKey });
+      void invalidateGateDevices(client, props.venue);
       if (chosen.kind === 'pair') props.onPaired(answer as GateDevicePairing);
       else props.onClose();
     },

@@ -2,13 +2,12 @@
  * `/invitation#<token>`: the invited staff member sets a password and is signed in, usually to
  * enrol a second factor next.
  */
-import type { ConsoleSession } from '@storefront/domain/console/auth';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { api, isApiError } from '../../lib/api/client.ts';
+import { isApiError } from '../../lib/api/client.ts';
 import { contractResolver } from '../../lib/forms.ts';
 import { isLanguageCode } from '../../lib/i18n/i18n.ts';
 import { linkToken, NEW_PASSWORD_MESSAGES, NewPasswordForm } from '../../lib/passwords.ts';
@@ -18,8 +17,7 @@ import { TextField } from '../../ui/field.tsx';
 import { NewPasswordFields } from '../../ui/new-password-fields.tsx';
 import { Loading, Notice, ProblemNotice } from '../../ui/notice.tsx';
 import { Screen } from '../../ui/screen.tsx';
-
-type Invitation = { email: string; name: string; language: string };
+import { acceptInvitation, invitationQueries } from './invitation-api.ts';
 
 export default function InvitationPage() {
   const { t, i18n } = useTranslation();
@@ -27,17 +25,13 @@ export default function InvitationPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [token] = useState(() => linkToken(location.hash));
-  const invitation = useQuery({
-    queryKey: ['invitation', token],
-    queryFn: () => api.get<Invitation>(`invitations/${encodeURIComponent(token ?? '')}`),
-    enabled: token !== null,
-  });
+  const invitation = useQuery(invitationQueries.one(token));
   const form = useForm({
     resolver: contractResolver(NewPasswordForm, t, NEW_PASSWORD_MESSAGES),
     defaultValues: { password: '', confirm: '' },
   });
   const accept = useMutation({
-    mutationFn: (password: string) => api.post<ConsoleSession>('invitations/accept', { token, password }),
+    mutationFn: (password: string) => acceptInvitation(token, password),
     onSuccess: (session) => {
       queryClient.setQueryData(SESSION_KEY, session);
       void navigate(session.stage === 'enrolment' ? paths.enrolment : paths.start, { replace: true });

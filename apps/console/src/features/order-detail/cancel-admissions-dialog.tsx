@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { contractResolver, placeFieldError } from '../../lib/forms.ts';
 import { currentLanguage } from '../../lib/i18n/i18n.ts';
+import { invalidateOrder } from '../../lib/order-queries.ts';
 import { Dialog } from '../../ui/dialog.tsx';
 import { CheckboxField, FieldSet, TextField } from '../../ui/field.tsx';
 import { Loading, Notice, ProblemNotice } from '../../ui/notice.tsx';
@@ -86,7 +87,7 @@ function CancelAdmissionsForm(props: {
     mutationFn: (body: z.output<typeof CancellationBody>) => orderRefundsApi.cancel(props.venue, props.orderId, body),
     onSuccess: async (result) => {
       setDone(result);
-      await queryClient.invalidateQueries({ queryKey: ['orders', props.venue, props.orderId] });
+      await invalidateOrder(queryClient, props.venue, props.orderId);
     },
     onError: (error) => placeFieldError(error, form.setError, FIELDS, t),
   });

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { isApiError } from '../../lib/api/client.ts';
 import { contractResolver, placeFieldError } from '../../lib/forms.ts';
+import { invalidateOrder } from '../../lib/order-queries.ts';
 import { Dialog } from '../../ui/dialog.tsx';
 import { CheckboxField, FieldSet, TextField } from '../../ui/field.tsx';
 import { Loading, Notice, ProblemNotice } from '../../ui/notice.tsx';
@@ -53,7 +54,7 @@ function ChangeDateForm(props: { venue: string; orderId: string; onClose(): void
   const change = useMutation({
     mutationFn: (body: z.output<typeof StaffDateChangeBody>) => orderRefundsApi.changeDate(props.venue, props.orderId, body),
     onSuccess: async (result) => {
-      await queryClient.invalidateQueries({ queryKey: ['orders', props.venue, props.orderId] });
+      await invalidateOrder(queryClient, props.venue, props.orderId);
       props.onDone(result);
     },
     onError: (error) => {

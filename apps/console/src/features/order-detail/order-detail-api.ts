@@ -14,19 +14,19 @@ import type {
 } from '@storefront/domain/console/order-detail';
 import { queryOptions } from '@tanstack/react-query';
 import { API_BASE, api } from '../../lib/api/client.ts';
+import { orderKeys } from '../../lib/order-queries.ts';
 
 const orderPath = (venue: string, order: string) => `venues/${encodeURIComponent(venue)}/orders/${encodeURIComponent(order)}`;
 
 export const orderDetailQueries = {
-  all: (venue: string, order: string) => ['order-detail', venue, order] as const,
   detail: (venue: string, order: string) =>
     queryOptions({
-      queryKey: ['order-detail', venue, order, 'detail'],
+      queryKey: orderKeys.detail(venue, order),
       queryFn: () => api.get<OrderDetail>(orderPath(venue, order)),
     }),
   mail: (venue: string, order: string, mail: string) =>
     queryOptions({
-      queryKey: ['order-detail', venue, order, 'mail', mail],
+      queryKey: orderKeys.part(venue, order, 'mail', mail),
       queryFn: () => api.get<OrderMail>(`${orderPath(venue, order)}/mails/${encodeURIComponent(mail)}`),
       // A mail as sent never changes.
       staleTime: Number.POSITIVE_INFINITY,

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { formatDateTime } from '../../lib/format.ts';
 import { currentLanguage, LANGUAGE_NAMES } from '../../lib/i18n/i18n.ts';
+import { invalidateOrder } from '../../lib/order-queries.ts';
 import { paths } from '../../lib/paths.ts';
 import { hasVenueRight, useSession } from '../../lib/session.ts';
 import { columnsOf, DataTable } from '../../ui/data-table.tsx';
@@ -70,7 +71,7 @@ function OrderScreen(props: { venue: string; venueName: string; orderId: string;
     order,
     mayWrite: props.mayWrite,
     mayRefund: props.mayRefund,
-    onChanged: () => void queryClient.invalidateQueries({ queryKey: orderDetailQueries.all(props.venue, props.orderId) }),
+    onChanged: () => void invalidateOrder(queryClient, props.venue, props.orderId),
   };
   return (
     <Screen

@@ -16,6 +16,7 @@ import type {
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../lib/api/client.ts';
+import { orderKeys } from '../../lib/order-queries.ts';
 
 const orderPath = (venue: string, orderId: string) => `venues/${encodeURIComponent(venue)}/orders/${encodeURIComponent(orderId)}`;
 
@@ -23,7 +24,7 @@ export const orderRefundQueries = {
   /** What cancelling these admissions (every one still standing when none named) would give back. */
   cancellation: (venue: string, orderId: string, tickets: string[] | null) =>
     queryOptions({
-      queryKey: ['orders', venue, orderId, 'cancellation', tickets === null ? 'all' : [...tickets].sort().join(',')],
+      queryKey: orderKeys.part(venue, orderId, 'cancellation', tickets === null ? 'all' : [...tickets].sort().join(',')),
       queryFn: () =>
         api.get<CancellationPreview>(
           `${orderPath(venue, orderId)}/cancellation`,
@@ -32,12 +33,12 @@ export const orderRefundQueries = {
     }),
   refunds: (venue: string, orderId: string) =>
     queryOptions({
-      queryKey: ['orders', venue, orderId, 'refunds'],
+      queryKey: orderKeys.part(venue, orderId, 'refunds'),
       queryFn: () => api.get<OrderRefundList>(`${orderPath(venue, orderId)}/refunds`),
     }),
   slots: (venue: string, orderId: string, date: string) =>
     queryOptions({
-      queryKey: ['orders', venue, orderId, 'date-change', 'slots', date],
+      queryKey: orderKeys.part(venue, orderId, 'date-change', 'slots', date),
       queryFn: () => api.get<SlotChoiceList>(`${orderPath(venue, orderId)}/date-change/slots`, { date }),
     }),
 };

@@ -8,6 +8,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format.ts';
 import { currentLanguage } from '../../lib/i18n/i18n.ts';
+import { invalidateOrder } from '../../lib/order-queries.ts';
 import { Loading, ProblemNotice } from '../../ui/notice.tsx';
 import { formatMoney } from './money.ts';
 import { orderRefundQueries, orderRefundsApi } from './order-refunds-api.ts';
@@ -21,7 +22,7 @@ export function OrderRefundsPanel(props: { venue: string; orderId: string; canRe
     mutationFn: (refund: OrderRefund) => orderRefundsApi.retry(props.venue, props.orderId, refund.id),
     onSettled: () => {
       props.onChanged?.();
-      return queryClient.invalidateQueries({ queryKey: ['orders', props.venue, props.orderId] });
+      return invalidateOrder(queryClient, props.venue, props.orderId);
     },
   });
   if (refunds.isPending) return <Loading />;

@@ -1,7 +1,8 @@
 /** Finding a venue's orders (`/console/api/v1/venues/:venue/orders`, its exports and products), right `orders:read`. */
-import type { OrderSearchPage, OrderSearchProducts } from '@storefront/domain/console/order-search';
+import type { OrderSearchPage } from '@storefront/domain/console/order-search';
 import { queryOptions } from '@tanstack/react-query';
 import { api, apiUrl } from '../../lib/api/client.ts';
+import { orderKeys, orderProductsQuery } from '../../lib/order-queries.ts';
 
 /** A search as the screen's address holds it: every value text, empty when not set. */
 export type OrderListFilters = {
@@ -21,15 +22,10 @@ const venuePath = (venue: string) => `venues/${encodeURIComponent(venue)}`;
 export const orderQueries = {
   page: (venue: string, filters: OrderListFilters, sort: OrderListSort, page: number) =>
     queryOptions({
-      queryKey: ['orders', venue, filters, sort, page],
+      queryKey: orderKeys.list(venue, { filters, sort, page }),
       queryFn: () => api.get<OrderSearchPage>(`${venuePath(venue)}/orders`, { ...filters, ...sort, page, size: ORDER_PAGE_SIZE }),
     }),
-  products: (venue: string) =>
-    queryOptions({
-      queryKey: ['orders', venue, 'products'],
-      queryFn: () => api.get<OrderSearchProducts>(`${venuePath(venue)}/orders/products`),
-      staleTime: 60_000,
-    }),
+  products: orderProductsQuery,
 };
 
 /** A download's address: a plain link, so the browser saves the file itself. */

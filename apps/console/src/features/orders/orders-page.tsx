@@ -23,7 +23,7 @@ import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { contractResolver } from '../../lib/forms.ts';
+import { contractResolver, filtersOfSearch } from '../../lib/forms.ts';
 import { currentLanguage, LANGUAGE_TAGS } from '../../lib/i18n/i18n.ts';
 import { paths } from '../../lib/paths.ts';
 import { columnsOf, DataTable } from '../../ui/data-table.tsx';
@@ -56,9 +56,7 @@ export default function OrdersPage() {
   );
 }
 
-function filtersOf(search: URLSearchParams): OrderListFilters {
-  return Object.fromEntries(FILTER_KEYS.map((key) => [key, search.get(key) ?? ''])) as OrderListFilters;
-}
+const filtersOf = (search: URLSearchParams): OrderListFilters => filtersOfSearch(search, FILTER_KEYS);
 
 function sortOf(search: URLSearchParams): OrderListSort {
   const chosen = `${search.get('sort') ?? 'completed_at'}-${search.get('direction') ?? 'desc'}`;

@@ -33,7 +33,7 @@ import { CheckboxField, FieldSet, SelectField, TextField } from '../../ui/field.
 import { Loading, Notice, ProblemNotice } from '../../ui/notice.tsx';
 import { Screen } from '../../ui/screen.tsx';
 import { ImagePicker } from './image-picker.tsx';
-import { productQueries, productsApi, textIn } from './products-api.ts';
+import { invalidateProducts, productQueries, productsApi, textIn } from './products-api.ts';
 import { WaitingListSection } from './waiting-list-section.tsx';
 import './products.css';
 
@@ -174,7 +174,7 @@ function ProductForm(props: { code: string; venue: VenueSummary; product: Consol
     mutationFn: (body: z.output<typeof NewProductBody>) =>
       props.product ? productsApi.update(props.code, props.product.id, body) : productsApi.create(props.code, body),
     onSuccess: async (saved) => {
-      await queryClient.invalidateQueries({ queryKey: productQueries.all(props.code) });
+      await invalidateProducts(queryClient, props.code);
       void navigate(paths.venueProduct(props.code, saved.id), { replace: true });
     },
     onError: (error) => {

@@ -9,35 +9,43 @@ import type {
 } from '@storefront/domain/console/products';
 import type { VenueSummary } from '@storefront/domain/console/venues';
 import type { ProductWaitingList, ProductWaitingListBody } from '@storefront/domain/console/waiting-list';
-import { queryOptions } from '@tanstack/react-query';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api/client.ts';
 
 const venuePath = (code: string) => `venues/${encodeURIComponent(code)}`;
 
-export const productQueries = {
+export const productKeys = {
   all: (code: string) => ['products', code] as const,
+  list: (code: string, withArchived: boolean) => [...productKeys.all(code), 'list', withArchived] as const,
+  one: (code: string, id: number) => [...productKeys.all(code), 'one', id] as const,
+  venue: (code: string) => [...productKeys.all(code), 'venue'] as const,
+  waitingList: (code: string, id: number) => [...productKeys.all(code), 'waiting-list', id] as const,
+  venueImages: (code: string) => [...productKeys.all(code), 'venue-images'] as const,
+};
+
+export const productQueries = {
   list: (code: string, withArchived: boolean) =>
     queryOptions({
-      queryKey: ['products', code, 'list', withArchived],
+      queryKey: productKeys.list(code, withArchived),
       queryFn: () =>
         api.get<{ products: ConsoleProduct[] }>(`${venuePath(code)}/products`, { archived: withArchived ? 'true' : 'false' }),
     }),
   one: (code: string, id: number) =>
     queryOptions({
-      queryKey: ['products', code, 'one', id],
+      queryKey: productKeys.one(code, id),
       queryFn: () => api.get<ConsoleProduct>(`${venuePath(code)}/products/${id}`),
     }),
   venue: (code: string) =>
-    queryOptions({ queryKey: ['products', code, 'venue'], queryFn: () => api.get<VenueSummary>(venuePath(code)) }),
+    queryOptions({ queryKey: productKeys.venue(code), queryFn: () => api.get<VenueSummary>(venuePath(code)) }),
   /** Whether the product's sold-out slots take a waiting list, and how long an offer holds. */
   waitingList: (code: string, id: number) =>
     queryOptions({
-      queryKey: ['products', code, 'waiting-list', id],
+      queryKey: productKeys.waitingList(code, id),
       queryFn: () => api.get<ProductWaitingList>(`${venuePath(code)}/products/${id}/waiting-list`),
     }),
   venueImages: (code: string) =>
     queryOptions({
-      queryKey: ['products', code, 'venue-images'],
+      queryKey: productKeys.venueImages(code),
       queryFn: () => api.get<VenueImages>(`${venuePath(code)}/venue-images`),
     }),
 };
@@ -60,3 +68,7 @@ export const productsApi = {
 export function textIn(text: Record<string, string>, lang: string, fallback = ''): string {
   return text[lang] || Object.values(text).find(Boolean) || fallback;
 }
+
+/** Reads everything about the venue's products again: the lists, each product, its waiting list, the images. */
+export const invalidateProducts = (client: QueryClient, code: string) =>
+  client.invalidateQueries({ queryKey: productKeys.all(code) });

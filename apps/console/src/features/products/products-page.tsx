@@ -15,7 +15,7 @@ import { Dialog } from '../../ui/dialog.tsx';
 import { Loading, Notice, ProblemNotice } from '../../ui/notice.tsx';
 import { Screen } from '../../ui/screen.tsx';
 import { VenueGate } from '../../ui/venue-gate.tsx';
-import { productQueries, productsApi, textIn } from './products-api.ts';
+import { invalidateProducts, productQueries, productsApi, textIn } from './products-api.ts';
 import './products.css';
 
 const column = columnsOf<ConsoleProduct>();
@@ -43,7 +43,7 @@ function ProductList(props: { code: string; mayWrite: boolean }) {
     onSuccess: (product) => {
       setConfirming(null);
       setDone(t(product.is_archived ? 'products.archived' : 'products.unarchived', { name: textIn(product.name, lang) }));
-      void queryClient.invalidateQueries({ queryKey: productQueries.all(props.code) });
+      void invalidateProducts(queryClient, props.code);
     },
   });
 

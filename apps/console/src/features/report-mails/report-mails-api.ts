@@ -3,12 +3,15 @@ import type { ReportMails, ReportMailsBody } from '@storefront/domain/console/re
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api/client.ts';
 
-const REPORT_MAILS_KEY = ['account', 'report-mails'] as const;
+export const reportMailsKeys = {
+  all: ['account', 'report-mails'] as const,
+  inLanguage: (lang: string) => [...reportMailsKeys.all, lang] as const,
+};
 
 /** Venue names in `lang`, the console's language. */
 export const reportMailsQuery = (lang: string) =>
   queryOptions({
-    queryKey: [...REPORT_MAILS_KEY, lang],
+    queryKey: reportMailsKeys.inLanguage(lang),
     queryFn: () => api.get<ReportMails>('account/report-mails', { lang }),
   });
 

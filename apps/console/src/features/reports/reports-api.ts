@@ -11,21 +11,31 @@ export type ExportFormat = 'csv' | 'xlsx';
 
 const venuePath = (venue: string) => `venues/${encodeURIComponent(venue)}/reports`;
 
+// A venue's figures sit under 'venue' so that a venue coded `across` cannot share a key with the
+// figures across venues.
+export const reportKeys = {
+  all: ['reports'] as const,
+  venue: (venue: string) => [...reportKeys.all, 'venue', venue] as const,
+  dashboard: (venue: string, range: Range, lang: string) => [...reportKeys.venue(venue), 'dashboard', range, lang] as const,
+  journal: (venue: string, range: Range, lang: string) => [...reportKeys.venue(venue), 'journal', range, lang] as const,
+  acrossVenues: (range: Range, venues: string[], lang: string) => [...reportKeys.all, 'across', range, venues, lang] as const,
+};
+
 export const reportQueries = {
   dashboard: (venue: string, range: Range, lang: string) =>
     queryOptions({
-      queryKey: ['reports', venue, 'dashboard', range, lang],
+      queryKey: reportKeys.dashboard(venue, range, lang),
       queryFn: () => api.get<Dashboard>(`${venuePath(venue)}/dashboard`, { ...range, lang }),
     }),
   /** `venues` empty: every venue the caller may read. */
   acrossVenues: (range: Range, venues: string[], lang: string) =>
     queryOptions({
-      queryKey: ['reports', 'across', range, venues, lang],
+      queryKey: reportKeys.acrossVenues(range, venues, lang),
       queryFn: () => api.get<Dashboard>('reports/dashboard', { ...range, venues: venues.join(','), lang }),
     }),
   journal: (venue: string, range: Range, lang: string) =>
     queryOptions({
-      queryKey: ['reports', venue, 'journal', range, lang],
+      queryKey: reportKeys.journal(venue, range, lang),
       queryFn: () => api.get<Journal>(`${venuePath(venue)}/journal`, { ...range, lang }),
     }),
 };

@@ -3,7 +3,6 @@
  * the start with `orders:refund`, the list and one job's progress with `orders:read`. The products
  * to narrow by are the ones the order search offers (`orders/products`, `orders:read`).
  */
-import type { OrderSearchProducts } from '@storefront/domain/console/order-search';
 import type {
   SlotCancellationBody,
   SlotCancellationList,
@@ -11,33 +10,34 @@ import type {
   SlotCancellationPreviewBody,
   SlotCancellationProgress,
 } from '@storefront/domain/console/slot-cancellations';
-import { queryOptions } from '@tanstack/react-query';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api/client.ts';
+import { orderProductsQuery } from '../../lib/order-queries.ts';
 
 /** How often a running job's progress is read again. */
 export const PROGRESS_POLL_MS = 1000;
 
 const base = (venue: string) => `venues/${encodeURIComponent(venue)}/slot-cancellations`;
 
+export const slotCancellationKeys = {
+  all: (venue: string) => ['slot-cancellations', venue] as const,
+  progress: (venue: string, job: string) => [...slotCancellationKeys.all(venue), job] as const,
+};
+
 export const slotCancellationQueries = {
   list: (venue: string) =>
     queryOptions({
-      queryKey: ['slot-cancellations', venue],
+      queryKey: slotCancellationKeys.all(venue),
       queryFn: () => api.get<SlotCancellationList>(base(venue)),
     }),
   progress: (venue: string, job: string) =>
     queryOptions({
-      queryKey: ['slot-cancellations', venue, job],
+      queryKey: slotCancellationKeys.progress(venue, job),
       queryFn: () => api.get<SlotCancellationProgress>(`${base(venue)}/${encodeURIComponent(job)}`),
       // Polled while the job runs; none once it is done.
       refetchInterval: (query) => (query.state.data?.status === 'done' || query.state.error ? false : PROGRESS_POLL_MS),
     }),
-  products: (venue: string) =>
-    queryOptions({
-      queryKey: ['orders', venue, 'products'],
-      queryFn: () => api.get<OrderSearchProducts>(`venues/${encodeURIComponent(venue)}/orders/products`),
-      staleTime: 60_000,
-    }),
+  products: orderProductsQuery,
 };
 
 export const slotCancellationsApi = {
@@ -45,3 +45,9 @@ export const slotCancellationsApi = {
     api.post<SlotCancellationPreview>(`${base(venue)}/preview`, body),
   start: (venue: string, body: SlotCancellationBody) => api.post<SlotCancellationProgress>(base(venue), body),
 };
+
+/** A job just started: the list reads again, and its progress starts from what the start answered. */
+export async function noteStartedCancellation(client: QueryClient, venue: string, progress: SlotCancellationProgress) {
+  await client.invalidateQueries({ queryKey: slotCancellationKeys.all(venue) });
+  client.setQueryData(slotCancellationQueries.progress(venue, progress.id).queryKey, progress);
+}

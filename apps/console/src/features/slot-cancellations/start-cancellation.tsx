@@ -29,7 +29,7 @@ import { Dialog } from '../../ui/dialog.tsx';
 import { CheckboxField, FieldError, FieldSet, TextField } from '../../ui/field.tsx';
 import { Notice, ProblemNotice } from '../../ui/notice.tsx';
 import { formatMoney, slotText } from './slot-cancellation-format.ts';
-import { slotCancellationQueries, slotCancellationsApi } from './slot-cancellations-api.ts';
+import { noteStartedCancellation, slotCancellationQueries, slotCancellationsApi } from './slot-cancellations-api.ts';
 
 /** The selection as the form holds it: text, empty when not set; no product ticked means every product. */
 type SelectionFields = { from: string; to: string; time_from: string; time_to: string; product_ids: string[] | string | false };
@@ -304,8 +304,7 @@ function ConfirmForm(props: {
         ...(values.message.trim() ? { message: values.message.trim() } : {}),
       }),
     onSuccess: async (progress) => {
-      await queryClient.invalidateQueries({ queryKey: ['slot-cancellations', props.venue] });
-      queryClient.setQueryData(slotCancellationQueries.progress(props.venue, progress.id).queryKey, progress);
+      await noteStartedCancellation(queryClient, props.venue, progress);
       await navigate(paths.venueSlotCancellation(props.venue, progress.id));
     },
     onError: (error) => {

@@ -25,7 +25,7 @@ import { Loading, Notice, ProblemNotice } from '../../ui/notice.tsx';
 import { Screen } from '../../ui/screen.tsx';
 import { VenueGate } from '../../ui/venue-gate.tsx';
 import { monthsBetween, PreviewCalendar } from './preview-calendar.tsx';
-import { applySlotSeries, slotSeriesQueries } from './slot-series-api.ts';
+import { applySlotSeries, invalidateSlotSeries, slotSeriesQueries } from './slot-series-api.ts';
 import { productName, weekdayName } from './slot-series-text.ts';
 import './slot-series.css';
 
@@ -152,7 +152,7 @@ function NewSeries(props: { venue: string }) {
     onSuccess: async (answer) => {
       setApplied(answer);
       setRule(null);
-      await queryClient.invalidateQueries({ queryKey: ['slot-series', props.venue] });
+      await invalidateSlotSeries(queryClient, props.venue);
     },
   });
   const errors = form.formState.errors;

@@ -16,7 +16,7 @@ import { Dialog } from '../../ui/dialog.tsx';
 import { Loading, Notice, ProblemNotice } from '../../ui/notice.tsx';
 import { Screen } from '../../ui/screen.tsx';
 import { VenueGate } from '../../ui/venue-gate.tsx';
-import { deleteSlotSeries, slotSeriesQueries } from './slot-series-api.ts';
+import { deleteSlotSeries, invalidateSlotSeries, slotSeriesQueries } from './slot-series-api.ts';
 import { describeTimes, productName, weekdayNames } from './slot-series-text.ts';
 import './slot-series.css';
 
@@ -43,7 +43,7 @@ function SeriesList(props: { venue: string; mayWrite: boolean }) {
     onSuccess: async (answer) => {
       setDeleted(answer);
       setDeleting(null);
-      await queryClient.invalidateQueries({ queryKey: ['slot-series', props.venue] });
+      await invalidateSlotSeries(queryClient, props.venue);
     },
   });
   const products = list.data?.products ?? [];

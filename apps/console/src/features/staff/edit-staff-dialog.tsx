@@ -6,10 +6,11 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { contractResolver, placeFieldError } from '../../lib/forms.ts';
+import { invalidateStaff, invalidateTeams } from '../../lib/staff-queries.ts';
 import { Dialog } from '../../ui/dialog.tsx';
 import { CheckboxField, FieldSet, TextField } from '../../ui/field.tsx';
 import { ProblemNotice } from '../../ui/notice.tsx';
-import { staffApi, staffQueries } from './staff-api.ts';
+import { staffApi } from './staff-api.ts';
 
 const EditForm = InviteStaffBody.pick({ name: true, team_ids: true }).extend({
   team_ids: z.array(z.coerce.number()).pipe(InviteStaffBody.shape.team_ids),
@@ -30,8 +31,8 @@ export function EditStaffDialog(props: {
   const save = useMutation({
     mutationFn: (body: { name: string; team_ids: number[] }) => staffApi.update(props.member.id, body),
     onSuccess: (member) => {
-      void queryClient.invalidateQueries({ queryKey: staffQueries.list().queryKey });
-      void queryClient.invalidateQueries({ queryKey: staffQueries.teams().queryKey });
+      void invalidateStaff(queryClient);
+      void invalidateTeams(queryClient);
       props.onSaved(member);
     },
     onError: (error) => placeFieldError(error, form.setError, ['name', 'team_ids'], t),

@@ -9,10 +9,11 @@ import { z } from 'zod';
 import { isApiError } from '../../lib/api/client.ts';
 import { contractResolver, placeFieldError } from '../../lib/forms.ts';
 import { currentLanguage, LANGUAGE_NAMES } from '../../lib/i18n/i18n.ts';
+import { invalidateStaff } from '../../lib/staff-queries.ts';
 import { Dialog } from '../../ui/dialog.tsx';
 import { CheckboxField, FieldSet, SelectField, TextField } from '../../ui/field.tsx';
 import { ProblemNotice } from '../../ui/notice.tsx';
-import { staffApi, staffQueries } from './staff-api.ts';
+import { staffApi } from './staff-api.ts';
 
 /** The form holds team ids as the checkboxes' strings; the contract takes numbers. */
 const InviteForm = InviteStaffBody.extend({ team_ids: z.array(z.coerce.number()).pipe(InviteStaffBody.shape.team_ids) });
@@ -27,7 +28,7 @@ export function InviteDialog(props: { isOpen: boolean; teams: Team[]; onClose: (
   const invite = useMutation({
     mutationFn: staffApi.invite,
     onSuccess: (member) => {
-      void queryClient.invalidateQueries({ queryKey: staffQueries.list().queryKey });
+      void invalidateStaff(queryClient);
       form.reset();
       props.onInvited(member.email);
     },

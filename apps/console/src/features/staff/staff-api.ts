@@ -1,11 +1,11 @@
 /** Staff members and the teams they are in (`/console/api/v1/staff`, `/teams`), right `staff:manage`. */
-import type { InviteStaffBody, StaffMember, Team } from '@storefront/domain/console/staff';
-import { queryOptions } from '@tanstack/react-query';
+import type { InviteStaffBody, StaffMember } from '@storefront/domain/console/staff';
 import { api } from '../../lib/api/client.ts';
+import { staffListQuery, teamListQuery } from '../../lib/staff-queries.ts';
 
 export const staffQueries = {
-  list: () => queryOptions({ queryKey: ['staff'], queryFn: () => api.get<{ staff: StaffMember[] }>('staff') }),
-  teams: () => queryOptions({ queryKey: ['teams'], queryFn: () => api.get<{ teams: Team[] }>('teams') }),
+  list: staffListQuery,
+  teams: teamListQuery,
 };
 
 export type StaffAction = 'deactivate' | 'reactivate' | 'invitation' | 'password-reset';

@@ -18,6 +18,7 @@ import { EditStaffDialog } from './edit-staff-dialog.tsx';
 import { InviteDialog } from './invite-dialog.tsx';
 import { type StaffAction, staffApi, staffQueries } from './staff-api.ts';
 import './staff.css';
+import { invalidateStaff } from '../../lib/staff-queries.ts';
 
 const column = columnsOf<StaffMember>();
 
@@ -49,7 +50,7 @@ function StaffList() {
     mutationFn: ({ member, action }: { member: StaffMember; action: StaffAction }) => staffApi.act(member.id, action),
     onSuccess: (_answer, { member, action }) => {
       setDone(t(`staff.done.${action}`, { name: member.name, email: member.email }));
-      void queryClient.invalidateQueries({ queryKey: staffQueries.list().queryKey });
+      void invalidateStaff(queryClient);
     },
   });
 

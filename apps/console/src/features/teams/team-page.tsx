@@ -21,6 +21,7 @@ import { Loading, Notice, ProblemNotice } from '../../ui/notice.tsx';
 import { Screen } from '../../ui/screen.tsx';
 import { teamQueries, teamsApi, type VenueChoice, venueName } from './teams-api.ts';
 import './teams.css';
+import { invalidateTeams } from '../../lib/staff-queries.ts';
 
 /** The form keeps "where" as one choice and ids as the checkboxes' strings; a list needs a venue. */
 const TeamForm = z
@@ -109,7 +110,7 @@ function TeamFormView(props: { team: Team | null; venues: VenueChoice[] }) {
   const save = useMutation({
     mutationFn: (body: TeamBody) => (props.team ? teamsApi.replace(props.team.id, body) : teamsApi.create(body)),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: teamQueries.list().queryKey });
+      await invalidateTeams(queryClient);
       void navigate(paths.teams);
     },
     onError: (error) => {

@@ -1,14 +1,16 @@
 /** Teams (`/console/api/v1/teams`), right `staff:manage`, and the venues a team may be attached to. */
-import type { StaffMember, Team, TeamBody } from '@storefront/domain/console/staff';
+import type { Team, TeamBody } from '@storefront/domain/console/staff';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api/client.ts';
+import { staffListQuery, teamListQuery } from '../../lib/staff-queries.ts';
+import { venueKeys } from '../../lib/venue-keys.ts';
 
 export type VenueChoice = { id: number; code: string; name: Record<string, string> };
 
 export const teamQueries = {
-  list: () => queryOptions({ queryKey: ['teams'], queryFn: () => api.get<{ teams: Team[] }>('teams') }),
-  venues: () => queryOptions({ queryKey: ['venues'], queryFn: () => api.get<{ venues: VenueChoice[] }>('venues') }),
-  staff: () => queryOptions({ queryKey: ['staff'], queryFn: () => api.get<{ staff: StaffMember[] }>('staff') }),
+  list: teamListQuery,
+  venues: () => queryOptions({ queryKey: venueKeys.all, queryFn: () => api.get<{ venues: VenueChoice[] }>('venues') }),
+  staff: staffListQuery,
 };
 
 export const teamsApi = {

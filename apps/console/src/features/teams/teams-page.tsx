@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { currentLanguage } from '../../lib/i18n/i18n.ts';
 import { paths } from '../../lib/paths.ts';
 import { hasOrganisationRight, useSession } from '../../lib/session.ts';
+import { invalidateTeams } from '../../lib/staff-queries.ts';
 import { columnsOf, DataTable } from '../../ui/data-table.tsx';
 import { Loading, Notice, ProblemNotice } from '../../ui/notice.tsx';
 import { Screen } from '../../ui/screen.tsx';
@@ -35,7 +36,7 @@ function TeamList() {
   const venues = useQuery(teamQueries.venues());
   const remove = useMutation({
     mutationFn: (team: Team) => teamsApi.remove(team.id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamQueries.list().queryKey }),
+    onSuccess: () => invalidateTeams(queryClient),
   });
   const venueNames = useMemo(
     () => new Map((venues.data?.venues ?? []).map((venue) => [venue.id, venueName(venue, lang)])),

@@ -6,22 +6,16 @@
  */
 import { toNestErrors } from '@hookform/resolvers';
 import { type AppleWalletVenueSettings, AppleWalletVenueSettingsBody } from '@storefront/domain/console/apple-wallet';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { api, isApiError } from '../../lib/api/client.ts';
+import { isApiError } from '../../lib/api/client.ts';
 import { placeFieldError } from '../../lib/forms.ts';
 import { CheckboxField, FieldError, FieldSet, TextField } from '../../ui/field.tsx';
 import { Loading, Notice, ProblemNotice } from '../../ui/notice.tsx';
-
-const path = (code: string) => `venues/${encodeURIComponent(code)}/apple-wallet`;
-
-export const appleWalletQuery = (code: string) =>
-  queryOptions({ queryKey: ['apple-wallet', code], queryFn: () => api.get<AppleWalletVenueSettings>(path(code)) });
-
-const saveAppleWallet = (code: string, body: AppleWalletVenueSettingsBody) => api.put<AppleWalletVenueSettings>(path(code), body);
+import { saveAppleWallet, venueSettingsQueries } from './venue-settings-api.ts';
 
 /** What the operator sets before any venue can offer passes (README; all or none, decision 027). */
 const REQUIRED_VARIABLES = [
@@ -90,7 +84,7 @@ const isOnField = (error: unknown) =>
 
 export function AppleWalletSection(props: { code: string; mayWrite: boolean }) {
   const { t } = useTranslation();
-  const query = useQuery(appleWalletQuery(props.code));
+  const query = useQuery(venueSettingsQueries.appleWallet(props.code));
   return (
     <section className="panel settings-section" aria-labelledby="settings-apple-wallet">
       <h2 id="settings-apple-wallet">{t('venueSettings.appleWallet.title')}</h2>
@@ -116,7 +110,7 @@ function AppleWalletFields(props: { code: string; mayWrite: boolean; settings: A
     mutationFn: (body: AppleWalletVenueSettingsBody) =>
       saveAppleWallet(props.code, isConfigured ? body : { ...body, is_enabled: props.settings.is_enabled }),
     onSuccess: (saved) => {
-      queryClient.setQueryData(appleWalletQuery(props.code).queryKey, saved);
+      queryClient.setQueryData(venueSettingsQueries.appleWallet(props.code).queryKey, saved);
       form.reset(toValues(saved));
     },
     onError: (error) => placeFieldError(error, form.setError, FIELDS, t),

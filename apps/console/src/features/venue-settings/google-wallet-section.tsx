@@ -5,21 +5,14 @@
  * server's operator can set; the server refuses turning passes on without one (409).
  */
 import { type GoogleWalletVenueSettings, GoogleWalletVenueSettingsBody } from '@storefront/domain/console/google-wallet';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { api, isApiError } from '../../lib/api/client.ts';
+import { isApiError } from '../../lib/api/client.ts';
 import { contractResolver, placeFieldError } from '../../lib/forms.ts';
 import { CheckboxField, FieldError } from '../../ui/field.tsx';
 import { Loading, Notice, ProblemNotice } from '../../ui/notice.tsx';
-
-const path = (code: string) => `venues/${encodeURIComponent(code)}/google-wallet`;
-
-export const googleWalletQuery = (code: string) =>
-  queryOptions({ queryKey: ['google-wallet', code], queryFn: () => api.get<GoogleWalletVenueSettings>(path(code)) });
-
-const saveGoogleWallet = (code: string, body: GoogleWalletVenueSettingsBody) =>
-  api.put<GoogleWalletVenueSettings>(path(code), body);
+import { invalidateGoogleWallet, saveGoogleWallet, venueSettingsQueries } from './venue-settings-api.ts';
 
 /** What the operator sets before any venue can offer passes (README, decision 028). */
 const VARIABLES = {
@@ -34,7 +27,7 @@ const isOnField = (error: unknown) => isApiError(error) && error.status === 400 
 
 export function GoogleWalletSection(props: { code: string; mayWrite: boolean }) {
   const { t } = useTranslation();
-  const query = useQuery(googleWalletQuery(props.code));
+  const query = useQuery(venueSettingsQueries.googleWallet(props.code));
   return (
     <section className="panel settings-section" aria-labelledby="settings-google-wallet">
       <h2 id="settings-google-wallet">{t('venueSettings.googleWallet.title')}</h2>
@@ -57,14 +50,14 @@ function GoogleWalletFields(props: { code: string; mayWrite: boolean; settings: 
   const save = useMutation({
     mutationFn: (body: GoogleWalletVenueSettingsBody) => saveGoogleWallet(props.code, body),
     onSuccess: (saved) => {
-      queryClient.setQueryData(googleWalletQuery(props.code).queryKey, saved);
+      queryClient.setQueryData(venueSettingsQueries.googleWallet(props.code).queryKey, saved);
       form.reset({ is_enabled: saved.is_enabled });
     },
     onError: (error) => {
       if (isConflict(error)) {
         // The deployment has no issuer after all: the switch goes back and shows why.
         form.reset({ is_enabled: props.settings.is_enabled });
-        void queryClient.invalidateQueries({ queryKey: googleWalletQuery(props.code).queryKey });
+        void invalidateGoogleWallet(queryClient, props.code);
         return;
       }
       placeFieldError(error, form.setError, ['is_enabled'], t);

@@ -14,7 +14,8 @@ import { isApiError } from '../../lib/api/client.ts';
 import { contractResolver, placeFieldError } from '../../lib/forms.ts';
 import { LANGUAGE_NAMES, LANGUAGE_TAGS } from '../../lib/i18n/i18n.ts';
 import { paths } from '../../lib/paths.ts';
-import { SESSION_KEY } from '../../lib/session.ts';
+import { invalidateSession } from '../../lib/session.ts';
+import { invalidateVenues } from '../../lib/venue-keys.ts';
 import { CheckboxField, FieldSet, SelectField, TextField } from '../../ui/field.tsx';
 import { ProblemNotice } from '../../ui/notice.tsx';
 import { createVenue } from './venues-api.ts';
@@ -69,8 +70,8 @@ export function NewVenueFormView() {
     mutationFn: createVenue,
     onSuccess: async (venue) => {
       // The new venue is in the session's list from now on.
-      await queryClient.invalidateQueries({ queryKey: SESSION_KEY });
-      await queryClient.invalidateQueries({ queryKey: ['venues'] });
+      await invalidateSession(queryClient);
+      await invalidateVenues(queryClient);
       void navigate(paths.venue(venue.code));
     },
     onError: (error) => {

@@ -2,11 +2,12 @@
 import type { NewVenueBody, VenueSummary } from '@storefront/domain/console/venues';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api/client.ts';
+import { venueKeys } from '../../lib/venue-keys.ts';
 
 export const venueQueries = {
-  list: () => queryOptions({ queryKey: ['venues'], queryFn: () => api.get<{ venues: VenueSummary[] }>('venues') }),
+  list: () => queryOptions({ queryKey: venueKeys.all, queryFn: () => api.get<{ venues: VenueSummary[] }>('venues') }),
   one: (code: string) =>
-    queryOptions({ queryKey: ['venues', code], queryFn: () => api.get<VenueSummary>(`venues/${encodeURIComponent(code)}`) }),
+    queryOptions({ queryKey: venueKeys.one(code), queryFn: () => api.get<VenueSummary>(`venues/${encodeURIComponent(code)}`) }),
 };
 
 export const createVenue = (body: NewVenueBody) => api.post<VenueSummary>('venues', body);

@@ -3,30 +3,33 @@
  * someone taken off with `orders:write`. The products to narrow by are the ones the order search
  * offers (`orders/products`, `orders:read`).
  */
-import type { OrderSearchProducts } from '@storefront/domain/console/order-search';
 import type { WaitingListPage } from '@storefront/domain/console/waiting-list';
-import { queryOptions } from '@tanstack/react-query';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api/client.ts';
+import { orderProductsQuery } from '../../lib/order-queries.ts';
 
 export type WaitingListFilters = { product_id: string; date: string };
 
 const venuePath = (venue: string) => `venues/${encodeURIComponent(venue)}`;
 
-export const waitingListQueries = {
+export const waitingListKeys = {
   all: (venue: string) => ['waiting-list', venue] as const,
+  list: (venue: string, filters: WaitingListFilters) => [...waitingListKeys.all(venue), filters] as const,
+};
+
+export const waitingListQueries = {
   list: (venue: string, filters: WaitingListFilters) =>
     queryOptions({
-      queryKey: ['waiting-list', venue, filters],
+      queryKey: waitingListKeys.list(venue, filters),
       queryFn: () => api.get<WaitingListPage>(`${venuePath(venue)}/waiting-list`, filters),
     }),
-  products: (venue: string) =>
-    queryOptions({
-      queryKey: ['orders', venue, 'products'],
-      queryFn: () => api.get<OrderSearchProducts>(`${venuePath(venue)}/orders/products`),
-      staleTime: 60_000,
-    }),
+  products: orderProductsQuery,
 };
 
 export const waitingListApi = {
   takeOff: (venue: string, entryId: number) => api.delete(`${venuePath(venue)}/waiting-list/${entryId}`),
 };
+
+/** Reads every filtered view of the venue's waiting lists again. */
+export const invalidateWaitingList = (client: QueryClient, venue: string) =>
+  client.invalidateQueries({ queryKey: waitingListKeys.all(venue) });

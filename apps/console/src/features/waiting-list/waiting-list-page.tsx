@@ -16,7 +16,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { formatDateTime } from '../../lib/format.ts';
-import { searchOfFilters } from '../../lib/forms.ts';
+import { filtersOfSearch, searchOfFilters } from '../../lib/forms.ts';
 import { currentLanguage, LANGUAGE_NAMES } from '../../lib/i18n/i18n.ts';
 import { columnsOf, DataTable } from '../../ui/data-table.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
@@ -24,7 +24,7 @@ import { SelectField, TextField } from '../../ui/field.tsx';
 import { Loading, Notice, ProblemNotice } from '../../ui/notice.tsx';
 import { Screen } from '../../ui/screen.tsx';
 import { VenueGate } from '../../ui/venue-gate.tsx';
-import { type WaitingListFilters, waitingListApi, waitingListQueries } from './waiting-list-api.ts';
+import { invalidateWaitingList, type WaitingListFilters, waitingListApi, waitingListQueries } from './waiting-list-api.ts';
 import '../../ui/filters.css';
 import './waiting-list.css';
 
@@ -40,9 +40,7 @@ export default function WaitingListPage() {
   );
 }
 
-function filtersOf(search: URLSearchParams): WaitingListFilters {
-  return { product_id: search.get('product_id') ?? '', date: search.get('date') ?? '' };
-}
+const filtersOf = (search: URLSearchParams): WaitingListFilters => filtersOfSearch(search, ['product_id', 'date']);
 
 function WaitingLists(props: { venue: string; venueName: string; canWrite: boolean }) {
   const { t, i18n } = useTranslation();
@@ -60,7 +58,7 @@ function WaitingLists(props: { venue: string; venueName: string; canWrite: boole
     onSuccess: (_nothing, entry) => {
       setConfirming(null);
       setDone(t('waitingList.takenOff', { email: entry.email }));
-      void queryClient.invalidateQueries({ queryKey: waitingListQueries.all(props.venue) });
+      void invalidateWaitingList(queryClient, props.venue);
     },
   });
 

@@ -13,20 +13,28 @@ import type {
   WebhookEndpointWithSecret,
   WebhookStatus,
 } from '@storefront/domain/console/webhooks';
-import { queryOptions } from '@tanstack/react-query';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api/client.ts';
 
 const base = (venue: string) => `venues/${encodeURIComponent(venue)}`;
 
+export type WebhookDeliveryFilter = { status: WebhookStatus | ''; endpoint: string };
+
+export const webhookKeys = {
+  all: (venue: string) => ['webhooks', venue] as const,
+  endpoints: (venue: string) => [...webhookKeys.all(venue), 'endpoints'] as const,
+  deliveries: (venue: string, filter: WebhookDeliveryFilter) => [...webhookKeys.all(venue), 'deliveries', filter] as const,
+};
+
 export const webhookQueries = {
   endpoints: (venue: string) =>
     queryOptions({
-      queryKey: ['webhooks', venue, 'endpoints'],
+      queryKey: webhookKeys.endpoints(venue),
       queryFn: () => api.get<WebhookEndpointList>(`${base(venue)}/webhooks`),
     }),
-  deliveries: (venue: string, filter: { status: WebhookStatus | ''; endpoint: string }) =>
+  deliveries: (venue: string, filter: WebhookDeliveryFilter) =>
     queryOptions({
-      queryKey: ['webhooks', venue, 'deliveries', filter],
+      queryKey: webhookKeys.deliveries(venue, filter),
       queryFn: () => {
         const query = new URLSearchParams();
         if (filter.status) query.set('status', filter.status);
@@ -46,3 +54,7 @@ export const webhooksApi = {
   replay: (venue: string, delivery: string) =>
     api.post<WebhookDelivery>(`${base(venue)}/webhook-deliveries/${encodeURIComponent(delivery)}/replay`, {}),
 };
+
+/** Reads the venue's endpoints and deliveries again. */
+export const invalidateWebhooks = (client: QueryClient, venue: string) =>
+  client.invalidateQueries({ queryKey: webhookKeys.all(venue) });

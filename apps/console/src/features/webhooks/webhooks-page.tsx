@@ -28,7 +28,7 @@ import { CheckboxField, FieldSet, SelectField, TextField } from '../../ui/field.
 import { Loading, ProblemNotice } from '../../ui/notice.tsx';
 import { Screen } from '../../ui/screen.tsx';
 import { VenueGate } from '../../ui/venue-gate.tsx';
-import { webhookQueries, webhooksApi } from './webhooks-api.ts';
+import { invalidateWebhooks, webhookQueries, webhooksApi } from './webhooks-api.ts';
 import './webhooks.css';
 
 const endpointColumn = columnsOf<WebhookEndpoint>();
@@ -67,7 +67,7 @@ function Webhooks(props: { venue: string }) {
   const [secret, setSecret] = useState<WebhookEndpointWithSecret | null>(null);
   const [rolling, setRolling] = useState<WebhookEndpoint | null>(null);
   const [filter, setFilter] = useState<{ status: WebhookStatus | ''; endpoint: string }>({ status: '', endpoint: '' });
-  const refresh = () => void client.invalidateQueries({ queryKey: ['webhooks', props.venue] });
+  const refresh = () => void invalidateWebhooks(client, props.venue);
   const toggle = useMutation({
     mutationFn: (endpoint: WebhookEndpoint) => webhooksApi.update(props.venue, endpoint.id, { active: !endpoint.active }),
     onSuccess: refresh,
@@ -295,7 +295,7 @@ function EndpointForm(props: {
     mutationFn: async (body: WebhookEndpointBody) =>
       existing ? webhooksApi.update(props.venue, existing.id, body) : webhooksApi.create(props.venue, body),
     onSuccess: (answer) => {
-      void client.invalidateQueries({ queryKey: ['webhooks', props.venue] });
+      void invalidateWebhooks(client, props.venue);
       if (existing) props.onClose();
       else props.onCreated(answer as WebhookEndpointWithSecret);
     },
@@ -397,7 +397,7 @@ function Deliveries(props: {
   const list = useQuery(webhookQueries.deliveries(props.venue, props.filter));
   const replay = useMutation({
     mutationFn: (delivery: WebhookDelivery) => webhooksApi.replay(props.venue, delivery.id),
-    onSuccess: () => void client.invalidateQueries({ queryKey: ['webhooks', props.venue] }),
+    onSuccess: () => void invalidateWebhooks(client, props.venue),
   });
   const columns = useMemo(
     () => [
