@@ -7,8 +7,10 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { type AppOptions, buildApp } from '@storefront/server/app';
 import type { Database } from '@storefront/server/db/client';
+import { clock } from '@storefront/server/lib/clock';
+import { resetClock, setClock } from '@storefront/server/test/clock';
 import { createTestDatabase } from '@storefront/server/test/database-templates';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM_PATH);
@@ -33,6 +35,11 @@ export type Harness = {
   db: Database;
   /** The server app, for journeys that call its API as a test client does (buying tickets to scan). */
   app: Awaited<ReturnType<typeof buildApp>>;
+  /**
+   * A browser context whose pages run on the journey's clock (`at`): set from the server's clock
+   * and running on at the real pace. Without `at`, a plain context.
+   */
+  newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
   close(): Promise<void>;
 };
 
@@ -52,6 +59,12 @@ export type HarnessOptions = {
    * party, and `localhost` is a secure context and a valid relying party id in Chromium.
    */
   host?: '127.0.0.1' | 'localhost';
+  /**
+   * The instant the journey happens at (decision 037): the server, its database — seeded from
+   * that day — and every context from `newContext` start there and run on. Journeys about today's
+   * slots, the venue's day or a countdown set it, so they never depend on the hour the suite runs.
+   */
+  at?: Date | string;
 };
 
 let launched: Promise<Browser> | null = null;
@@ -74,8 +87,11 @@ async function workerBrowser(): Promise<Browser> {
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   if (!existsSync(`${storefrontDist}/index.html`)) throw new Error('build the storefront first: npm run build');
+  // The clock first: the template is the one seeded from the clock's today.
+  if (options.at) await setClock([], options.at);
   // A copy of a template migrated and seeded once a day (as the server's database tests take theirs).
   const database = await createTestDatabase('pglite', { days: 14, ...(options.variants ? { variants: options.variants } : {}) });
+  if (options.at) await setClock([database.db], options.at);
   await options.prepare?.(database.db);
   let address = '';
   const app = await buildApp({
@@ -102,11 +118,17 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     browser,
     db: database.db,
     app,
+    async newContext(contextOptions) {
+      const context = await browser.newContext(contextOptions);
+      if (options.at) await context.clock.install({ time: clock.now() });
+      return context;
+    },
     async close() {
       // The browser stays for the worker's next file; what this file opened in it goes.
       await Promise.all(browser.contexts().map((context) => context.close()));
       await app.close();
       await database.dispose();
+      if (options.at) await resetClock([]);
     },
   };
 }

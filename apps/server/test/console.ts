@@ -3,10 +3,12 @@
  * server sets, the XSRF cookie) and the XSRF header on every state-changing call. Plus staff made
  * straight in the database, as `npm run staff:create` and demo seeding make them.
  */
+
 import type { Right } from '@storefront/domain/console/rights';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../src/db/client.ts';
+import { clock } from '../src/lib/clock.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { SYSTEM_ACTOR } from '../src/modules/audit/record-audit.ts';
 import { createStaffAccount } from '../src/modules/staff/manage-staff.ts';
@@ -110,7 +112,7 @@ export async function makeTeam(
 }
 
 /** The code the test secret's app shows at `time` (a later step than the last one used, when asked). */
-export const totpCode = (time = new Date(), secret = TEST_TOTP_SECRET) => totpCodeAt(secret, time);
+export const totpCode = (time = clock.now(), secret = TEST_TOTP_SECRET) => totpCodeAt(secret, time);
 
 /** Signs a staff member in with the password and, when they have it, the test TOTP secret. */
 export async function signIn(client: ConsoleClient, email: string, options: { totpAt?: Date } = {}) {

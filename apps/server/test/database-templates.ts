@@ -20,6 +20,8 @@ import { todayIn } from '@storefront/domain/dates';
 import pg from 'pg';
 import { type DatabaseHandle, type Engine, openDatabase } from '../src/db/client.ts';
 import { DEMO_TIME_ZONE, type SeedOptions, seedCatalogue } from '../src/db/seed.ts';
+import { clock } from '../src/lib/clock.ts';
+import { installTestClock } from './clock.ts';
 
 const postgresUrl = process.env.TEST_DATABASE_URL || null;
 
@@ -68,7 +70,7 @@ const root = fileURLToPath(new URL('../../../', import.meta.url));
 
 let sourcesHash: string | null = null;
 
-/** What a template is made from: the migrations, the seed code and everything they import. */
+/** What a template is made from: the migrations, the seed code and everything they import, and the test clock. */
 function hashOfSources(): string {
   if (sourcesHash) return sourcesHash;
   const hash = createHash('sha256');
@@ -80,12 +82,17 @@ function hashOfSources(): string {
     }
   };
   for (const folder of ['apps/server/src', 'seed/src', 'packages/domain/src']) walk(join(root, folder));
+  hash.update(readFileSync(join(root, 'apps/server/test/clock.ts')));
   sourcesHash = hash.digest('hex');
   return sourcesHash;
 }
 
+/** Today by the real clock: templates of days before it are dropped (a set clock's later day is kept). */
+const realDay = () => todayIn(DEMO_TIME_ZONE).replaceAll('-', '');
+
 function templateOf(seed: SeedOptions | false): Template {
-  const today = (seed === false ? undefined : seed.today) ?? todayIn(DEMO_TIME_ZONE);
+  // The seed's today is the server clock's, which a test may have set (`clock.ts`).
+  const today = (seed === false ? undefined : seed.today) ?? todayIn(DEMO_TIME_ZONE, clock.now());
   const options = seed === false ? null : { ...seed, today };
   const hash = createHash('sha256').update(hashOfSources()).update(JSON.stringify(options)).digest('hex');
   const day = today.replaceAll('-', '');
@@ -94,6 +101,7 @@ function templateOf(seed: SeedOptions | false): Template {
 
 async function buildTemplate(handle: DatabaseHandle, template: Template): Promise<void> {
   await handle.migrate();
+  await installTestClock(handle.db);
   if (template.seed) await seedCatalogue(handle.db, template.seed);
 }
 
@@ -116,7 +124,7 @@ async function pgliteTemplate(template: Template): Promise<Blob> {
   await handle.close();
   mkdirSync(pgliteFolder, { recursive: true });
   for (const old of readdirSync(pgliteFolder)) {
-    if (old.slice(0, 8) < template.day) rmSync(join(pgliteFolder, old), { force: true });
+    if (old.slice(0, 8) < realDay()) rmSync(join(pgliteFolder, old), { force: true });
   }
   const building = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
   writeFileSync(building, new Uint8Array(await dump.arrayBuffer()));
@@ -143,7 +151,7 @@ async function copyPostgresTemplate(template: Template, name: string): Promise<v
     if (found.rowCount === 0) {
       const stale = await admin.query<{ datname: string }>(
         `select datname from pg_database where datname like 'storefront\\_template\\_%' and datname < $1`,
-        [`storefront_template_${template.day}`],
+        [`storefront_template_${realDay()}`],
       );
       for (const { datname } of stale.rows) await admin.query(`drop database if exists ${datname} with (force)`);
       const building = `${templateName}_building`;

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { Database, Engine } from '../src/db/client.ts';
 import type { SeedOptions } from '../src/db/seed.ts';
+import { resetClock, setClock } from './clock.ts';
 import { createTestDatabase, type TestDatabase, testEngines } from './database-templates.ts';
 
 export { createTestDatabase, type TestDatabase, testEngines } from './database-templates.ts';
@@ -22,7 +23,14 @@ export type EngineContext = { engine: Engine; readonly db: Database; readonly ha
 export function describeEachEngine(
   name: string,
   suite: (ctx: EngineContext) => void,
-  options: { seed?: SeedOptions | false } = {},
+  options: {
+    seed?: SeedOptions | false;
+    /**
+     * The instant the suite happens at (`clock.ts`): the server and the database start there and
+     * run on, and the seed starts from that day. Suites about today's slots or the venue's day set it.
+     */
+    at?: () => Date | string;
+  } = {},
 ): void {
   for (const engine of testEngines) {
     describe(`${name} [${engine}]`, () => {
@@ -40,9 +48,13 @@ export function describeEachEngine(
       };
       beforeAll(async () => {
         const seed = options.seed === false ? false : { days: 14, variants: TEST_VARIANTS, ...options.seed };
+        const at = options.at?.();
+        if (at) await setClock([], at);
         handle = await createTestDatabase(engine, seed);
+        if (at) await setClock([handle.db], at);
       }, 120_000);
       afterAll(async () => {
+        if (options.at) await resetClock([]);
         await handle?.dispose();
       });
       suite(ctx);

@@ -3,11 +3,12 @@ import { addDays, todayIn } from '@storefront/domain/dates';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client.ts';
 import { rows } from '../src/db/rows.ts';
+import { clock } from '../src/lib/clock.ts';
 import type { apiFor } from './api.ts';
 
 /** Another slot of the same product, `offsetDays` or more ahead, reset to `capacity` with nothing sold or held. */
 export async function otherSlot(db: Database, productId: number, offsetDays: number, capacity = 20): Promise<number> {
-  const date = addDays(todayIn('Asia/Tokyo'), offsetDays);
+  const date = addDays(todayIn('Asia/Tokyo', clock.now()), offsetDays);
   const [slot] = await rows<{ id: number }>(
     db,
     sql`select t.id from product_time_spans t
@@ -30,9 +31,9 @@ export async function setDateChangeRules(db: Database, variant: string, rules: P
 export async function lapse(db: Database, timechangeToken: string, hashToken: (token: string) => string): Promise<void> {
   const hash = hashToken(timechangeToken);
   await db.execute(sql`
-    update stock_holds set expires_at = now() - interval '1 second'
+    update stock_holds set expires_at = app_now() - interval '1 second'
     where order_id = (select id from time_changes where token_hash = ${hash})`);
-  await db.execute(sql`update time_changes set expires_at = now() - interval '1 second' where token_hash = ${hash}`);
+  await db.execute(sql`update time_changes set expires_at = app_now() - interval '1 second' where token_hash = ${hash}`);
 }
 
 /** A slot's counters and its live holds (what readers count as taken). */
@@ -41,7 +42,7 @@ export async function slotState(db: Database, timeSpanId: number) {
     db,
     sql`select sold, held,
                coalesce((select sum(quantity) from stock_holds h where h.time_span_id = t.id and h.set_product_id is null
-                         and h.released_at is null and h.expires_at > now()), 0)::int as live
+                         and h.released_at is null and h.expires_at > app_now()), 0)::int as live
         from product_time_spans t where t.id = ${timeSpanId}`,
   );
   if (!row) throw new Error('no such slot');

@@ -2,6 +2,7 @@ import { addDays, todayIn } from '@storefront/domain/dates';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client.ts';
 import { rows } from '../src/db/rows.ts';
+import { clock } from '../src/lib/clock.ts';
 
 export type SlotFixture = {
   productUuid: string;
@@ -25,7 +26,7 @@ export async function freshSlot(
   /** Only this product's slots (the site's first timed product with a fresh slot by default). */
   productKey?: string,
 ): Promise<SlotFixture> {
-  const date = addDays(todayIn('Asia/Tokyo'), offsetDays);
+  const date = addDays(todayIn('Asia/Tokyo', clock.now()), offsetDays);
   const [slot] = await rows<{ product_uuid: string; product_id: number; time_span_id: number }>(
     db,
     sql`select p.uuid::text as product_uuid, p.id as product_id, t.id as time_span_id

@@ -47,8 +47,8 @@ export async function seedPaidOrders(db: Database, o: PaidOrdersOptions): Promis
                  jsonb_build_array(jsonb_build_object('option_value_id', ${o.optionId}::int, 'quantity', n.quantity,
                                                       'unit_price', ${price}::int)),
                  '[]', jsonb_build_object('fullname', 'Visitor ' || n.i, 'email', 'visitor' || n.i || '@' || ${o.label} || '.example'),
-                 ${price}::int * n.quantity, ${price}::int * n.quantity, now(), now() - interval '1 hour', now() - interval '1 hour',
-                 now() - interval '1 hour', substr(n.number, 1, 5) || '-' || substr(n.number, 6, 5),
+                 ${price}::int * n.quantity, ${price}::int * n.quantity, app_now(), app_now() - interval '1 hour', app_now() - interval '1 hour',
+                 app_now() - interval '1 hour', substr(n.number, 1, 5) || '-' || substr(n.number, 6, 5),
                  md5(${o.label} || ':reservation:' || n.i)
           from numbered n
           returning id, quantity, total),
@@ -60,7 +60,7 @@ export async function seedPaidOrders(db: Database, o: PaidOrdersOptions): Promis
           insert into payments (order_id, site_id, payment_number, attempt, idempotency_key, method, provider, amount, currency,
                                 status, provider_reference, completed_at, settled_at, created_at, updated_at)
           select made.id, ${o.siteId}::int, 'pay_' || md5(made.id::text), 1, 'key_' || md5(made.id::text), 'gmo', 'sandbox',
-                 made.total, 'JPY', 'captured', 'sbx_' || md5(made.id::text), now(), now(), now(), now()
+                 made.total, 'JPY', 'captured', 'sbx_' || md5(made.id::text), app_now(), app_now(), app_now(), app_now()
           from made
           returning 1),
         charged as (

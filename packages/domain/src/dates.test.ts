@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, daysBetween, fileStampIn, isIsoDate, timeOfDayIn, todayIn } from './dates.ts';
+import { addDays, daysBetween, fileStampIn, instantAt, isIsoDate, timeOfDayIn, todayIn } from './dates.ts';
 
 describe('dates', () => {
+  it('finds the instant a wall clock shows a time, across a change of summer time', () => {
+    expect(instantAt('2026-07-01', '09:30', 'Asia/Tokyo').toISOString()).toBe('2026-07-01T00:30:00.000Z');
+    expect(instantAt('2026-03-28', '23:50', 'Europe/Paris').toISOString()).toBe('2026-03-28T22:50:00.000Z');
+    expect(instantAt('2026-03-29', '23:50', 'Europe/Paris').toISOString()).toBe('2026-03-29T21:50:00.000Z');
+  });
+
   it('accepts only real calendar dates written yyyy-MM-dd', () => {
     expect(isIsoDate('2026-11-21')).toBe(true);
     expect(isIsoDate('2028-02-29')).toBe(true);

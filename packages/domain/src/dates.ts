@@ -46,6 +46,13 @@ export function startOfDayIn(date: string, timeZone: string): Date {
   return new Date(new TZDate(year, month - 1, day, timeZone).getTime());
 }
 
+/** The instant a time zone's wall clock shows `time` ("HH:mm") on `date`. */
+export function instantAt(date: string, time: string, timeZone: string): Date {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const [hours, minutes] = time.split(':').map(Number) as [number, number];
+  return new Date(new TZDate(year, month - 1, day, hours, minutes, timeZone).getTime());
+}
+
 /** An instant as ISO 8601 with the time zone's offset ("2026-11-24T10:00:00+09:00"): the wall clock there. */
 export function isoInZone(instant: Date, timeZone: string): string {
   return format(new TZDate(instant.getTime(), timeZone), "yyyy-MM-dd'T'HH:mm:ssXXX");

@@ -2,6 +2,7 @@
  * Loads the demo catalogue of `seed/` and keeps its time slots running ahead of today,
  * so a demo never goes stale.
  */
+
 import { CalendarChangeBody } from '@storefront/domain/console/calendar';
 import { NewCouponBody, NewPromotionBody } from '@storefront/domain/console/coupons';
 import { NewProductBody } from '@storefront/domain/console/products';
@@ -15,6 +16,7 @@ import { siteSeeds } from '@storefront/seed/sites';
 import { baseTexts } from '@storefront/seed/texts';
 import type { ProductSeed, SiteSeed } from '@storefront/seed/types';
 import { count, inArray, sql } from 'drizzle-orm';
+import { clock } from '../lib/clock.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { applySlotSeries } from '../modules/catalog/apply-slot-series.ts';
 import { configurations } from '../modules/catalog/catalog.schema.ts';
@@ -55,7 +57,7 @@ export async function isCatalogueEmpty(db: Database): Promise<boolean> {
 
 /** Writes every seed site in one transaction, with its slots from `today` for `days`. Run on an empty database. */
 export async function seedCatalogue(db: Database, options: SeedOptions = {}): Promise<{ sites: number }> {
-  const today = options.today ?? todayIn(DEMO_TIME_ZONE);
+  const today = options.today ?? todayIn(DEMO_TIME_ZONE, clock.now());
   const last = addDays(today, (options.days ?? SLOT_HORIZON_DAYS) - 1);
   const chosen = options.variants ? siteSeeds.filter((site) => options.variants?.includes(site.variant)) : siteSeeds;
   await db.transaction(async (tx) => {
@@ -315,7 +317,7 @@ const TOP_UP_AHEAD_DAYS = 30;
  * Also gives sites the texts added to the shop since they were seeded.
  */
 export async function topUpCatalogue(db: Database, options: { today?: string; days?: number } = {}): Promise<void> {
-  const today = options.today ?? todayIn(DEMO_TIME_ZONE);
+  const today = options.today ?? todayIn(DEMO_TIME_ZONE, clock.now());
   const last = addDays(today, (options.days ?? SLOT_HORIZON_DAYS) - 1);
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;

@@ -14,10 +14,10 @@ export async function enforceRateLimits(db: Database, limits: Limit[]): Promise<
   for (const limit of limits) {
     const [row] = await rows<{ count: number }>(
       db,
-      sql`insert into rate_limits (key, window_start, count) values (${limit.key}, now(), 1)
+      sql`insert into rate_limits (key, window_start, count) values (${limit.key}, app_now(), 1)
           on conflict (key) do update set
-            count = case when rate_limits.window_start <= now() - make_interval(secs => ${limit.windowSeconds}) then 1 else rate_limits.count + 1 end,
-            window_start = case when rate_limits.window_start <= now() - make_interval(secs => ${limit.windowSeconds}) then now() else rate_limits.window_start end
+            count = case when rate_limits.window_start <= app_now() - make_interval(secs => ${limit.windowSeconds}) then 1 else rate_limits.count + 1 end,
+            window_start = case when rate_limits.window_start <= app_now() - make_interval(secs => ${limit.windowSeconds}) then app_now() else rate_limits.window_start end
           returning count`,
     );
     if ((row?.count ?? 0) > limit.max) {

@@ -2,13 +2,14 @@
  * The table the audit module owns (migrations are generated from every `*.schema.ts`: `npm run db:generate`).
  * The database refuses UPDATE, DELETE and TRUNCATE on it (a trigger, migration 0005): nobody rewrites history.
  */
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const auditLog = pgTable(
   'audit_log',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().default(sql`app_now()`),
     actorType: text('actor_type', { enum: ['staff', 'device', 'system', 'visitor'] }).notNull(),
     /** The staff account or device; no foreign key, so that the row outlives what it names. */
     actorId: integer('actor_id'),

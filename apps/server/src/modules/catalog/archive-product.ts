@@ -11,7 +11,7 @@ import { lockProduct } from './update-product.ts';
 export async function archiveProduct(tx: Database, siteId: number, productId: number): Promise<ProductRow> {
   const current = await lockProduct(tx, siteId, productId);
   if (current.archivedAt) return current;
-  const [row] = await tx.update(products).set({ archivedAt: sql`now()` }).where(eq(products.id, productId)).returning();
+  const [row] = await tx.update(products).set({ archivedAt: sql`app_now()` }).where(eq(products.id, productId)).returning();
   return row ?? current;
 }
 

@@ -47,7 +47,7 @@ export async function findTimeSpan(db: Database, productId: number, timeSpanId: 
       startsAt: productTimeSpans.startsAt,
       endsAt: productTimeSpans.endsAt,
       isOnSale: productTimeSpans.isOnSale,
-      isPast: sql<boolean>`${productTimeSpans.endsAt} <= now()`,
+      isPast: sql<boolean>`${productTimeSpans.endsAt} <= app_now()`,
     })
     .from(productTimeSpans)
     .where(and(eq(productTimeSpans.id, timeSpanId), eq(productTimeSpans.productId, productId)));

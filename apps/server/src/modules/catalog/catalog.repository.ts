@@ -107,7 +107,7 @@ export function listTimeSpanStocks(
       select t.id, t.product_id, t.date::text as date,
              (extract(epoch from t.starts_at) * 1000)::float8 as starts_ms,
              (extract(epoch from t.ends_at) * 1000)::float8 as ends_ms, t.capacity, t.sold,
-             coalesce(h.held, 0)::int + ${waitingDemand(sql`t.id`)} as held, t.is_on_sale, t.ends_at <= now() as is_past ${prices}
+             coalesce(h.held, 0)::int + ${waitingDemand(sql`t.id`)} as held, t.is_on_sale, t.ends_at <= app_now() as is_past ${prices}
       from product_time_spans t
       join products p on p.id = t.product_id
       left join lateral (${liveHeldQuantity(sql`t.id`, null)}) h on true

@@ -139,7 +139,7 @@ export const images = pgTable(
     height: integer('height').notNull(),
     /** Alternative text per language. */
     alt: jsonb('alt').$type<LocalizedText>().notNull().default({}),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`app_now()`),
   },
   (t) => [index('images_site_idx').on(t.siteId)],
 );
@@ -172,7 +172,7 @@ export const slotSeries = pgTable(
     rule: jsonb('rule').$type<Record<string, unknown>>().notNull(),
     productIds: integer('product_ids').array().notNull(),
     capacity: integer('capacity').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`app_now()`),
   },
   (t) => [index('slot_series_site_idx').on(t.siteId)],
 );
@@ -201,7 +201,7 @@ export const catalogueVersions = pgTable('catalogue_versions', {
     .primaryKey()
     .references(() => sites.id, { onDelete: 'cascade' }),
   version: bigint('version', { mode: 'number' }).notNull().default(1),
-  changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`app_now()`),
 });
 
 /** A time slot: one entry window of a product with its capacity. */

@@ -30,6 +30,7 @@ import type { z } from 'zod';
 import type { AppMode } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
+import { clock } from '../../lib/clock.ts';
 import { createMicroCache } from '../../lib/micro-cache.ts';
 import type { Site } from '../sites/site.ts';
 import * as repo from './catalog.repository.ts';
@@ -285,7 +286,7 @@ export function createCatalogService(db: Database, options: { appMode: AppMode }
      * a site's screens.
      */
     todayBoard: async (site: Site): Promise<Omit<SignageBoard, 'version'>> => {
-      const date = todayIn(site.timeZone);
+      const date = todayIn(site.timeZone, clock.now());
       const productRows = await repo.listProducts(db, site.id);
       const spans = await repo.listTimeSpanStocks(db, {
         siteId: site.id,

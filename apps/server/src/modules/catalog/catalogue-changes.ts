@@ -19,7 +19,7 @@ export async function markCatalogueChanged(tx: Database, siteId: number): Promis
     .values({ siteId })
     .onConflictDoUpdate({
       target: catalogueVersions.siteId,
-      set: { version: sql`${catalogueVersions.version} + 1`, changedAt: sql`now()` },
+      set: { version: sql`${catalogueVersions.version} + 1`, changedAt: sql`app_now()` },
     });
 }
 

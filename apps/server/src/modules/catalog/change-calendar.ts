@@ -63,7 +63,7 @@ export async function selectedSlotList(db: Database, site: Site, selection: Cale
   }>(
     db,
     sql`select t.id, t.product_id, p.name, t.date::text as date,
-               to_char(t.starts_at at time zone ${site.timeZone}, 'HH24:MI') as start_time, t.ends_at <= now() as is_over
+               to_char(t.starts_at at time zone ${site.timeZone}, 'HH24:MI') as start_time, t.ends_at <= app_now() as is_over
         from product_time_spans t join products p on p.id = t.product_id
         where t.id in (${selectedSlots(site, selection)})
         order by t.starts_at, p.position, t.id`,
@@ -93,7 +93,7 @@ async function slotFacts(tx: Database, site: Site, ids: SQL, limit: number): Pro
   return rows<SlotFacts>(
     tx,
     sql`select t.id, t.product_id, t.date::text as date, to_char(t.starts_at at time zone ${site.timeZone}, 'HH24:MI') as start_time,
-               t.sold, t.held, t.ends_at <= now() as is_past
+               t.sold, t.held, t.ends_at <= app_now() as is_past
         from product_time_spans t where t.id in (${ids})
         order by t.starts_at, t.product_id limit ${limit}`,
   );
@@ -161,7 +161,7 @@ async function changeCapacity(tx: Database, site: Site, selected: SQL, capacity:
     tx,
     sql`with sel as (${selected}), changed as (
           update product_time_spans t set capacity = ${capacity}
-          from sel where t.id = sel.id and t.ends_at > now() and t.sold + t.held <= ${capacity}
+          from sel where t.id = sel.id and t.ends_at > app_now() and t.sold + t.held <= ${capacity}
           returning t.id
         )
         select (select count(*) from sel)::int as selected, (select count(*) from changed)::int as changed`,
@@ -180,7 +180,7 @@ async function changeCapacity(tx: Database, site: Site, selected: SQL, capacity:
             code: 'below_sold_and_held',
             reason: `${s.sold} sold and ${s.held} held; capacity cannot go below ${s.sold + s.held}`,
           },
-    sql`t.capacity <> ${capacity} or t.ends_at <= now()`,
+    sql`t.capacity <> ${capacity} or t.ends_at <= app_now()`,
   );
   return { ...result, unit: 'slots', ...refusals, with_tickets: [] };
 }
@@ -190,20 +190,20 @@ async function changeSale(tx: Database, site: Site, selected: SQL, onSale: boole
     tx,
     sql`with sel as (${selected}), changed as (
           update product_time_spans t set is_on_sale = ${onSale}
-          from sel where t.id = sel.id and t.ends_at > now()
+          from sel where t.id = sel.id and t.ends_at > app_now()
           returning t.id
         )
         select (select count(*) from sel)::int as selected, (select count(*) from changed)::int as changed`,
   );
   const result = counted ?? { selected: 0, changed: 0 };
-  const refusals = await refusalsOf(tx, site, selected, result, () => PAST, sql`t.ends_at <= now()`);
+  const refusals = await refusalsOf(tx, site, selected, result, () => PAST, sql`t.ends_at <= app_now()`);
   // Closing sale leaves the tickets already sold valid: say where they are.
   const withTickets = onSale
     ? []
     : await slotFacts(
         tx,
         site,
-        sql`select t.id from product_time_spans t join (${selected}) s on s.id = t.id where t.sold > 0 and t.ends_at > now()`,
+        sql`select t.id from product_time_spans t join (${selected}) s on s.id = t.id where t.sold > 0 and t.ends_at > app_now()`,
         MAX_LISTED_REFUSALS,
       );
   return {
@@ -240,7 +240,7 @@ async function changeSlotPrices(
           from sel join product_time_spans t on t.id = sel.id
           join product_options o on o.product_id = t.product_id
           join ${values} on v.option_id = o.id
-          where t.ends_at > now()
+          where t.ends_at > app_now()
         ), set_prices as (
           insert into slot_prices (time_span_id, option_id, price)
           select time_span_id, option_id, price from pairs where price is not null
@@ -262,7 +262,7 @@ async function changeSlotPrices(
     selected,
     result,
     (s) => (s.is_past ? PAST : { code: 'no_such_option', reason: "none of the options is an option of this slot's product" }),
-    sql`t.ends_at <= now() or not exists (
+    sql`t.ends_at <= app_now() or not exists (
           select 1 from product_options o where o.product_id = t.product_id and o.id = any(${intArray(ids)}))`,
   );
   return { ...result, unit: 'slots', ...refusals, with_tickets: [] };

@@ -36,12 +36,12 @@ export async function deleteSlotSeries(
     tx,
     sql`with gone as (
           delete from product_time_spans t
-           where t.series_id = ${seriesId} and t.starts_at > now() and not ${isSlotInUse('t')}
+           where t.series_id = ${seriesId} and t.starts_at > app_now() and not ${isSlotInUse('t')}
           returning 1
         )
         select (select count(*) from gone)::int as deleted,
                (select count(*) from product_time_spans t
-                 where t.series_id = ${seriesId} and t.starts_at > now())::int
+                 where t.series_id = ${seriesId} and t.starts_at > app_now())::int
                  - (select count(*) from gone)::int as kept`,
   );
   await tx.execute(sql`delete from slot_series where id = ${seriesId}`);

@@ -11,8 +11,8 @@ export function listSlotSeries(db: Database, site: Site): Promise<SlotSeriesSumm
     db,
     sql`select s.id, s.rule, to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as created_at,
                count(t.id)::int as slots,
-               (count(t.id) filter (where t.starts_at > now()))::int as future_slots,
-               (count(t.id) filter (where t.starts_at > now() and ${isSlotInUse('t')}))::int as future_slots_kept
+               (count(t.id) filter (where t.starts_at > app_now()))::int as future_slots,
+               (count(t.id) filter (where t.starts_at > app_now() and ${isSlotInUse('t')}))::int as future_slots_kept
           from slot_series s
           left join product_time_spans t on t.series_id = s.id
          where s.site_id = ${site.id}

@@ -21,7 +21,7 @@ export async function readCalendar(db: Database, site: Site, query: CalendarQuer
     sql`select t.id, t.product_id, t.date::text as date,
                to_char(t.starts_at at time zone ${site.timeZone}, 'HH24:MI') as start_time,
                to_char(t.ends_at at time zone ${site.timeZone}, 'HH24:MI') as end_time,
-               t.capacity, t.sold, coalesce(h.held, 0)::int as held, t.is_on_sale as on_sale, t.ends_at <= now() as is_past,
+               t.capacity, t.sold, coalesce(h.held, 0)::int as held, t.is_on_sale as on_sale, t.ends_at <= app_now() as is_past,
                (select json_agg(json_build_object('option_id', sp.option_id, 'price', sp.price) order by sp.option_id)
                 from slot_prices sp where sp.time_span_id = t.id) as prices
         from product_time_spans t

@@ -6,6 +6,7 @@
  * The day × start expansion is one `unnest` over arrays, and `(day + start) at time zone tz`
  * lets the database turn a venue-local wall-clock time into an instant, daylight saving included.
  */
+
 import {
   MAX_SERIES_SLOTS,
   type SlotSeriesRule,
@@ -17,6 +18,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
 import { invalidField } from '../../http/errors.ts';
+import { clock } from '../../lib/clock.ts';
 import type { Site } from '../sites/site.ts';
 import { type ExpandedSeries, expandSlotSeries } from './expand-slot-series.ts';
 
@@ -43,7 +45,8 @@ export async function checkSlotSeries(
     throw invalidField(field, issue?.message ?? 'is not valid');
   }
   const rule = parsed.data;
-  if (rule.valid_from < todayIn(site.timeZone)) throw invalidField('valid_from', 'must not be before today at the venue');
+  if (rule.valid_from < todayIn(site.timeZone, clock.now()))
+    throw invalidField('valid_from', 'must not be before today at the venue');
   const found = await rows<{ id: number; archived: boolean }>(
     tx,
     sql`select id, archived_at is not null as archived from products

@@ -12,6 +12,7 @@ import { addDays, startOfDayIn, timeOfDayIn, todayIn } from '@storefront/domain/
 import { localize } from '@storefront/domain/localize';
 import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { clock } from '../../lib/clock.ts';
 import {
   checkInGraceMinutes,
   findProductById,
@@ -91,7 +92,7 @@ async function dayConflicts(db: Database, site: Site, date: string, lang: Langua
 }
 
 /** A venue's arrivals of one day (the venue's today by default). */
-export async function readArrivals(db: Database, site: Site, query: ArrivalsQuery, now = new Date()): Promise<Arrivals> {
+export async function readArrivals(db: Database, site: Site, query: ArrivalsQuery, now = clock.now()): Promise<Arrivals> {
   const lang = query.lang as LanguageCode;
   const date = query.date ?? todayIn(site.timeZone, now);
   const [slots, graceMinutes, conflicts] = await Promise.all([

@@ -21,7 +21,7 @@ export const gateScans = pgTable(
     gate: text('gate').notNull(),
     mode: text('mode', { enum: ['gate', 'set'] }).notNull(),
     scannedAt: timestamp('scanned_at', { withTimezone: true, mode: 'date' }).notNull(),
-    uploadedAt: timestamp('uploaded_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`app_now()`),
     outcome: text('outcome', { enum: ['recorded', 'conflict', 'refused'] }).notNull(),
     conflict: text('conflict', { enum: ['used', 'revoked'] }),
     /** The admissions the scan named, and for a conflict the check-in that stands. */

@@ -3,6 +3,7 @@
  * of the venue with its token, or a staff member with `checkin:scan` there. A device scans at its
  * own gate; a staff member names theirs.
  */
+
 import { ErrorBody } from '@storefront/domain/api/common';
 import {
   BookingQuery,
@@ -21,6 +22,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { clock } from '../../lib/clock.ts';
 import { scannerOf, venueOf } from '../staff/console-api.plugin.ts';
 import type { CodeKeys } from '../tickets/ticket-signing.ts';
 import { admit, bookingAtGate, namedByCode, refused, type Scanner } from './gate-check-in.ts';
@@ -77,7 +79,7 @@ export const gateConsoleRoutes =
             named,
             mode: body.mode,
             lang,
-            at: new Date(),
+            at: clock.now(),
             offline: false,
           });
           return result;

@@ -5,6 +5,7 @@
  * nonce is settled once in `gate_scans`, in its own transaction with its check-in or its conflict
  * and the audit entry, and a nonce sent again gets its first answer.
  */
+
 import {
   KIT_SINCE_MARGIN_MS,
   kitCursor,
@@ -19,6 +20,7 @@ import { localize } from '@storefront/domain/localize';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { clock } from '../../lib/clock.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { checkInGraceMinutes, optionNamesOfProducts, slotFactsOf, venueSlotTimes } from '../catalog/catalog-facts.ts';
 import { completedOrderIdsOfSlots } from '../orders/slot-orders.ts';
@@ -38,7 +40,7 @@ export async function offlineKit(
   keys: CodeKeys,
   venue: Site,
   query: { date?: string | undefined; lang: LanguageCode; since?: string | undefined },
-  now = new Date(),
+  now = clock.now(),
 ): Promise<OfflineKit> {
   const date = query.date ?? todayIn(venue.timeZone, now);
   const slots = await venueSlotTimes(db, venue.id, { from: date, to: date });
@@ -157,7 +159,7 @@ export async function uploadScans(
   venue: Site,
   scanner: Scanner,
   body: ParsedUpload,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<UploadResult> {
   const ordered = [...body.scans].sort((a, b) => Date.parse(a.scanned_at) - Date.parse(b.scanned_at));
   const settled = new Map<string, UploadResult['results'][number]>();

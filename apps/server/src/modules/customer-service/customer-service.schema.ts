@@ -1,4 +1,5 @@
 /** The table the customer-service module owns (migrations are generated from every `*.schema.ts`: `npm run db:generate`). */
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { orders } from '../orders/orders.schema.ts';
 
@@ -16,7 +17,7 @@ export const orderNotes = pgTable(
     staffId: integer('staff_id'),
     staffLabel: text('staff_label').notNull(),
     body: text('body').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`app_now()`),
   },
   (t) => [index('order_notes_order_idx').on(t.orderId, t.createdAt)],
 );

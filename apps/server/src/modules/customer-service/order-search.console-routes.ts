@@ -4,6 +4,7 @@
  * visitors' personal data out of the system, so each one writes an audit entry with its filters
  * (in its own transaction, before the first byte is sent).
  */
+
 import { ErrorBody } from '@storefront/domain/api/common';
 import {
   OrderExportQuery,
@@ -17,6 +18,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { clock } from '../../lib/clock.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { languageCodesOf, optionNames, venueProductNames } from '../catalog/catalog-facts.ts';
 import { exportOrdersCsv, exportOrdersXlsx, type OrderExportReads } from '../orders/export-orders.ts';
@@ -77,7 +79,7 @@ export const orderSearchConsoleRoutes =
         changes: { format, filters: { ...filters }, sort, direction },
       });
       // The venue's wall clock, as its rows are: a name sorts with the files made the same day there.
-      const stamp = fileStampIn(new Date(), venue.timeZone);
+      const stamp = fileStampIn(clock.now(), venue.timeZone);
       const fileName = `orders-${venue.code.replace(/[^A-Za-z0-9_-]+/g, '-')}-${stamp}.${format}`;
       // Headings in the console's language (it sends its own), else the member's; keys when asked.
       const headingsIn: LanguageCode | 'keys' = headings === 'keys' ? 'keys' : (lang ?? memberLanguageOf(request));

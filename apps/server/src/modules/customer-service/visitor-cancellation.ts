@@ -11,6 +11,7 @@
  * once: the second finds nothing left. A cancel and a check-in at once: the admissions' locks put
  * them one after the other, and the later one is refused (`visit begun`, or the gate's `invalid`).
  */
+
 import type { SelfCancelOffer, SelfCancelResult } from '@storefront/domain/api/tickets';
 import type { LanguageCode } from '@storefront/domain/constants';
 import { isoInZone } from '@storefront/domain/dates';
@@ -18,6 +19,7 @@ import type { SelfCancelRefusal } from '@storefront/domain/errors/catalogue';
 import { type SelfCancelRule, selfCancelDeadline, selfCancelRefund, selfCancelRefusal } from '@storefront/domain/self-cancel';
 import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
+import { clock } from '../../lib/clock.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { type Actor, auditedChange } from '../audit/record-audit.ts';
 import { findProductById, findSlot } from '../catalog/catalog-facts.ts';
@@ -89,7 +91,7 @@ export async function selfCancelOffer(
   db: Database,
   venue: Site,
   access: Access,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<SelfCancelOffer | null> {
   if (access.shareId !== null) return null;
   const rule = await ruleOf(db, access.order.productId);
@@ -116,7 +118,7 @@ export async function cancelOwnBooking(
   venue: Site,
   token: string,
   request: { lang?: LanguageCode | undefined; clientIp: string | null },
-  now = new Date(),
+  now = clock.now(),
 ): Promise<SelfCancelResult> {
   const actor: Actor = { type: 'visitor', id: null, label: 'visitor (ticket page)', clientIp: request.clientIp };
   const done = await auditedChange(

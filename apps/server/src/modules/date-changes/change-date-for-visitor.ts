@@ -7,11 +7,13 @@
  * `waiveDifference` moves it to a dearer slot without the visitor paying the difference. A cheaper
  * slot's difference is refunded by the site's policy after the commit, as for the visitor.
  */
+
 import { randomUUID } from 'node:crypto';
 import { changeAmounts, changeRefusal } from '@storefront/domain/date-change';
 import { checkCouponsAtDate } from '@storefront/domain/pricing/coupon-rules';
 import type { Database } from '../../db/client.ts';
 import { invalidField, specError } from '../../http/errors.ts';
+import { clock } from '../../lib/clock.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { dateChangeRulesOf } from '../sites/date-change-rules.ts';
 import type { Site } from '../sites/site.ts';
@@ -47,7 +49,7 @@ export async function changeDateForVisitor(
   deps: DateChangeDeps,
   site: Site,
   request: VisitorChangeRequest,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<VisitorChangeDone> {
   const { orders } = deps;
   const order = await orders.lockCompleted(tx, request.orderId);

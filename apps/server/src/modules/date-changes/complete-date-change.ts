@@ -2,6 +2,7 @@ import { DISPLAY_TIME_ZONE, type LanguageCode } from '@storefront/domain/constan
 import { timeOfDayIn } from '@storefront/domain/dates';
 import { localize } from '@storefront/domain/localize';
 import type { Database } from '../../db/client.ts';
+import { clock } from '../../lib/clock.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { Site } from '../sites/site.ts';
 import { sellAfterExpiry, sellOrderHolds, unsellPlaces } from '../stock/sell-places.ts';
@@ -73,7 +74,7 @@ export async function completeDateChange(
     total: change.resultingTotal,
   });
   await tickets.reissueOrderTickets(tx, order.id, { from: change.fromTimeSpanId, to: change.toTimeSpanId });
-  await repo.transition(tx, change.id, ['pending', 'waiting', 'expired'], { status: 'completed', completedAt: new Date() });
+  await repo.transition(tx, change.id, ['pending', 'waiting', 'expired'], { status: 'completed', completedAt: clock.now() });
   // The venue's receivers hear of it with the change (decision 022).
   await enqueueWebhookEvent(tx, {
     venue: site,

@@ -5,6 +5,7 @@ import { changeAmounts } from '@storefront/domain/date-change';
 import { checkCouponsAtDate } from '@storefront/domain/pricing/coupon-rules';
 import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
+import { clock } from '../../lib/clock.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { dateChangeRulesOf } from '../sites/date-change-rules.ts';
 import type { Site } from '../sites/site.ts';
@@ -21,7 +22,7 @@ export async function createDateChange(
   site: Site,
   reservationToken: string,
   body: CreateDateChangeBody,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<DateChangeView> {
   const { orders } = deps;
   const tokens = { reservationToken };

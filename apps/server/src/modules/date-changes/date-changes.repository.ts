@@ -3,6 +3,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
+import { clock } from '../../lib/clock.ts';
 import { siteIdOfOrder } from '../orders/completed-orders.ts';
 import { dateChanges } from './date-changes.schema.ts';
 
@@ -22,7 +23,7 @@ export async function findByToken(
   options: { lock?: boolean } = {},
 ): Promise<(DateChangeRow & { isLapsed: boolean }) | null> {
   const query = db
-    .select({ change: dateChanges, isLapsed: sql<boolean>`${dateChanges.expiresAt} <= now()` })
+    .select({ change: dateChanges, isLapsed: sql<boolean>`${dateChanges.expiresAt} <= app_now()` })
     .from(dateChanges)
     .where(eq(dateChanges.tokenHash, tokenHash));
   const [row] = options.lock ? await query.for('update') : await query;
@@ -32,7 +33,7 @@ export async function findByToken(
 
 export async function findById(db: Database, id: string, options: { lock?: boolean } = {}) {
   const query = db
-    .select({ change: dateChanges, isLapsed: sql<boolean>`${dateChanges.expiresAt} <= now()` })
+    .select({ change: dateChanges, isLapsed: sql<boolean>`${dateChanges.expiresAt} <= app_now()` })
     .from(dateChanges)
     .where(eq(dateChanges.id, id));
   const [row] = options.lock ? await query.for('update') : await query;
@@ -47,7 +48,7 @@ export async function openChanges(db: Database, orderId: string): Promise<DateCh
     .where(
       and(
         eq(dateChanges.orderId, orderId),
-        sql`(${dateChanges.status} = 'waiting' or (${dateChanges.status} = 'pending' and ${dateChanges.expiresAt} > now()))`,
+        sql`(${dateChanges.status} = 'waiting' or (${dateChanges.status} = 'pending' and ${dateChanges.expiresAt} > app_now()))`,
       ),
     );
 }
@@ -57,7 +58,7 @@ export async function expireLapsed(db: Database, orderId: string): Promise<strin
   const expired = await rows<{ id: string }>(
     db,
     sql`update time_changes set status = 'expired'
-        where order_id = ${orderId} and status = 'pending' and expires_at <= now() returning id::text as id`,
+        where order_id = ${orderId} and status = 'pending' and expires_at <= app_now() returning id::text as id`,
   );
   return expired.map((r) => r.id);
 }
@@ -66,9 +67,9 @@ export async function expireLapsed(db: Database, orderId: string): Promise<strin
 export async function holdUntil(db: Database, minutes: number): Promise<Date> {
   const [row] = await rows<{ ms: number }>(
     db,
-    sql`select (extract(epoch from now() + make_interval(mins => ${minutes})) * 1000)::float8 as ms`,
+    sql`select (extract(epoch from app_now() + make_interval(mins => ${minutes})) * 1000)::float8 as ms`,
   );
-  return new Date(row?.ms ?? Date.now() + minutes * 60_000);
+  return new Date(row?.ms ?? clock.nowMs() + minutes * 60_000);
 }
 
 export async function insert(db: Database, values: typeof dateChanges.$inferInsert): Promise<DateChangeRow> {
@@ -109,7 +110,7 @@ export function listOwedRefunds(db: Database, olderThanSeconds: number) {
     .from(dateChanges)
     .where(
       sql`${dateChanges.status} = 'completed' and ${dateChanges.toRefund} > 0 and ${dateChanges.refundStatus} is null
-          and ${dateChanges.completedAt} < now() - make_interval(secs => ${olderThanSeconds})`,
+          and ${dateChanges.completedAt} < app_now() - make_interval(secs => ${olderThanSeconds})`,
     )
     .limit(50);
 }

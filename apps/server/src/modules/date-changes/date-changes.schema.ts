@@ -41,7 +41,7 @@ export const dateChanges = pgTable(
     resultingTotal: integer('resulting_total').notNull(),
     refundStatus: text('refund_status', { enum: ['refunded', 'refund_failed'] }),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`app_now()`),
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [

@@ -15,8 +15,10 @@
  *
  * Each operation is its own file; this one composes them for the routes.
  */
+
 import type { LanguageCode } from '@storefront/domain/constants';
 import type { Database } from '../../db/client.ts';
+import { clock } from '../../lib/clock.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import type { Site } from '../sites/site.ts';
 import type { Access } from '../tickets/order-tickets.ts';
@@ -61,14 +63,14 @@ export function createDateChangesService(db: Database, orders: DateChangeDeps['o
     },
 
     /** Whether the holder may change the date of the ticket `access` opens now (the ticket page's button). */
-    async isChangeable(site: Site, access: Access, now = new Date()): Promise<boolean> {
+    async isChangeable(site: Site, access: Access, now = clock.now()): Promise<boolean> {
       return (await refusalOf(db, deps, site, access, now)) === null;
     },
 
-    ticket: (site: Site, reservationToken: string, lang: LanguageCode, now = new Date()) =>
+    ticket: (site: Site, reservationToken: string, lang: LanguageCode, now = clock.now()) =>
       describeChangeableTicket(db, deps, site, reservationToken, lang, now),
 
-    create: (site: Site, reservationToken: string, body: Parameters<typeof createDateChange>[4], now = new Date()) =>
+    create: (site: Site, reservationToken: string, body: Parameters<typeof createDateChange>[4], now = clock.now()) =>
       createDateChange(db, deps, site, reservationToken, body, now),
 
     /** `GET timechanges/{timechangeToken}`. */
@@ -84,7 +86,7 @@ export function createDateChangesService(db: Database, orders: DateChangeDeps['o
     confirm: (site: Site, tokens: Required<ChangeTokens>) => confirmDateChange(db, deps, site, tokens),
 
     /** Staff move a ticket on the visitor's behalf, in the caller's transaction (which audits it). */
-    changeForVisitor: (tx: Database, site: Site, request: VisitorChangeRequest, now = new Date()) =>
+    changeForVisitor: (tx: Database, site: Site, request: VisitorChangeRequest, now = clock.now()) =>
       changeDateForVisitor(tx, deps, site, request, now),
 
     /** After that transaction commits: availability, the mail, and a cheaper slot's refund by the site's policy. */

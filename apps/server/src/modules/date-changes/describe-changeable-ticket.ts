@@ -2,6 +2,7 @@ import type { DateChangeTicket } from '@storefront/domain/api/date-changes';
 import type { LanguageCode } from '@storefront/domain/constants';
 import { changeDeadline } from '@storefront/domain/date-change';
 import type { Database } from '../../db/client.ts';
+import { clock } from '../../lib/clock.ts';
 import { dateChangeRulesOf } from '../sites/date-change-rules.ts';
 import type { Site } from '../sites/site.ts';
 import { changeError, type DateChangeDeps, inTransaction } from './date-change-deps.ts';
@@ -14,7 +15,7 @@ export function describeChangeableTicket(
   site: Site,
   reservationToken: string,
   lang: LanguageCode,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<DateChangeTicket> {
   return inTransaction(db, async (tx) => {
     const access = await holderAccess(tx, site, reservationToken);

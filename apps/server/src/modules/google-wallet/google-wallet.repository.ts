@@ -25,7 +25,7 @@ export async function setVenueEnabled(db: Database, siteId: number, isEnabled: b
   await db
     .insert(googleWalletVenues)
     .values({ siteId, isEnabled })
-    .onConflictDoUpdate({ target: googleWalletVenues.siteId, set: { isEnabled, updatedAt: sql`now()` } });
+    .onConflictDoUpdate({ target: googleWalletVenues.siteId, set: { isEnabled, updatedAt: sql`app_now()` } });
   return before;
 }
 
@@ -42,7 +42,7 @@ export async function recordClass(db: Database, values: { classId: string; siteI
   await db
     .insert(googleWalletClasses)
     .values(values)
-    .onConflictDoUpdate({ target: googleWalletClasses.classId, set: { updatedAt: sql`now()` } });
+    .onConflictDoUpdate({ target: googleWalletClasses.classId, set: { updatedAt: sql`app_now()` } });
 }
 
 export async function objectsOf(db: Database, objectIds: string[]): Promise<Map<string, GoogleWalletObjectRow>> {
@@ -94,7 +94,7 @@ export async function recordSent(
       state,
       attempts: 0,
       lastError: null,
-      updatedAt: sql`now()`,
+      updatedAt: sql`app_now()`,
     })
     .where(eq(googleWalletObjects.objectId, objectId));
 }
@@ -106,8 +106,8 @@ export async function recordFailure(db: Database, objectId: string, error: strin
     .set({
       attempts: sql`${googleWalletObjects.attempts} + 1`,
       lastError: error.slice(0, 1000),
-      retryAt: sql`now() + ${delayMs} * interval '1 millisecond'`,
-      updatedAt: sql`now()`,
+      retryAt: sql`app_now() + ${delayMs} * interval '1 millisecond'`,
+      updatedAt: sql`app_now()`,
     })
     .where(eq(googleWalletObjects.objectId, objectId));
 }
@@ -129,7 +129,7 @@ export async function markWanted(db: Database, wanted: Map<string, number>): Pro
     if (object.wanted >= generation) continue;
     const updated = await db
       .update(googleWalletObjects)
-      .set({ wantedGeneration: sql`greatest(${googleWalletObjects.wantedGeneration}, ${generation})`, retryAt: sql`now()` })
+      .set({ wantedGeneration: sql`greatest(${googleWalletObjects.wantedGeneration}, ${generation})`, retryAt: sql`app_now()` })
       .where(eq(googleWalletObjects.objectId, object.objectId))
       .returning({ objectId: googleWalletObjects.objectId });
     marked += updated.length;
@@ -145,7 +145,7 @@ export function owedObjects(db: Database, limit: number): Promise<GoogleWalletOb
     .where(
       and(
         gt(googleWalletObjects.wantedGeneration, googleWalletObjects.sentGeneration),
-        lte(googleWalletObjects.retryAt, sql`now()`),
+        lte(googleWalletObjects.retryAt, sql`app_now()`),
       ),
     )
     .orderBy(asc(googleWalletObjects.retryAt))
@@ -167,6 +167,6 @@ export async function advanceCursor(db: Database, afterId: number): Promise<void
     .values({ name: FEED, afterId })
     .onConflictDoUpdate({
       target: googleWalletFeed.name,
-      set: { afterId: sql`greatest(${googleWalletFeed.afterId}, excluded.after_id)`, updatedAt: sql`now()` },
+      set: { afterId: sql`greatest(${googleWalletFeed.afterId}, excluded.after_id)`, updatedAt: sql`app_now()` },
     });
 }

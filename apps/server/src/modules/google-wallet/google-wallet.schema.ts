@@ -12,7 +12,7 @@ export const googleWalletVenues = pgTable('google_wallet_venues', {
     .primaryKey()
     .references(() => sites.id, { onDelete: 'cascade' }),
   isEnabled: boolean('is_enabled').notNull().default(false),
-  updatedAt: instant('updated_at').notNull().defaultNow(),
+  updatedAt: instant('updated_at').notNull().default(sql`app_now()`),
 });
 
 /**
@@ -41,10 +41,10 @@ export const googleWalletObjects = pgTable(
     /** What the object was last sent as: `ACTIVE`, or `INACTIVE` once the admission was cancelled. */
     state: text('state', { enum: ['ACTIVE', 'INACTIVE'] }).notNull(),
     attempts: integer('attempts').notNull().default(0),
-    retryAt: instant('retry_at').notNull().defaultNow(),
+    retryAt: instant('retry_at').notNull().default(sql`app_now()`),
     lastError: text('last_error'),
-    createdAt: instant('created_at').notNull().defaultNow(),
-    updatedAt: instant('updated_at').notNull().defaultNow(),
+    createdAt: instant('created_at').notNull().default(sql`app_now()`),
+    updatedAt: instant('updated_at').notNull().default(sql`app_now()`),
   },
   (t) => [
     index('google_wallet_objects_ticket_idx').on(t.ticketId),
@@ -60,14 +60,14 @@ export const googleWalletClasses = pgTable('google_wallet_classes', {
     .notNull()
     .references(() => sites.id, { onDelete: 'cascade' }),
   productId: integer('product_id').notNull(),
-  updatedAt: instant('updated_at').notNull().defaultNow(),
+  updatedAt: instant('updated_at').notNull().default(sql`app_now()`),
 });
 
 /** How far the worker has read the tickets module's change feed (`revocationsAfter`): one row. */
 export const googleWalletFeed = pgTable('google_wallet_feed', {
   name: text('name').primaryKey(),
   afterId: bigint('after_id', { mode: 'number' }).notNull().default(0),
-  updatedAt: instant('updated_at').notNull().defaultNow(),
+  updatedAt: instant('updated_at').notNull().default(sql`app_now()`),
 });
 
 export type GoogleWalletObjectRow = typeof googleWalletObjects.$inferSelect;

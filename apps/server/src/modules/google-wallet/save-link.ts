@@ -3,7 +3,9 @@
  * service account's key, naming objects already made through the REST API by id only, so the link
  * carries no ticket data and stays short.
  */
+
 import { createPrivateKey, sign } from 'node:crypto';
+import { clock } from '../../lib/clock.ts';
 
 export const SAVE_URL_PREFIX = 'https://pay.google.com/gp/v/save/';
 
@@ -13,7 +15,7 @@ export function saveJwt(
   account: { clientEmail: string; privateKey: string },
   origin: string,
   objectIds: string[],
-  now = new Date(),
+  now = clock.now(),
 ): string {
   const header = { alg: 'RS256', typ: 'JWT' };
   const claims = {

@@ -40,7 +40,7 @@ export async function takeItem(tx: Database, kinds: string[]): Promise<TakenItem
     tx,
     sql`select i.id, i.job_id, i.subject, i.attempts
         from background_job_items i join background_jobs j on j.id = i.job_id
-        where i.status = 'pending' and i.next_attempt_at <= now() and j.status = 'running'
+        where i.status = 'pending' and i.next_attempt_at <= app_now() and j.status = 'running'
           and j.kind = any(${`{${kinds.join(',')}}`}::text[])
         order by i.next_attempt_at, i.id
         limit 1
@@ -57,7 +57,7 @@ export async function finishItem(
 ): Promise<void> {
   await tx.execute(
     sql`update background_job_items
-        set status = ${status}, result = ${JSON.stringify(result)}::jsonb, attempts = attempts + 1, finished_at = now(), last_error = null
+        set status = ${status}, result = ${JSON.stringify(result)}::jsonb, attempts = attempts + 1, finished_at = app_now(), last_error = null
         where id = ${itemId}`,
   );
 }
@@ -73,8 +73,8 @@ export async function recordItemError(
     sql`update background_job_items
         set attempts = attempts + 1, last_error = ${error.slice(0, 2000)},
             status = case when attempts + 1 >= ${options.maxAttempts} then 'failed' else 'pending' end,
-            finished_at = case when attempts + 1 >= ${options.maxAttempts} then now() end,
-            next_attempt_at = now() + ${options.retryMs}::double precision * interval '1 millisecond'
+            finished_at = case when attempts + 1 >= ${options.maxAttempts} then app_now() end,
+            next_attempt_at = app_now() + ${options.retryMs}::double precision * interval '1 millisecond'
         where id = ${itemId} and status = 'pending'`,
   );
 }
@@ -96,7 +96,7 @@ export async function lockIdleJobs(tx: Database, kinds: string[]): Promise<JobRo
 }
 
 export async function endJob(tx: Database, jobId: string): Promise<void> {
-  await tx.execute(sql`update background_jobs set status = 'done', finished_at = now() where id = ${jobId}`);
+  await tx.execute(sql`update background_jobs set status = 'done', finished_at = app_now() where id = ${jobId}`);
 }
 
 export async function findJob(db: Database, jobId: string): Promise<JobRow | null> {

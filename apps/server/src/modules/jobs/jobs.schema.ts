@@ -26,7 +26,7 @@ export const backgroundJobs = pgTable(
     /** Who started it, as the audit log names them. */
     requestedBy: text('requested_by').notNull(),
     staffId: integer('staff_id'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`app_now()`),
     finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
@@ -53,7 +53,7 @@ export const backgroundJobItems = pgTable(
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     /** A failed attempt waits until then before the next. */
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`app_now()`),
     finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [

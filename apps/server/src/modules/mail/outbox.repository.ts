@@ -64,13 +64,13 @@ export async function claimDueMail(db: Database, limit: number): Promise<OutboxM
   const due = db
     .select({ id: outbox.id })
     .from(outbox)
-    .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, sql`now()`)))
+    .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, sql`app_now()`)))
     .orderBy(asc(outbox.createdAt))
     .limit(limit)
     .for('update', { skipLocked: true });
   const claimed = await db
     .update(outbox)
-    .set({ attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: sql`now() + ${CLAIM_LEASE}` })
+    .set({ attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: sql`app_now() + ${CLAIM_LEASE}` })
     .where(inArray(outbox.id, due))
     .returning();
   // `returning` keeps no order; send the oldest first.
@@ -81,7 +81,7 @@ export async function markSent(db: Database, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
   await db
     .update(outbox)
-    .set({ status: 'sent', sentAt: sql`now()`, lastError: null })
+    .set({ status: 'sent', sentAt: sql`app_now()`, lastError: null })
     .where(sql`${outbox.id} = any(${idArray(ids)}::uuid[])`);
 }
 
@@ -104,7 +104,7 @@ export async function markFailed(db: Database, id: string, error: string, attemp
     await db.update(outbox).set({ status: 'failed', lastError }).where(eq(outbox.id, id));
     return;
   }
-  const delay = sql`now() + ${retryDelayMs(attempts)}::double precision * interval '1 millisecond'`;
+  const delay = sql`app_now() + ${retryDelayMs(attempts)}::double precision * interval '1 millisecond'`;
   await db.update(outbox).set({ status: 'pending', lastError, nextAttemptAt: delay }).where(eq(outbox.id, id));
 }
 

@@ -1,4 +1,5 @@
 /** The tables the mailmagazines module owns (migrations are generated from every `*.schema.ts`: `npm run db:generate`). */
+import { sql } from 'drizzle-orm';
 import { boolean, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { sites } from '../sites/sites.schema.ts';
 
@@ -13,7 +14,7 @@ export const mailMagazineSubscriptions = pgTable(
     email: text('email').notNull(),
     fieldName: text('field_name').notNull(),
     isSubscribed: boolean('is_subscribed').notNull(),
-    changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`app_now()`),
   },
   (t) => [primaryKey({ columns: [t.siteId, t.email, t.fieldName] })],
 );
@@ -25,5 +26,5 @@ export const mailMagazineTokens = pgTable('mail_magazine_tokens', {
     .notNull()
     .references(() => sites.id, { onDelete: 'cascade' }),
   email: text('email').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`app_now()`),
 });

@@ -36,7 +36,7 @@ export async function subscribeFromOrder(
       .values({ siteId, email: address, fieldName, isSubscribed: true })
       .onConflictDoUpdate({
         target: [mailMagazineSubscriptions.siteId, mailMagazineSubscriptions.email, mailMagazineSubscriptions.fieldName],
-        set: { isSubscribed: true, changedAt: sql`now()` },
+        set: { isSubscribed: true, changedAt: sql`app_now()` },
       });
   }
   const token = newToken();
@@ -73,7 +73,7 @@ export function createMailMagazinesService(db: Database) {
       );
       const released = await db
         .update(mailMagazineSubscriptions)
-        .set({ isSubscribed: false, changedAt: sql`now()` })
+        .set({ isSubscribed: false, changedAt: sql`app_now()` })
         .where(and(key, eq(mailMagazineSubscriptions.isSubscribed, true)))
         .returning({ fieldName: mailMagazineSubscriptions.fieldName });
       if (released.length > 0) return;

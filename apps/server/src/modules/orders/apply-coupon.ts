@@ -1,9 +1,11 @@
 /** A coupon code put on an open order (SPEC §7 `POST orders/{token}/coupons`), checked by the coupon rules. */
+
 import { localize } from '@storefront/domain/localize';
 import { checkCoupon } from '@storefront/domain/pricing/coupon-rules';
 import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
 import { enforceRateLimits } from '../../http/rate-limit.ts';
+import { clock } from '../../lib/clock.ts';
 import { findTimeSpan } from '../catalog/catalog-facts.ts';
 import type { Site } from '../sites/site.ts';
 import * as repo from './orders.repository.ts';
@@ -18,7 +20,7 @@ export async function applyCoupon(
   token: string,
   code: string,
   clientIp: string,
-  now = new Date(),
+  now = clock.now(),
 ) {
   // Codes are guessable input: a client gets a few tries a minute.
   await enforceRateLimits(db, [{ key: `coupon:ip:${clientIp}`, max: 30, windowSeconds: 60 }]);

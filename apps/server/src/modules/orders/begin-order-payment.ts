@@ -144,7 +144,7 @@ export function beginOrderPayments<T>(
 export async function abandonOrderPayment(tx: Database, orderId: string): Promise<boolean> {
   const [order] = await rows<{ id: string }>(
     tx,
-    sql`update orders set status = 'ready_checkout', updated_at = now() where id = ${orderId} and status = 'paying' returning id`,
+    sql`update orders set status = 'ready_checkout', updated_at = app_now() where id = ${orderId} and status = 'paying' returning id`,
   );
   if (!order) return false;
   await repo.unredeemCoupons(tx, orderId);

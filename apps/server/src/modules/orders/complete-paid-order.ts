@@ -47,7 +47,7 @@ export async function completePaidOrder(
   const reservationToken = newToken();
   const completed = await repo.updateOrder(tx, order.id, {
     status: 'completed',
-    completedAt: sql`now()` as unknown as Date,
+    completedAt: sql`app_now()` as unknown as Date,
     reservationNumber: newReservationNumber(),
     reservationTokenHash: hashToken(reservationToken),
   });

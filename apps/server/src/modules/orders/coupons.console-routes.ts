@@ -4,6 +4,7 @@
  * change is one transaction with its audit entry. The shop reads coupons from the table at every
  * use (`apply-coupon.ts`), so no cache is involved and the change counts from its commit.
  */
+
 import { ErrorBody, Id } from '@storefront/domain/api/common';
 import {
   Coupon,
@@ -21,6 +22,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
+import { clock } from '../../lib/clock.ts';
 import { auditedChange, recordAudit } from '../audit/record-audit.ts';
 import { languageCodesOf } from '../catalog/catalog-facts.ts';
 import type { Site } from '../sites/site.ts';
@@ -76,7 +78,7 @@ export const couponConsoleRoutes =
         const language = lang ?? (await languageCodesOf(db, [venue.id])).get(venue.id)?.[0] ?? 'ja';
         // Headings in the console's language (it sends its own), else the member's; keys when asked.
         const words = headings === 'keys' ? 'keys' : (lang ?? memberLanguageOf(request));
-        const now = new Date();
+        const now = clock.now();
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${fileNameOf(venue, filters.batch, now)}"`)
@@ -113,7 +115,7 @@ export const couponConsoleRoutes =
             changes: { ...request.body },
           }),
         );
-        return reply.code(201).send(couponOf(row, new Date()));
+        return reply.code(201).send(couponOf(row, clock.now()));
       },
     );
 
@@ -164,7 +166,7 @@ export const couponConsoleRoutes =
           }
           return update.after;
         });
-        return couponOf(updated, new Date());
+        return couponOf(updated, clock.now());
       },
     );
   };

@@ -6,6 +6,7 @@
  * status now are in the console's words (`headings=keys`: the keys, `yes`/`no` and the status key),
  * and the headings of the visit dates and the expiry name the venue's time zone they are in.
  */
+
 import { Readable } from 'node:stream';
 import type { CouponFilters } from '@storefront/domain/console/coupons';
 import { COUPON_STATUS_WORDS } from '@storefront/domain/console/key-words';
@@ -14,6 +15,7 @@ import { formatPrice } from '@storefront/domain/format';
 import { localize } from '@storefront/domain/localize';
 import { stringify } from 'csv-stringify';
 import type { Database } from '../../db/client.ts';
+import { clock } from '../../lib/clock.ts';
 import { COUPON_EXPORT_HEADINGS, COUPON_EXPORT_KEYS, type CouponExportKey } from './coupon-export-headings.ts';
 import { couponOf } from './coupon-rows.ts';
 import { couponsForExport } from './list-coupons.ts';
@@ -68,7 +70,7 @@ export function exportCoupons(
   filters: CouponFilters,
   lang: LanguageCode,
   headings: LanguageCode | 'keys',
-  now = new Date(),
+  now = clock.now(),
 ): Readable {
   // yyyy-MM-dd HH:mm in the venue's time zone (the Swedish locale writes dates the ISO way).
   const expiry = new Intl.DateTimeFormat('sv-SE', { timeZone: venue.timeZone, dateStyle: 'short', timeStyle: 'short' });

@@ -7,6 +7,7 @@
  * order's standing, where its refunds stand and its channel are words in the headings' language, the ones the console shows
  * (`@storefront/domain/console/key-words`), or the keys when the headings are (`headings=keys`).
  */
+
 import { PassThrough, Readable } from 'node:stream';
 import { ORDER_STANDING_WORDS, REFUND_STANDING_WORDS, SALES_CHANNEL_WORDS, wordFor } from '@storefront/domain/console/key-words';
 import type { RefundStanding } from '@storefront/domain/console/order-detail';
@@ -19,6 +20,7 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Database } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
+import { clock } from '../../lib/clock.ts';
 import {
   DATE_FORMAT,
   DATE_TIME_FORMAT,
@@ -214,7 +216,7 @@ export function exportOrdersXlsx(
 ): Readable {
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  workbook.created = new Date();
+  workbook.created = clock.now();
   const sheet = workbook.addWorksheet('orders', { views: [{ state: 'frozen', ySplit: 1 }] });
   const titles = orderExportColumns(venue, headings);
   sheet.columns = ORDER_COLUMNS.map((column, index) => {

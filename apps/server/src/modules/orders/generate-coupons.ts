@@ -4,6 +4,7 @@
  * `crypto.randomInt` over an alphabet without look-alike characters (no 0/O, 1/I/L), so a printed
  * code can be typed back; a suffix that collides with a code already there is drawn again.
  */
+
 import { randomInt } from 'node:crypto';
 import {
   COUPON_CODE_ALPHABET,
@@ -15,6 +16,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
 import { specError } from '../../http/errors.ts';
+import { clock } from '../../lib/clock.ts';
 import { checkCouponProducts, couponValues } from './create-coupon.ts';
 
 /** More rounds than a collision would ever need: 31⁸ suffixes against at most tens of thousands used. */
@@ -36,7 +38,7 @@ export async function generateCoupons(
   tx: Database,
   siteId: number,
   input: NewCouponBatchBody,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<CouponBatch> {
   await checkCouponProducts(tx, siteId, input.product_ids);
   const batch = batchName(input.prefix, now);

@@ -1,12 +1,14 @@
 /** Reading a venue's coupons for the console: a page of them (newest first, paged by id), one, or all for an export. */
+
 import type { Coupon, CouponFilters, CouponListQuery, CouponPage } from '@storefront/domain/console/coupons';
 import { and, asc, count, desc, eq, gt, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { clock } from '../../lib/clock.ts';
 import { couponConditions, couponOf } from './coupon-rows.ts';
 import type { CouponRow } from './orders.repository.ts';
 import { coupons } from './orders.schema.ts';
 
-export async function listCoupons(db: Database, siteId: number, query: CouponListQuery, now = new Date()): Promise<CouponPage> {
+export async function listCoupons(db: Database, siteId: number, query: CouponListQuery, now = clock.now()): Promise<CouponPage> {
   const matching = couponConditions(siteId, query, now);
   const [rows, [counted]] = await Promise.all([
     db
@@ -25,7 +27,7 @@ export async function listCoupons(db: Database, siteId: number, query: CouponLis
   };
 }
 
-export async function findCoupon(db: Database, siteId: number, id: number, now = new Date()): Promise<Coupon | null> {
+export async function findCoupon(db: Database, siteId: number, id: number, now = clock.now()): Promise<Coupon | null> {
   const [row] = await db
     .select()
     .from(coupons)
@@ -38,7 +40,7 @@ export async function* couponsForExport(
   db: Database,
   siteId: number,
   filters: CouponFilters,
-  now = new Date(),
+  now = clock.now(),
 ): AsyncGenerator<CouponRow[]> {
   const matching = couponConditions(siteId, filters, now);
   let after = 0;

@@ -27,7 +27,7 @@ export type LockedOrder = OrderRow & {
 /** An order's columns with whether it lapsed and whether it has coupons. */
 const lockedOrderColumns = {
   ...getTableColumns(orders),
-  expired: sql<boolean>`${orders.expiresAt} <= now()`,
+  expired: sql<boolean>`${orders.expiresAt} <= app_now()`,
   hasCoupons: sql<boolean>`exists (select 1 from ${orderCoupons} where ${orderCoupons.orderId} = ${orders.id})`,
 };
 
@@ -125,7 +125,7 @@ function updateEach(
   const matches = sql`${orders.id} = each.id`;
   return db
     .update(orders)
-    .set({ ...(set as Partial<typeof orders.$inferInsert>), updatedAt: sql`now()` })
+    .set({ ...(set as Partial<typeof orders.$inferInsert>), updatedAt: sql`app_now()` })
     .from(each)
     .where(also ? and(matches, also) : matches);
 }
@@ -154,7 +154,7 @@ export function markOrdersCompleted(
     { reservationNumber: 'text', reservationTokenHash: 'text' },
     {
       status: 'completed',
-      completedAt: sql`now()`,
+      completedAt: sql`app_now()`,
       reservationNumber: fromEach('reservationNumber'),
       reservationTokenHash: fromEach('reservationTokenHash'),
     },
@@ -172,7 +172,7 @@ export async function findOrderByMailToken(db: Database, siteId: number, mailTok
 
 export async function isExpired(db: Database, orderId: string): Promise<boolean> {
   const [row] = await db
-    .select({ expired: sql<boolean>`${orders.expiresAt} <= now()` })
+    .select({ expired: sql<boolean>`${orders.expiresAt} <= app_now()` })
     .from(orders)
     .where(eq(orders.id, orderId));
   return row?.expired ?? true;
@@ -181,7 +181,7 @@ export async function isExpired(db: Database, orderId: string): Promise<boolean>
 export async function updateOrder(db: Database, orderId: string, values: Partial<typeof orders.$inferInsert>): Promise<OrderRow> {
   const [row] = await db
     .update(orders)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({ ...values, updatedAt: sql`app_now()` })
     .where(eq(orders.id, orderId))
     .returning();
   if (!row) throw new Error('the order was not updated');

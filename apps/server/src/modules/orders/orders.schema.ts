@@ -44,7 +44,7 @@ export const coupons = pgTable(
     productIds: integer('product_ids').array(),
     /** The batch a code was generated in (its prefix and when), for listing and export; null when made one by one. */
     batch: text('batch'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`app_now()`),
   },
   (t) => [
     unique('coupons_site_code').on(t.siteId, t.code),
@@ -105,8 +105,8 @@ export const orders = pgTable(
     discount: integer('discount').notNull().default(0),
     total: integer('total').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`app_now()`),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`app_now()`),
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
     reservationNumber: text('reservation_number'),
     reservationTokenHash: text('reservation_token_hash'),
@@ -161,7 +161,7 @@ export const orderCoupons = pgTable(
     couponId: integer('coupon_id')
       .notNull()
       .references(() => coupons.id),
-    appliedAt: timestamp('applied_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    appliedAt: timestamp('applied_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`app_now()`),
   },
   (t) => [
     primaryKey({ columns: [t.orderId, t.couponId] }),

@@ -3,8 +3,10 @@
  * routes and for the modules that pay for, change and show orders. Every change to stock happens
  * inside one transaction with the order it belongs to; a failure leaves nothing half-written.
  */
+
 import type { CreateOrderBody, TemporaryOrder, UpdateOrderBody } from '@storefront/domain/api/orders';
 import type { Database } from '../../db/client.ts';
+import { clock } from '../../lib/clock.ts';
 import { findPaymentMethod, findTimeSpan } from '../catalog/catalog-facts.ts';
 import type { Site } from '../sites/site.ts';
 import { foldSoldHolds } from '../stock/sell-places.ts';
@@ -56,7 +58,7 @@ export function createOrdersService(
     get: (site: Site, token: string) => getOrder(db, ctx, site, token),
     update: (site: Site, token: string, body: UpdateOrderBody) => updateOrder(db, ctx, site, token, body),
     cancel: (site: Site, token: string) => cancelOrder(db, ctx, site, token),
-    applyCoupon: (site: Site, token: string, code: string, clientIp: string, now = new Date()) =>
+    applyCoupon: (site: Site, token: string, code: string, clientIp: string, now = clock.now()) =>
       applyCoupon(db, ctx, site, token, code, clientIp, now),
     removeCoupon: (site: Site, token: string, couponId: number) => removeCoupon(db, ctx, site, token, couponId),
     attachMember: (site: Site, token: string, memberId: number) => attachMember(db, ctx, site, token, memberId),

@@ -68,7 +68,7 @@ export async function placeOrders(db: Database, batch: NewOrder[]): Promise<Map<
           insert into orders (site_id, token_hash, status, channel, lang, product_id, time_span_id, quantity,
                               option_values, set_products, subtotal, total, expires_at)
           select ${first.siteId}, b.token_hash, 'pending', b.channel, b.lang, ${first.productId}, taken.id, b.quantity,
-                 b.option_values, b.set_products, b.subtotal, b.total, now() + make_interval(mins => ${first.holdMinutes})
+                 b.option_values, b.set_products, b.subtotal, b.total, app_now() + make_interval(mins => ${first.holdMinutes})
           from batch b, taken
           returning id, token_hash, quantity, expires_at, created_at
         ), recorded as (

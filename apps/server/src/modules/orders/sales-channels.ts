@@ -4,8 +4,10 @@
  * order stays a spot order on the web routes too. Payment methods are per channel in the site's
  * settings, and are always looked up on the order's own channel.
  */
+
 import type { FieldTemplate } from '@storefront/domain/customer/customer-info';
 import { todayIn } from '@storefront/domain/dates';
+import { clock } from '../../lib/clock.ts';
 
 export type OrderChannel = 'web' | 'spot';
 
@@ -25,7 +27,7 @@ export function fieldTemplatesOf(channel: string): readonly FieldTemplate[] | nu
  * Why a slot (on sale and not over) cannot be an order's on its channel, or null: a spot order
  * is bought at the venue for one of today's slots, so it never moves to another day.
  */
-export function slotRefusal(channel: string, slot: { date: string }, timeZone: string, now = new Date()): string | null {
+export function slotRefusal(channel: string, slot: { date: string }, timeZone: string, now = clock.now()): string | null {
   if (channel === SPOT_CHANNEL && slot.date !== todayIn(timeZone, now))
     return 'time_span_id is not one of the slots still to come today';
   return null;

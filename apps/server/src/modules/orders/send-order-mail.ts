@@ -35,7 +35,7 @@ export async function sendOrderMail(
     });
     const [remaining] = await rows<{ minutes: number }>(
       tx,
-      sql`select greatest(1, ceil(extract(epoch from (expires_at - now())) / 60))::int as minutes from orders where id = ${order.id}`,
+      sql`select greatest(1, ceil(extract(epoch from (expires_at - app_now())) / 60))::int as minutes from orders where id = ${order.id}`,
     );
     await ctx.events.mailGiven(tx, {
       site,

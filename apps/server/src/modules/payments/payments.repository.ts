@@ -1,8 +1,10 @@
 /** The payment ledger (schema: payments, payment_events). */
+
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { insertRows } from '../../db/insert-rows.ts';
 import { idArray, rows } from '../../db/rows.ts';
+import { clock } from '../../lib/clock.ts';
 import { paymentEvents, payments } from './payments.schema.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -84,7 +86,7 @@ export async function transition(
 ): Promise<PaymentRow | null> {
   const [row] = await db
     .update(payments)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({ ...values, updatedAt: sql`app_now()` })
     .where(and(eq(payments.id, id), inArray(payments.status, from)))
     .returning();
   return row ?? null;
@@ -116,13 +118,13 @@ export async function claimUnsettled(
   const ids = await rows<{ id: string }>(
     db,
     sql`
-    update payments set last_checked_at = clock_timestamp()
+    update payments set last_checked_at = app_clock_timestamp()
     where id in (
       select id from payments
       where settled_at is null
         and (last_checked_at is null or last_checked_at < ${options.since.toISOString()}::timestamptz)
         and (status not in ('started', 'requires_action', 'pending')
-             or updated_at < now() - make_interval(secs => ${options.olderThanSeconds}))
+             or updated_at < app_now() - make_interval(secs => ${options.olderThanSeconds}))
       order by (status in ('started', 'requires_action', 'pending')), last_checked_at nulls first, updated_at
       limit ${options.limit}
       for update skip locked)
@@ -145,8 +147,8 @@ export async function claimUnsettled(
 
 /** The database's clock, which every process shares. */
 export async function databaseNow(db: Database): Promise<Date> {
-  const [row] = await rows<{ now: string }>(db, sql`select clock_timestamp()::text as now`);
-  return new Date(row?.now ?? Date.now());
+  const [row] = await rows<{ now: string }>(db, sql`select app_clock_timestamp()::text as now`);
+  return new Date(row?.now ?? clock.nowMs());
 }
 
 /**
@@ -163,7 +165,7 @@ export async function markCompletingMany(db: Database, ids: string[]): Promise<M
   if (ids.length === 0) return new Map();
   const marked = await rows<{ id: string; open_siblings: boolean }>(
     db,
-    sql`update payments p set completed_at = now(), settled_at = now(), updated_at = now() where p.id = any(${idArray(ids)}::uuid[])
+    sql`update payments p set completed_at = app_now(), settled_at = app_now(), updated_at = app_now() where p.id = any(${idArray(ids)}::uuid[])
         returning p.id, exists (
           select 1 from payments s
           where s.order_id = p.order_id and s.id <> p.id and s.time_change_id is not distinct from p.time_change_id
@@ -200,7 +202,7 @@ export async function recordCaptures(db: Database, captures: { id: string; refer
       status: 'captured',
       providerReference: sql`each.reference` as unknown as string,
       settledAt: null,
-      updatedAt: sql`now()` as unknown as Date,
+      updatedAt: sql`app_now()` as unknown as Date,
     })
     .from(each)
     .where(and(sql`${payments.id} = each.id`, inArray(payments.status, OPEN_STATUSES)))
@@ -220,7 +222,7 @@ export async function recordEvents(
 export async function markSettled(db: Database, id: string): Promise<void> {
   await db
     .update(payments)
-    .set({ settledAt: sql`now()` })
+    .set({ settledAt: sql`app_now()` })
     .where(and(eq(payments.id, id), sql`${payments.settledAt} is null`));
 }
 

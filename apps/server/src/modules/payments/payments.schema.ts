@@ -52,8 +52,8 @@ export const payments = pgTable(
     settledAt: timestamp('settled_at', { withTimezone: true, mode: 'date' }),
     /** When the reconciler last looked at the row: the least recently checked go first. */
     lastCheckedAt: timestamp('last_checked_at', { withTimezone: true, mode: 'date' }),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`app_now()`),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`app_now()`),
   },
   (t) => [
     unique('payments_order_attempt').on(t.orderId, t.attempt),
@@ -82,7 +82,7 @@ export const paymentEvents = pgTable(
     eventKey: text('event_key').notNull(),
     kind: text('kind').notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`app_now()`),
   },
   (t) => [unique('payment_events_key').on(t.paymentId, t.eventKey)],
 );
@@ -118,7 +118,7 @@ export const refunds = pgTable(
     /** Who asked: a staff account (as the audit log names it), the visitor, or the system (a slot cancelled). */
     requestedBy: text('requested_by', { enum: ['staff', 'visitor', 'system'] }).notNull(),
     staffId: integer('staff_id'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`app_now()`),
     settledAt: timestamp('settled_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
@@ -150,7 +150,7 @@ export const sandboxCharges = pgTable('sandbox_charges', {
   returnUrl: text('return_url').notNull(),
   cancelUrl: text('cancel_url').notNull(),
   refundedAmount: integer('refunded_amount').notNull().default(0),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`app_now()`),
 });
 
 /** The sandbox carrier (d-pay) login: a state code, then an authorisation code, then a payment token. */
@@ -163,7 +163,7 @@ export const sandboxCarrierLogins = pgTable('sandbox_carrier_logins', {
   code: text('code').unique(),
   paymentToken: text('payment_token').unique(),
   usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`app_now()`),
 });
 
 /**
@@ -176,5 +176,5 @@ export const sandboxCardTokens = pgTable('sandbox_card_tokens', {
   threeDSecure: boolean('three_d_secure').notNull(),
   last4: text('last4').notNull(),
   usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`app_now()`),
 });

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
+import { clock } from '../../lib/clock.ts';
 import { askProvider, isOpen, recordOutcome } from './ask-provider.ts';
 import type { PaymentDeps } from './payment-deps.ts';
 import * as repo from './payments.repository.ts';
@@ -38,7 +39,7 @@ async function reconcileOne(db: Database, deps: PaymentDeps, payment: repo.Payme
   let current = payment;
   if (isOpen(current.status)) {
     current = await recordOutcome(db, deps, current, await askProvider(deps, current, 'status'), 'reconcile');
-    if (isOpen(current.status) && Date.now() - current.createdAt.getTime() > ABANDONED_AFTER_MS) {
+    if (isOpen(current.status) && clock.nowMs() - current.createdAt.getTime() > ABANDONED_AFTER_MS) {
       const outcome = await askProvider(deps, current, 'cancel');
       current =
         outcome.status === 'unknown'

@@ -63,7 +63,7 @@ export async function recordOrderRefund(tx: Database, request: OrderRefundReques
         amount,
         status: 'succeeded',
         idempotencyKey: `outside:${randomUUID()}`,
-        settledAt: sql`now()`,
+        settledAt: sql`app_now()`,
       })
       .returning();
     if (row) await announceRefund(tx, row);
@@ -162,8 +162,8 @@ export async function settleRefund(
       .update(refunds)
       .set(
         result.ok
-          ? { status: 'succeeded', providerReference: result.reference, failureReason: null, settledAt: sql`now()` }
-          : { status: 'failed', failureReason: result.reason, settledAt: sql`now()` },
+          ? { status: 'succeeded', providerReference: result.reference, failureReason: null, settledAt: sql`app_now()` }
+          : { status: 'failed', failureReason: result.reason, settledAt: sql`app_now()` },
       )
       .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'pending'), eq(refunds.idempotencyKey, refund.idempotencyKey)))
       .returning();
@@ -220,7 +220,7 @@ export async function settleOwedOrderRefunds(db: Database, deps: RefundDeps, old
   const owed = await rows<{ id: string }>(
     db,
     sql`select id from refunds where status = 'pending' and kind = 'provider'
-          and created_at < now() - make_interval(secs => ${olderThanSeconds})
+          and created_at < app_now() - make_interval(secs => ${olderThanSeconds})
         order by created_at limit 200`,
   );
   for (const refund of owed) {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
+import { clock } from '../../lib/clock.ts';
 import { providerOf } from './ask-provider.ts';
 import { inTransaction, type PaymentDeps } from './payment-deps.ts';
 import * as repo from './payments.repository.ts';
@@ -36,7 +37,7 @@ export async function refundPayment(
   const { next, told } = await inTransaction(db, async (tx) => {
     const moved = await repo.transition(tx, pending.id, ['refund_pending'], {
       status: result.ok ? 'refunded' : 'refund_failed',
-      settledAt: new Date(),
+      settledAt: clock.now(),
       ...(result.ok ? {} : { failureReason: result.reason }),
     });
     const written = moved && !result.ok ? await tellWholeRefundFailed(tx, deps, moved) : false;

@@ -5,10 +5,12 @@
  * zone more than an hour ago) is counted once and kept, its marker inserted in the same
  * transaction, so two server processes never both keep a day.
  */
+
 import { addDays, daysBetween, startOfDayIn, todayIn } from '@storefront/domain/dates';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
+import { clock } from '../../lib/clock.ts';
 import { asDayFigures, type DayFigure } from '../../lib/day-figures.ts';
 import { dateChangeFigures } from '../date-changes/date-change-figures.ts';
 import { firstSaleAt, salesFigures } from '../orders/sales-figures.ts';
@@ -103,7 +105,7 @@ async function summariseDay(db: Database, venue: Venue, day: string): Promise<bo
  * Keeps the figures of the venues' closed days not kept yet, from each venue's first sale on;
  * answers how many days this run kept.
  */
-export async function summariseClosedDays(db: Database, venues: readonly Venue[], now: Date = new Date()): Promise<number> {
+export async function summariseClosedDays(db: Database, venues: readonly Venue[], now: Date = clock.now()): Promise<number> {
   let kept = 0;
   for (const venue of venues) {
     const first = await firstSaleAt(db, venue.id);

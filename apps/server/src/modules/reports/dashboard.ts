@@ -5,6 +5,7 @@
  * (summaries of closed days, live counts of the others) and are added up here; labels are looked
  * up once per venue in the caller's language.
  */
+
 import type {
   BreakdownRow,
   DailyFigures,
@@ -17,6 +18,7 @@ import { previousRange } from '@storefront/domain/console/reports';
 import { addDays, todayIn } from '@storefront/domain/dates';
 import { localize } from '@storefront/domain/localize';
 import type { Database } from '../../db/client.ts';
+import { clock } from '../../lib/clock.ts';
 import type { DayFigure } from '../../lib/day-figures.ts';
 import { figureLabels } from '../catalog/figure-labels.ts';
 import { slotOccupancy } from '../catalog/slot-occupancy.ts';
@@ -203,7 +205,7 @@ export async function readDashboard(
   venues: readonly Site[],
   query: ReportRangeQuery,
   lang: string,
-  now: Date = new Date(),
+  now: Date = clock.now(),
 ): Promise<Dashboard> {
   const [first] = venues;
   if (!first) throw new Error('a dashboard needs a venue');

@@ -9,6 +9,7 @@
  * the report has one, closes the file. A file worded in a language words its keys' values too (a
  * journal line's kind, a channel, the totals row's label); `headings=keys` keeps them keys.
  */
+
 import { PassThrough, Readable } from 'node:stream';
 import type { EXPORT_FORMATS } from '@storefront/domain/console/reports';
 import type { Currency, LanguageCode } from '@storefront/domain/constants';
@@ -16,6 +17,7 @@ import { ISO_DATE_PATTERN } from '@storefront/domain/dates';
 import { MINOR_UNITS } from '@storefront/domain/format';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
+import { clock } from '../../lib/clock.ts';
 import { DATE_FORMAT, dateCell, moneyFormat } from '../../lib/spreadsheet-cells.ts';
 import { safeCell } from '../orders/export-coupons.ts';
 import { type ReportHeadings, TOTALS_KEY, TOTALS_WORDS } from './report-headings.ts';
@@ -112,7 +114,7 @@ const DEFAULT_WIDTHS: Record<ReportColumnKind, number> = { text: 24, date: 22, c
 export function reportXlsx(table: ReportTable, context: ReportFileContext): Readable {
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  workbook.created = new Date();
+  workbook.created = clock.now();
   const sheet = workbook.addWorksheet(table.sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
   const decimals = MINOR_UNITS[context.currency];
   const formats: Partial<Record<ReportColumnKind, string>> = {

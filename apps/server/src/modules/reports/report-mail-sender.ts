@@ -13,6 +13,7 @@ import { formatPrice, LOCALES } from '@storefront/domain/format';
 import { localize } from '@storefront/domain/localize';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { clock } from '../../lib/clock.ts';
 import { enqueueStaffMail, type StaffMail } from '../mail/enqueue-staff-mail.ts';
 import type { Site } from '../sites/site.ts';
 import { rightsAt } from '../staff/staff-access.ts';
@@ -48,7 +49,7 @@ export type ReportMailDeps = {
 };
 
 /** Writes every summary mail due at `now` that no process has written yet; answers how many this call wrote. */
-export async function sendDueReportMails(db: Database, deps: ReportMailDeps, now: Date = new Date()): Promise<number> {
+export async function sendDueReportMails(db: Database, deps: ReportMailDeps, now: Date = clock.now()): Promise<number> {
   const subscriptions = await db
     .select()
     .from(reportMailSubscriptions)

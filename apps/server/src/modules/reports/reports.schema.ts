@@ -4,7 +4,9 @@
  * from here; any other day is counted from the orders, refunds and date changes themselves. And
  * the staff's subscriptions to the summary mails.
  */
+
 import { REPORT_MAIL_FREQUENCIES } from '@storefront/domain/console/reports';
+import { sql } from 'drizzle-orm';
 import { bigint, date, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { sites } from '../sites/sites.schema.ts';
 import { staffAccounts } from '../staff/staff.schema.ts';
@@ -34,7 +36,7 @@ export const reportSummaries = pgTable(
       .notNull()
       .references(() => sites.id, { onDelete: 'cascade' }),
     day: date('day', { mode: 'string' }).notNull(),
-    summarisedAt: timestamp('summarised_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    summarisedAt: timestamp('summarised_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`app_now()`),
   },
   (t) => [primaryKey({ columns: [t.siteId, t.day] })],
 );
@@ -54,7 +56,7 @@ export const reportMailSubscriptions = pgTable(
       .notNull()
       .references(() => sites.id, { onDelete: 'cascade' }),
     frequency: text('frequency', { enum: REPORT_MAIL_FREQUENCIES }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`app_now()`),
     lastPeriod: date('last_period', { mode: 'string' }),
     lastSentAt: timestamp('last_sent_at', { withTimezone: true, mode: 'date' }),
   },

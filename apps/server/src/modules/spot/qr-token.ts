@@ -3,8 +3,10 @@
  * the second the code stops working; the signature is an HMAC-SHA256 under the site's own secret,
  * over the site code and the payload, so a code works on its own site only and cannot be altered.
  */
+
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { addDays, startOfDayIn } from '@storefront/domain/dates';
+import { clock } from '../../lib/clock.ts';
 
 const VERSION = 'v1';
 const SIGNATURE_BYTES = 16;
@@ -24,7 +26,7 @@ export function signQrToken(secret: string, siteCode: string, claims: QrClaims):
 }
 
 /** Reads a token signed for this site; `ok: false` for anything forged, altered or malformed. */
-export function verifyQrToken(secret: string, siteCode: string, token: string, now: Date = new Date()): QrVerdict {
+export function verifyQrToken(secret: string, siteCode: string, token: string, now: Date = clock.now()): QrVerdict {
   const [payload, signed, ...rest] = token.split('.');
   if (!payload || !signed || rest.length > 0) return { ok: false };
   const expected = signature(secret, siteCode, payload);

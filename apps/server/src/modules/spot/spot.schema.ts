@@ -1,4 +1,5 @@
 /** The tables the spot module owns (migrations are generated from every `*.schema.ts`: `npm run db:generate`). */
+import { sql } from 'drizzle-orm';
 import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { sites } from '../sites/sites.schema.ts';
 
@@ -11,5 +12,5 @@ export const spotQrSecrets = pgTable('spot_qr_secrets', {
     .primaryKey()
     .references(() => sites.id, { onDelete: 'cascade' }),
   secret: text('secret').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`app_now()`),
 });

@@ -4,6 +4,7 @@
  * order it starts; the order itself is an ordinary temporary order on the `spot` sales channel,
  * made, changed, paid and mailed by the orders service.
  */
+
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Product, ProductStocks, SetProductsSearchResult } from '@storefront/domain/api/catalog';
 import type { CreateOrderBody, TemporaryOrder, UpdateOrderBody } from '@storefront/domain/api/orders';
@@ -13,6 +14,7 @@ import type { z } from 'zod';
 import type { AppMode } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { invalidField, specError } from '../../http/errors.ts';
+import { clock } from '../../lib/clock.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import { SPOT_CHANNEL } from '../orders/sales-channels.ts';
@@ -70,7 +72,7 @@ export function createSpotService(db: Database, options: SpotServiceOptions) {
 
   /** Today's slots of the product that have not ended. */
   async function todaysSlots(site: Site, product: Product, lang: string) {
-    const date = todayIn(site.timeZone);
+    const date = todayIn(site.timeZone, clock.now());
     const stocks = parse<z.infer<typeof ProductStocks>>(await catalog.stocks(site, { date, product_id: product.id, lang }));
     return { date, stocks, timeSpans: stocks.timeSpans.filter((span) => span.status !== 'closed') };
   }
@@ -92,7 +94,7 @@ export function createSpotService(db: Database, options: SpotServiceOptions) {
         });
       }
       const product = await spotProduct(site, productUuid, query.lang);
-      const today = todayIn(site.timeZone);
+      const today = todayIn(site.timeZone, clock.now());
       const { validTo, expiresAt } = expiryOf(today, query.days, site.timeZone);
       return {
         qr_token: signQrToken(await secretOf(site), site.code, { productUuid, expiresAt }),

@@ -4,6 +4,7 @@
  * `PAIRING_MINUTES` long); the device trades it for a token of its own (stored hashed), its
  * credential for the scanner's calls until it is revoked or paired again.
  */
+
 import type { GateDevice, GateDeviceBody, GateDevicePairing, PairResult } from '@storefront/domain/console/gate';
 import { GATE_APP_PATH, PAIRING_MINUTES } from '@storefront/domain/console/gate';
 import { localize } from '@storefront/domain/localize';
@@ -11,6 +12,7 @@ import { and, asc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
 import { enforceRateLimits } from '../../http/rate-limit.ts';
+import { clock } from '../../lib/clock.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { type Actor, auditedChange, recordAudit } from '../audit/record-audit.ts';
 import type { Site } from '../sites/site.ts';
@@ -25,7 +27,7 @@ const TOUCH_AFTER_SECONDS = 60;
 
 const iso = (at: Date | null) => at?.toISOString() ?? null;
 
-function describe(row: GateDeviceRow, createdBy: string | null, now = new Date()): GateDevice {
+function describe(row: GateDeviceRow, createdBy: string | null, now = clock.now()): GateDevice {
   const pairingLive = row.pairingCodeHash !== null && row.pairingExpiresAt !== null && row.pairingExpiresAt > now;
   return {
     id: row.id,
@@ -81,7 +83,7 @@ const freshPairing = () => {
   const code = newToken();
   return {
     code,
-    values: { pairingCodeHash: hashToken(code), pairingExpiresAt: new Date(Date.now() + PAIRING_MINUTES * 60_000) },
+    values: { pairingCodeHash: hashToken(code), pairingExpiresAt: new Date(clock.nowMs() + PAIRING_MINUTES * 60_000) },
   };
 };
 
@@ -143,7 +145,7 @@ export async function revokeGateDevice(db: Database, actor: Actor, venue: Site, 
       if (device.revokedAt !== null) return device;
       const [updated] = await tx
         .update(gateDevices)
-        .set({ revokedAt: new Date(), tokenHash: null, pairingCodeHash: null, pairingExpiresAt: null })
+        .set({ revokedAt: clock.now(), tokenHash: null, pairingCodeHash: null, pairingExpiresAt: null })
         .where(eq(gateDevices.id, device.id))
         .returning();
       return updated as GateDeviceRow;
@@ -178,13 +180,13 @@ export async function pairGateDevice(
         tokenHash: hashToken(token),
         pairingCodeHash: null,
         pairingExpiresAt: null,
-        pairedAt: new Date(),
-        lastSeenAt: new Date(),
+        pairedAt: clock.now(),
+        lastSeenAt: clock.now(),
       })
       .where(
         and(
           eq(gateDevices.pairingCodeHash, hashToken(code)),
-          gt(gateDevices.pairingExpiresAt, sql`now()`),
+          gt(gateDevices.pairingExpiresAt, sql`app_now()`),
           isNull(gateDevices.revokedAt),
         ),
       )
@@ -213,16 +215,16 @@ export async function findDeviceByToken(db: Database, token: string): Promise<Ga
     .from(gateDevices)
     .where(and(eq(gateDevices.tokenHash, hashToken(token)), isNull(gateDevices.revokedAt)));
   if (!row) return null;
-  if (row.lastSeenAt === null || row.lastSeenAt.getTime() < Date.now() - TOUCH_AFTER_SECONDS * 1000) {
+  if (row.lastSeenAt === null || row.lastSeenAt.getTime() < clock.nowMs() - TOUCH_AFTER_SECONDS * 1000) {
     await db
       .update(gateDevices)
-      .set({ lastSeenAt: new Date() })
+      .set({ lastSeenAt: clock.now() })
       .where(
         and(
           eq(gateDevices.id, row.id),
           or(
             isNull(gateDevices.lastSeenAt),
-            lt(gateDevices.lastSeenAt, sql`now() - make_interval(secs => ${TOUCH_AFTER_SECONDS})`),
+            lt(gateDevices.lastSeenAt, sql`app_now() - make_interval(secs => ${TOUCH_AFTER_SECONDS})`),
           ),
         ),
       );

@@ -9,8 +9,10 @@
  * set), an answer that is only a step (the password before the second factor) gives its count
  * back, and a wrong one stays counted and is written to the audit log.
  */
+
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { clock } from '../../lib/clock.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { StaffAccount } from './staff.repository.ts';
 import { staffAccounts } from './staff.schema.ts';
@@ -33,9 +35,11 @@ export async function countAnswer(db: Database, staffId: number): Promise<Counte
     .set({
       // The fifth answer locks the account and starts the count afresh for when the lock ends.
       failedSignIns: sql`case when ${reaches} then 0 else ${staffAccounts.failedSignIns} + 1 end`,
-      lockedUntil: sql`case when ${reaches} then now() + make_interval(mins => ${LOCK_MINUTES}) else ${staffAccounts.lockedUntil} end`,
+      lockedUntil: sql`case when ${reaches} then app_now() + make_interval(mins => ${LOCK_MINUTES}) else ${staffAccounts.lockedUntil} end`,
     })
-    .where(and(eq(staffAccounts.id, staffId), or(isNull(staffAccounts.lockedUntil), lte(staffAccounts.lockedUntil, sql`now()`))))
+    .where(
+      and(eq(staffAccounts.id, staffId), or(isNull(staffAccounts.lockedUntil), lte(staffAccounts.lockedUntil, sql`app_now()`))),
+    )
     .returning({ failedSignIns: staffAccounts.failedSignIns });
   return row ? { staffId, locked: row.failedSignIns === 0 } : null;
 }
@@ -80,6 +84,6 @@ export async function giveBackAnswer(db: Database, answer: CountedAnswer): Promi
 export async function clearAnswers(tx: Database, staffId: number): Promise<void> {
   await tx
     .update(staffAccounts)
-    .set({ failedSignIns: 0, lockedUntil: null, lastSignInAt: new Date() })
+    .set({ failedSignIns: 0, lockedUntil: null, lastSignInAt: clock.now() })
     .where(eq(staffAccounts.id, staffId));
 }

@@ -5,11 +5,13 @@
  * checked, and five wrong answers in a row lock the account for fifteen minutes
  * (`sign-in-attempts.ts`); every client address has its own limit besides.
  */
+
 import type { SessionStage } from '@storefront/domain/console/auth';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
 import { enforceRateLimits } from '../../http/rate-limit.ts';
+import { clock } from '../../lib/clock.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { hashRecoveryCode } from './recovery-codes.ts';
@@ -144,7 +146,7 @@ export async function signInWithRecoveryCode(
   const signedIn = await db.transaction(async (tx) => {
     const [used] = await tx
       .update(staffRecoveryCodes)
-      .set({ usedAt: new Date() })
+      .set({ usedAt: clock.now() })
       .where(
         and(
           eq(staffRecoveryCodes.staffId, account.id),

@@ -2,10 +2,12 @@
  * Invitation and password-reset links: a 128-bit secret in the address's fragment (so it reaches
  * neither logs nor Referer), its hash in the database, good once and for a short time.
  */
+
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
 import { enforceRateLimits } from '../../http/rate-limit.ts';
+import { clock } from '../../lib/clock.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { type Actor, recordAudit } from '../audit/record-audit.ts';
@@ -28,13 +30,13 @@ async function issueLink(tx: Database, staffId: number, kind: 'invitation' | 'pa
   // A new link replaces the ones before it.
   await tx
     .update(staffLinkTokens)
-    .set({ usedAt: new Date() })
+    .set({ usedAt: clock.now() })
     .where(and(eq(staffLinkTokens.staffId, staffId), eq(staffLinkTokens.kind, kind), isNull(staffLinkTokens.usedAt)));
   const token = newToken();
   const lifetime = kind === 'invitation' ? INVITATION_DAYS * 86_400_000 : PASSWORD_RESET_MINUTES * 60_000;
   await tx
     .insert(staffLinkTokens)
-    .values({ tokenHash: hashToken(token), staffId, kind, expiresAt: new Date(Date.now() + lifetime) });
+    .values({ tokenHash: hashToken(token), staffId, kind, expiresAt: new Date(clock.nowMs() + lifetime) });
   return token;
 }
 
@@ -42,7 +44,7 @@ async function issueLink(tx: Database, staffId: number, kind: 'invitation' | 'pa
 export async function voidLinks(tx: Database, staffId: number): Promise<void> {
   await tx
     .update(staffLinkTokens)
-    .set({ usedAt: new Date() })
+    .set({ usedAt: clock.now() })
     .where(and(eq(staffLinkTokens.staffId, staffId), isNull(staffLinkTokens.usedAt)));
 }
 
@@ -66,7 +68,7 @@ async function liveLink(db: Database, token: string, kind: 'invitation' | 'passw
         eq(staffLinkTokens.tokenHash, hashToken(token)),
         eq(staffLinkTokens.kind, kind),
         isNull(staffLinkTokens.usedAt),
-        gt(staffLinkTokens.expiresAt, sql`now()`),
+        gt(staffLinkTokens.expiresAt, sql`app_now()`),
       ),
     );
   return row?.account ?? null;
@@ -76,7 +78,7 @@ async function liveLink(db: Database, token: string, kind: 'invitation' | 'passw
 async function useLink(tx: Database, token: string): Promise<boolean> {
   const used = await tx
     .update(staffLinkTokens)
-    .set({ usedAt: new Date() })
+    .set({ usedAt: clock.now() })
     .where(and(eq(staffLinkTokens.tokenHash, hashToken(token)), isNull(staffLinkTokens.usedAt)))
     .returning({ staffId: staffLinkTokens.staffId });
   return used.length > 0;
@@ -106,7 +108,7 @@ export async function acceptInvitation(db: Database, token: string, password: st
     if (!(await useLink(tx as Database, token))) throw deadLink('invitation');
     const [active] = await tx
       .update(staffAccounts)
-      .set({ passwordHash, status: 'active', lastSignInAt: new Date() })
+      .set({ passwordHash, status: 'active', lastSignInAt: clock.now() })
       .where(and(eq(staffAccounts.id, account.id), eq(staffAccounts.status, 'invited')))
       .returning();
     if (!active) throw deadLink('invitation');

@@ -2,10 +2,12 @@
  * Passkeys on staff accounts: their ceremonies' challenges are stored (single use, five minutes),
  * so that any server process can finish a ceremony another began.
  */
+
 import type { Passkey } from '@storefront/domain/console/account';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
+import { clock } from '../../lib/clock.ts';
 import {
   type AuthenticationResponseJSON,
   PasskeyRefusal,
@@ -38,10 +40,10 @@ async function storeChallenge(
   staffId: number | null,
 ): Promise<string> {
   // Answered or not, old challenges go.
-  await db.delete(staffPasskeyChallenges).where(sql`${staffPasskeyChallenges.expiresAt} < now()`);
+  await db.delete(staffPasskeyChallenges).where(sql`${staffPasskeyChallenges.expiresAt} < app_now()`);
   const [row] = await db
     .insert(staffPasskeyChallenges)
-    .values({ kind, challenge, staffId, expiresAt: new Date(Date.now() + CHALLENGE_MINUTES * 60_000) })
+    .values({ kind, challenge, staffId, expiresAt: new Date(clock.nowMs() + CHALLENGE_MINUTES * 60_000) })
     .returning({ id: staffPasskeyChallenges.id });
   if (!row) throw new Error('the challenge was not stored');
   return row.id;
@@ -57,7 +59,7 @@ async function takeChallenge(db: Database, id: string, kind: 'registration' | 'a
           and(
             eq(staffPasskeyChallenges.id, id),
             eq(staffPasskeyChallenges.kind, kind),
-            gt(staffPasskeyChallenges.expiresAt, sql`now()`),
+            gt(staffPasskeyChallenges.expiresAt, sql`app_now()`),
           ),
         )
         .returning()
@@ -186,7 +188,7 @@ export async function verifyPasskeySignIn(
     });
     await tx
       .update(staffPasskeys)
-      .set({ counter: verified.newCounter, lastUsedAt: new Date() })
+      .set({ counter: verified.newCounter, lastUsedAt: clock.now() })
       .where(eq(staffPasskeys.id, credential.id));
   } catch (error) {
     if (!(error instanceof PasskeyRefusal)) throw error;

@@ -4,10 +4,12 @@
  * 12 hours at most; it gets a new secret whenever it gains a stage (a factor proved) or the staff
  * member's rights change, so a secret seen before a privilege change is worth nothing after it.
  */
+
 import type { SessionStage } from '@storefront/domain/console/auth';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
+import { clock } from '../../lib/clock.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { type StaffAccount, teamGrantsJson } from './staff.repository.ts';
 import { staffAccounts, staffSessions } from './staff.schema.ts';
@@ -53,7 +55,7 @@ export async function openSession(
       staffId: account.id,
       stage,
       rightsVersion: account.rightsVersion,
-      expiresAt: new Date(Date.now() + lifetimeOf(stage)),
+      expiresAt: new Date(clock.nowMs() + lifetimeOf(stage)),
       userAgent: client.userAgent?.slice(0, 300) ?? null,
       clientIp: client.ip,
     })
@@ -80,8 +82,8 @@ export async function findLiveSession(
       and(
         eq(staffSessions.tokenHash, hashToken(token)),
         isNull(staffSessions.revokedAt),
-        gt(staffSessions.expiresAt, sql`now()`),
-        gt(staffSessions.lastSeenAt, sql`now() - make_interval(mins => ${IDLE_TIMEOUT_MINUTES})`),
+        gt(staffSessions.expiresAt, sql`app_now()`),
+        gt(staffSessions.lastSeenAt, sql`app_now() - make_interval(mins => ${IDLE_TIMEOUT_MINUTES})`),
         eq(staffAccounts.status, 'active'),
       ),
     );
@@ -90,8 +92,8 @@ export async function findLiveSession(
 
 /** Records activity (at most once a minute), so the idle timeout runs from the last request. */
 export async function touchSession(db: Database, session: StaffSession): Promise<Date> {
-  if (Date.now() - session.lastSeenAt.getTime() < TOUCH_AFTER_SECONDS * 1000) return session.lastSeenAt;
-  const now = new Date();
+  if (clock.nowMs() - session.lastSeenAt.getTime() < TOUCH_AFTER_SECONDS * 1000) return session.lastSeenAt;
+  const now = clock.now();
   await db.update(staffSessions).set({ lastSeenAt: now }).where(eq(staffSessions.id, session.id));
   return now;
 }
@@ -114,8 +116,8 @@ export async function rotateSessionIfCurrent(
       tokenHash: hashToken(token),
       stage,
       rightsVersion: change.rightsVersion ?? session.rightsVersion,
-      lastSeenAt: new Date(),
-      ...(stage !== session.stage ? { expiresAt: new Date(Date.now() + lifetimeOf(stage)) } : {}),
+      lastSeenAt: clock.now(),
+      ...(stage !== session.stage ? { expiresAt: new Date(clock.nowMs() + lifetimeOf(stage)) } : {}),
     })
     .where(and(eq(staffSessions.id, session.id), eq(staffSessions.tokenHash, session.tokenHash), isNull(staffSessions.revokedAt)))
     .returning();
@@ -143,8 +145,8 @@ export async function findLiveSessionById(db: Database, id: string): Promise<Sta
       and(
         eq(staffSessions.id, id),
         isNull(staffSessions.revokedAt),
-        gt(staffSessions.expiresAt, sql`now()`),
-        gt(staffSessions.lastSeenAt, sql`now() - make_interval(mins => ${IDLE_TIMEOUT_MINUTES})`),
+        gt(staffSessions.expiresAt, sql`app_now()`),
+        gt(staffSessions.lastSeenAt, sql`app_now() - make_interval(mins => ${IDLE_TIMEOUT_MINUTES})`),
       ),
     );
   return row ?? null;
@@ -153,7 +155,7 @@ export async function findLiveSessionById(db: Database, id: string): Promise<Sta
 export async function revokeSession(db: Database, staffId: number, sessionId: string): Promise<boolean> {
   const revoked = await db
     .update(staffSessions)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: clock.now() })
     .where(and(eq(staffSessions.id, sessionId), eq(staffSessions.staffId, staffId), isNull(staffSessions.revokedAt)))
     .returning({ id: staffSessions.id });
   return revoked.length > 0;
@@ -163,7 +165,7 @@ export async function revokeSession(db: Database, staffId: number, sessionId: st
 export async function revokeAllSessions(db: Database, staffId: number, except?: string): Promise<void> {
   await db
     .update(staffSessions)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: clock.now() })
     .where(
       and(eq(staffSessions.staffId, staffId), isNull(staffSessions.revokedAt), ...(except ? [ne(staffSessions.id, except)] : [])),
     );
@@ -178,8 +180,8 @@ export async function liveSessionsOf(db: Database, staffId: number): Promise<Sta
       and(
         eq(staffSessions.staffId, staffId),
         isNull(staffSessions.revokedAt),
-        gt(staffSessions.expiresAt, sql`now()`),
-        gt(staffSessions.lastSeenAt, sql`now() - make_interval(mins => ${IDLE_TIMEOUT_MINUTES})`),
+        gt(staffSessions.expiresAt, sql`app_now()`),
+        gt(staffSessions.lastSeenAt, sql`app_now() - make_interval(mins => ${IDLE_TIMEOUT_MINUTES})`),
       ),
     )
     .orderBy(sql`${staffSessions.lastSeenAt} desc`);

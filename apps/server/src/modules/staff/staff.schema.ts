@@ -32,7 +32,7 @@ export const staffAccounts = pgTable('staff_accounts', {
   /** Raised whenever the staff member's rights change; sessions of an older version are rotated. */
   rightsVersion: integer('rights_version').notNull().default(1),
   lastSignInAt: instant('last_sign_in_at'),
-  createdAt: instant('created_at').notNull().defaultNow(),
+  createdAt: instant('created_at').notNull().default(sql`app_now()`),
 });
 
 export const staffTeams = pgTable('staff_teams', {
@@ -41,7 +41,7 @@ export const staffTeams = pgTable('staff_teams', {
   allVenues: boolean('all_venues').notNull().default(false),
   rights: text('rights').array().notNull().default(sql`'{}'::text[]`),
   requiresTwoFactor: boolean('requires_two_factor').notNull().default(false),
-  createdAt: instant('created_at').notNull().defaultNow(),
+  createdAt: instant('created_at').notNull().default(sql`app_now()`),
 });
 
 export const staffTeamVenues = pgTable(
@@ -81,8 +81,8 @@ export const staffSessions = pgTable(
       .references(() => staffAccounts.id, { onDelete: 'cascade' }),
     stage: text('stage', { enum: ['second_factor', 'enrolment', 'signed_in'] }).notNull(),
     rightsVersion: integer('rights_version').notNull(),
-    createdAt: instant('created_at').notNull().defaultNow(),
-    lastSeenAt: instant('last_seen_at').notNull().defaultNow(),
+    createdAt: instant('created_at').notNull().default(sql`app_now()`),
+    lastSeenAt: instant('last_seen_at').notNull().default(sql`app_now()`),
     expiresAt: instant('expires_at').notNull(),
     revokedAt: instant('revoked_at'),
     userAgent: text('user_agent'),
@@ -116,7 +116,7 @@ export const staffPasskeys = pgTable('staff_passkeys', {
   counter: bigint('counter', { mode: 'number' }).notNull().default(0),
   transports: text('transports').array().notNull().default(sql`'{}'::text[]`),
   name: text('name').notNull(),
-  createdAt: instant('created_at').notNull().defaultNow(),
+  createdAt: instant('created_at').notNull().default(sql`app_now()`),
   lastUsedAt: instant('last_used_at'),
 });
 
@@ -131,7 +131,7 @@ export const staffLinkTokens = pgTable(
     kind: text('kind', { enum: ['invitation', 'password_reset'] }).notNull(),
     expiresAt: instant('expires_at').notNull(),
     usedAt: instant('used_at'),
-    createdAt: instant('created_at').notNull().defaultNow(),
+    createdAt: instant('created_at').notNull().default(sql`app_now()`),
   },
   (t) => [index('staff_link_tokens_staff_idx').on(t.staffId, t.kind)],
 );
@@ -164,7 +164,7 @@ export const gateDevices = pgTable(
     pairingCodeHash: text('pairing_code_hash').unique(),
     pairingExpiresAt: instant('pairing_expires_at'),
     createdBy: integer('created_by').references(() => staffAccounts.id, { onDelete: 'set null' }),
-    createdAt: instant('created_at').notNull().defaultNow(),
+    createdAt: instant('created_at').notNull().default(sql`app_now()`),
     pairedAt: instant('paired_at'),
     lastSeenAt: instant('last_seen_at'),
     revokedAt: instant('revoked_at'),

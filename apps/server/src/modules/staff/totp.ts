@@ -4,7 +4,9 @@
  * to allow for a phone's clock being a little off, and never twice: the caller keeps the step of
  * the last accepted code and passes it back, and no code of that step or an earlier one is taken.
  */
+
 import { HOTP, Secret, TOTP } from 'otpauth';
+import { clock } from '../../lib/clock.ts';
 
 const ALGORITHM = 'SHA1';
 const DIGITS = 6;
@@ -56,7 +58,7 @@ export function totpCodeAt(secret: string, time: Date): string {
 export function verifyTotp(
   secret: string,
   code: string,
-  { lastUsedStep, now = new Date() }: { lastUsedStep: number | null; now?: Date },
+  { lastUsedStep, now = clock.now() }: { lastUsedStep: number | null; now?: Date },
 ): { step: number } | null {
   const token = code.replace(/\s+/g, '');
   if (!/^\d{6}$/.test(token)) return null;

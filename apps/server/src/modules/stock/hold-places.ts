@@ -24,15 +24,15 @@ export async function reclaimSlot(db: Database, productId: number, timeSpanId: n
   const [row] = await rows<{ reclaimed: number | null; open: boolean | null; available: number | null }>(
     db,
     sql`with reclaimed as (
-          update stock_holds set released_at = now()
-          where time_span_id = ${timeSpanId} and set_product_id is null and released_at is null and sold_at is null and expires_at <= now()
+          update stock_holds set released_at = app_now()
+          where time_span_id = ${timeSpanId} and set_product_id is null and released_at is null and sold_at is null and expires_at <= app_now()
           returning quantity
         ), adjusted as (
           update product_time_spans set held = held - (select sum(quantity) from reclaimed)
           where id = ${timeSpanId} and exists (select 1 from reclaimed)
           returning id
         )
-        select (select sum(quantity) from reclaimed)::int as reclaimed, t.is_on_sale and t.ends_at > now() as open,
+        select (select sum(quantity) from reclaimed)::int as reclaimed, t.is_on_sale and t.ends_at > app_now() as open,
                t.capacity - t.sold - t.held - ${waitingDemand(sql`t.id`)} as available
         from product_time_spans t where t.id = ${timeSpanId} and t.product_id = ${productId}`,
   );
@@ -51,8 +51,8 @@ export async function reclaimExpiredSlotHolds(db: Database, timeSpanIds: SQL): P
   const [row] = await rows<{ slots: number }>(
     db,
     sql`with reclaimed as (
-          update stock_holds set released_at = now()
-          where time_span_id in (${timeSpanIds}) and set_product_id is null and released_at is null and sold_at is null and expires_at <= now()
+          update stock_holds set released_at = app_now()
+          where time_span_id in (${timeSpanIds}) and set_product_id is null and released_at is null and sold_at is null and expires_at <= app_now()
           returning time_span_id, quantity
         ), given as (
           select time_span_id, sum(quantity)::int as quantity from reclaimed group by time_span_id
@@ -70,8 +70,8 @@ async function reclaimExpiredSetProductHolds(db: Database, timeSpanId: number, s
   const reclaimed = await rows<{ set_product_id: number }>(
     db,
     sql`with reclaimed as (
-          update stock_holds set released_at = now()
-          where time_span_id = ${timeSpanId} and set_product_id = ${setProductId} and released_at is null and sold_at is null and expires_at <= now()
+          update stock_holds set released_at = app_now()
+          where time_span_id = ${timeSpanId} and set_product_id = ${setProductId} and released_at is null and sold_at is null and expires_at <= app_now()
           returning quantity
         )
         update set_product_stocks set held = held - (select sum(quantity) from reclaimed)
@@ -117,7 +117,7 @@ export function takeSlotPlaces(
   const owed = options.forWaitingList ? sql`` : sql` - ${waitingDemand(sql`${slot.timeSpanId}`)}`;
   return sql`
             update product_time_spans set held = held + ${quantity}
-            where id = ${slot.timeSpanId} and product_id = ${slot.productId} and is_on_sale and ends_at > now()
+            where id = ${slot.timeSpanId} and product_id = ${slot.productId} and is_on_sale and ends_at > app_now()
               and capacity - sold - held${owed} >= ${quantity}
             returning id, starts_at, ends_at
           `;
@@ -190,7 +190,7 @@ export function liveHeldQuantity(timeSpan: SQL, setProduct: SQL | null): SQL {
   const ofSetProduct = setProduct === null ? sql`sh.set_product_id is null` : sql`sh.set_product_id = ${setProduct}`;
   return sql`select sum(sh.quantity) as held from stock_holds sh
         where sh.time_span_id = ${timeSpan} and ${ofSetProduct} and sh.released_at is null
-          and (sh.expires_at > now() or sh.sold_at is not null)`;
+          and (sh.expires_at > app_now() or sh.sold_at is not null)`;
 }
 
 /** The places of a set product sold at a slot (no row: none sold), for a catalogue availability read. */

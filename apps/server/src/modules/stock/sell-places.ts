@@ -28,7 +28,7 @@ async function adjustCounters(db: Database, released: ReleasedHold[], soldDelta:
 export async function releaseOrderHolds(db: Database, orderId: string): Promise<void> {
   const released = await rows<ReleasedHold>(
     db,
-    sql`update stock_holds set released_at = now() where order_id = ${orderId} and released_at is null and sold_at is null
+    sql`update stock_holds set released_at = app_now() where order_id = ${orderId} and released_at is null and sold_at is null
         returning time_span_id, set_product_id, quantity`,
   );
   await adjustCounters(db, released, 0);
@@ -43,13 +43,13 @@ export async function releaseOrderHolds(db: Database, orderId: string): Promise<
  */
 /** A CTE `held`: an order's unreleased, unsold holds, locked, each with whether it is still live. */
 const lockedHolds = (orderId: string) => sql`held as (
-    select id, expires_at > now() as live
+    select id, expires_at > app_now() as live
     from stock_holds where order_id = ${orderId} and released_at is null and sold_at is null
     for update
   )`;
 
 export async function sellOrderHolds(db: Database, orderId: string): Promise<boolean> {
-  const released = sql`update stock_holds h set released_at = now()
+  const released = sql`update stock_holds h set released_at = app_now()
     from held where h.id = held.id and (select bool_and(live) from held)
     returning h.time_span_id, h.set_product_id, h.quantity`;
   return (await releaseAsSold(db, released, sql`${lockedHolds(orderId)},`)) > 0;
@@ -77,12 +77,12 @@ export async function markHoldsSoldOfOrders(db: Database, orderIds: string[]): P
   const sold = await rows<{ order_id: string }>(
     db,
     sql`with held as (
-          select id, order_id, expires_at > now() as live
+          select id, order_id, expires_at > app_now() as live
           from stock_holds where order_id = any(${idArray(orderIds)}::uuid[]) and released_at is null and sold_at is null
           order by id
           for update
         ), sold as (
-          update stock_holds h set sold_at = now()
+          update stock_holds h set sold_at = app_now()
           from held where h.id = held.id
             and held.order_id in (select order_id from held group by order_id having bool_and(live))
           returning h.order_id
@@ -154,7 +154,7 @@ export async function sellAfterExpiry(
   const sold = await rows<{ id: number }>(
     db,
     sql`update product_time_spans set sold = sold + ${order.quantity}
-        where id = ${order.timeSpanId} and ends_at > now() and capacity - sold - held >= ${order.quantity}
+        where id = ${order.timeSpanId} and ends_at > app_now() and capacity - sold - held >= ${order.quantity}
         returning id`,
   );
   if (sold.length === 0) return false;

@@ -11,7 +11,7 @@ import { productTimeSpans, setProducts } from '../catalog/catalog.schema.ts';
 
 /**
  * Places held by a temporary order until `expiresAt`. Availability counts only live holds
- * (`expires_at > now()`), so an expired hold gives its stock back without any sweeper.
+ * (`expires_at > app_now()`), so an expired hold gives its stock back without any sweeper.
  * `setProductId` null means the hold is on the time slot itself.
  */
 export const stockHolds = pgTable(
@@ -26,7 +26,7 @@ export const stockHolds = pgTable(
     quantity: integer('quantity').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     /** When the hold was taken; null for holds taken before it was recorded. */
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).default(sql`now()`),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).default(sql`app_now()`),
     /** Set when the hold ends: given back (cancelled, changed, expired and reclaimed) or sold. */
     releasedAt: timestamp('released_at', { withTimezone: true, mode: 'date' }),
     /**

@@ -6,6 +6,7 @@
  * the storefront's library and settings; the app keeps these drawings when it takes over.
  * Change both together: `e2e/src/first-view.e2e.test.ts` compares their boxes.
  */
+
 import type { Configuration } from '@storefront/domain/api/catalog';
 import type { Admission, SelfCancelOffer, TicketView } from '@storefront/domain/api/tickets';
 import { DISPLAY_TIME_ZONE, type LanguageCode } from '@storefront/domain/constants';
@@ -14,6 +15,7 @@ import { formatDate, formatPrice } from '@storefront/domain/format';
 import { localize } from '@storefront/domain/localize';
 import { type VisitSlot, validityOf } from '@storefront/domain/visit-validity';
 import QRCode from 'qrcode';
+import { clock } from '../../lib/clock.ts';
 import { escapeHtml as e, translator } from './first-view.ts';
 
 type T = ReturnType<typeof translator>;
@@ -59,7 +61,7 @@ function visitTime(view: VisitSlot, lang: LanguageCode, t: T): string {
 
 /** visit-validity.tsx: "Valid on …" before the day, "Validity ended …" after it. */
 function visitValidity(view: VisitSlot, data: TicketFirstViewData, t: T): string {
-  const validity = validityOf(view, data.lang, todayIn(data.configuration.timeZone || DISPLAY_TIME_ZONE));
+  const validity = validityOf(view, data.lang, todayIn(data.configuration.timeZone || DISPLAY_TIME_ZONE, clock.now()));
   return `<p class="ticket-validity " data-validity="${validity.hasEnded ? 'ended' : 'upcoming'}">${e(t(validity.key, validity.values))}</p>`;
 }
 

@@ -61,7 +61,7 @@ export async function cancelAdmissions(tx: Database, orderId: string, chosen: st
   const { targets } = await chooseAdmissions(tx, orderId, chosen, { lock: true });
   const cancelled = await tx
     .update(tickets)
-    .set({ status: 'cancelled', cancelledAt: sql`now()`, generation: sql`${tickets.generation} + 1` })
+    .set({ status: 'cancelled', cancelledAt: sql`app_now()`, generation: sql`${tickets.generation} + 1` })
     .where(
       and(
         eq(tickets.orderId, orderId),

@@ -76,7 +76,7 @@ export async function recordCheckIns(
 ): Promise<{ ticketId: string; checkedInAt: Date }[]> {
   if (ticketIds.length === 0) return [];
   // One statement: the check-ins, and an entry marks its admissions used.
-  const at = values.offlineAt ? sql`${values.offlineAt.toISOString()}::timestamptz` : sql`now()`;
+  const at = values.offlineAt ? sql`${values.offlineAt.toISOString()}::timestamptz` : sql`app_now()`;
   const rowsOf = sql.join(
     ticketIds.map(
       (id) =>

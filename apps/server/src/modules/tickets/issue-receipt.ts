@@ -11,6 +11,7 @@
  * a receipt is asked for (`documentsOwed`), so every path that gives money back (staff, a
  * cancelled slot, the visitor's own cancellation, a cheaper date) is covered the same way.
  */
+
 import type { TemporaryOrder } from '@storefront/domain/api/orders';
 import type { MoneyDocuments, Receipt } from '@storefront/domain/api/tickets';
 import { LANGUAGE_CODES, type LanguageCode } from '@storefront/domain/constants';
@@ -19,6 +20,7 @@ import { localize } from '@storefront/domain/localize';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
+import { clock } from '../../lib/clock.ts';
 import type { ChangeFee } from '../date-changes/date-changes.service.ts';
 import { findCompletedOrder, lockOrder } from '../orders/completed-orders.ts';
 import { type OrderLedger, orderLedger } from '../payments/order-ledger.ts';
@@ -153,7 +155,7 @@ export async function issueReceipt(
   token: string,
   addressee: string,
   lang: LanguageCode,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<Receipt> {
   const orderId = await holdersOrder(db, site, token);
   const facts = await orderFacts(ctx, site, orderId);
@@ -186,7 +188,7 @@ export async function reissueReceipt(
   site: Site,
   token: string,
   lang: LanguageCode,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<Receipt> {
   const orderId = await holdersOrder(db, site, token);
   const facts = await orderFacts(ctx, site, orderId);
@@ -235,7 +237,7 @@ export async function moneyDocuments(
   site: Site,
   token: string,
   lang: LanguageCode,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<MoneyDocuments> {
   const orderId = await holdersOrder(db, site, token);
   const facts = await factsIfOwed(db, ctx, site, orderId);
@@ -268,7 +270,7 @@ export async function moneyDocument(
   token: string,
   lang: LanguageCode,
   number: string | null,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<Receipt> {
   const orderId = await holdersOrder(db, site, token);
   const facts = await factsIfOwed(db, ctx, site, orderId);

@@ -2,11 +2,13 @@
  * Sharing part of a party (SPEC §7 ticket share routes): admissions split off into a share link,
  * shown to whoever holds the link, and claimed by them with a reservation token of their own.
  */
+
 import type { LanguageCode } from '@storefront/domain/constants';
 import { localize } from '@storefront/domain/localize';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { invalidField, specError } from '../../http/errors.ts';
+import { clock } from '../../lib/clock.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { Site } from '../sites/site.ts';
 import { entryWindowOf } from './entry-window.ts';
@@ -95,7 +97,7 @@ export function claimShare(db: Database, site: Site, shareToken: string): Promis
     if (found.share.claimedAt !== null)
       throw specError('record not found', { message: 'these tickets have already been received' });
     const reservationToken = newToken();
-    await tx.update(ticketShares).set({ claimedAt: new Date() }).where(eq(ticketShares.id, found.share.id));
+    await tx.update(ticketShares).set({ claimedAt: clock.now() }).where(eq(ticketShares.id, found.share.id));
     await addAccessToken(tx, {
       tokenHash: hashToken(reservationToken),
       orderId: found.order.id,

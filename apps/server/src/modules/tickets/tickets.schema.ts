@@ -67,7 +67,7 @@ export const ticketShares = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
     quantity: integer('quantity').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`app_now()`),
     claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [index('ticket_shares_order_idx').on(t.orderId), check('ticket_shares_quantity', sql`${t.quantity} > 0`)],
@@ -87,7 +87,7 @@ export const ticketAccessTokens = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     shareId: uuid('share_id').references(() => ticketShares.id, { onDelete: 'cascade' }),
     source: text('source', { enum: ['inquiry', 'share', 'time_change'] }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`app_now()`),
   },
   (t) => [index('ticket_access_tokens_order_idx').on(t.orderId)],
 );
@@ -107,13 +107,13 @@ export const checkIns = pgTable(
     method: text('method', { enum: ['read_qr', 'tap_ticket'] }).notNull(),
     gate: text('gate').notNull(),
     /** When the admission came in: the scan's time, also for a scan made offline and uploaded later. */
-    checkedInAt: timestamp('checked_in_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    checkedInAt: timestamp('checked_in_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`app_now()`),
     /** The paired device that scanned, or the staff member whose session did; null for check-ins before devices. */
     deviceId: uuid('device_id').references(() => gateDevices.id, { onDelete: 'set null' }),
     staffId: integer('staff_id').references(() => staffAccounts.id, { onDelete: 'set null' }),
     /** Scanned without the network and uploaded later (decision 021). */
     offline: boolean('offline').notNull().default(false),
-    recordedAt: timestamp('recorded_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`app_now()`),
   },
   (t) => [unique('check_ins_ticket_mode').on(t.ticketId, t.mode), index('check_ins_checked_in_at_idx').on(t.checkedInAt)],
 );
@@ -133,7 +133,7 @@ export const ticketSigningKeys = pgTable(
     publicKey: text('public_key').notNull(),
     /** PKCS #8 DER, base64url. */
     privateKey: text('private_key').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`app_now()`),
   },
   (t) => [index('ticket_signing_keys_site_idx').on(t.siteId, t.createdAt)],
 );
@@ -155,7 +155,7 @@ export const ticketRevocations = pgTable(
     reason: text('reason', { enum: ['changed', 'cancelled', 'shared'] }).notNull(),
     /** The slot of a date change. */
     movedToTimeSpanId: integer('moved_to_time_span_id'),
-    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`app_now()`),
   },
   (t) => [index('ticket_revocations_slot_idx').on(t.timeSpanId)],
 );
@@ -189,7 +189,7 @@ export const receipts = pgTable(
     /** The refund a refund document is for. */
     refundId: uuid('refund_id').references(() => refunds.id, { onDelete: 'cascade' }),
     figures: jsonb('figures'),
-    issuedAt: timestamp('issued_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    issuedAt: timestamp('issued_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`app_now()`),
   },
   (t) => [
     unique('receipts_site_sequence').on(t.siteId, t.sequence),

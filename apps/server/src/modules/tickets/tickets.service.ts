@@ -3,8 +3,10 @@
  * claiming a share, sending the ticket by mail and the receipt. Access is by possessing a
  * reservation token (SPEC §6); tokens are only ever stored hashed.
  */
+
 import type { LanguageCode } from '@storefront/domain/constants';
 import type { Database } from '../../db/client.ts';
+import { clock } from '../../lib/clock.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import type { Site } from '../sites/site.ts';
 import { issueReceipt, moneyDocument, moneyDocuments, reissueReceipt } from './issue-receipt.ts';
@@ -20,20 +22,20 @@ export type { TicketsServiceOptions };
 export function createTicketsService(db: Database, orders: OrdersService, options: TicketsServiceOptions = {}) {
   const ctx: TicketsContext = { orders, signingKey: createKeyCache(db), options };
   return {
-    view: (site: Site, token: string, lang: LanguageCode, now = new Date()) => viewTicket(db, ctx, site, token, lang, now),
+    view: (site: Site, token: string, lang: LanguageCode, now = clock.now()) => viewTicket(db, ctx, site, token, lang, now),
     share: (site: Site, token: string, body: { option_values: { option_value_id: number; quantity: number }[] }) =>
       shareTickets(db, site, token, body),
     shared: (site: Site, shareToken: string, lang: LanguageCode) => showShare(db, ctx, site, shareToken, lang),
     claim: (site: Site, shareToken: string) => claimShare(db, site, shareToken),
     send: (site: Site, token: string, body: { email: string; lang?: LanguageCode | undefined }, clientIp: string) =>
       sendTickets(db, ctx, site, token, body, clientIp),
-    issueReceipt: (site: Site, token: string, addressee: string, lang: LanguageCode, now = new Date()) =>
+    issueReceipt: (site: Site, token: string, addressee: string, lang: LanguageCode, now = clock.now()) =>
       issueReceipt(db, ctx, site, token, addressee, lang, now),
     /** The receipt that stands, or the document of `number`. */
     receipt: (site: Site, token: string, lang: LanguageCode, number: string | null = null) =>
       moneyDocument(db, ctx, site, token, lang, number),
     documents: (site: Site, token: string, lang: LanguageCode) => moneyDocuments(db, ctx, site, token, lang),
-    reissueReceipt: (site: Site, token: string, lang: LanguageCode, now = new Date()) =>
+    reissueReceipt: (site: Site, token: string, lang: LanguageCode, now = clock.now()) =>
       reissueReceipt(db, ctx, site, token, lang, now),
     async receiptPdf(
       site: Site,

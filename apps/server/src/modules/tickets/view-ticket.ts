@@ -1,8 +1,10 @@
 /** What a reservation token shows (SPEC §7 `GET tickets/{token}`): the holder's party or one share. */
+
 import type { TicketView } from '@storefront/domain/api/tickets';
 import type { LanguageCode } from '@storefront/domain/constants';
 import { localize } from '@storefront/domain/localize';
 import type { Database } from '../../db/client.ts';
+import { clock } from '../../lib/clock.ts';
 import { orderLedger } from '../payments/order-ledger.ts';
 import type { Site } from '../sites/site.ts';
 import { checkStatusOf, entryWindowOf, isWithinEntryWindow } from './entry-window.ts';
@@ -17,7 +19,7 @@ export async function viewTicket(
   site: Site,
   token: string,
   lang: LanguageCode,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<TicketView> {
   const access = await requireAccess(db, site, token);
   const keys = await ctx.signingKey.venue(site.id);

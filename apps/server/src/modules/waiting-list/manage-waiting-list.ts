@@ -17,6 +17,7 @@ import {
 import { timeOfDayIn, todayIn } from '@storefront/domain/dates';
 import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
+import { clock } from '../../lib/clock.ts';
 import { type Actor, recordAudit } from '../audit/record-audit.ts';
 import { findProductById, slotFactsOf } from '../catalog/catalog-facts.ts';
 import type { Site } from '../sites/site.ts';
@@ -88,7 +89,7 @@ export async function setProductWaitingList(
  * At most `MAX_WAITING_LIST_ROWS` entries.
  */
 export async function listWaitingLists(db: Database, venue: Site, query: WaitingListQuery): Promise<WaitingListPage> {
-  const now = new Date();
+  const now = clock.now();
   const today = todayIn(venue.timeZone, now);
   const slots = await slotFactsOf(db, await repo.slotIdsWithEntries(db, venue.id, query.product_id));
   const shown = [...slots.values()]

@@ -90,7 +90,7 @@ export async function markBought(db: Database, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
   await db
     .update(waitingListEntries)
-    .set({ status: 'bought', endedAt: sql`now()` })
+    .set({ status: 'bought', endedAt: sql`app_now()` })
     .where(and(inArray(waitingListEntries.id, ids), eq(waitingListEntries.status, 'offered')));
 }
 
@@ -98,12 +98,12 @@ export async function markBought(db: Database, ids: number[]): Promise<void> {
 export async function lapseOffers(db: Database, timeSpanId: number): Promise<number> {
   const lapsed = await db
     .update(waitingListEntries)
-    .set({ status: 'lapsed', endedAt: sql`now()` })
+    .set({ status: 'lapsed', endedAt: sql`app_now()` })
     .where(
       and(
         eq(waitingListEntries.timeSpanId, timeSpanId),
         eq(waitingListEntries.status, 'offered'),
-        lte(waitingListEntries.offerExpiresAt, sql`now()`),
+        lte(waitingListEntries.offerExpiresAt, sql`app_now()`),
       ),
     )
     .returning({ id: waitingListEntries.id });
@@ -121,7 +121,7 @@ export async function markOffered(
     .set({
       status: 'offered',
       orderId: offer.orderId,
-      offeredAt: sql`now()`,
+      offeredAt: sql`app_now()`,
       offerExpiresAt: offer.expiresAt,
       leaveTokenHash: offer.leaveTokenHash,
     })
@@ -135,12 +135,12 @@ export async function closeEntries(db: Database, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
   await db
     .update(waitingListEntries)
-    .set({ status: 'closed', endedAt: sql`now()` })
+    .set({ status: 'closed', endedAt: sql`app_now()` })
     .where(and(inArray(waitingListEntries.id, ids), inArray(waitingListEntries.status, ['waiting', 'offered'])));
 }
 
 export async function markLeft(db: Database, id: number): Promise<void> {
-  await db.update(waitingListEntries).set({ status: 'left', endedAt: sql`now()` }).where(eq(waitingListEntries.id, id));
+  await db.update(waitingListEntries).set({ status: 'left', endedAt: sql`app_now()` }).where(eq(waitingListEntries.id, id));
 }
 
 // The console's side (`waiting-list.console-routes.ts`): a product's list turned on and off, the
@@ -153,7 +153,7 @@ export async function saveProductList(db: Database, list: { productId: number; s
     .values(list)
     .onConflictDoUpdate({
       target: waitingListProducts.productId,
-      set: { offerMinutes: list.offerMinutes, updatedAt: sql`now()` },
+      set: { offerMinutes: list.offerMinutes, updatedAt: sql`app_now()` },
     });
 }
 
@@ -170,7 +170,7 @@ export async function deleteProductList(db: Database, productId: number): Promis
 export async function closeWaitingOfProduct(db: Database, productId: number): Promise<number> {
   const closed = await db
     .update(waitingListEntries)
-    .set({ status: 'closed', endedAt: sql`now()` })
+    .set({ status: 'closed', endedAt: sql`app_now()` })
     .where(and(eq(waitingListEntries.productId, productId), eq(waitingListEntries.status, 'waiting')))
     .returning({ id: waitingListEntries.id });
   return closed.length;

@@ -22,7 +22,7 @@ export const waitingListProducts = pgTable(
       .notNull()
       .references(() => sites.id, { onDelete: 'cascade' }),
     offerMinutes: integer('offer_minutes').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`app_now()`),
   },
   (t) => [check('waiting_list_products_offer_minutes', sql`${t.offerMinutes} between 10 and 2880`)],
 );
@@ -56,7 +56,7 @@ export const waitingListEntries = pgTable(
     offeredAt: timestamp('offered_at', { withTimezone: true, mode: 'date' }),
     offerExpiresAt: timestamp('offer_expires_at', { withTimezone: true, mode: 'date' }),
     endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`app_now()`),
   },
   (t) => [
     index('waiting_list_waiting_idx').on(t.timeSpanId, t.id).where(sql`${t.status} = 'waiting'`),

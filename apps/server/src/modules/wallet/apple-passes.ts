@@ -3,9 +3,11 @@
  * token, fetched again by the devices that keep them (Apple's pass web service), and kept in step
  * with the admission by `follow-changes.ts`.
  */
+
 import type { AppleWalletConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
+import { clock } from '../../lib/clock.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { Site } from '../sites/site.ts';
 import type { CodeKeys } from '../tickets/ticket-signing.ts';
@@ -52,7 +54,7 @@ async function build(
 }
 
 /** A new pass of one admission the reservation token shows; `not found` where the venue does not offer them. */
-export async function downloadPass(deps: ApplePassesDeps, site: Site, token: string, admissionId: string, now = new Date()) {
+export async function downloadPass(deps: ApplePassesDeps, site: Site, token: string, admissionId: string, now = clock.now()) {
   const { config } = deps;
   if (!config || !(await isAppleWalletOffered(deps, site.id))) throw specError('not found');
   const admission = (await walletAdmissionsOfToken(deps.db, deps.keys, site, token)).find((a) => a.id === admissionId);

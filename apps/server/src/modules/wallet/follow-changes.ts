@@ -7,8 +7,10 @@
  * cursor; the move to a newer generation is one conditional update, so a change is pushed once
  * however many rounds or processes see it.
  */
+
 import type { AppleWalletConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import { clock } from '../../lib/clock.ts';
 import { revocationsAfter } from '../tickets/revocations.ts';
 import { pushPassUpdates } from './apns.ts';
 import * as repo from './wallet.repository.ts';
@@ -25,7 +27,7 @@ export type FollowDeps = {
 };
 
 /** One round: passes changed and devices pushed; how many passes changed. */
-export async function followPassChanges(deps: FollowDeps, now = () => new Date()): Promise<number> {
+export async function followPassChanges(deps: FollowDeps, now = () => clock.now()): Promise<number> {
   let cursor = await repo.feedCursor(deps.db);
   let from = Math.max(0, cursor - OVERLAP);
   let changed = 0;

@@ -22,7 +22,7 @@ export async function saveVenue(
   const [row] = await db
     .insert(appleWalletVenues)
     .values({ siteId, ...values })
-    .onConflictDoUpdate({ target: appleWalletVenues.siteId, set: { ...values, updatedAt: sql`now()` } })
+    .onConflictDoUpdate({ target: appleWalletVenues.siteId, set: { ...values, updatedAt: sql`app_now()` } })
     .returning();
   if (!row) throw new Error('the venue’s Apple Wallet settings were not saved');
   return row;
@@ -158,6 +158,6 @@ export async function advanceFeedCursor(db: Database, afterId: number): Promise<
     .values({ name: FEED, afterId })
     .onConflictDoUpdate({
       target: appleWalletFeed.name,
-      set: { afterId: sql`greatest(${appleWalletFeed.afterId}, excluded.after_id)`, updatedAt: sql`now()` },
+      set: { afterId: sql`greatest(${appleWalletFeed.afterId}, excluded.after_id)`, updatedAt: sql`app_now()` },
     });
 }

@@ -1,4 +1,5 @@
 /** The tables the Apple Wallet module owns (decision 027; migrations are generated from every `*.schema.ts`). */
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -25,7 +26,7 @@ export const appleWalletVenues = pgTable('apple_wallet_venues', {
   /** Where the venue is, so the pass shows on the lock screen nearby; none when unknown. */
   latitude: doublePrecision('latitude'),
   longitude: doublePrecision('longitude'),
-  updatedAt: instant('updated_at').notNull().defaultNow(),
+  updatedAt: instant('updated_at').notNull().default(sql`app_now()`),
 });
 
 /**
@@ -46,7 +47,7 @@ export const appleWalletPasses = pgTable(
     authTokenHashes: text('auth_token_hashes').array().notNull(),
     shareId: uuid('share_id'),
     generation: integer('generation').notNull(),
-    updatedAt: instant('updated_at').notNull().defaultNow(),
+    updatedAt: instant('updated_at').notNull().default(sql`app_now()`),
   },
   (t) => [index('apple_wallet_passes_updated_idx').on(t.updatedAt)],
 );
@@ -60,7 +61,7 @@ export const appleWalletRegistrations = pgTable(
       .notNull()
       .references(() => appleWalletPasses.serialNumber, { onDelete: 'cascade' }),
     pushToken: text('push_token').notNull(),
-    createdAt: instant('created_at').notNull().defaultNow(),
+    createdAt: instant('created_at').notNull().default(sql`app_now()`),
   },
   (t) => [
     primaryKey({ columns: [t.deviceLibraryIdentifier, t.serialNumber] }),
@@ -72,5 +73,5 @@ export const appleWalletRegistrations = pgTable(
 export const appleWalletFeed = pgTable('apple_wallet_feed', {
   name: text('name').primaryKey(),
   afterId: bigint('after_id', { mode: 'number' }).notNull().default(0),
-  updatedAt: instant('updated_at').notNull().defaultNow(),
+  updatedAt: instant('updated_at').notNull().default(sql`app_now()`),
 });

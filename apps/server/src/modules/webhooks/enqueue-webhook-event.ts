@@ -4,9 +4,11 @@
  * that subscribed to its type — one statement, so a rolled-back change sends nothing and the gate's
  * check-in stays one insert more. The worker POSTs them after commit.
  */
+
 import { randomUUID } from 'node:crypto';
 import type { WebhookEvent, WebhookEventType } from '@storefront/domain/console/webhooks';
 import type { Database } from '../../db/client.ts';
+import { clock } from '../../lib/clock.ts';
 import { hasSubscribers, insertEventDeliveries } from './webhooks.repository.ts';
 
 export type WebhookEventInput = {
@@ -26,7 +28,7 @@ export async function enqueueWebhookEvent(tx: Database, event: WebhookEventInput
   const payload: Omit<WebhookEvent, 'venue'> = {
     id: randomUUID(),
     type: event.type,
-    created_at: new Date().toISOString(),
+    created_at: clock.now().toISOString(),
     data: event.data,
   };
   return insertEventDeliveries(tx, { siteId: event.venue.id, type: event.type, eventId: payload.id, payload });

@@ -2,6 +2,7 @@
  * A venue's webhook endpoints and their deliveries from the console (decision 022): every change
  * is audited in its transaction; the secret is answered only when made and when rolled.
  */
+
 import {
   WEBHOOK_DISABLE_AFTER_FAILURES,
   type WebhookDelivery,
@@ -14,6 +15,7 @@ import {
 } from '@storefront/domain/console/webhooks';
 import type { Database } from '../../db/client.ts';
 import { invalidField, specError } from '../../http/errors.ts';
+import { clock } from '../../lib/clock.ts';
 import { type Actor, auditedChange, recordAudit, SYSTEM_ACTOR } from '../audit/record-audit.ts';
 import type { Site } from '../sites/site.ts';
 import { scannerNames } from '../staff/scanner-names.ts';
@@ -217,7 +219,11 @@ export async function disableIfFailing(
     const row = await repo.lockEndpointById(tx, endpointId);
     // Turned off meanwhile, or a delivery succeeded since: nothing to do.
     if (!row?.active || !allFailed(await repo.lastFinishedStatuses(tx, endpointId, WEBHOOK_DISABLE_AFTER_FAILURES))) return false;
-    const after = await repo.updateEndpoint(tx, endpointId, { active: false, disabledReason: 'failing', disabledAt: new Date() });
+    const after = await repo.updateEndpoint(tx, endpointId, {
+      active: false,
+      disabledReason: 'failing',
+      disabledAt: clock.now(),
+    });
     await recordAudit(
       tx,
       SYSTEM_ACTOR,

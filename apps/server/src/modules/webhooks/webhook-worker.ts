@@ -6,6 +6,7 @@
  * WEBHOOK_DISABLE_AFTER_FAILURES deliveries all failed is turned off. Redirects are never followed. Finished
  * deliveries are kept WEBHOOK_DELIVERIES_KEPT_DAYS days (`pruneWebhookDeliveries`, run hourly).
  */
+
 import {
   WEBHOOK_DELIVERIES_KEPT_DAYS,
   WEBHOOK_DELIVERY_HEADER,
@@ -16,6 +17,7 @@ import {
 import { fetch } from 'undici';
 import type { Database } from '../../db/client.ts';
 import { type ClaimWorker, createClaimWorker } from '../../lib/claim-worker.ts';
+import { clock } from '../../lib/clock.ts';
 import { privateHostOf, publicOnlyDispatcher } from './receiver-address.ts';
 import { disableIfFailing } from './webhook-endpoints.ts';
 import { signatureHeader } from './webhook-signature.ts';
@@ -114,7 +116,7 @@ export function createWebhookWorker(db: Database, options: WebhookWorkerOptions 
     handle: async (delivery) => {
       const outcome = await post(delivery, timeoutMs, options.publicOnly === true);
       const retryAt =
-        outcome.ok || delivery.attempts >= maxAttempts ? null : new Date(Date.now() + retryDelayMs(delivery.attempts));
+        outcome.ok || delivery.attempts >= maxAttempts ? null : new Date(clock.nowMs() + retryDelayMs(delivery.attempts));
       if (!outcome.ok)
         logger.warn?.(
           { deliveryId: delivery.id, attempts: delivery.attempts, error: outcome.error },
@@ -148,7 +150,7 @@ const PRUNE_BATCH = 1000;
  * (still being retried) stays whatever its age. Any number of processes may run it at once.
  * Answers how many were deleted.
  */
-export async function pruneWebhookDeliveries(db: Database, now: Date = new Date()): Promise<number> {
+export async function pruneWebhookDeliveries(db: Database, now: Date = clock.now()): Promise<number> {
   const before = new Date(now.getTime() - WEBHOOK_DELIVERIES_KEPT_DAYS * 24 * 60 * 60 * 1000);
   let deleted = 0;
   for (;;) {

@@ -46,7 +46,7 @@ export async function listEndpoints(db: Database, siteId: number) {
     db,
     sql`select d.endpoint_id,
                count(*) filter (where d.status = 'pending')::int as pending,
-               count(*) filter (where d.status = 'failed' and d.updated_at > now() - interval '7 days')::int as failed_recently
+               count(*) filter (where d.status = 'failed' and d.updated_at > app_now() - interval '7 days')::int as failed_recently
         from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id
         where e.site_id = ${siteId} and (d.status = 'pending' or d.status = 'failed')
         group by d.endpoint_id`,
@@ -87,7 +87,7 @@ export async function updateEndpoint(
 ): Promise<EndpointRow> {
   const [row] = await tx
     .update(webhookEndpoints)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({ ...values, updatedAt: sql`app_now()` })
     .where(eq(webhookEndpoints.id, id))
     .returning();
   if (!row) throw new Error('the webhook endpoint was not updated');
@@ -151,7 +151,7 @@ export async function claimDueDeliveries(db: Database, limit: number): Promise<C
     .where(
       and(
         eq(webhookDeliveries.status, 'pending'),
-        lte(webhookDeliveries.nextAttemptAt, sql`now()`),
+        lte(webhookDeliveries.nextAttemptAt, sql`app_now()`),
         eq(webhookEndpoints.active, true),
       ),
     )
@@ -162,9 +162,9 @@ export async function claimDueDeliveries(db: Database, limit: number): Promise<C
     .update(webhookDeliveries)
     .set({
       attempts: sql`${webhookDeliveries.attempts} + 1`,
-      nextAttemptAt: sql`now() + ${CLAIM_LEASE}`,
-      lastAttemptAt: sql`now()`,
-      updatedAt: sql`now()`,
+      nextAttemptAt: sql`app_now() + ${CLAIM_LEASE}`,
+      lastAttemptAt: sql`app_now()`,
+      updatedAt: sql`app_now()`,
     })
     .where(inArray(webhookDeliveries.id, due))
     .returning();
@@ -195,7 +195,7 @@ export async function recordAttempt(db: Database, id: string, outcome: AttemptOu
     lastStatus: outcome.status,
     lastResponse: outcome.response,
     lastError: outcome.error,
-    updatedAt: sql`now()`,
+    updatedAt: sql`app_now()`,
   };
   const status = outcome.ok ? 'succeeded' : retryAt ? 'pending' : 'failed';
   await db

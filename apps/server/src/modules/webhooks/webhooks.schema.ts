@@ -25,8 +25,8 @@ export const webhookEndpoints = pgTable(
     disabledReason: text('disabled_reason', { enum: ['failing'] }),
     disabledAt: instant('disabled_at'),
     createdBy: integer('created_by').references(() => staffAccounts.id, { onDelete: 'set null' }),
-    createdAt: instant('created_at').notNull().defaultNow(),
-    updatedAt: instant('updated_at').notNull().defaultNow(),
+    createdAt: instant('created_at').notNull().default(sql`app_now()`),
+    updatedAt: instant('updated_at').notNull().default(sql`app_now()`),
   },
   (t) => [index('webhook_endpoints_site_idx').on(t.siteId)],
 );
@@ -47,14 +47,14 @@ export const webhookDeliveries = pgTable(
       .notNull()
       .default('pending'),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: instant('next_attempt_at').notNull().defaultNow(),
+    nextAttemptAt: instant('next_attempt_at').notNull().default(sql`app_now()`),
     lastStatus: smallint('last_status'),
     /** The receiver's answer, its first 2 KB. */
     lastResponse: text('last_response'),
     lastError: text('last_error'),
     lastAttemptAt: instant('last_attempt_at'),
-    createdAt: instant('created_at').notNull().defaultNow(),
-    updatedAt: instant('updated_at').notNull().defaultNow(),
+    createdAt: instant('created_at').notNull().default(sql`app_now()`),
+    updatedAt: instant('updated_at').notNull().default(sql`app_now()`),
   },
   (t) => [
     index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),

@@ -4,12 +4,14 @@
  * Secure challenges and wallet approvals (sandbox-gateway.routes.ts), and sends the visitor back
  * through the spec's return routes. Test cards decide what happens:
  */
+
 import { randomBytes } from 'node:crypto';
 import { AUTHENTICATION_FAILED } from '@storefront/domain/errors/catalogue';
 import { paymentProfile } from '@storefront/domain/payments';
 import { eq, or, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { insertRows } from '../../../db/insert-rows.ts';
+import { clock } from '../../../lib/clock.ts';
 import { createGroupBatcher } from '../../../lib/group-batcher.ts';
 import { sandboxCardTokens, sandboxCarrierLogins, sandboxCharges } from '../payments.schema.ts';
 import type { CardDetails, LookupOutcome, PaymentLookup, PaymentProvider, ProviderOutcome, StartPayment } from './provider.ts';
@@ -50,7 +52,7 @@ function passesLuhn(number: string): boolean {
 }
 
 /** Checks a card as a gateway would: a bad card fails at once, a test card picks its scenario. */
-function cardScenario(card: CardDetails | undefined, now = new Date()): Scenario | Failure {
+function cardScenario(card: CardDetails | undefined, now = clock.now()): Scenario | Failure {
   if (!card) return { retryable: true, reason: 'card details are missing' };
   if (!passesLuhn(card.number)) return { retryable: true, reason: 'the card number is not valid' };
   if (card.exp_year < now.getFullYear() || (card.exp_year === now.getFullYear() && card.exp_month < now.getMonth() + 1))
@@ -191,10 +193,10 @@ export function createSandboxGateway(
   async function useCardToken(token: string): Promise<{ scenario: Scenario; threeDSecure: boolean } | Failure> {
     const [row] = await db
       .update(sandboxCardTokens)
-      .set({ usedAt: sql`now()` })
+      .set({ usedAt: sql`app_now()` })
       .where(
         sql`${sandboxCardTokens.token} = ${token} and ${sandboxCardTokens.usedAt} is null
-            and ${sandboxCardTokens.createdAt} > now() - interval '30 minutes'`,
+            and ${sandboxCardTokens.createdAt} > app_now() - interval '30 minutes'`,
       )
       .returning();
     if (!row) return { retryable: true, reason: 'the card token is not valid; enter the card again' };
@@ -205,10 +207,10 @@ export function createSandboxGateway(
     if (!token) return false;
     const used = await db
       .update(sandboxCarrierLogins)
-      .set({ usedAt: sql`now()` })
+      .set({ usedAt: sql`app_now()` })
       .where(
         sql`${sandboxCarrierLogins.paymentToken} = ${token} and ${sandboxCarrierLogins.usedAt} is null
-            and ${sandboxCarrierLogins.createdAt} > now() - interval '30 minutes'`,
+            and ${sandboxCarrierLogins.createdAt} > app_now() - interval '30 minutes'`,
       )
       .returning();
     return used.length > 0;
