@@ -110,13 +110,13 @@ async function seedOrders(
                  1500 * quantity, 1500 * quantity, t.starts_at, paid.at - interval '9 minutes', paid.at - interval '9 minutes', paid.at,
                  substr(number, 1, 5) || '-' || substr(number, 6, 5), md5('reservation' || i)
           from numbered join product_time_spans t on t.id = numbered.slot,
-               lateral (select least(now(), t.starts_at - interval '10 days' * (i % 7)) - interval '1 second' * (i % 86400) as at) as paid
+               lateral (select least(app_now(), t.starts_at - interval '10 days' * (i % 7)) - interval '1 second' * (i % 86400) as at) as paid
           returning id, quantity, total, completed_at),
         admissions as (
           insert into tickets (order_id, option_id, position, status, cancelled_at)
           select made.id, ${product.optionId}::int, p,
                  case when get_byte(decode(md5(made.id::text), 'hex'), 0) < 5 and p = 1 then 'cancelled' else 'valid' end,
-                 case when get_byte(decode(md5(made.id::text), 'hex'), 0) < 5 and p = 1 then now() end
+                 case when get_byte(decode(md5(made.id::text), 'hex'), 0) < 5 and p = 1 then app_now() end
           from made, generate_series(1, made.quantity) as p
           returning 1)
         insert into payments (order_id, site_id, payment_number, attempt, idempotency_key, method, provider, amount, currency,

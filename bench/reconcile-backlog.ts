@@ -109,7 +109,7 @@ async function attempts(app: App, db: DatabaseHandle['db'], count: number, pass:
     },
   );
   // Nobody came back for ten minutes.
-  await db.execute(sql`update payments set created_at = now() - interval '10 minutes', updated_at = now() - interval '10 minutes'
+  await db.execute(sql`update payments set created_at = app_now() - interval '10 minutes', updated_at = app_now() - interval '10 minutes'
     where payment_number in ${numbers}`);
   return numbers;
 }

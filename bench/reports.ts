@@ -81,7 +81,7 @@ async function seed(db: Db, siteId: number, today: string) {
   await db.execute(
     sql`insert into coupons (site_id, code, name, discount_type, discount_amount, coverage_from, coverage_to, expires_at, channels)
         select ${siteId}::int, 'BENCH' || k, jsonb_build_object('en', 'Bench coupon ' || k), 'fixed', 200,
-               ${addDays(today, -DAYS - 30)}::date, ${addDays(today, 30)}::date, now() + interval '30 days', '{web}'
+               ${addDays(today, -DAYS - 30)}::date, ${addDays(today, 30)}::date, app_now() + interval '30 days', '{web}'
         from generate_series(1, 5) as k`,
   );
   // Slots of the year, hourly, venue-local; sold counters as the orders below leave them.
@@ -98,7 +98,7 @@ async function seed(db: Db, siteId: number, today: string) {
         numbered as (
           select i, slots.ids[1 + ((i * 7919) % slots.n)] as slot, 1 + (i % 3)::int as adults, (i % 2)::int as children,
                  (i % 4 = 0) as with_set, (i % 10 = 0) as with_coupon,
-                 now() - interval '1 second' * ((i * 31557600 / ${ORDERS}::bigint) % 31557600) as at
+                 app_now() - interval '1 second' * ((i * 31557600 / ${ORDERS}::bigint) % 31557600) as at
           from generate_series(1, ${ORDERS}::bigint) as i, slots),
         made as (
           insert into orders (id, site_id, token_hash, status, channel, lang, product_id, time_span_id, quantity,
@@ -128,14 +128,14 @@ async function seed(db: Db, siteId: number, today: string) {
   );
   await db.execute(
     sql`insert into order_coupons (order_id, coupon_id, applied_at)
-        select md5('order' || i)::uuid, c.ids[1 + (i / 10) % 5], now()
+        select md5('order' || i)::uuid, c.ids[1 + (i / 10) % 5], app_now()
         from generate_series(10, ${ORDERS}::bigint, 10) as i, (select array_agg(id order by id) as ids from coupons where site_id = ${siteId}) c`,
   );
   await db.execute(
     sql`insert into refunds (order_id, site_id, payment_id, kind, amount, currency, status, idempotency_key, reason, requested_by,
                              created_at, settled_at)
         select p.order_id, ${siteId}::int, p.id, 'provider', p.amount, 'JPY', 'succeeded', 'refund_' || p.id::text, 'bench', 'staff',
-               least(now(), p.completed_at + interval '2 days'), least(now(), p.completed_at + interval '2 days')
+               least(app_now(), p.completed_at + interval '2 days'), least(app_now(), p.completed_at + interval '2 days')
         from payments p where p.site_id = ${siteId} and get_byte(decode(md5(p.order_id::text), 'hex'), 0) < 5`,
   );
   await db.execute(
@@ -143,8 +143,8 @@ async function seed(db: Db, siteId: number, today: string) {
                                   new_subtotal, new_discount, new_total, fee, to_pay, to_refund, resulting_total, expires_at,
                                   created_at, completed_at)
         select o.id, md5('change' || o.id::text), 'completed', o.time_span_id, o.time_span_id, o.quantity, 'ja', o.total,
-               o.subtotal, o.discount, o.total, 300, 300, 0, o.total + 300, least(now(), o.completed_at + interval '3 days'),
-               least(now(), o.completed_at + interval '3 days'), least(now(), o.completed_at + interval '3 days')
+               o.subtotal, o.discount, o.total, 300, 300, 0, o.total + 300, least(app_now(), o.completed_at + interval '3 days'),
+               least(app_now(), o.completed_at + interval '3 days'), least(app_now(), o.completed_at + interval '3 days')
         from orders o where o.site_id = ${siteId} and get_byte(decode(md5(o.id::text), 'hex'), 1) < 2`,
   );
 }

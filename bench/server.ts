@@ -171,8 +171,8 @@ if (mode === 'bare') {
                 order by p.site_id, p.position limit 1
               ), slot as (
                 insert into product_time_spans (product_id, date, starts_at, ends_at, capacity)
-                select id, (now() at time zone 'Asia/Tokyo')::date, clock_timestamp() + interval '30 minutes',
-                       clock_timestamp() + interval '60 minutes', ${message.capacity ?? 100_000}
+                select id, (app_now() at time zone 'Asia/Tokyo')::date, app_clock_timestamp() + interval '30 minutes',
+                       app_clock_timestamp() + interval '60 minutes', ${message.capacity ?? 100_000}
                 from product returning id, product_id
               )
               select product.uuid::text as product_uuid, slot.id as time_span_id,

@@ -103,7 +103,7 @@ describe.skipIf(!hasChromium)('date change in Chromium', () => {
   const changeState = async (token: string) => {
     const result = await harness.db.execute(sql`
       select tc.status, tc.to_time_span_id as "to",
-             (select count(*) from stock_holds h where h.order_id = tc.id and h.released_at is null and h.expires_at > now())::int as live
+             (select count(*) from stock_holds h where h.order_id = tc.id and h.released_at is null and h.expires_at > app_now())::int as live
       from time_changes tc join orders o on o.id = tc.order_id
       where o.reservation_token_hash = encode(sha256(convert_to(${token}, 'UTF8')), 'hex')
       order by tc.created_at desc limit 1`);
@@ -186,9 +186,11 @@ describe.skipIf(!hasChromium)('date change in Chromium', () => {
         expect(pending).toMatchObject({ status: 'pending', live: 1 });
         // The hold time passes.
         await harness.db.execute(sql`
-          update stock_holds set expires_at = now() - interval '1 second'
+          update stock_holds set expires_at = app_now() - interval '1 second'
           where order_id in (select id from time_changes where status = 'pending')`);
-        await harness.db.execute(sql`update time_changes set expires_at = now() - interval '1 second' where status = 'pending'`);
+        await harness.db.execute(
+          sql`update time_changes set expires_at = app_now() - interval '1 second' where status = 'pending'`,
+        );
         await page.reload();
         await page.locator('[data-screen="change-date-confirm"] .change-ended[data-status="expired"]').waitFor();
         expect((await changeState(token))?.live).toBe(0);

@@ -45,8 +45,8 @@ describe.skipIf(!hasChromium)('the gate: pairing, results for a queue, manual en
   async function slotNow(bought: Bought, secondsApart: number) {
     await harness.db.execute(sql`update product_time_spans
       set date = ${venueToday()}::date,
-          starts_at = now() - interval '10 minutes' - make_interval(secs => ${secondsApart}),
-          ends_at = now() + interval '50 minutes' - make_interval(secs => ${secondsApart})
+          starts_at = app_now() - interval '10 minutes' - make_interval(secs => ${secondsApart}),
+          ends_at = app_now() + interval '50 minutes' - make_interval(secs => ${secondsApart})
       where id = ${bought.slot.timeSpanId}`);
   }
 

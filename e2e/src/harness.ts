@@ -40,6 +40,8 @@ export type Harness = {
    * and running on at the real pace. Without `at`, a plain context.
    */
   newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
+  /** A page in a context of its own from `newContext`, closed with the page. */
+  newPage(options?: BrowserContextOptions): Promise<Page>;
   close(): Promise<void>;
 };
 
@@ -113,15 +115,22 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   listening.hostname = options.host ?? '127.0.0.1';
   address = listening.origin;
   const browser = await workerBrowser();
+  const newContext = async (contextOptions?: BrowserContextOptions) => {
+    const context = await browser.newContext(contextOptions);
+    if (options.at) await context.clock.install({ time: clock.now() });
+    return context;
+  };
   return {
     baseUrl: address,
     browser,
     db: database.db,
     app,
-    async newContext(contextOptions) {
-      const context = await browser.newContext(contextOptions);
-      if (options.at) await context.clock.install({ time: clock.now() });
-      return context;
+    newContext,
+    async newPage(contextOptions) {
+      const context = await newContext(contextOptions);
+      const page = await context.newPage();
+      page.once('close', () => void context.close());
+      return page;
     },
     async close() {
       // The browser stays for the worker's next file; what this file opened in it goes.

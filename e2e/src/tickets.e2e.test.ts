@@ -96,7 +96,7 @@ async function scanAtGate(harness: Harness, code: string): Promise<string> {
   const token = randomBytes(16).toString('base64url');
   await harness.db.execute(sql`
     insert into gate_devices (site_id, name, gate, token_hash, paired_at)
-    select id, 'North gate tablet', 'north-1', ${createHash('sha256').update(token).digest('hex')}, now()
+    select id, 'North gate tablet', 'north-1', ${createHash('sha256').update(token).digest('hex')}, app_now()
     from sites where code = 'demo'`);
   const response = await fetch(`${harness.baseUrl}/console/api/v1/venues/demo/gate/scans`, {
     method: 'POST',

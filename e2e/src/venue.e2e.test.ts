@@ -9,7 +9,9 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import en from '@storefront/seed/texts/en.json' with { type: 'json' };
 import { rows } from '@storefront/server/db/rows';
+import { clock } from '@storefront/server/lib/clock';
 import { signQrToken } from '@storefront/server/modules/spot/qr-token';
+import { wallClock } from '@storefront/server/test/clock';
 import { type SpotSlot, todaySpotSlot } from '@storefront/server/test/spot';
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
@@ -32,7 +34,8 @@ describe.skipIf(!hasChromium)('at the venue in Chromium', () => {
   let slot: SpotSlot;
   let qrToken: string;
   beforeAll(async () => {
-    harness = await startHarness({ variants: ['demo', 'cafe-lumen'] });
+    // Spot sales and the lobby board are today's: at 10:00 at the venue whatever the hour the suite runs.
+    harness = await startHarness({ variants: ['demo', 'cafe-lumen'], at: wallClock('10:00') });
     // A slot later today whatever the hour: spot sales are today's only.
     slot = await todaySpotSlot(harness.db, 'demo', 40, 20);
     // The seeded slots before it stop selling, so "the next slot" is this one at any hour: one of
@@ -43,7 +46,7 @@ describe.skipIf(!hasChromium)('at the venue in Chromium', () => {
             and t.starts_at < ours.starts_at`,
     );
     await harness.db.execute(
-      sql`update catalogue_versions set version = version + 1, changed_at = now()
+      sql`update catalogue_versions set version = version + 1, changed_at = app_now()
           where site_id = (select site_id from products where id = ${slot.productId})`,
     );
     const response = await fetch(`${harness.baseUrl}/demo/api/v1/spot/qr/${slot.productUuid}`);
@@ -55,11 +58,13 @@ describe.skipIf(!hasChromium)('at the venue in Chromium', () => {
 
   it('buys the next slot from a spot QR code with the sandbox card, and the e-mail has the ticket', async () => {
     const email = 'spot-visitor@example.com';
-    const page = await harness.browser.newPage({ viewport: PHONE });
+    const page = await harness.newPage({ viewport: PHONE });
     const problems: string[] = [];
     try {
       await page.goto(`${harness.baseUrl}/demo/?lang=en#/spot?qr_token=${qrToken}`);
       await page.locator('[data-screen="spot-order"] .spot-buy-next').waitFor();
+      // The phone's clock is the server's: a little after 10:00 at the venue.
+      expect(Math.abs((await page.evaluate(() => Date.now())) - clock.nowMs())).toBeLessThan(60_000);
       await checkPage(page, problems, 'spot');
       await page.locator('.spot-buy-next').click();
 
@@ -113,7 +118,7 @@ describe.skipIf(!hasChromium)('at the venue in Chromium', () => {
 
   it('ends a spot purchase paid through 3-D Secure on the spot completion, kept on the device', async () => {
     const email = 'spot-3ds@example.com';
-    const page = await harness.browser.newPage({ viewport: PHONE });
+    const page = await harness.newPage({ viewport: PHONE });
     try {
       await page.goto(`${harness.baseUrl}/demo/?lang=en#/spot?qr_token=${qrToken}`);
       await page.locator('.spot-buy-next').click();
@@ -160,9 +165,9 @@ describe.skipIf(!hasChromium)('at the venue in Chromium', () => {
     );
     const expired = signQrToken(secret?.secret ?? '', 'demo', {
       productUuid: slot.productUuid,
-      expiresAt: new Date(Date.now() - 60_000),
+      expiresAt: new Date(clock.nowMs() - 60_000),
     });
-    const page = await harness.browser.newPage({ viewport: PHONE });
+    const page = await harness.newPage({ viewport: PHONE });
     try {
       await page.goto(`${harness.baseUrl}/demo/?lang=en#/spot?qr_token=${expired}`);
       const dialog = page.getByRole('dialog');
@@ -177,8 +182,8 @@ describe.skipIf(!hasChromium)('at the venue in Chromium', () => {
   }, 60_000);
 
   it('shows a sale made in another browser on the signage board within five seconds', async () => {
-    const lobby = await harness.browser.newContext({ viewport: { width: 1920, height: 1080 } });
-    const visitor = await harness.browser.newContext({ viewport: PHONE });
+    const lobby = await harness.newContext({ viewport: { width: 1920, height: 1080 } });
+    const visitor = await harness.newContext({ viewport: PHONE });
     try {
       const screen = await lobby.newPage();
       await screen.goto(`${harness.baseUrl}/demo/?lang=en#/signage/today-ticket-info`);
@@ -235,14 +240,14 @@ describe.skipIf(!hasChromium)('at the venue in Chromium', () => {
     );
     await harness.db.execute(
       sql`insert into product_time_spans (product_id, date, starts_at, ends_at, capacity)
-          select ${product?.id}::int, t.date, clock_timestamp() + make_interval(mins => 60 + k), clock_timestamp() + make_interval(mins => 61 + k), 105
+          select ${product?.id}::int, t.date, app_clock_timestamp() + make_interval(mins => 60 + k), app_clock_timestamp() + make_interval(mins => 61 + k), 105
           from generate_series(1, 40) as k, product_time_spans t where t.id = ${slot.timeSpanId}`,
     );
     for (const viewport of [
       { width: 1920, height: 1080 },
       { width: 1080, height: 1920 },
     ]) {
-      const lobby = await harness.browser.newContext({ viewport });
+      const lobby = await harness.newContext({ viewport });
       try {
         const screen = await lobby.newPage();
         await screen.goto(`${harness.baseUrl}/demo/?lang=ja#/signage/today-ticket-info`);
@@ -302,7 +307,7 @@ describe.skipIf(!hasChromium)('at the venue in Chromium', () => {
 
   it('books a table at the cafe for a party of four', async () => {
     const email = 'cafe-party@example.com';
-    const page = await harness.browser.newPage({ viewport: PHONE });
+    const page = await harness.newPage({ viewport: PHONE });
     const problems: string[] = [];
     try {
       await page.goto(`${harness.baseUrl}/cafe-lumen/?lang=en#/order`);
@@ -363,12 +368,12 @@ describe.skipIf(!hasChromium)('at the venue in Chromium', () => {
       await harness.db.execute(sql`update product_time_spans set is_on_sale = ${onSale} where id = any(${ids}::int[])`);
       // As a calendar change does: every process drops its cached catalogue.
       await harness.db.execute(
-        sql`update catalogue_versions set version = version + 1, changed_at = now()
+        sql`update catalogue_versions set version = version + 1, changed_at = app_now()
             where site_id = (select site_id from products where id = ${slot.productId})`,
       );
     };
     await closeSale(false);
-    const page = await harness.browser.newPage({ viewport: PHONE });
+    const page = await harness.newPage({ viewport: PHONE });
     try {
       await page.goto(`${harness.baseUrl}/demo/?lang=en#/spot?qr_token=${qrToken}`);
       await page.locator('[data-screen="spot-order"] .spot-no-slots').waitFor({ timeout: 10_000 });

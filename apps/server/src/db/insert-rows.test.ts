@@ -35,7 +35,7 @@ describeEachEngine(
       await ctx.db.execute(sql`create table insert_rows_things (
         id serial primary key, uuid uuid not null default gen_random_uuid(), name text not null unique,
         status text not null default 'new', quantity integer not null, price numeric, ok boolean,
-        data jsonb, list jsonb, tags text[], at timestamptz, created_at timestamptz not null default now(),
+        data jsonb, list jsonb, tags text[], at timestamptz, created_at timestamptz not null default app_now(),
         code text, touched text)`);
     });
 

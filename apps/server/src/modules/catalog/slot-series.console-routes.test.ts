@@ -42,7 +42,7 @@ describeEachEngine('console slot series', (ctx) => {
       sql`insert into products (site_id, key, position, type, sale_type, sales_channels, name, description, caution,
                                 presented_by, max_per_order, opens_at, closes_at, slot_minutes, slot_capacity, archived_at)
           values (${venueId}, ${`timed-${productCount}`}, ${productCount}, 'time', 'ticket', '{web}', '{"en":"Timed entry"}',
-                  '{}', '{}', '{}', 10, '09:00', '21:00', 30, 20, ${options.archived ? sql`now()` : sql`null`})
+                  '{}', '{}', '{}', 10, '09:00', '21:00', 30, 20, ${options.archived ? sql`app_now()` : sql`null`})
           returning id, uuid::text as uuid`,
     );
     if (!row) throw new Error('no product');

@@ -67,7 +67,7 @@ describeEachEngine('live arrivals in the console', (ctx) => {
     scannerId = made.account.id;
     const [device] = await rows<{ id: string }>(
       ctx.db,
-      sql`insert into gate_devices (site_id, name, gate, paired_at) values (${demoId}, 'tablet 2', 'north', now()) returning id::text as id`,
+      sql`insert into gate_devices (site_id, name, gate, paired_at) values (${demoId}, 'tablet 2', 'north', app_now()) returning id::text as id`,
     );
     deviceId = device?.id as string;
   });
@@ -86,8 +86,8 @@ describeEachEngine('live arrivals in the console', (ctx) => {
     const date = openDate?.date as string;
     // The third slot's entry window (its end and the 30 minutes' grace) closed an hour ago; the day stays.
     await ctx.db.execute(
-      sql`update product_time_spans set date = ${date}::date, starts_at = now() - interval '150 minutes',
-          ends_at = now() - interval '90 minutes' where id = ${slotOf(closed)}`,
+      sql`update product_time_spans set date = ${date}::date, starts_at = app_now() - interval '150 minutes',
+          ends_at = app_now() - interval '90 minutes' where id = ${slotOf(closed)}`,
     );
 
     const [a1, a2, a3] = await admissionsOf(ctx.db, open.reservationNumber);
@@ -96,7 +96,7 @@ describeEachEngine('live arrivals in the console', (ctx) => {
     await checkIn(ctx.db, a3?.id as string, 'east', { staffId: scannerId });
     const [more1, more2] = await admissionsOf(ctx.db, openMore.reservationNumber);
     // A cancelled admission is not sold any more.
-    await ctx.db.execute(sql`update tickets set status = 'cancelled', cancelled_at = now() where id = ${more2?.id}`);
+    await ctx.db.execute(sql`update tickets set status = 'cancelled', cancelled_at = app_now() where id = ${more2?.id}`);
     await checkIn(ctx.db, more1?.id as string, 'east', { staffId: scannerId });
     const [late] = await admissionsOf(ctx.db, closed.reservationNumber);
     await checkIn(ctx.db, late?.id as string, 'west', { deviceId });
@@ -157,13 +157,13 @@ describeEachEngine('live arrivals in the console', (ctx) => {
     const nonce = crypto.randomUUID();
     await ctx.db.execute(
       sql`insert into gate_scans (nonce, site_id, device_id, scanned_by, gate, mode, scanned_at, outcome, conflict, detail)
-          values (${nonce}, ${demoId}, ${deviceId}, 'tablet 2', 'east', 'gate', now() - interval '2 minutes', 'conflict', 'used',
+          values (${nonce}, ${demoId}, ${deviceId}, 'tablet 2', 'east', 'gate', app_now() - interval '2 minutes', 'conflict', 'used',
                   ${JSON.stringify({ ticketIds: [admission?.id], orderId: admission?.order_id, first })}::jsonb)`,
     );
     // A scan recorded without conflict is not listed.
     await ctx.db.execute(
       sql`insert into gate_scans (nonce, site_id, scanned_by, gate, mode, scanned_at, outcome)
-          values (${crypto.randomUUID()}, ${demoId}, 'tablet 2', 'east', 'gate', now(), 'recorded')`,
+          values (${crypto.randomUUID()}, ${demoId}, 'tablet 2', 'east', 'gate', app_now(), 'recorded')`,
     );
     const answer = await scanner.get<Arrivals>('venues/demo/arrivals');
     expect(answer.status).toBe(200);

@@ -69,7 +69,7 @@ describeEachEngine('gate API', (ctx) => {
     const foreign = await deviceClient(test.app, 'demo', elsewhere.token).scan(code);
     expect(foreign.status).toBe(404);
     const revoked = await pairedDevice(test.app, ctx.db, 'demo');
-    await ctx.db.execute(sql`update gate_devices set revoked_at = now(), token_hash = null where id = ${revoked.device.id}`);
+    await ctx.db.execute(sql`update gate_devices set revoked_at = app_now(), token_hash = null where id = ${revoked.device.id}`);
     expect((await revoked.client.scan(code)).status).toBe(401);
     // None of them admitted anyone.
     const [count] = await rows<{ n: number }>(
@@ -470,7 +470,7 @@ describeEachEngine('gate API', (ctx) => {
     const code = 'fresh-code-00000000000000';
     await ctx.db.execute(
       sql`update gate_devices set token_hash = null, pairing_code_hash = ${hashToken(code)},
-          pairing_expires_at = now() + interval '5 minutes' where id = ${device.id}`,
+          pairing_expires_at = app_now() + interval '5 minutes' where id = ${device.id}`,
     );
     // Every call reads the sites table, as the sites service does when its cache has expired.
     const paired = await pairGateDevice(ctx.db, () => listSites(ctx.db), code, '192.0.2.44');
@@ -481,7 +481,7 @@ describeEachEngine('gate API', (ctx) => {
     const { device } = await pairedDevice(test.app, ctx.db, 'demo');
     await ctx.db.execute(
       sql`update gate_devices set token_hash = null, pairing_code_hash = encode(sha256('expired-code-0000000000'::bytea), 'hex'),
-          pairing_expires_at = now() - interval '1 second' where id = ${device.id}`,
+          pairing_expires_at = app_now() - interval '1 second' where id = ${device.id}`,
     );
     const answer = await consoleClient(test.app).post<ErrorBody>('gate/pair', { code: 'expired-code-0000000000' });
     expect(answer.status).toBe(404);

@@ -178,13 +178,13 @@ describeEachEngine('console order detail', (ctx) => {
 
   it('shows the places held for the order and for its date change: when taken, how many, until when, and sold', async () => {
     const api = shop();
-    const [before] = await rows<{ at: string }>(ctx.db, sql`select now()::text as at`);
+    const [before] = await rows<{ at: string }>(ctx.db, sql`select app_now()::text as at`);
     const bought = await buyTickets(api, ctx.db, { quantity: 2 });
     const orderId = await orderIdOf(bought.reservationNumber);
     // A hold taken now records its time by itself.
     const [taken] = await rows<{ created_at: string | null; after: boolean }>(
       ctx.db,
-      sql`select created_at::text, created_at >= ${before?.at ?? ''}::timestamptz and created_at <= now() as after
+      sql`select created_at::text, created_at >= ${before?.at ?? ''}::timestamptz and created_at <= app_now() as after
           from stock_holds where order_id = ${orderId}`,
     );
     expect(taken?.created_at).not.toBeNull();
@@ -192,8 +192,8 @@ describeEachEngine('console order detail', (ctx) => {
     // A hold from before times were recorded has no moment to be shown at; one given back is shown so.
     await ctx.db.execute(
       sql`insert into stock_holds (order_id, time_span_id, quantity, expires_at, created_at, released_at) values
-            (${orderId}, ${bought.slot.timeSpanId}, 3, now(), null, now()),
-            (${orderId}, ${bought.slot.timeSpanId}, 1, now() - interval '20 minutes', now() - interval '30 minutes', now() - interval '10 minutes')`,
+            (${orderId}, ${bought.slot.timeSpanId}, 3, app_now(), null, app_now()),
+            (${orderId}, ${bought.slot.timeSpanId}, 1, app_now() - interval '20 minutes', app_now() - interval '30 minutes', app_now() - interval '10 minutes')`,
     );
     const to = await otherSlot(ctx.db, bought.slot.productId, 4);
     const change = await api.post<{ time_change_token: string }>(`timechanges/tickets/${bought.reservationToken}`, {

@@ -348,7 +348,7 @@ describeEachEngine('console order cancellations and refunds', (ctx) => {
       }),
     );
     expect(pending?.status).toBe('pending');
-    await ctx.db.execute(sql`update refunds set created_at = now() - interval '5 minutes' where id = ${pending?.id}`);
+    await ctx.db.execute(sql`update refunds set created_at = app_now() - interval '5 minutes' where id = ${pending?.id}`);
     await server.app.reconcilePayments(60);
     expect(await refundsOf(order.orderId)).toEqual([{ status: 'succeeded', amount: 500, kind: 'provider' }]);
     await server.app.reconcilePayments(60);

@@ -54,7 +54,7 @@ describeEachEngine('console order search', (ctx) => {
           where id = ${ids.jiro}`,
     );
     await ctx.db.execute(
-      sql`update tickets set status = 'cancelled', cancelled_at = now()
+      sql`update tickets set status = 'cancelled', cancelled_at = app_now()
           where order_id = ${ids.jiro} or (order_id = ${ids.taro} and position = 1)`,
     );
     const demo = await siteId('demo');
@@ -72,7 +72,7 @@ describeEachEngine('console order search', (ctx) => {
       sql`insert into orders (site_id, token_hash, status, channel, lang, product_id, time_span_id, quantity, option_values,
                               set_products, customer_fields, subtotal, total, expires_at, completed_at, reservation_number)
           select ${cafe}, 'foreign-order', 'completed', 'web', 'en', p.id, t.id, 1, '[]', '[]',
-                 o.customer_fields, 1000, 1000, now(), now(), 'ZZZZZ-00000'
+                 o.customer_fields, 1000, 1000, app_now(), app_now(), 'ZZZZZ-00000'
           from products p join product_time_spans t on t.product_id = p.id, orders o
           where p.site_id = ${cafe} and o.id = ${ids.hanako}
           limit 1
@@ -82,7 +82,7 @@ describeEachEngine('console order search', (ctx) => {
     // ¥1,000 of Taro's went back (a pending refund is not back yet).
     await ctx.db.execute(
       sql`insert into refunds (order_id, site_id, kind, amount, currency, status, idempotency_key, reason, requested_by, settled_at)
-          values (${ids.taro}, ${demo}, 'outside', 1000, 'JPY', 'succeeded', 'export-test-1', 'test', 'staff', now()),
+          values (${ids.taro}, ${demo}, 'outside', 1000, 'JPY', 'succeeded', 'export-test-1', 'test', 'staff', app_now()),
                  (${ids.taro}, ${demo}, 'outside', 500, 'JPY', 'pending', 'export-test-2', 'test', 'staff', null)`,
     );
     reader = await memberWith(['orders:read']);
@@ -162,7 +162,7 @@ describeEachEngine('console order search', (ctx) => {
     // A cancelled admission at another venue is never counted here.
     await ctx.db.execute(
       sql`insert into tickets (order_id, option_id, position, status, cancelled_at)
-          select ${ids.foreign}::uuid, po.id, 1, 'cancelled', now()
+          select ${ids.foreign}::uuid, po.id, 1, 'cancelled', app_now()
           from orders o join product_options po on po.product_id = o.product_id where o.id = ${ids.foreign} limit 1`,
     );
     const demo = await siteId('demo');

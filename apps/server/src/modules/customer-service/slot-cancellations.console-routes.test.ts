@@ -246,7 +246,7 @@ describeEachEngine('calling off slots with a durable job', (ctx) => {
     const [past] = await rows<{ id: number }>(
       ctx.db,
       sql`select t.id from product_time_spans t join products p on p.id = t.product_id join sites s on s.id = p.site_id
-          where s.code = 'demo' and t.ends_at < now() order by t.ends_at desc limit 1`,
+          where s.code = 'demo' and t.ends_at < app_now() order by t.ends_at desc limit 1`,
     );
     if (past) {
       const over = await staff.post<ErrorAnswer>('venues/demo/slot-cancellations', {

@@ -338,7 +338,7 @@ describeEachEngine('date change API', (ctx) => {
     ).toBe(200);
     // As the process would have left it: completed, the refund never asked.
     await ctx.db.execute(sql`
-      update time_changes set refund_status = null, completed_at = now() - interval '5 minutes'
+      update time_changes set refund_status = null, completed_at = app_now() - interval '5 minutes'
       where order_id = (select id from orders where reservation_number = ${bought.reservationNumber})`);
     await ctx.db.execute(sql`
       update sandbox_charges set status = 'captured', refunded_amount = 0 where reference = (

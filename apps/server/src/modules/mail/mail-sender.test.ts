@@ -18,7 +18,7 @@ import { enqueueMail, getMail, type NewOutboxMail } from './outbox.repository.ts
 /** A received message with folded headers joined and quoted-printable undone. */
 const readable = (message: string) => decodeQuotedPrintable(message.replace(/\r\n(?=[ \t])/g, ''));
 
-const makeAllDue = (db: Database) => db.update(outbox).set({ nextAttemptAt: sql`now()` }).where(eq(outbox.status, 'pending'));
+const makeAllDue = (db: Database) => db.update(outbox).set({ nextAttemptAt: sql`app_now()` }).where(eq(outbox.status, 'pending'));
 
 describeEachEngine(
   'outbox worker',

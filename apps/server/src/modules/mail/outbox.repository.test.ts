@@ -17,10 +17,10 @@ import {
   retryDelayMs,
 } from './outbox.repository.ts';
 
-/** Seconds from the database's now() to the mail's next attempt. */
+/** Seconds from the database's app_now() to the mail's next attempt. */
 async function secondsUntilNextAttempt(db: Database, id: string): Promise<number> {
   const [row] = await db
-    .select({ seconds: sql<string>`extract(epoch from ${outbox.nextAttemptAt} - now())` })
+    .select({ seconds: sql<string>`extract(epoch from ${outbox.nextAttemptAt} - app_now())` })
     .from(outbox)
     .where(eq(outbox.id, id));
   return Number(row?.seconds);
@@ -30,7 +30,7 @@ async function secondsUntilNextAttempt(db: Database, id: string): Promise<number
 const tick = () => new Promise((resolve) => setTimeout(resolve, 3));
 
 /** Makes every pending mail due now, as if its back-off had passed. */
-const makeAllDue = (db: Database) => db.update(outbox).set({ nextAttemptAt: sql`now()` }).where(eq(outbox.status, 'pending'));
+const makeAllDue = (db: Database) => db.update(outbox).set({ nextAttemptAt: sql`app_now()` }).where(eq(outbox.status, 'pending'));
 
 describeEachEngine(
   'mail outbox',
@@ -82,7 +82,7 @@ describeEachEngine(
 
     it('does not claim mail that is not yet due', async () => {
       const mail = await enqueueMail(ctx.db, sampleMail(siteId));
-      await ctx.db.update(outbox).set({ nextAttemptAt: sql`now() + interval '1 minute'` }).where(eq(outbox.id, mail.id));
+      await ctx.db.update(outbox).set({ nextAttemptAt: sql`app_now() + interval '1 minute'` }).where(eq(outbox.id, mail.id));
       expect(await claimDueMail(ctx.db, 10)).toEqual([]);
     });
 
@@ -164,7 +164,7 @@ describeEachEngine(
           await db
             .select({ id: outbox.id })
             .from(outbox)
-            .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, sql`now()`)))
+            .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, sql`app_now()`)))
         ).map((row) => row.id);
 
       it('control: claims by read-then-write hand the same mail to two processes', async () => {
@@ -196,7 +196,7 @@ describeEachEngine(
         const [left] = await ctx.db
           .select({ n: sql<number>`count(*)::int` })
           .from(outbox)
-          .where(lte(outbox.nextAttemptAt, sql`now()`));
+          .where(lte(outbox.nextAttemptAt, sql`app_now()`));
         expect(ids.length + (left?.n ?? 0)).toBe(total);
         const attempts = await ctx.db.select({ attempts: outbox.attempts }).from(outbox);
         expect(attempts.every((row) => row.attempts <= 1)).toBe(true);

@@ -250,7 +250,7 @@ describeEachEngine('console coupons', (ctx) => {
       await rows<{ code: string }>(ctx.db, sql`select code from coupons where batch = ${made.body.batch} order by code`)
     ).map((row) => row.code);
     await ctx.db.execute(sql`update coupons set is_active = false where code = ${codes[0]}`);
-    await ctx.db.execute(sql`update coupons set expires_at = now() - interval '1 minute' where code = ${codes[1]}`);
+    await ctx.db.execute(sql`update coupons set expires_at = app_now() - interval '1 minute' where code = ${codes[1]}`);
     const reader = await memberWith(['catalogue:read']);
     const cookie = [...reader.jar].map(([name, value]) => `${name}=${value}`).join('; ');
     const exported = async (query: string) => {

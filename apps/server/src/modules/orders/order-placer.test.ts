@@ -69,7 +69,7 @@ describeEachEngine(
       const place = createOrderPlacer(ctx.db);
       expect(typeof (await place(await newOrder(ctx.db, slot, 3)))).toBe('object');
       await ctx.db.execute(
-        sql`update stock_holds set expires_at = now() - interval '1 second' where time_span_id = ${slot.timeSpanId}`,
+        sql`update stock_holds set expires_at = app_now() - interval '1 second' where time_span_id = ${slot.timeSpanId}`,
       );
       const results = await Promise.all([place(await newOrder(ctx.db, slot, 2)), place(await newOrder(ctx.db, slot, 2))]);
       expect(results.map((r) => typeof r)).toEqual(['object', 'string']);

@@ -279,11 +279,11 @@ describeEachEngine('orders API', (ctx) => {
       sql`select c.id, c.code from coupons c join sites s on s.id = c.site_id where s.variant = 'demo' and not c.is_invitation order by c.id limit 1`,
     );
     if (!coupon) throw new Error('no coupon');
-    await ctx.db.execute(sql`update coupons set expires_at = now() - interval '1 minute' where id = ${coupon.id}`);
+    await ctx.db.execute(sql`update coupons set expires_at = app_now() - interval '1 minute' where id = ${coupon.id}`);
     expect((await api.post<ErrorBody>(`ordercoupons/${token}`, { coupon: coupon.code })).body.error).toBe('expired coupon');
     const tomorrow = addDays(todayIn('Asia/Tokyo'), 1);
     await ctx.db.execute(
-      sql`update coupons set expires_at = now() + interval '30 days', coverage_from = ${addDays(tomorrow, 5)}::date where id = ${coupon.id}`,
+      sql`update coupons set expires_at = app_now() + interval '30 days', coverage_from = ${addDays(tomorrow, 5)}::date where id = ${coupon.id}`,
     );
     expect((await api.post<ErrorBody>(`ordercoupons/${token}`, { coupon: coupon.code })).body.error).toBe(
       'out of coverage dates',
@@ -304,7 +304,7 @@ describeEachEngine('orders API', (ctx) => {
     if (!coupon) throw new Error('no fixed coupon');
     const tomorrow = addDays(todayIn('Asia/Tokyo'), 1);
     await ctx.db.execute(
-      sql`update coupons set usage_limit = 1, used_count = 0, expires_at = now() + interval '30 days', coverage_from = ${tomorrow}::date - 1, coverage_to = ${tomorrow}::date + 30, channels = '{web}' where id = ${coupon.id}`,
+      sql`update coupons set usage_limit = 1, used_count = 0, expires_at = app_now() + interval '30 days', coverage_from = ${tomorrow}::date - 1, coverage_to = ${tomorrow}::date + 30, channels = '{web}' where id = ${coupon.id}`,
     );
     const first = await readyOrder(1);
     const second = await readyOrder(1);
@@ -328,9 +328,11 @@ describeEachEngine('orders API', (ctx) => {
     await api.put(`orders/${token}`, { customer_info: CUSTOMER, payment_method: 'gmo' });
     expect((await api.post<ErrorBody>('orders', orderBody(slot, 1))).body.error).toBe('out of stock');
 
-    await ctx.db.execute(sql`update orders set expires_at = now() - interval '1 second' where time_span_id = ${slot.timeSpanId}`);
     await ctx.db.execute(
-      sql`update stock_holds set expires_at = now() - interval '1 second' where time_span_id = ${slot.timeSpanId}`,
+      sql`update orders set expires_at = app_now() - interval '1 second' where time_span_id = ${slot.timeSpanId}`,
+    );
+    await ctx.db.execute(
+      sql`update stock_holds set expires_at = app_now() - interval '1 second' where time_span_id = ${slot.timeSpanId}`,
     );
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const stock = await api.get<{ remaining: number }>(`products/orderable_stocks?product_time_span_id=${slot.timeSpanId}`);

@@ -96,7 +96,7 @@ describeEachEngine('payments completed together', (ctx) => {
     const full = await freshSlot(ctx.db, 'demo', 1);
     const fullToken = await readyOrder(full, 1);
     await ctx.db.execute(
-      sql`update stock_holds set expires_at = now() - interval '1 second' where time_span_id in (${roomy.timeSpanId}, ${full.timeSpanId})`,
+      sql`update stock_holds set expires_at = app_now() - interval '1 second' where time_span_id in (${roomy.timeSpanId}, ${full.timeSpanId})`,
     );
     expect((await api().post('orders', orderBody(full, 1))).status).toBe(201);
     // An order with a coupon (its use is counted alone), and a checkout naming another method than the order's.

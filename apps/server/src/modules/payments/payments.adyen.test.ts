@@ -278,7 +278,7 @@ describeEachEngine(
       const first = await api().post<CheckoutReply>(`orders/checkout/${token}`, { payment_method: 'adyen_alipay' });
       const p1 = first.body.payment_number as string;
       const psp1 = (first.body.redirect_url as string).split('/').pop() as string;
-      await ctx.db.execute(sql`update payments set created_at = now() - interval '61 minutes', updated_at = now() - interval '61 minutes'
+      await ctx.db.execute(sql`update payments set created_at = app_now() - interval '61 minutes', updated_at = app_now() - interval '61 minutes'
         where payment_number = ${p1}`);
       await app.reconcilePayments(60);
       expect(adyen.cancels).toContainEqual({ merchantAccount: 'DemoMuseumECOM', paymentReference: p1 });

@@ -116,8 +116,8 @@ describeEachEngine(
       api().post<CheckoutReply>('orders/confirmcheckout', { payment_number: paymentNumber, ...(status ? { status } : {}) });
 
     const age = (paymentNumber: string, minutes: number) =>
-      ctx.db.execute(sql`update payments set created_at = now() - make_interval(mins => ${minutes}),
-        updated_at = now() - make_interval(mins => ${minutes}) where payment_number = ${paymentNumber}`);
+      ctx.db.execute(sql`update payments set created_at = app_now() - make_interval(mins => ${minutes}),
+        updated_at = app_now() - make_interval(mins => ${minutes}) where payment_number = ${paymentNumber}`);
 
     /** PayPay's API calls about one payment number or code, as "METHOD path" lines. */
     const callsAbout = (...ids: string[]) =>

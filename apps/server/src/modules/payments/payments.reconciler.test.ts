@@ -99,8 +99,8 @@ describeEachEngine(
     }
 
     const age = (paymentNumber: string, minutes: number) =>
-      ctx.db.execute(sql`update payments set created_at = now() - make_interval(mins => ${minutes}),
-        updated_at = now() - make_interval(mins => ${minutes}) where payment_number = ${paymentNumber}`);
+      ctx.db.execute(sql`update payments set created_at = app_now() - make_interval(mins => ${minutes}),
+        updated_at = app_now() - make_interval(mins => ${minutes}) where payment_number = ${paymentNumber}`);
 
     it('120 abandoned 3-D Secure attempts do not hide a paid one: one run looks at every row and completes it', async () => {
       const slot = await freshSlot(ctx.db, 'demo', 200);

@@ -55,7 +55,7 @@ describeEachEngine(
         card: card(SANDBOX_CARDS.success),
       });
       await ctx.db.execute(
-        sql`update stock_holds set expires_at = now() - interval '1 second' where time_span_id = ${slot.timeSpanId}`,
+        sql`update stock_holds set expires_at = app_now() - interval '1 second' where time_span_id = ${slot.timeSpanId}`,
       );
       return started;
     }
@@ -245,7 +245,7 @@ describeEachEngine(
       const byCard = (await readyOrder('gmo', 1)).token;
       const lapsed = (await readyOrder('d_pay', 1)).token;
       await ctx.db.execute(
-        sql`update orders set expires_at = now() - interval '1 second' where token_hash = ${hashToken(lapsed)}`,
+        sql`update orders set expires_at = app_now() - interval '1 second' where token_hash = ${hashToken(lapsed)}`,
       );
       const cancelled = (await readyOrder('d_pay', 1)).token;
       expect((await api().delete(`orders/${cancelled}`)).status).toBe(204);
@@ -276,7 +276,7 @@ describeEachEngine(
       const { token, slot } = await readyOrder('gmo_3ds', 2);
       const started = await checkOutThenLapse(token, slot);
       await ctx.db.execute(
-        sql`update orders set expires_at = now() - interval '1 second' where time_span_id = ${slot.timeSpanId}`,
+        sql`update orders set expires_at = app_now() - interval '1 second' where time_span_id = ${slot.timeSpanId}`,
       );
       await answerGateway(started.body.redirect_url ?? '', 'pass');
       const finished = await api().post<Answer>('gmo-secure/exe-payment', { md: started.body.payment_number });
@@ -340,7 +340,7 @@ describeEachEngine(
         card: card(SANDBOX_CARDS.refundFails),
       });
       await ctx.db.execute(
-        sql`update stock_holds set expires_at = now() - interval '1 second' where time_span_id = ${slot.timeSpanId}`,
+        sql`update stock_holds set expires_at = app_now() - interval '1 second' where time_span_id = ${slot.timeSpanId}`,
       );
       expect((await api().post('orders', orderBody(slot, 1))).status).toBe(201);
       await answerGateway(started.body.redirect_url ?? '', 'pass');
@@ -363,7 +363,7 @@ describeEachEngine(
       await answerGateway(started.body.redirect_url ?? '', 'pass');
       expect(await ticketsOf(slot)).toBe(0);
       await ctx.db.execute(
-        sql`update payments set updated_at = now() - interval '10 minutes' where payment_number = ${started.body.payment_number}`,
+        sql`update payments set updated_at = app_now() - interval '10 minutes' where payment_number = ${started.body.payment_number}`,
       );
       expect(await app.reconcilePayments(60)).toBeGreaterThanOrEqual(1);
       expect(await ticketsOf(slot)).toBe(1);
@@ -382,7 +382,7 @@ describeEachEngine(
         card: card(SANDBOX_CARDS.success),
       });
       await ctx.db.execute(
-        sql`update payments set created_at = now() - interval '2 hours', updated_at = now() - interval '2 hours' where payment_number = ${started.body.payment_number}`,
+        sql`update payments set created_at = app_now() - interval '2 hours', updated_at = app_now() - interval '2 hours' where payment_number = ${started.body.payment_number}`,
       );
       await app.reconcilePayments(60);
       expect(await paymentStatus(started.body.payment_number ?? '')).toBe('failed');

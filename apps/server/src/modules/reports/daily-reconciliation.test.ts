@@ -58,7 +58,7 @@ describeEachEngine('a day’s money: the journal, the dashboard and the document
 
   /** The database's clock: what the steps of a day write is on or after it. */
   const databaseNow = async () => {
-    const [found] = await rows<{ now: Date | string }>(ctx.db, sql`select clock_timestamp() as now`);
+    const [found] = await rows<{ now: Date | string }>(ctx.db, sql`select app_clock_timestamp() as now`);
     return new Date(found?.now ?? Date.now());
   };
 

@@ -161,23 +161,23 @@ describeEachEngine('the sales journal', (ctx) => {
                                     new_subtotal, new_discount, new_total, fee, to_pay, to_refund, resulting_total, expires_at,
                                     completed_at)
           values (${order(2)}::uuid, 'journal-change', 'completed', ${slot.timeSpanId}, ${slot.timeSpanId}, 1, 'en', 1234, 1234, 0,
-                  1234, 550, 550, 0, 1784, now(), ${tokyo('2025-02-06', '12:00:00').toISOString()}::timestamptz)
+                  1234, 550, 550, 0, 1784, app_now(), ${tokyo('2025-02-06', '12:00:00').toISOString()}::timestamptz)
           returning id::text`,
     );
     await db.execute(
       sql`insert into payments (order_id, site_id, payment_number, attempt, idempotency_key, method, provider, amount, currency,
                                 status, time_change_id, completed_at, settled_at)
           values (${order(2)}::uuid, ${demo}, 'pay_journal_change', 2, 'key_journal_change', 'gmo_paypay', 'sandbox', 550, 'JPY',
-                  'captured', ${change?.id}::uuid, ${tokyo('2025-02-06', '12:00:00').toISOString()}::timestamptz, now())`,
+                  'captured', ${change?.id}::uuid, ${tokyo('2025-02-06', '12:00:00').toISOString()}::timestamptz, app_now())`,
     );
     // A surplus payment (captured, completing nothing, given back) and a failed attempt: no sales.
     await db.execute(
       sql`insert into payments (order_id, site_id, payment_number, attempt, idempotency_key, method, provider, amount, currency,
                                 status, created_at, settled_at)
           values (${order(3)}::uuid, ${demo}, 'pay_journal_surplus', 2, 'key_journal_surplus', 'stripe', 'sandbox', 3000, 'JPY',
-                  'refunded', ${tokyo('2025-02-05', '10:00:00').toISOString()}::timestamptz, now()),
+                  'refunded', ${tokyo('2025-02-05', '10:00:00').toISOString()}::timestamptz, app_now()),
                  (${order(3)}::uuid, ${demo}, 'pay_journal_failed', 3, 'key_journal_failed', 'gmo', 'sandbox', 2000, 'JPY',
-                  'failed', ${tokyo('2025-02-05', '10:00:00').toISOString()}::timestamptz, now())`,
+                  'failed', ${tokyo('2025-02-05', '10:00:00').toISOString()}::timestamptz, app_now())`,
     );
 
     const refund = async (values: {

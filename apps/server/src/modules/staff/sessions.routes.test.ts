@@ -28,12 +28,12 @@ type Sessions = {
   sessions: { id: string; is_current: boolean; client_ip: string | null; user_agent: string | null; expires_at: string }[];
 };
 
-/** Moves a session's clock: `column = now() - <minutes>` (negative minutes for the future). */
+/** Moves a session's clock: `column = app_now() - <minutes>` (negative minutes for the future). */
 async function moveSession(db: Database, token: string | null, column: 'last_seen_at' | 'expires_at', minutesAgo: number) {
   const hash = hashToken(token ?? '');
   const target = sql.identifier(column);
   await db.execute(
-    sql`update staff_sessions set ${target} = now() - make_interval(mins => ${minutesAgo}) where token_hash = ${hash}`,
+    sql`update staff_sessions set ${target} = app_now() - make_interval(mins => ${minutesAgo}) where token_hash = ${hash}`,
   );
 }
 
@@ -82,7 +82,7 @@ describeEachEngine('console sessions', (ctx) => {
     expect(kept.body.staff.email).toBe(active.staff.email);
     const [seen] = await rows<{ recent: boolean }>(
       ctx.db,
-      sql`select last_seen_at > now() - interval '1 minute' as recent from staff_sessions
+      sql`select last_seen_at > app_now() - interval '1 minute' as recent from staff_sessions
           where token_hash = ${hashToken(active.client.sessionToken ?? '')}`,
     );
     expect(seen?.recent).toBe(true);

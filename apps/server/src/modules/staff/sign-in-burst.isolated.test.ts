@@ -101,7 +101,7 @@ async function checkThenCount(db: Database, email: string, password: string): Pr
     .update(staffAccounts)
     .set({
       failedSignIns: sql`case when ${staffAccounts.failedSignIns} + 1 >= ${MAX_FAILED_SIGN_INS} then 0 else ${staffAccounts.failedSignIns} + 1 end`,
-      lockedUntil: sql`case when ${staffAccounts.failedSignIns} + 1 >= ${MAX_FAILED_SIGN_INS} then now() + interval '15 minutes' else ${staffAccounts.lockedUntil} end`,
+      lockedUntil: sql`case when ${staffAccounts.failedSignIns} + 1 >= ${MAX_FAILED_SIGN_INS} then app_now() + interval '15 minutes' else ${staffAccounts.lockedUntil} end`,
     })
     .where(eq(staffAccounts.id, account.id));
   return false;
@@ -144,7 +144,7 @@ describeEachEngine('console sign-in under a burst of guesses', (ctx) => {
     (
       await rows<{ locked: boolean }>(
         ctx.db,
-        sql`select locked_until > now() as locked from staff_accounts where id = ${staffId}`,
+        sql`select locked_until > app_now() as locked from staff_accounts where id = ${staffId}`,
       )
     )[0]?.locked;
 
@@ -249,7 +249,7 @@ describeEachEngine('console sign-in under a burst of guesses', (ctx) => {
     const locked = await makeStaff(ctx.db);
     await ctx.db
       .update(staffAccounts)
-      .set({ lockedUntil: sql`now() + interval '15 minutes'` })
+      .set({ lockedUntil: sql`app_now() + interval '15 minutes'` })
       .where(eq(staffAccounts.id, locked.id));
     const deactivated = await makeStaff(ctx.db);
     await ctx.db.update(staffAccounts).set({ status: 'deactivated' }).where(eq(staffAccounts.id, deactivated.id));

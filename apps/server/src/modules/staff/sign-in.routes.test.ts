@@ -131,7 +131,7 @@ describeEachEngine('console sign-in', (ctx) => {
     );
     expect(audit.map((r) => r.action)).toContain('sign_in_locked');
     // Fifteen minutes later (moved back here), the right password works.
-    await ctx.db.execute(sql`update staff_accounts set locked_until = now() - interval '1 second' where id = ${staff.id}`);
+    await ctx.db.execute(sql`update staff_accounts set locked_until = app_now() - interval '1 second' where id = ${staff.id}`);
     expect((await client.post<Session>('sign-in/password', { email: staff.email, password: TEST_PASSWORD })).body.stage).toBe(
       'signed_in',
     );

@@ -124,7 +124,7 @@ describeEachEngine('console staff and teams', (ctx) => {
   it('refuses an expired invitation', async () => {
     const { member, token } = await invite();
     await ctx.db.execute(
-      sql`update staff_link_tokens set expires_at = now() - interval '1 second' where staff_id = ${member.id}`,
+      sql`update staff_link_tokens set expires_at = app_now() - interval '1 second' where staff_id = ${member.id}`,
     );
     const visitor = browser(app());
     expect((await visitor.get(`invitations/${token}`)).status).toBe(404);
@@ -306,7 +306,7 @@ describeEachEngine('console staff and teams', (ctx) => {
     await browser(app()).post('password-resets', { email: staff.email });
     const token = linkToken((await mailsTo(ctx.db, staff.email))[0], 'password-reset');
     await ctx.db.execute(
-      sql`update staff_accounts set locked_until = now() + interval '15 minutes', failed_sign_ins = 0 where id = ${staff.id}`,
+      sql`update staff_accounts set locked_until = app_now() + interval '15 minutes', failed_sign_ins = 0 where id = ${staff.id}`,
     );
     expect((await browser(app()).post('sign-in/password', { email: staff.email, password: TEST_PASSWORD })).status).toBe(401);
 
@@ -335,7 +335,7 @@ describeEachEngine('console staff and teams', (ctx) => {
     expect((await manager.post(`staff/${staff.id}/password-reset`)).status).toBe(204);
     const token = linkToken((await mailsTo(ctx.db, staff.email))[0], 'password-reset');
     await ctx.db.execute(
-      sql`update staff_link_tokens set expires_at = now() - interval '1 second' where token_hash = ${hashToken(token)}`,
+      sql`update staff_link_tokens set expires_at = app_now() - interval '1 second' where token_hash = ${hashToken(token)}`,
     );
     const expired = await browser(app()).post('password-resets/complete', { token, password: NEW_PASSWORD });
     expect(expired.status).toBe(404);

@@ -61,7 +61,7 @@ describeEachEngine('sold holds', (ctx) => {
     expect(await markSold(sold)).toBe(true);
     // Both holds' time runs out; only the one not sold lapses.
     await ctx.db.execute(
-      sql`update stock_holds set expires_at = now() - interval '1 second' where time_span_id = ${slot.timeSpanId}`,
+      sql`update stock_holds set expires_at = app_now() - interval '1 second' where time_span_id = ${slot.timeSpanId}`,
     );
     expect(await markSold(lapsed)).toBe(false);
     const [live] = await rows<{ held: number }>(ctx.db, liveHeldQuantity(sql`${slot.timeSpanId}`, null));

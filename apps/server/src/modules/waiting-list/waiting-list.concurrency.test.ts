@@ -125,9 +125,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('waiting list offers across two 
           order by id limit 5`,
     );
     const ids = lapsing.map((e) => e.order_id);
-    await database.db.execute(sql`update waiting_list_entries set offer_expires_at = now() - interval '1 second'
+    await database.db.execute(sql`update waiting_list_entries set offer_expires_at = app_now() - interval '1 second'
       where order_id::text = any(${`{${ids.join(',')}}`}::text[])`);
-    await database.db.execute(sql`update stock_holds set expires_at = now() - interval '1 second'
+    await database.db.execute(sql`update stock_holds set expires_at = app_now() - interval '1 second'
       where order_id::text = any(${`{${ids.join(',')}}`}::text[])`);
     await raceRounds();
     await expectFair(range(6, 20), range(1, 5));
@@ -212,10 +212,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('waiting list offers across two 
           order by id limit 2`,
     );
     const ids = `{${lapsing.map((e) => e.order_id).join(',')}}`;
-    await database.db.execute(sql`update waiting_list_entries set offer_expires_at = now() - interval '1 second'
+    await database.db.execute(sql`update waiting_list_entries set offer_expires_at = app_now() - interval '1 second'
       where order_id::text = any(${ids}::text[])`);
     await database.db.execute(
-      sql`update stock_holds set expires_at = now() - interval '1 second' where order_id::text = any(${ids}::text[])`,
+      sql`update stock_holds set expires_at = app_now() - interval '1 second' where order_id::text = any(${ids}::text[])`,
     );
     await expect
       .poll(

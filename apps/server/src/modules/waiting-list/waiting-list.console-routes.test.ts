@@ -213,7 +213,7 @@ describeEachEngine(
         sql`select ends_at::text from product_time_spans where id = ${slot.timeSpanId}`,
       );
       await ctx.db.execute(
-        sql`update product_time_spans set ends_at = now() - interval '1 minute' where id = ${slot.timeSpanId}`,
+        sql`update product_time_spans set ends_at = app_now() - interval '1 minute' where id = ${slot.timeSpanId}`,
       );
       try {
         const after = await reader.get<WaitingListPage>('venues/demo/waiting-list');

@@ -179,11 +179,13 @@ describeEachEngine(
       expect(slow?.status).toBe('offered');
       // The offer's time runs out: its entry and its order's hold end together.
       await ctx.db.execute(
-        sql`update waiting_list_entries set offer_expires_at = now() - interval '1 second' where id = ${slow?.id}`,
+        sql`update waiting_list_entries set offer_expires_at = app_now() - interval '1 second' where id = ${slow?.id}`,
       );
-      await ctx.db.execute(sql`update orders set expires_at = now() - interval '1 second' where id = ${slow?.order_id}::uuid`);
       await ctx.db.execute(
-        sql`update stock_holds set expires_at = now() - interval '1 second' where order_id = ${slow?.order_id}::uuid`,
+        sql`update orders set expires_at = app_now() - interval '1 second' where id = ${slow?.order_id}::uuid`,
+      );
+      await ctx.db.execute(
+        sql`update stock_holds set expires_at = app_now() - interval '1 second' where order_id = ${slow?.order_id}::uuid`,
       );
       // The app's own rounds may get there first: the outcome is checked, not which round made it.
       await round();
