@@ -4,6 +4,8 @@
 // Chromium — with libfaketime (Debian's package faketime), to a venue-time instant of today or
 // the last day of this month, and lets it run on from there. PostgreSQL is a separate server whose
 // clock cannot be set, so these runs use PGlite only; `npm test` runs both engines at the real time.
+// Suites that set their own instant (decision 037, `wallClock`) run at it whatever the hour here:
+// these runs are for the rest, and for what the product does at those hours.
 //
 //   npm run test:clock                      every instant, the whole suite (after one build)
 //   npm run test:clock -- --at 05:00 e2e/   one instant, vitest's filters after it
