@@ -14,7 +14,7 @@ import {
 } from '@storefront/domain/console/coupons';
 import { DISCOUNT_TYPES, LANGUAGE_CODES, type LanguageCode, SALES_CHANNELS } from '@storefront/domain/constants';
 import { localize } from '@storefront/domain/localize';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type UseFormReturn, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +25,7 @@ import { currentLanguage, LANGUAGE_NAMES } from '../../lib/i18n/i18n.ts';
 import { Dialog } from '../../ui/dialog.tsx';
 import { CheckboxField, FieldSet, SelectField, TextField } from '../../ui/field.tsx';
 import { Loading, Notice, ProblemNotice } from '../../ui/notice.tsx';
-import { couponQueries, couponsApi } from './coupons-api.ts';
+import { couponQueries, couponsApi, useCreateCoupon, useGenerateCoupons, useUpdateCoupon } from './coupons-api.ts';
 
 /** What the settings fields hold: text as typed, turned into the contract's values on the way out. */
 const SettingsForm = z.object({
@@ -264,8 +264,7 @@ export function NewCouponDialog(props: {
     resolver: contractResolver(NewCouponForm, t, { code: 'coupons.codeFormat' }),
     defaultValues: { ...emptySettings(), code: '' },
   });
-  const create = useMutation({
-    mutationFn: (body: z.output<typeof NewCouponForm>) => couponsApi.create(props.venue, body),
+  const create = useCreateCoupon(props.venue, {
     onSuccess: (coupon) => {
       form.reset({ ...emptySettings(), code: '' });
       props.onCreated(coupon.code);
@@ -314,19 +313,15 @@ export function NewCouponDialog(props: {
   );
 }
 
-export function GenerateCodesDialog(props: { venue: string; isOpen: boolean; onClose: () => void; onGenerated: () => void }) {
+export function GenerateCodesDialog(props: { venue: string; isOpen: boolean; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const [made, setMade] = useState<CouponBatch | null>(null);
   const form = useForm({
     resolver: contractResolver(BatchForm, t, { prefix: 'coupons.codeFormat' }),
     defaultValues: { ...emptySettings(), prefix: '', count: '100' },
   });
-  const generate = useMutation({
-    mutationFn: (body: z.output<typeof BatchForm>) => couponsApi.generate(props.venue, body),
-    onSuccess: (batch) => {
-      setMade(batch);
-      props.onGenerated();
-    },
+  const generate = useGenerateCoupons(props.venue, {
+    onSuccess: (batch) => setMade(batch),
     onError: (error) => placeFieldError(error, form.setError, ['prefix', 'count', ...SETTINGS_FIELDS], t),
   });
   const close = () => {
@@ -489,8 +484,7 @@ function EditCouponForm(props: { venue: string; coupon: Coupon; onClose: () => v
   const { t } = useTranslation();
   const initial = editValuesOf(props.coupon);
   const form = useForm({ resolver: contractResolver(EditChanges, t), defaultValues: initial });
-  const save = useMutation({
-    mutationFn: (body: z.input<typeof CouponChanges>) => couponsApi.update(props.venue, props.coupon.id, body),
+  const save = useUpdateCoupon(props.venue, props.coupon.id, {
     onSuccess: props.onSaved,
     onError: (error) => {
       if (isApiError(error) && error.status === 400 && error.field === 'usage_limit') {
