@@ -14,7 +14,7 @@ import {
   CalendarChange as ChangeContract,
 } from '@storefront/domain/console/calendar';
 import type { LanguageCode } from '@storefront/domain/constants';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, type MouseEvent, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +25,7 @@ import { CheckboxField, FieldSet, SelectField, TextField } from '../../ui/field.
 import { Loading, Notice, ProblemNotice } from '../../ui/notice.tsx';
 import { Screen } from '../../ui/screen.tsx';
 import { VenueGate } from '../../ui/venue-gate.tsx';
-import { calendarQueries, changeCalendar, invalidateCalendar } from './calendar-api.ts';
+import { calendarQueries, useChangeCalendar } from './calendar-api.ts';
 import {
   addDays,
   monthOf,
@@ -447,7 +447,6 @@ function ChangePanel(props: {
   products: readonly CalendarProduct[];
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const form = useForm<ChangeForm>({
     defaultValues: {
       kind: 'capacity',
@@ -460,10 +459,7 @@ function ChangePanel(props: {
     },
   });
   const [problem, setProblem] = useState<string | null>(null);
-  const mutation = useMutation({
-    mutationFn: (body: { selection: CalendarSelection; change: CalendarChange }) => changeCalendar(props.venue, body),
-    onSuccess: () => invalidateCalendar(queryClient, props.venue),
-  });
+  const mutation = useChangeCalendar(props.venue);
   const kind = form.watch('kind');
 
   const onSubmit = form.handleSubmit((values) => {
