@@ -18,7 +18,7 @@ import {
 import type { VenueSummary } from '@storefront/domain/console/venues';
 import { type LanguageCode, PRODUCT_TYPES, SALES_CHANNELS } from '@storefront/domain/constants';
 import { MAX_SELF_CANCEL_HOURS } from '@storefront/domain/self-cancel';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type FieldErrors, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -33,7 +33,7 @@ import { CheckboxField, FieldSet, SelectField, TextField } from '../../ui/field.
 import { Loading, Notice, ProblemNotice } from '../../ui/notice.tsx';
 import { Screen } from '../../ui/screen.tsx';
 import { ImagePicker } from './image-picker.tsx';
-import { invalidateProducts, productQueries, productsApi, textIn } from './products-api.ts';
+import { productQueries, textIn, useSaveProduct } from './products-api.ts';
 import { WaitingListSection } from './waiting-list-section.tsx';
 import './products.css';
 
@@ -154,7 +154,6 @@ export default function ProductPage() {
 function ProductForm(props: { code: string; venue: VenueSummary; product: ConsoleProduct | null; mayWrite: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const languages = props.venue.languages;
   const defaultLanguage = languages[0] ?? 'ja';
   const [tab, setTab] = useState<LanguageCode>(defaultLanguage);
@@ -170,11 +169,8 @@ function ProductForm(props: { code: string; venue: VenueSummary; product: Consol
   });
   const options = useFieldArray({ control: form.control, name: 'options' });
   const sets = useFieldArray({ control: form.control, name: 'set_products' });
-  const save = useMutation({
-    mutationFn: (body: z.output<typeof NewProductBody>) =>
-      props.product ? productsApi.update(props.code, props.product.id, body) : productsApi.create(props.code, body),
-    onSuccess: async (saved) => {
-      await invalidateProducts(queryClient, props.code);
+  const save = useSaveProduct(props.code, props.product, {
+    onSuccess: (saved) => {
       void navigate(paths.venueProduct(props.code, saved.id), { replace: true });
     },
     onError: (error) => {
