@@ -15,7 +15,7 @@ import {
 } from '@storefront/domain/console/slot-cancellations';
 import type { LanguageCode } from '@storefront/domain/constants';
 import { localize } from '@storefront/domain/localize';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +29,7 @@ import { Dialog } from '../../ui/dialog.tsx';
 import { CheckboxField, FieldError, FieldSet, TextField } from '../../ui/field.tsx';
 import { Notice, ProblemNotice } from '../../ui/notice.tsx';
 import { formatMoney, slotText } from './slot-cancellation-format.ts';
-import { noteStartedCancellation, slotCancellationQueries, slotCancellationsApi } from './slot-cancellations-api.ts';
+import { slotCancellationQueries, usePreviewCancellation, useStartCancellation } from './slot-cancellations-api.ts';
 
 /** The selection as the form holds it: text, empty when not set; no product ticked means every product. */
 type SelectionFields = { from: string; to: string; time_from: string; time_to: string; product_ids: string[] | string | false };
@@ -78,9 +78,7 @@ export function StartCancellation(props: { venue: string; today: string }) {
     defaultValues: { selection: { from: props.today, to: '', time_from: '', time_to: '', product_ids: [] } },
     resolver: selectionResolver(t),
   });
-  const preview = useMutation({
-    mutationFn: (selection: CalendarSelection) => slotCancellationsApi.preview(props.venue, { selection }),
-  });
+  const preview = usePreviewCancellation(props.venue);
   const errors = form.formState.errors.selection;
   const current = selectionOf(form.watch('selection'));
   const key = JSON.stringify(current);
@@ -88,9 +86,12 @@ export function StartCancellation(props: { venue: string; today: string }) {
 
   const submit = form.handleSubmit(() => {
     const selection = selectionOf(form.getValues('selection'));
-    preview.mutate(selection, {
-      onSuccess: (result) => setPreviewed({ key: JSON.stringify(selection), selection, result }),
-    });
+    preview.mutate(
+      { selection },
+      {
+        onSuccess: (result) => setPreviewed({ key: JSON.stringify(selection), selection, result }),
+      },
+    );
   });
 
   return (
@@ -282,7 +283,6 @@ function ConfirmForm(props: {
   const { t } = useTranslation();
   const id = useId();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [isConfirming, setConfirming] = useState(false);
   const contract = useMemo(
     () =>
@@ -296,15 +296,8 @@ function ConfirmForm(props: {
     defaultValues: { reason: '', message: '' },
     resolver: contractResolver(contract, t) as unknown as Resolver<ConfirmValues>,
   });
-  const start = useMutation({
-    mutationFn: (values: ConfirmValues) =>
-      slotCancellationsApi.start(props.venue, {
-        selection: props.selection,
-        reason: values.reason.trim(),
-        ...(values.message.trim() ? { message: values.message.trim() } : {}),
-      }),
+  const start = useStartCancellation(props.venue, {
     onSuccess: async (progress) => {
-      await noteStartedCancellation(queryClient, props.venue, progress);
       await navigate(paths.venueSlotCancellation(props.venue, progress.id));
     },
     onError: (error) => {
@@ -365,7 +358,14 @@ function ConfirmForm(props: {
               type="button"
               className="button button-danger"
               disabled={start.isPending}
-              onClick={() => start.mutate(form.getValues())}
+              onClick={() => {
+                const values = form.getValues();
+                start.mutate({
+                  selection: props.selection,
+                  reason: values.reason.trim(),
+                  ...(values.message.trim() ? { message: values.message.trim() } : {}),
+                });
+              }}
             >
               {t('slotCancellations.confirm.start')}
             </button>

@@ -10,7 +10,7 @@ import {
   type SlotSeriesRule,
   type SlotSeriesRuleInput,
 } from '@storefront/domain/console/slot-series';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type FieldErrors, type UseFormRegister, type UseFormReturn, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +25,7 @@ import { Loading, Notice, ProblemNotice } from '../../ui/notice.tsx';
 import { Screen } from '../../ui/screen.tsx';
 import { VenueGate } from '../../ui/venue-gate.tsx';
 import { monthsBetween, PreviewCalendar } from './preview-calendar.tsx';
-import { applySlotSeries, invalidateSlotSeries, slotSeriesQueries } from './slot-series-api.ts';
+import { slotSeriesQueries, useApplySlotSeries } from './slot-series-api.ts';
 import { productName, weekdayName } from './slot-series-text.ts';
 import './slot-series.css';
 
@@ -117,7 +117,6 @@ function tomorrow(): string {
 function NewSeries(props: { venue: string }) {
   const { t, i18n } = useTranslation();
   const lang = currentLanguage(i18n);
-  const queryClient = useQueryClient();
   const list = useQuery(slotSeriesQueries.list(props.venue));
   const [rule, setRule] = useState<SlotSeriesRule | null>(null);
   const [month, setMonth] = useState<string | null>(null);
@@ -147,12 +146,10 @@ function NewSeries(props: { venue: string }) {
   });
   const closed = useFieldArray({ control: form.control, name: 'closed_dates' });
   const holidays = useFieldArray({ control: form.control, name: 'holiday_dates' });
-  const apply = useMutation({
-    mutationFn: (next: SlotSeriesRule) => applySlotSeries(props.venue, next),
-    onSuccess: async (answer) => {
+  const apply = useApplySlotSeries(props.venue, {
+    onSuccess: (answer) => {
       setApplied(answer);
       setRule(null);
-      await invalidateSlotSeries(queryClient, props.venue);
     },
   });
   const errors = form.formState.errors;
