@@ -15,7 +15,7 @@ import {
 } from '@storefront/domain/console/venue-settings';
 import { PAYMENT_METHOD_IDS, type PaymentMethodId, type PaymentProviderId, SALES_CHANNELS } from '@storefront/domain/constants';
 import { providerTakes } from '@storefront/domain/payments';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api/client.ts';
@@ -24,7 +24,7 @@ import { Loading, Notice, ProblemNotice } from '../../ui/notice.tsx';
 import { Screen } from '../../ui/screen.tsx';
 import { VenueGate } from '../../ui/venue-gate.tsx';
 import { moved } from './editing.ts';
-import { savePaymentMethods, venueSettingsQueries } from './venue-settings-api.ts';
+import { useSavePaymentMethods, venueSettingsQueries } from './venue-settings-api.ts';
 import './venue-settings.css';
 
 /**
@@ -107,7 +107,6 @@ function MethodsEditor(props: {
   onSaved: (saved: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [methods, setMethods] = useState<PaymentMethodEntry[]>(() => structuredClone(props.data.methods));
   const [adding, setAdding] = useState<PaymentMethodId | ''>('');
   /** What is typed into each setting's field, and which set ones are ticked for removal, by field. */
@@ -146,13 +145,9 @@ function MethodsEditor(props: {
     setAdding('');
   }
 
-  const save = useMutation({
-    mutationFn: (body: SavePaymentMethodsBody) => savePaymentMethods(props.code, body),
+  const save = useSavePaymentMethods(props.code, {
     onMutate: () => props.onSaved(false),
-    onSuccess: (answer) => {
-      props.onSaved(true);
-      queryClient.setQueryData(venueSettingsQueries.paymentMethods(props.code).queryKey, answer);
-    },
+    onSuccess: () => props.onSaved(true),
     onError: (error) => {
       if (isApiError(error) && error.status === 400 && error.field)
         setProblem({ field: error.field, text: t('validation.rejected') });
