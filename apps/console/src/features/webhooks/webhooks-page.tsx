@@ -15,7 +15,7 @@ import {
   type WebhookEndpointWithSecret,
   type WebhookStatus,
 } from '@storefront/domain/console/webhooks';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +28,13 @@ import { CheckboxField, FieldSet, SelectField, TextField } from '../../ui/field.
 import { Loading, ProblemNotice } from '../../ui/notice.tsx';
 import { Screen } from '../../ui/screen.tsx';
 import { VenueGate } from '../../ui/venue-gate.tsx';
-import { invalidateWebhooks, webhookQueries, webhooksApi } from './webhooks-api.ts';
+import {
+  useReplayDelivery,
+  useRollWebhookSecret,
+  useSaveWebhookEndpoint,
+  useToggleWebhookEndpoint,
+  webhookQueries,
+} from './webhooks-api.ts';
 import './webhooks.css';
 
 const endpointColumn = columnsOf<WebhookEndpoint>();
@@ -61,17 +67,12 @@ export default function WebhooksPage() {
 
 function Webhooks(props: { venue: string }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const list = useQuery(webhookQueries.endpoints(props.venue));
   const [editing, setEditing] = useState<Editing>(null);
   const [secret, setSecret] = useState<WebhookEndpointWithSecret | null>(null);
   const [rolling, setRolling] = useState<WebhookEndpoint | null>(null);
   const [filter, setFilter] = useState<{ status: WebhookStatus | ''; endpoint: string }>({ status: '', endpoint: '' });
-  const refresh = () => void invalidateWebhooks(client, props.venue);
-  const toggle = useMutation({
-    mutationFn: (endpoint: WebhookEndpoint) => webhooksApi.update(props.venue, endpoint.id, { active: !endpoint.active }),
-    onSuccess: refresh,
-  });
+  const toggle = useToggleWebhookEndpoint(props.venue);
   const columns = useMemo(
     () => [
       endpointColumn.accessor('url', {
@@ -281,7 +282,6 @@ function EndpointForm(props: {
   onCreated: (made: WebhookEndpointWithSecret) => void;
 }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const existing = props.editing.kind === 'edit' ? props.editing.endpoint : null;
   const form = useForm({
     resolver: contractResolver(WebhookEndpointBody, t, { url: 'webhooks.urlFormat', events: 'webhooks.eventsRequired' }),
@@ -291,11 +291,8 @@ function EndpointForm(props: {
       events: existing?.events ?? ['order.completed'],
     },
   });
-  const save = useMutation({
-    mutationFn: async (body: WebhookEndpointBody) =>
-      existing ? webhooksApi.update(props.venue, existing.id, body) : webhooksApi.create(props.venue, body),
+  const save = useSaveWebhookEndpoint(props.venue, existing, {
     onSuccess: (answer) => {
-      void invalidateWebhooks(client, props.venue);
       if (existing) props.onClose();
       else props.onCreated(answer as WebhookEndpointWithSecret);
     },
@@ -351,10 +348,7 @@ function RollDialog(props: {
   onRolled: (rolled: WebhookEndpointWithSecret) => void;
 }) {
   const { t } = useTranslation();
-  const roll = useMutation({
-    mutationFn: (endpoint: WebhookEndpoint) => webhooksApi.rollSecret(props.venue, endpoint.id),
-    onSuccess: props.onRolled,
-  });
+  const roll = useRollWebhookSecret(props.venue, { onSuccess: props.onRolled });
   const close = () => {
     roll.reset();
     props.onClose();
@@ -393,12 +387,8 @@ function Deliveries(props: {
 }) {
   const { t, i18n } = useTranslation();
   const lang = currentLanguage(i18n);
-  const client = useQueryClient();
   const list = useQuery(webhookQueries.deliveries(props.venue, props.filter));
-  const replay = useMutation({
-    mutationFn: (delivery: WebhookDelivery) => webhooksApi.replay(props.venue, delivery.id),
-    onSuccess: () => void invalidateWebhooks(client, props.venue),
-  });
+  const replay = useReplayDelivery(props.venue);
   const columns = useMemo(
     () => [
       deliveryColumn.accessor('created_at', {
