@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type ApiAnswer, renderConsole, sessionOf, stubApi, venueSummary } from '../test/console-test.tsx';
+import { type ApiAnswer, renderConsole, sessionOf, stubApi, venueSummary } from '../../test/console-test.tsx';
 
 const CODES = ['aaaa-bbbb', 'cccc-dddd', 'eeee-ffff'];
 

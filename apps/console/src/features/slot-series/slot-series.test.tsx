@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderConsole, sessionOf, stubApi } from '../test/console-test.tsx';
+import { renderConsole, sessionOf, stubApi } from '../../test/console-test.tsx';
 
 const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 const dayAfter = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ApiCall } from '../test/console-test.tsx';
-import { renderConsole, sessionOf, stubApi } from '../test/console-test.tsx';
+import type { ApiCall } from '../../test/console-test.tsx';
+import { renderConsole, sessionOf, stubApi } from '../../test/console-test.tsx';
 
 const JOB_ID = '0b8f5e7c-2a31-4d6e-9f10-3c2b1a0d9e8f';
 const FAILED_ORDER = '5a0c8f6e-1d2b-4c3a-9e8f-7a6b5c4d3e2f';

@@ -2,7 +2,7 @@ import type { Dashboard, Journal, SalesTotals } from '@storefront/domain/console
 import { addDays, todayIn } from '@storefront/domain/dates';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type ApiCall, renderConsole, sessionOf, stubApi } from '../test/console-test.tsx';
+import { type ApiCall, renderConsole, sessionOf, stubApi } from '../../test/console-test.tsx';
 
 const totals = (amount: number, orders: number, tickets: number, more: Partial<SalesTotals> = {}): SalesTotals => ({
   amount,

@@ -1,7 +1,7 @@
 import type { ConsoleProduct } from '@storefront/domain/console/products';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderConsole, sessionOf, stubApi, venueSummary } from '../test/console-test.tsx';
+import { renderConsole, sessionOf, stubApi, venueSummary } from '../../test/console-test.tsx';
 
 const product = (id: number, name: string, extra: Partial<ConsoleProduct> = {}): ConsoleProduct => ({
   id,

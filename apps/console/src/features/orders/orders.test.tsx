@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ApiCall } from '../test/console-test.tsx';
-import { renderConsole, sessionOf, stubApi } from '../test/console-test.tsx';
+import type { ApiCall } from '../../test/console-test.tsx';
+import { renderConsole, sessionOf, stubApi } from '../../test/console-test.tsx';
 
 const ORDER_ID = '5a0c8f6e-1d2b-4c3a-9e8f-7a6b5c4d3e2f';
 

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type ApiCall, renderConsole, sessionOf, stubApi } from '../test/console-test.tsx';
+import { type ApiCall, renderConsole, sessionOf, stubApi } from '../../test/console-test.tsx';
 
 const TABLET = 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d';
 const PHONE = 'b2c3d4e5-f6a7-4b8c-9d0e-1f2a3b4c5d6e';

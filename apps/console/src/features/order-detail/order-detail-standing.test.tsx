@@ -6,12 +6,9 @@
  */
 import type { LanguageCode } from '@storefront/domain/constants';
 import { formatPrice } from '@storefront/domain/format';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createConsoleI18n } from '../lib/i18n/i18n.ts';
-import { sessionOf, stubApi } from '../test/console-test.tsx';
-import { ConsoleApp, createConsoleQueryClient } from './console-app.tsx';
-import { createConsoleRouter } from './router.tsx';
+import { renderConsole, sessionOf, stubApi } from '../../test/console-test.tsx';
 
 const ORDER_ID = '6f1c2b9e-1d2a-4c3b-9e8f-0a1b2c3d4e5f';
 const MAIL_ID = '0b6a4c2e-8f1d-4e3a-b2c1-9d8e7f6a5b4c';
@@ -177,9 +174,7 @@ const detail = {
 };
 
 function renderIn(lang: LanguageCode) {
-  const router = createConsoleRouter({ initialEntries: [`/venues/harbor/orders/${ORDER_ID}`] });
-  const queryClient = createConsoleQueryClient(() => router);
-  render(<ConsoleApp router={router} queryClient={queryClient} i18n={createConsoleI18n(lang)} />);
+  renderConsole(`/venues/harbor/orders/${ORDER_ID}`, { lang });
 }
 
 /** The records' own keys, which a staff member must never read on the screen. */

@@ -1,12 +1,7 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ChangeDateDialog } from '../features/order-detail/change-date-dialog.tsx';
-import { createConsoleI18n } from '../lib/i18n/i18n.ts';
-import { type ApiCall, stubApi } from '../test/console-test.tsx';
-import { createConsoleQueryClient } from './console-app.tsx';
-import { createConsoleRouter } from './router.tsx';
+import { type ApiCall, renderInConsole, stubApi } from '../../test/console-test.tsx';
+import { ChangeDateDialog } from './change-date-dialog.tsx';
 
 const ORDER = '6f1c2d3e-4b5a-4978-8a6b-5c4d3e2f1a0b';
 
@@ -36,14 +31,7 @@ describe('the change date dialog', () => {
             },
     });
     const onDone = vi.fn();
-    const router = createConsoleRouter({ initialEntries: ['/'] });
-    render(
-      <I18nextProvider i18n={createConsoleI18n('en')}>
-        <QueryClientProvider client={createConsoleQueryClient(() => router)}>
-          <ChangeDateDialog venue="harbor" orderId={ORDER} isOpen onClose={() => {}} onDone={onDone} />
-        </QueryClientProvider>
-      </I18nextProvider>,
-    );
+    renderInConsole(<ChangeDateDialog venue="harbor" orderId={ORDER} isOpen onClose={() => {}} onDone={onDone} />);
     fireEvent.change(screen.getByLabelText('New date'), { target: { value: '2026-12-04' } });
     const slot = await screen.findByLabelText('10:00–10:30 · 3 places left');
     expect((screen.getByLabelText('11:00–11:30 · 0 places left') as HTMLInputElement).disabled).toBe(true);

@@ -1,7 +1,7 @@
 import type { ReportMails, ReportMailsBody } from '@storefront/domain/console/reports';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderConsole, sessionOf, stubApi } from '../test/console-test.tsx';
+import { renderConsole, sessionOf, stubApi } from '../../test/console-test.tsx';
 
 const mails: ReportMails = {
   subscriptions: [

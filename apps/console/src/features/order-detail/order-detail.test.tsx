@@ -1,7 +1,7 @@
 import type { TimelineEntry } from '@storefront/domain/console/order-detail';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderConsole, sessionOf, stubApi } from '../test/console-test.tsx';
+import { renderConsole, sessionOf, stubApi } from '../../test/console-test.tsx';
 
 const ORDER_ID = '6f1c2b9e-1d2a-4c3b-9e8f-0a1b2c3d4e5f';
 const MAIL_ID = '0b6a4c2e-8f1d-4e3a-b2c1-9d8e7f6a5b4c';

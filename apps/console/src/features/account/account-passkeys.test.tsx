@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderConsole, sessionOf, stubApi } from '../test/console-test.tsx';
+import { renderConsole, sessionOf, stubApi } from '../../test/console-test.tsx';
 
 const LAPTOP = { id: 7, name: 'Office laptop', created_at: '2030-01-01T00:00:00Z', last_used_at: null };
 

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type ApiCall, renderConsole, sessionOf, stubApi } from '../test/console-test.tsx';
+import { type ApiCall, renderConsole, sessionOf, stubApi } from '../../test/console-test.tsx';
 
 const ORDER_NUMBER = '7K2QM9XA4B';
 const TICKET = 'e1f2a3b4-c5d6-4e7f-8a9b-0c1d2e3f4a5b';

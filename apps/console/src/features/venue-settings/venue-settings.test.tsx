@@ -3,9 +3,9 @@ import type { GoogleWalletVenueSettings } from '@storefront/domain/console/googl
 import type { VenueSettings, VenueTexts } from '@storefront/domain/console/venue-settings';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { filterTexts, moved } from '../features/venue-settings/editing.ts';
-import { nearestField } from '../features/venue-settings/server-errors.ts';
-import { renderConsole, sessionOf, stubApi } from '../test/console-test.tsx';
+import { renderConsole, sessionOf, stubApi } from '../../test/console-test.tsx';
+import { filterTexts, moved } from './editing.ts';
+import { nearestField } from './server-errors.ts';
 
 const settings = (): VenueSettings => ({
   settings: {

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderConsole, sessionOf, stubApi, venueSummary } from '../test/console-test.tsx';
+import { renderConsole, sessionOf, stubApi, venueSummary } from '../../test/console-test.tsx';
 
 /** A manager who holds `staff:manage` everywhere and may change orders at the harbor only. */
 const manager = sessionOf({

@@ -1,13 +1,8 @@
 import type { CancellationPreview } from '@storefront/domain/console/order-refunds';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CancelAdmissionsDialog } from '../features/order-detail/cancel-admissions-dialog.tsx';
-import { createConsoleI18n } from '../lib/i18n/i18n.ts';
-import { type ApiCall, stubApi } from '../test/console-test.tsx';
-import { createConsoleQueryClient } from './console-app.tsx';
-import { createConsoleRouter } from './router.tsx';
+import { type ApiCall, renderInConsole, stubApi } from '../../test/console-test.tsx';
+import { CancelAdmissionsDialog } from './cancel-admissions-dialog.tsx';
 
 const ORDER = '6f1c2d3e-4b5a-4978-8a6b-5c4d3e2f1a0b';
 const A = '11111111-1111-4111-8111-111111111111';
@@ -41,15 +36,7 @@ function previewOf(call: ApiCall): CancellationPreview {
 }
 
 function renderDialog(onDone = vi.fn()) {
-  const router = createConsoleRouter({ initialEntries: ['/'] });
-  const queryClient = createConsoleQueryClient(() => router);
-  render(
-    <I18nextProvider i18n={createConsoleI18n('en')}>
-      <QueryClientProvider client={queryClient}>
-        <CancelAdmissionsDialog venue="harbor" orderId={ORDER} isOpen onClose={() => {}} onDone={onDone} />
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
+  renderInConsole(<CancelAdmissionsDialog venue="harbor" orderId={ORDER} isOpen onClose={() => {}} onDone={onDone} />);
   return onDone;
 }
 

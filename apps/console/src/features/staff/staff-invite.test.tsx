@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderConsole, sessionOf, stubApi } from '../test/console-test.tsx';
+import { renderConsole, sessionOf, stubApi } from '../../test/console-test.tsx';
 
 const TEAMS = [
   { id: 4, name: 'Gate', all_venues: true, venue_ids: [], rights: ['checkin:scan'], requires_two_factor: false, member_ids: [] },
