@@ -5,6 +5,7 @@
  */
 import { toNestErrors } from '@hookform/resolvers';
 import { type VenueSettings, VenueSettingsPatch } from '@storefront/domain/console/venue-settings';
+import type { LanguageCode } from '@storefront/domain/constants';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useState } from 'react';
 import {
@@ -99,3 +100,10 @@ export function SettingsSection<Values extends FieldValues>(props: SectionProps<
     </section>
   );
 }
+
+/** What each section of the settings page is given: the venue, whether it may change it, and its settings as read. */
+export type SettingsPartProps = { code: string; mayWrite: boolean; data: VenueSettings };
+
+/** A text in each of the venue's languages, empty where it has none yet. */
+export const perLanguage = (languages: readonly LanguageCode[], texts: Record<string, string>) =>
+  Object.fromEntries(languages.map((lang) => [lang, texts[lang] ?? '']));
