@@ -4,7 +4,11 @@
  */
 import type { ConsoleSession } from '@storefront/domain/console/auth';
 import { RIGHTS, type Right } from '@storefront/domain/console/rights';
+import type { LanguageCode } from '@storefront/domain/constants';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { configure, render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { I18nextProvider } from 'react-i18next';
 import { vi } from 'vitest';
 import { ConsoleApp, createConsoleQueryClient } from '../app/console-app.tsx';
 import { createConsoleRouter } from '../app/router.tsx';
@@ -44,15 +48,28 @@ export function stubApi(routes: ApiRoutes) {
   return calls;
 }
 
-/** The console at `path`; with `basename` (`/console`), under the app's own address as in a browser. */
-export function renderConsole(path: string, options: { basename?: string } = {}) {
+/**
+ * The console at `path`, in English unless `lang` says otherwise; with `basename` (`/console`),
+ * under the app's own address as in a browser.
+ */
+export function renderConsole(path: string, options: { basename?: string; lang?: LanguageCode } = {}) {
   const router = createConsoleRouter({
     initialEntries: [`${options.basename ?? ''}${path}`],
     ...(options.basename ? { basename: options.basename } : {}),
   });
   const queryClient = createConsoleQueryClient(() => router);
-  const view = render(<ConsoleApp router={router} queryClient={queryClient} i18n={createConsoleI18n('en')} />);
+  const view = render(<ConsoleApp router={router} queryClient={queryClient} i18n={createConsoleI18n(options.lang ?? 'en')} />);
   return { ...view, router };
+}
+
+/** One part of a screen (a dialog) on its own, with the console's query client and English texts. */
+export function renderInConsole(ui: ReactElement) {
+  const router = createConsoleRouter({ initialEntries: ['/'] });
+  return render(
+    <I18nextProvider i18n={createConsoleI18n('en')}>
+      <QueryClientProvider client={createConsoleQueryClient(() => router)}>{ui}</QueryClientProvider>
+    </I18nextProvider>,
+  );
 }
 
 export const NOT_SIGNED_IN: ApiAnswer = { status: 401, body: { error: 'not signed in', can_retry: false } };

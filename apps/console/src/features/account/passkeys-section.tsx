@@ -1,17 +1,16 @@
 /** The staff member's passkeys: when each was added and last used; add one, remove one. */
 import type { Passkey } from '@storefront/domain/console/account';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api/client.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { currentLanguage } from '../../lib/i18n/i18n.ts';
-import { invalidateSession } from '../../lib/session.ts';
 import { columnsOf, DataTable } from '../../ui/data-table.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { Loading, Notice, ProblemNotice } from '../../ui/notice.tsx';
 import { PasskeySetup } from '../../ui/two-factor/passkey-setup.tsx';
-import { accountApi, accountQueries, invalidatePasskeys } from './account-api.ts';
+import { accountQueries, refreshPasskeys, useRemovePasskey } from './account-api.ts';
 
 const column = columnsOf<Passkey>();
 
@@ -22,17 +21,7 @@ export function PasskeysSection() {
   const [isAdding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<Passkey | null>(null);
   const passkeys = useQuery(accountQueries.passkeys());
-  const refresh = () => {
-    void invalidatePasskeys(queryClient);
-    void invalidateSession(queryClient);
-  };
-  const remove = useMutation({
-    mutationFn: (passkey: Passkey) => accountApi.removePasskey(passkey.id),
-    onSuccess: () => {
-      setRemoving(null);
-      refresh();
-    },
-  });
+  const remove = useRemovePasskey({ onSuccess: () => setRemoving(null) });
   const closeRemoval = () => {
     setRemoving(null);
     remove.reset();
@@ -88,7 +77,7 @@ export function PasskeysSection() {
         <PasskeySetup
           onAdded={() => {
             setAdding(false);
-            refresh();
+            refreshPasskeys(queryClient);
           }}
           onCancel={() => setAdding(false)}
         />

@@ -1,6 +1,5 @@
 /** Changing the password: the current one, then the new one twice. */
 import { ChangePasswordBody } from '@storefront/domain/console/account';
-import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -8,7 +7,7 @@ import { isApiError } from '../../lib/api/client.ts';
 import { contractResolver, placeFieldError } from '../../lib/forms.ts';
 import { TextField } from '../../ui/field.tsx';
 import { Notice, ProblemNotice } from '../../ui/notice.tsx';
-import { accountApi } from './account-api.ts';
+import { useChangePassword } from './account-api.ts';
 
 const PasswordChangeForm = ChangePasswordBody.extend({ confirm: z.string() }).refine(
   (values) => values.new_password === values.confirm,
@@ -21,8 +20,7 @@ export function PasswordSection() {
     resolver: contractResolver(PasswordChangeForm, t, { confirm: 'validation.passwordsDiffer' }),
     defaultValues: { current_password: '', new_password: '', confirm: '' },
   });
-  const change = useMutation({
-    mutationFn: accountApi.changePassword,
+  const change = useChangePassword({
     onSuccess: () => form.reset(),
     onError: (error) => {
       if (isApiError(error) && (error.status === 401 || error.status === 403) && error.code !== 'not signed in') {

@@ -1,16 +1,15 @@
 /** Where the staff member is signed in, with a way to end any of those sessions. */
 import type { AccountSession } from '@storefront/domain/console/account';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatDateTime } from '../../lib/format.ts';
 import { currentLanguage } from '../../lib/i18n/i18n.ts';
 import { paths } from '../../lib/paths.ts';
-import { SESSION_KEY } from '../../lib/session.ts';
 import { columnsOf, DataTable } from '../../ui/data-table.tsx';
 import { Loading, ProblemNotice } from '../../ui/notice.tsx';
-import { accountApi, accountQueries, invalidateAccountSessions } from './account-api.ts';
+import { accountQueries, useEndSession } from './account-api.ts';
 
 /** A readable name for a browser from its user agent: enough to tell one's own devices apart. */
 export function describeAgent(agent: string | null): string {
@@ -44,18 +43,10 @@ export function SessionsSection() {
   const { t, i18n } = useTranslation();
   const lang = currentLanguage(i18n);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const sessions = useQuery(accountQueries.sessions());
-  const end = useMutation({
-    mutationFn: (session: AccountSession) => accountApi.endSession(session.id),
+  const end = useEndSession({
     onSuccess: (_answer, session) => {
-      if (session.is_current) {
-        queryClient.clear();
-        queryClient.setQueryData(SESSION_KEY, null);
-        void navigate(paths.signIn, { replace: true });
-        return;
-      }
-      void invalidateAccountSessions(queryClient);
+      if (session.is_current) void navigate(paths.signIn, { replace: true });
     },
   });
   const columns = useMemo(

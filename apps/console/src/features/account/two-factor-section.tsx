@@ -1,5 +1,5 @@
 /** The authenticator app (on or off) and the recovery codes (how many are left; new ones). */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { invalidateSession, useSession } from '../../lib/session.ts';
@@ -7,7 +7,7 @@ import { Dialog } from '../../ui/dialog.tsx';
 import { Notice } from '../../ui/notice.tsx';
 import { RecoveryCodesShown } from '../../ui/two-factor/recovery-codes.tsx';
 import { TotpSetup } from '../../ui/two-factor/totp-setup.tsx';
-import { accountApi } from './account-api.ts';
+import { useRegenerateRecoveryCodes, useRemoveTotp } from './account-api.ts';
 import { PasswordConfirmDialog } from './password-confirm-dialog.tsx';
 
 type Open = 'none' | 'totp-setup' | 'totp-remove' | 'regenerate';
@@ -20,15 +20,8 @@ export function TwoFactorSection() {
   const [codes, setCodes] = useState<string[] | null>(null);
   const refreshSession = () => invalidateSession(queryClient);
 
-  const remove = useMutation({
-    mutationFn: accountApi.removeTotp,
-    onSuccess: () => {
-      setOpen('none');
-      void refreshSession();
-    },
-  });
-  const regenerate = useMutation({
-    mutationFn: accountApi.regenerateRecoveryCodes,
+  const remove = useRemoveTotp({ onSuccess: () => setOpen('none') });
+  const regenerate = useRegenerateRecoveryCodes({
     onSuccess: (answer) => {
       setOpen('none');
       setCodes(answer.codes);

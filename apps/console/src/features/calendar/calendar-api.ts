@@ -1,7 +1,8 @@
 /** A venue's calendar (`/console/api/v1/venues/:venue/calendar`): the month's slots, and one change to many of them. */
 import type { CalendarChangeBody, CalendarChangeResult, CalendarView } from '@storefront/domain/console/calendar';
-import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api/client.ts';
+import type { MutationReactions } from '../../lib/mutations.ts';
 
 const base = (venue: string) => `venues/${encodeURIComponent(venue)}/calendar`;
 
@@ -19,9 +20,19 @@ export const calendarQueries = {
     }),
 };
 
-export const changeCalendar = (venue: string, body: CalendarChangeBody) =>
-  api.post<CalendarChangeResult>(`${base(venue)}/changes`, body);
-
 /** Reads every month of the venue's calendar again, whichever product it is narrowed to. */
-export const invalidateCalendar = (client: QueryClient, venue: string) =>
+const invalidateCalendar = (client: QueryClient, venue: string) =>
   client.invalidateQueries({ queryKey: calendarKeys.all(venue) });
+
+/** One change to many slots; it is done once every month shown is read again. */
+export function useChangeCalendar(venue: string, reactions: MutationReactions<CalendarChangeResult, CalendarChangeBody> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...reactions,
+    mutationFn: (body: CalendarChangeBody) => api.post<CalendarChangeResult>(`${base(venue)}/changes`, body),
+    onSuccess: async (...done) => {
+      await invalidateCalendar(queryClient, venue);
+      return reactions.onSuccess?.(...done);
+    },
+  });
+}

@@ -10,9 +10,10 @@ import type {
   NewPromotionBody,
   PromotionChanges,
 } from '@storefront/domain/console/coupons';
-import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, apiUrl } from '../../lib/api/client.ts';
+import type { MutationReactions } from '../../lib/mutations.ts';
 
 export type CouponListFilters = { q: string; status: string; batch: string };
 
@@ -71,8 +72,92 @@ export const couponsApi = {
 };
 
 /** Reads the venue's coupons again (every filtered list, and the products to choose from). */
-export const invalidateCoupons = (client: QueryClient, venue: string) =>
-  client.invalidateQueries({ queryKey: couponKeys.all(venue) });
+const invalidateCoupons = (client: QueryClient, venue: string) => client.invalidateQueries({ queryKey: couponKeys.all(venue) });
 
-export const invalidatePromotions = (client: QueryClient, venue: string) =>
+const invalidatePromotions = (client: QueryClient, venue: string) =>
   client.invalidateQueries({ queryKey: promotionKeys.all(venue) });
+
+export function useCreateCoupon(venue: string, reactions: MutationReactions<Coupon, z.input<typeof NewCouponBody>> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...reactions,
+    mutationFn: (body: z.input<typeof NewCouponBody>) => couponsApi.create(venue, body),
+    onSuccess: (...done) => {
+      void invalidateCoupons(queryClient, venue);
+      return reactions.onSuccess?.(...done);
+    },
+  });
+}
+
+export function useGenerateCoupons(
+  venue: string,
+  reactions: MutationReactions<CouponBatch, z.input<typeof NewCouponBatchBody>> = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...reactions,
+    mutationFn: (body: z.input<typeof NewCouponBatchBody>) => couponsApi.generate(venue, body),
+    onSuccess: (...done) => {
+      void invalidateCoupons(queryClient, venue);
+      return reactions.onSuccess?.(...done);
+    },
+  });
+}
+
+export function useUpdateCoupon(
+  venue: string,
+  id: number,
+  reactions: MutationReactions<Coupon, z.input<typeof CouponChanges>> = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...reactions,
+    mutationFn: (body: z.input<typeof CouponChanges>) => couponsApi.update(venue, id, body),
+    onSuccess: (...done) => {
+      void invalidateCoupons(queryClient, venue);
+      return reactions.onSuccess?.(...done);
+    },
+  });
+}
+
+/** Deactivates an active coupon, or reactivates an inactive one. */
+export function useToggleCoupon(venue: string, reactions: MutationReactions<Coupon, Coupon> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...reactions,
+    mutationFn: (coupon: Coupon) => couponsApi.update(venue, coupon.id, { is_active: !coupon.is_active }),
+    onSuccess: (...done) => {
+      void invalidateCoupons(queryClient, venue);
+      return reactions.onSuccess?.(...done);
+    },
+  });
+}
+
+export function useCreatePromotion(
+  venue: string,
+  reactions: MutationReactions<MembershipPromotion, z.input<typeof NewPromotionBody>> = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...reactions,
+    mutationFn: (body: z.input<typeof NewPromotionBody>) => couponsApi.createPromotion(venue, body),
+    onSuccess: (...done) => {
+      void invalidatePromotions(queryClient, venue);
+      return reactions.onSuccess?.(...done);
+    },
+  });
+}
+
+/** Deactivates an active promotion, or reactivates an inactive one. */
+export function useTogglePromotion(venue: string, reactions: MutationReactions<MembershipPromotion, MembershipPromotion> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...reactions,
+    mutationFn: (promotion: MembershipPromotion) =>
+      couponsApi.updatePromotion(venue, promotion.id, { is_active: !promotion.is_active }),
+    onSuccess: (...done) => {
+      void invalidatePromotions(queryClient, venue);
+      return reactions.onSuccess?.(...done);
+    },
+  });
+}

@@ -8,7 +8,7 @@
 import { COUPON_STATUSES, type Coupon } from '@storefront/domain/console/coupons';
 import { formatPrice } from '@storefront/domain/format';
 import { localize } from '@storefront/domain/localize';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -22,8 +22,9 @@ import { SelectField, TextField } from '../../ui/field.tsx';
 import { Loading, Notice, ProblemNotice } from '../../ui/notice.tsx';
 import { Screen } from '../../ui/screen.tsx';
 import { VenueGate } from '../../ui/venue-gate.tsx';
-import { EditCouponDialog, GenerateCodesDialog, NewCouponDialog } from './coupon-dialogs.tsx';
-import { type CouponListFilters, couponQueries, couponsApi, invalidateCoupons } from './coupons-api.ts';
+import { GenerateCodesDialog, NewCouponDialog } from './coupon-dialogs.tsx';
+import { type CouponListFilters, couponQueries, couponsApi, useToggleCoupon } from './coupons-api.ts';
+import { EditCouponDialog } from './edit-coupon-dialog.tsx';
 import { PromotionsSection } from './promotions-section.tsx';
 import '../../ui/filters.css';
 import './coupons.css';
@@ -44,7 +45,6 @@ const filtersOf = (search: URLSearchParams): CouponListFilters => filtersOfSearc
 function Coupons(props: { venue: string; venueName: string; canWrite: boolean }) {
   const { t, i18n } = useTranslation();
   const lang = currentLanguage(i18n);
-  const queryClient = useQueryClient();
   const [search, setSearch] = useSearchParams();
   const filters = filtersOf(search);
   const [dialog, setDialog] = useState<'new' | 'generate' | null>(null);
@@ -54,14 +54,11 @@ function Coupons(props: { venue: string; venueName: string; canWrite: boolean })
   const list = useInfiniteQuery(couponQueries.list(props.venue, filters));
   const coupons = useMemo(() => list.data?.pages.flatMap((page) => page.coupons) ?? [], [list.data]);
   const total = list.data?.pages[0]?.total ?? 0;
-  const refresh = () => void invalidateCoupons(queryClient, props.venue);
 
-  const toggle = useMutation({
-    mutationFn: (coupon: Coupon) => couponsApi.update(props.venue, coupon.id, { is_active: !coupon.is_active }),
+  const toggle = useToggleCoupon(props.venue, {
     onSuccess: (coupon) => {
       setConfirming(null);
       setDone(t(coupon.is_active ? 'coupons.reactivated' : 'coupons.deactivated', { code: coupon.code }));
-      refresh();
     },
   });
 
@@ -187,15 +184,9 @@ function Coupons(props: { venue: string; venueName: string; canWrite: boolean })
         onCreated={(couponCode) => {
           setDialog(null);
           setDone(t('coupons.created', { code: couponCode }));
-          refresh();
         }}
       />
-      <GenerateCodesDialog
-        venue={props.venue}
-        isOpen={dialog === 'generate'}
-        onClose={() => setDialog(null)}
-        onGenerated={refresh}
-      />
+      <GenerateCodesDialog venue={props.venue} isOpen={dialog === 'generate'} onClose={() => setDialog(null)} />
       <EditCouponDialog
         venue={props.venue}
         coupon={editing}
@@ -203,7 +194,6 @@ function Coupons(props: { venue: string; venueName: string; canWrite: boolean })
         onSaved={(coupon) => {
           setEditing(null);
           setDone(t('coupons.saved', { code: coupon.code }));
-          refresh();
         }}
       />
       <Dialog

@@ -6,7 +6,7 @@
 import { type MembershipPromotion, NewPromotionBody } from '@storefront/domain/console/coupons';
 import { DISCOUNT_TYPES, LANGUAGE_CODES } from '@storefront/domain/constants';
 import { localize } from '@storefront/domain/localize';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +18,7 @@ import { columnsOf, DataTable } from '../../ui/data-table.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { FieldSet, SelectField, TextField } from '../../ui/field.tsx';
 import { Loading, ProblemNotice } from '../../ui/notice.tsx';
-import { couponQueries, couponsApi, invalidatePromotions } from './coupons-api.ts';
+import { couponQueries, useCreatePromotion, useTogglePromotion } from './coupons-api.ts';
 
 const column = columnsOf<MembershipPromotion>();
 
@@ -41,18 +41,10 @@ export function PromotionsSection(props: { venue: string; canWrite: boolean }) {
   const { t, i18n } = useTranslation();
   const lang = currentLanguage(i18n);
   const headingId = useId();
-  const queryClient = useQueryClient();
   const [isCreating, setCreating] = useState(false);
   const [confirming, setConfirming] = useState<MembershipPromotion | null>(null);
   const promotions = useQuery(couponQueries.promotions(props.venue));
-  const toggle = useMutation({
-    mutationFn: (promotion: MembershipPromotion) =>
-      couponsApi.updatePromotion(props.venue, promotion.id, { is_active: !promotion.is_active }),
-    onSuccess: () => {
-      setConfirming(null);
-      void invalidatePromotions(queryClient, props.venue);
-    },
-  });
+  const toggle = useTogglePromotion(props.venue, { onSuccess: () => setConfirming(null) });
   const columns = useMemo(
     () => [
       column.accessor('name', { header: () => t('coupons.name'), cell: (info) => localize(info.getValue(), lang) }),
@@ -141,10 +133,7 @@ export function PromotionsSection(props: { venue: string; canWrite: boolean }) {
         venue={props.venue}
         isOpen={isCreating}
         onClose={() => setCreating(false)}
-        onCreated={() => {
-          setCreating(false);
-          void invalidatePromotions(queryClient, props.venue);
-        }}
+        onCreated={() => setCreating(false)}
       />
     </section>
   );
@@ -161,8 +150,7 @@ function NewPromotionDialog(props: { venue: string; isOpen: boolean; onClose: ()
       discount_amount: '',
     },
   });
-  const create = useMutation({
-    mutationFn: (body: z.output<typeof PromotionForm>) => couponsApi.createPromotion(props.venue, body),
+  const create = useCreatePromotion(props.venue, {
     onSuccess: () => {
       form.reset();
       props.onCreated();

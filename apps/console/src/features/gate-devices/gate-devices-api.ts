@@ -4,8 +4,9 @@
  * working) and revoking one (decision 021).
  */
 import type { GateDevice, GateDeviceBody, GateDeviceList, GateDevicePairing } from '@storefront/domain/console/gate';
-import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api/client.ts';
+import type { MutationReactions } from '../../lib/mutations.ts';
 
 const base = (venue: string) => `venues/${encodeURIComponent(venue)}/gate-devices`;
 
@@ -21,12 +22,44 @@ export const gateDeviceQueries = {
     }),
 };
 
-export const gateDevicesApi = {
+const gateDevicesApi = {
   create: (venue: string, body: GateDeviceBody) => api.post<GateDevicePairing>(base(venue), body),
   pairAgain: (venue: string, device: string) =>
     api.post<GateDevicePairing>(`${base(venue)}/${encodeURIComponent(device)}/pairing`, {}),
   revoke: (venue: string, device: string) => api.post<GateDevice>(`${base(venue)}/${encodeURIComponent(device)}/revoke`, {}),
 };
 
-export const invalidateGateDevices = (client: QueryClient, venue: string) =>
+const invalidateGateDevices = (client: QueryClient, venue: string) =>
   client.invalidateQueries({ queryKey: gateDeviceKeys.all(venue) });
+
+/** A new device, answered with its pairing code. */
+export function useCreateGateDevice(venue: string, reactions: MutationReactions<GateDevicePairing, GateDeviceBody> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...reactions,
+    mutationFn: (body: GateDeviceBody) => gateDevicesApi.create(venue, body),
+    onSuccess: (...done) => {
+      void invalidateGateDevices(queryClient, venue);
+      return reactions.onSuccess?.(...done);
+    },
+  });
+}
+
+/** A new pairing code for a device (its old token stops working), or revoking it. */
+export type GateDeviceAction = { kind: 'pair' | 'revoke'; device: GateDevice };
+
+export function useGateDeviceAction(
+  venue: string,
+  reactions: MutationReactions<GateDevicePairing | GateDevice, GateDeviceAction> = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...reactions,
+    mutationFn: async (chosen: GateDeviceAction) =>
+      chosen.kind === 'pair' ? gateDevicesApi.pairAgain(venue, chosen.device.id) : gateDevicesApi.revoke(venue, chosen.device.id),
+    onSuccess: (...done) => {
+      void invalidateGateDevices(queryClient, venue);
+      return reactions.onSuccess?.(...done);
+    },
+  });
+}

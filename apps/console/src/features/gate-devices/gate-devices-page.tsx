@@ -5,7 +5,7 @@
  * device again (a new code: its old token stops working) or revokes it (it stops at once).
  */
 import { type GateDevice, GateDeviceBody, type GateDevicePairing } from '@storefront/domain/console/gate';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +18,7 @@ import { TextField } from '../../ui/field.tsx';
 import { Loading, ProblemNotice } from '../../ui/notice.tsx';
 import { Screen } from '../../ui/screen.tsx';
 import { VenueGate } from '../../ui/venue-gate.tsx';
-import { gateDeviceQueries, gateDevicesApi, invalidateGateDevices } from './gate-devices-api.ts';
+import { type GateDeviceAction, gateDeviceQueries, useCreateGateDevice, useGateDeviceAction } from './gate-devices-api.ts';
 import { PairingView } from './pairing-view.tsx';
 import './gate-devices.css';
 
@@ -29,7 +29,7 @@ export const stateOf = (device: GateDevice): DeviceState =>
   device.revoked_at ? 'revoked' : device.paired_at ? 'paired' : 'waiting';
 const BADGE: Record<DeviceState, string> = { paired: 'badge-success', waiting: 'badge-status-invited', revoked: 'badge-muted' };
 
-type Pending = { kind: 'pair' | 'revoke'; device: GateDevice } | null;
+type Pending = GateDeviceAction | null;
 
 export default function GateDevicesPage() {
   const { t } = useTranslation();
@@ -156,16 +156,13 @@ function AddDeviceDialog(props: {
   onPaired: (pairing: GateDevicePairing) => void;
 }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const form = useForm({
     resolver: contractResolver(GateDeviceBody, t, { gate: 'gateDevices.gateFormat' }),
     defaultValues: { name: '', gate: '' },
   });
-  const create = useMutation({
-    mutationFn: (body: GateDeviceBody) => gateDevicesApi.create(props.venue, body),
+  const create = useCreateGateDevice(props.venue, {
     onSuccess: (made) => {
       form.reset();
-      void invalidateGateDevices(client, props.venue);
       props.onPaired(made);
     },
     onError: (error) => placeFieldError(error, form.setError, ['name', 'gate'], t),
@@ -209,15 +206,9 @@ function ConfirmDialog(props: {
   onPaired: (pairing: GateDevicePairing) => void;
 }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const { pending } = props;
-  const act = useMutation({
-    mutationFn: async (chosen: NonNullable<Pending>) =>
-      chosen.kind === 'pair'
-        ? gateDevicesApi.pairAgain(props.venue, chosen.device.id)
-        : gateDevicesApi.revoke(props.venue, chosen.device.id),
+  const act = useGateDeviceAction(props.venue, {
     onSuccess: (answer, chosen) => {
-      void invalidateGateDevices(client, props.venue);
       if (chosen.kind === 'pair') props.onPaired(answer as GateDevicePairing);
       else props.onClose();
     },

@@ -2,7 +2,7 @@
  * `/invitation#<token>`: the invited staff member sets a password and is signed in, usually to
  * enrol a second factor next.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -12,28 +12,24 @@ import { contractResolver } from '../../lib/forms.ts';
 import { isLanguageCode } from '../../lib/i18n/i18n.ts';
 import { linkToken, NEW_PASSWORD_MESSAGES, NewPasswordForm } from '../../lib/passwords.ts';
 import { paths } from '../../lib/paths.ts';
-import { SESSION_KEY } from '../../lib/session.ts';
 import { TextField } from '../../ui/field.tsx';
 import { NewPasswordFields } from '../../ui/new-password-fields.tsx';
 import { Loading, Notice, ProblemNotice } from '../../ui/notice.tsx';
 import { Screen } from '../../ui/screen.tsx';
-import { acceptInvitation, invitationQueries } from './invitation-api.ts';
+import { invitationQueries, useAcceptInvitation } from './invitation-api.ts';
 
 export default function InvitationPage() {
   const { t, i18n } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [token] = useState(() => linkToken(location.hash));
   const invitation = useQuery(invitationQueries.one(token));
   const form = useForm({
     resolver: contractResolver(NewPasswordForm, t, NEW_PASSWORD_MESSAGES),
     defaultValues: { password: '', confirm: '' },
   });
-  const accept = useMutation({
-    mutationFn: (password: string) => acceptInvitation(token, password),
+  const accept = useAcceptInvitation(token, {
     onSuccess: (session) => {
-      queryClient.setQueryData(SESSION_KEY, session);
       void navigate(session.stage === 'enrolment' ? paths.enrolment : paths.start, { replace: true });
     },
   });

@@ -13,19 +13,18 @@ import {
   type RefundMode,
 } from '@storefront/domain/console/order-refunds';
 import { localize } from '@storefront/domain/localize';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { type SubmitHandler, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { contractResolver, placeFieldError } from '../../lib/forms.ts';
 import { currentLanguage } from '../../lib/i18n/i18n.ts';
-import { invalidateOrder } from '../../lib/order-queries.ts';
 import { Dialog } from '../../ui/dialog.tsx';
 import { CheckboxField, FieldSet, TextField } from '../../ui/field.tsx';
 import { Loading, Notice, ProblemNotice } from '../../ui/notice.tsx';
 import { formatMoney } from './money.ts';
-import { orderRefundQueries, orderRefundsApi } from './order-refunds-api.ts';
+import { orderRefundQueries, useCancelAdmissions } from './order-refunds-api.ts';
 
 type Values = z.input<typeof CancellationBody>;
 const FIELDS = ['tickets', 'refund.mode', 'refund.amount', 'reason'] as const;
@@ -53,7 +52,6 @@ function CancelAdmissionsForm(props: {
 }) {
   const { t, i18n } = useTranslation();
   const lang = currentLanguage(i18n);
-  const queryClient = useQueryClient();
   const whole = useQuery(orderRefundQueries.cancellation(props.venue, props.orderId, null));
   const [done, setDone] = useState<CancellationResult | null>(null);
   const form = useForm<Values, unknown, z.output<typeof CancellationBody>>({
@@ -83,12 +81,8 @@ function CancelAdmissionsForm(props: {
     else if (form.getValues('refund.amount') === 0 && proposed !== undefined) form.setValue('refund.amount', proposed);
   }, [mode, proposed, form]);
 
-  const cancel = useMutation({
-    mutationFn: (body: z.output<typeof CancellationBody>) => orderRefundsApi.cancel(props.venue, props.orderId, body),
-    onSuccess: async (result) => {
-      setDone(result);
-      await invalidateOrder(queryClient, props.venue, props.orderId);
-    },
+  const cancel = useCancelAdmissions(props.venue, props.orderId, {
+    onSuccess: (result) => setDone(result),
     onError: (error) => placeFieldError(error, form.setError, FIELDS, t),
   });
   const submit: SubmitHandler<z.output<typeof CancellationBody>> = (values) => cancel.mutate(values);

@@ -5,18 +5,17 @@
  * mailed the change as when they make it themselves.
  */
 import { StaffDateChangeBody, type StaffDateChangeResult } from '@storefront/domain/console/order-refunds';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type SubmitHandler, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { isApiError } from '../../lib/api/client.ts';
 import { contractResolver, placeFieldError } from '../../lib/forms.ts';
-import { invalidateOrder } from '../../lib/order-queries.ts';
 import { Dialog } from '../../ui/dialog.tsx';
 import { CheckboxField, FieldSet, TextField } from '../../ui/field.tsx';
 import { Loading, Notice, ProblemNotice } from '../../ui/notice.tsx';
-import { orderRefundQueries, orderRefundsApi } from './order-refunds-api.ts';
+import { orderRefundQueries, useChangeDate } from './order-refunds-api.ts';
 
 type Values = z.input<typeof StaffDateChangeBody>;
 const FIELDS = ['slot_id', 'override_deadline', 'waive_difference', 'reason'] as const;
@@ -40,7 +39,6 @@ export function ChangeDateDialog(props: {
 
 function ChangeDateForm(props: { venue: string; orderId: string; onClose(): void; onDone(result: StaffDateChangeResult): void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [date, setDate] = useState('');
   const [asked, setAsked] = useState<(typeof CONFIRMATIONS)[number] | null>(null);
   const slots = useQuery({
@@ -51,12 +49,8 @@ function ChangeDateForm(props: { venue: string; orderId: string; onClose(): void
     resolver: contractResolver(StaffDateChangeBody, t, { slot_id: t('orderActions.changeDate.chooseSlot') }),
     defaultValues: { override_deadline: false, waive_difference: false, reason: '' },
   });
-  const change = useMutation({
-    mutationFn: (body: z.output<typeof StaffDateChangeBody>) => orderRefundsApi.changeDate(props.venue, props.orderId, body),
-    onSuccess: async (result) => {
-      await invalidateOrder(queryClient, props.venue, props.orderId);
-      props.onDone(result);
-    },
+  const change = useChangeDate(props.venue, props.orderId, {
+    onSuccess: (result) => props.onDone(result),
     onError: (error) => {
       const field = isApiError(error) && error.status === 409 ? error.field : null;
       const confirmation = CONFIRMATIONS.find((c) => c === field);

@@ -6,7 +6,6 @@
  * (`orders:write`). Each opens its own dialog and calls `onChanged` when done.
  */
 import { ResendTicketMailBody } from '@storefront/domain/console/order-detail';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +15,7 @@ import { TextField } from '../../ui/field.tsx';
 import { Notice, ProblemNotice } from '../../ui/notice.tsx';
 import { CancelAdmissionsDialog } from './cancel-admissions-dialog.tsx';
 import { ChangeDateDialog } from './change-date-dialog.tsx';
-import { orderDetailApi } from './order-detail-api.ts';
+import { useResendTicketMail } from './order-detail-api.ts';
 import { OrderRefundsPanel } from './order-refunds-panel.tsx';
 import { type OrderSectionProps, Section } from './order-section.tsx';
 
@@ -32,9 +31,7 @@ export function OrderActions(props: OrderSectionProps) {
     <Section id="order-actions-title" title={t('orderDetail.actions.title')} className="order-actions">
       <OrderActionButtons {...props} />
       {props.mayWrite ? <ResendTicketMail {...props} /> : null}
-      {props.mayRefund ? (
-        <OrderRefundsPanel venue={props.venue} orderId={props.order.id} canRefund onChanged={props.onChanged} />
-      ) : null}
+      {props.mayRefund ? <OrderRefundsPanel venue={props.venue} orderId={props.order.id} canRefund /> : null}
     </Section>
   );
 }
@@ -85,12 +82,10 @@ function ResendTicketMail(props: OrderSectionProps) {
     resolver: contractResolver(ResendForm, t, { email: 'orderDetail.contact.emailInvalid' }),
     defaultValues: { email: '' },
   });
-  const resend = useMutation({
-    mutationFn: (body: z.output<typeof ResendForm>) => orderDetailApi.resend(props.venue, props.order.id, body),
+  const resend = useResendTicketMail(props.venue, props.order.id, {
     onSuccess: (sent) => {
       setSentTo(sent.to);
       form.reset({ email: '' });
-      props.onChanged();
     },
     onError: (error) => placeFieldError(error, form.setError, ['email'], t),
   });

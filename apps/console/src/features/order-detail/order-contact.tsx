@@ -3,7 +3,6 @@
  * shop's own rules (SPEC §5 e-mail and phone, the name's length). Only what was changed is sent.
  */
 import { OrderContactChanges } from '@storefront/domain/console/order-detail';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +10,7 @@ import { z } from 'zod';
 import { contractResolver, placeFieldError } from '../../lib/forms.ts';
 import { TextField } from '../../ui/field.tsx';
 import { Notice, ProblemNotice } from '../../ui/notice.tsx';
-import { orderDetailApi } from './order-detail-api.ts';
+import { useEditContact } from './order-detail-api.ts';
 import { type OrderSectionProps, Section } from './order-section.tsx';
 
 const FIELDS = ['fullname', 'email', 'phone'] as const;
@@ -67,12 +66,8 @@ function ContactForm(props: OrderSectionProps & { saved: boolean; onSaved: (save
     }),
     defaultValues: { ...current },
   });
-  const save = useMutation({
-    mutationFn: (body: z.output<typeof schema>) => orderDetailApi.editContact(props.venue, props.order.id, body),
-    onSuccess: () => {
-      props.onSaved(true);
-      props.onChanged();
-    },
+  const save = useEditContact(props.venue, props.order.id, {
+    onSuccess: () => props.onSaved(true),
     onError: (error) => placeFieldError(error, form.setError, FIELDS, t),
   });
   const errors = form.formState.errors;

@@ -1,16 +1,14 @@
 /** Staff notes on the order, oldest first, each with who wrote it and when; a new one with `orders:write`. */
 import { MAX_NOTE_LENGTH, NewOrderNoteBody } from '@storefront/domain/console/order-detail';
-import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { formatDateTime } from '../../lib/format.ts';
 import { contractResolver, placeFieldError } from '../../lib/forms.ts';
 import { currentLanguage } from '../../lib/i18n/i18n.ts';
 import { FieldError } from '../../ui/field.tsx';
 import { Notice, ProblemNotice } from '../../ui/notice.tsx';
-import { orderDetailApi } from './order-detail-api.ts';
+import { useAddNote } from './order-detail-api.ts';
 import { type OrderSectionProps, Section } from './order-section.tsx';
 
 export function NotesSection(props: OrderSectionProps) {
@@ -40,12 +38,10 @@ function NoteForm(props: OrderSectionProps) {
   const id = useId();
   const [added, setAdded] = useState(false);
   const form = useForm({ resolver: contractResolver(NewOrderNoteBody, t), defaultValues: { body: '' } });
-  const add = useMutation({
-    mutationFn: (body: z.output<typeof NewOrderNoteBody>) => orderDetailApi.addNote(props.venue, props.order.id, body),
+  const add = useAddNote(props.venue, props.order.id, {
     onSuccess: () => {
       setAdded(true);
       form.reset({ body: '' });
-      props.onChanged();
     },
     onError: (error) => placeFieldError(error, form.setError, ['body'], t),
   });

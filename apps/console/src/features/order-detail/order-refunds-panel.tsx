@@ -3,28 +3,19 @@
  * where each stands. A refund the provider refused is shown as such, with its reason, and staff
  * with `orders:refund` may ask for it again.
  */
-import type { OrderRefund } from '@storefront/domain/console/order-refunds';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format.ts';
 import { currentLanguage } from '../../lib/i18n/i18n.ts';
-import { invalidateOrder } from '../../lib/order-queries.ts';
 import { Loading, ProblemNotice } from '../../ui/notice.tsx';
 import { formatMoney } from './money.ts';
-import { orderRefundQueries, orderRefundsApi } from './order-refunds-api.ts';
+import { orderRefundQueries, useRetryRefund } from './order-refunds-api.ts';
 
-export function OrderRefundsPanel(props: { venue: string; orderId: string; canRefund: boolean; onChanged?(): void }) {
+export function OrderRefundsPanel(props: { venue: string; orderId: string; canRefund: boolean }) {
   const { t, i18n } = useTranslation();
   const lang = currentLanguage(i18n);
-  const queryClient = useQueryClient();
   const refunds = useQuery(orderRefundQueries.refunds(props.venue, props.orderId));
-  const retry = useMutation({
-    mutationFn: (refund: OrderRefund) => orderRefundsApi.retry(props.venue, props.orderId, refund.id),
-    onSettled: () => {
-      props.onChanged?.();
-      return invalidateOrder(queryClient, props.venue, props.orderId);
-    },
-  });
+  const retry = useRetryRefund(props.venue, props.orderId);
   if (refunds.isPending) return <Loading />;
   if (refunds.isError) return <ProblemNotice error={refunds.error} />;
   return (

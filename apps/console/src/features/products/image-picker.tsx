@@ -5,12 +5,11 @@
  */
 import type { ConsoleImage } from '@storefront/domain/console/products';
 import { IMAGE_CONTENT_TYPES, MAX_IMAGE_BYTES } from '@storefront/domain/images';
-import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES } from '../../lib/i18n/i18n.ts';
 import { Notice, ProblemNotice } from '../../ui/notice.tsx';
-import { productsApi } from './products-api.ts';
+import { useSetImageAlt, useUploadImage } from './products-api.ts';
 
 export function ImagePicker(props: {
   code: string;
@@ -25,15 +24,13 @@ export function ImagePicker(props: {
   const [tooLarge, setTooLarge] = useState(false);
   const [alt, setAlt] = useState<Record<string, string>>(props.image?.alt ?? {});
   const [isAltSaved, setAltSaved] = useState(false);
-  const upload = useMutation({
-    mutationFn: (file: File) => productsApi.uploadImage(props.code, file),
+  const upload = useUploadImage(props.code, {
     onSuccess: (image) => {
       setAlt(image.alt);
       props.onChange(image);
     },
   });
-  const saveAlt = useMutation({
-    mutationFn: (image: ConsoleImage) => productsApi.setAlt(props.code, image.id, alt),
+  const saveAlt = useSetImageAlt(props.code, {
     onSuccess: (image) => {
       setAltSaved(true);
       props.onChange(image);
@@ -101,7 +98,12 @@ export function ImagePicker(props: {
           ))}
           {props.mayWrite ? (
             <div className="actions">
-              <button type="button" className="button" disabled={saveAlt.isPending} onClick={() => saveAlt.mutate(image)}>
+              <button
+                type="button"
+                className="button"
+                disabled={saveAlt.isPending}
+                onClick={() => saveAlt.mutate({ id: image.id, alt })}
+              >
                 {t('products.saveAlt')}
               </button>
               <button type="button" className="button button-quiet" onClick={() => props.onChange(null)}>

@@ -9,8 +9,9 @@ import type {
 } from '@storefront/domain/console/products';
 import type { VenueSummary } from '@storefront/domain/console/venues';
 import type { ProductWaitingList, ProductWaitingListBody } from '@storefront/domain/console/waiting-list';
-import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api/client.ts';
+import type { MutationReactions } from '../../lib/mutations.ts';
 
 const venuePath = (code: string) => `venues/${encodeURIComponent(code)}`;
 
@@ -50,7 +51,7 @@ export const productQueries = {
     }),
 };
 
-export const productsApi = {
+const productsApi = {
   create: (code: string, body: NewProductBody) => api.post<ConsoleProduct>(`${venuePath(code)}/products`, body),
   update: (code: string, id: number, body: ProductPatchBody) =>
     api.patch<ConsoleProduct>(`${venuePath(code)}/products/${id}`, body),
@@ -70,5 +71,76 @@ export function textIn(text: Record<string, string>, lang: string, fallback = ''
 }
 
 /** Reads everything about the venue's products again: the lists, each product, its waiting list, the images. */
-export const invalidateProducts = (client: QueryClient, code: string) =>
-  client.invalidateQueries({ queryKey: productKeys.all(code) });
+const invalidateProducts = (client: QueryClient, code: string) => client.invalidateQueries({ queryKey: productKeys.all(code) });
+
+/**
+ * Creates the product, or saves the one there is. It counts as saved once the venue's products are
+ * read again, so the screen it leads to shows it as it now is.
+ */
+export function useSaveProduct(
+  code: string,
+  product: ConsoleProduct | null,
+  reactions: MutationReactions<ConsoleProduct, NewProductBody> = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...reactions,
+    mutationFn: (body: NewProductBody) => (product ? productsApi.update(code, product.id, body) : productsApi.create(code, body)),
+    onSuccess: async (...done) => {
+      await invalidateProducts(queryClient, code);
+      return reactions.onSuccess?.(...done);
+    },
+  });
+}
+
+/** Archives a product on sale, or brings an archived one back. */
+export function useToggleArchived(code: string, reactions: MutationReactions<ConsoleProduct, ConsoleProduct> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...reactions,
+    mutationFn: (product: ConsoleProduct) =>
+      product.is_archived ? productsApi.unarchive(code, product.id) : productsApi.archive(code, product.id),
+    onSuccess: (...done) => {
+      void invalidateProducts(queryClient, code);
+      return reactions.onSuccess?.(...done);
+    },
+  });
+}
+
+export const useUploadImage = (code: string, reactions: MutationReactions<ConsoleImage, File> = {}) =>
+  useMutation({ ...reactions, mutationFn: (file: File) => productsApi.uploadImage(code, file) });
+
+export const useSetImageAlt = (
+  code: string,
+  reactions: MutationReactions<ConsoleImage, { id: string; alt: Record<string, string> }> = {},
+) =>
+  useMutation({
+    ...reactions,
+    mutationFn: ({ id, alt }: { id: string; alt: Record<string, string> }) => productsApi.setAlt(code, id, alt),
+  });
+
+/** The product's waiting list settings; the answer is what is stored now. */
+export function useSaveWaitingList(
+  code: string,
+  productId: number,
+  reactions: MutationReactions<ProductWaitingList, ProductWaitingListBody> = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...reactions,
+    mutationFn: (body: ProductWaitingListBody) => productsApi.saveWaitingList(code, productId, body),
+    onSuccess: (...done) => {
+      queryClient.setQueryData(productQueries.waitingList(code, productId).queryKey, done[0]);
+      return reactions.onSuccess?.(...done);
+    },
+  });
+}
+
+/** The venue's own images; the answer is what is stored now. */
+export function useSetVenueImages(code: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: VenueImagesBody) => productsApi.setVenueImages(code, body),
+    onSuccess: (answer) => queryClient.setQueryData(productQueries.venueImages(code).queryKey, answer),
+  });
+}

@@ -4,7 +4,7 @@
  * and archiving or unarchiving one after a confirmation.
  */
 import type { ConsoleProduct } from '@storefront/domain/console/products';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -15,7 +15,7 @@ import { Dialog } from '../../ui/dialog.tsx';
 import { Loading, Notice, ProblemNotice } from '../../ui/notice.tsx';
 import { Screen } from '../../ui/screen.tsx';
 import { VenueGate } from '../../ui/venue-gate.tsx';
-import { invalidateProducts, productQueries, productsApi, textIn } from './products-api.ts';
+import { productQueries, textIn, useToggleArchived } from './products-api.ts';
 import './products.css';
 
 const column = columnsOf<ConsoleProduct>();
@@ -32,18 +32,14 @@ export default function ProductsPage() {
 function ProductList(props: { code: string; mayWrite: boolean }) {
   const { t, i18n } = useTranslation();
   const lang = currentLanguage(i18n);
-  const queryClient = useQueryClient();
   const [withArchived, setWithArchived] = useState(false);
   const [confirming, setConfirming] = useState<ConsoleProduct | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const list = useQuery(productQueries.list(props.code, withArchived));
-  const toggle = useMutation({
-    mutationFn: (product: ConsoleProduct) =>
-      product.is_archived ? productsApi.unarchive(props.code, product.id) : productsApi.archive(props.code, product.id),
+  const toggle = useToggleArchived(props.code, {
     onSuccess: (product) => {
       setConfirming(null);
       setDone(t(product.is_archived ? 'products.archived' : 'products.unarchived', { name: textIn(product.name, lang) }));
-      void invalidateProducts(queryClient, props.code);
     },
   });
 

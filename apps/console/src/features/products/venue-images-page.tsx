@@ -2,8 +2,8 @@
  * `/venues/:code/venue-images` (right `catalogue:read`; changes need `catalogue:write`): the
  * picture at the top of the shop's order page and the logos of its header and footer.
  */
-import type { ConsoleImage, VenueImages, VenueImagesBody } from '@storefront/domain/console/products';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ConsoleImage, VenueImages } from '@storefront/domain/console/products';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../lib/paths.ts';
@@ -11,7 +11,7 @@ import { hasVenueRight, useSession, venueOf } from '../../lib/session.ts';
 import { Loading, Notice, ProblemNotice } from '../../ui/notice.tsx';
 import { Screen } from '../../ui/screen.tsx';
 import { ImagePicker } from './image-picker.tsx';
-import { productQueries, productsApi } from './products-api.ts';
+import { productQueries, useSetVenueImages } from './products-api.ts';
 import './products.css';
 
 const SLOTS = [
@@ -28,11 +28,7 @@ export default function VenueImagesPage() {
   const mayRead = venue !== null && hasVenueRight(session, venue, 'catalogue:read');
   const images = useQuery({ ...productQueries.venueImages(code), enabled: mayRead });
   const summary = useQuery({ ...productQueries.venue(code), enabled: mayRead });
-  const queryClient = useQueryClient();
-  const save = useMutation({
-    mutationFn: (body: VenueImagesBody) => productsApi.setVenueImages(code, body),
-    onSuccess: (answer) => queryClient.setQueryData(productQueries.venueImages(code).queryKey, answer),
-  });
+  const save = useSetVenueImages(code);
   if (!venue || !mayRead) {
     return (
       <Screen name="venue-images" title={t('products.venueImages')}>

@@ -10,7 +10,7 @@ import {
   type ProductWaitingList,
   ProductWaitingListBody,
 } from '@storefront/domain/console/waiting-list';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -18,7 +18,7 @@ import { isApiError } from '../../lib/api/client.ts';
 import { contractResolver, placeFieldError } from '../../lib/forms.ts';
 import { CheckboxField, TextField } from '../../ui/field.tsx';
 import { Loading, Notice, ProblemNotice } from '../../ui/notice.tsx';
-import { productQueries, productsApi } from './products-api.ts';
+import { productQueries, useSaveWaitingList } from './products-api.ts';
 
 export function WaitingListSection(props: { code: string; productId: number; mayWrite: boolean }) {
   const { t } = useTranslation();
@@ -46,17 +46,12 @@ type FormInput = z.input<typeof WaitingListForm>;
 
 function WaitingListFields(props: { code: string; productId: number; mayWrite: boolean; list: ProductWaitingList }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const form = useForm<FormInput, unknown, z.output<typeof WaitingListForm>>({
     resolver: contractResolver(WaitingListForm, t, { offer_minutes: 'products.waitingList.offerMinutesRange' }),
     defaultValues: props.list,
   });
-  const save = useMutation({
-    mutationFn: (body: z.output<typeof WaitingListForm>) => productsApi.saveWaitingList(props.code, props.productId, body),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(productQueries.waitingList(props.code, props.productId).queryKey, saved);
-      form.reset(saved);
-    },
+  const save = useSaveWaitingList(props.code, props.productId, {
+    onSuccess: (saved) => form.reset(saved),
     onError: (error) => placeFieldError(error, form.setError, ['offer_minutes', 'enabled'], t),
   });
   const disabled = !props.mayWrite;

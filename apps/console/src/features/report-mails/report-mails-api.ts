@@ -1,7 +1,8 @@
 /** The caller's own summary mails (`/console/api/v1/account/report-mails`): read, and replaced as a whole. */
 import type { ReportMails, ReportMailsBody } from '@storefront/domain/console/reports';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api/client.ts';
+import type { MutationReactions } from '../../lib/mutations.ts';
 
 export const reportMailsKeys = {
   all: ['account', 'report-mails'] as const,
@@ -15,5 +16,15 @@ export const reportMailsQuery = (lang: string) =>
     queryFn: () => api.get<ReportMails>('account/report-mails', { lang }),
   });
 
-export const saveReportMails = (body: ReportMailsBody, lang: string) =>
-  api.put<ReportMails>(`account/report-mails?lang=${encodeURIComponent(lang)}`, body);
+/** Replaces the caller's summary mails as a whole; the answer is what is stored now. */
+export function useSaveReportMails(lang: string, reactions: MutationReactions<ReportMails, ReportMailsBody> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...reactions,
+    mutationFn: (body: ReportMailsBody) => api.put<ReportMails>(`account/report-mails?lang=${encodeURIComponent(lang)}`, body),
+    onSuccess: (...done) => {
+      queryClient.setQueryData(reportMailsQuery(lang).queryKey, done[0]);
+      return reactions.onSuccess?.(...done);
+    },
+  });
+}

@@ -12,7 +12,7 @@ import {
   type ReportMails,
   ReportMailsBody,
 } from '@storefront/domain/console/reports';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +23,7 @@ import { currentLanguage } from '../../lib/i18n/i18n.ts';
 import { FieldError } from '../../ui/field.tsx';
 import { Loading, Notice, ProblemNotice } from '../../ui/notice.tsx';
 import { Screen } from '../../ui/screen.tsx';
-import { reportMailsQuery, saveReportMails } from './report-mails-api.ts';
+import { reportMailsQuery, useSaveReportMails } from './report-mails-api.ts';
 import '../../ui/data-table.css';
 import './report-mails.css';
 
@@ -68,7 +68,6 @@ function subscriptionsOf(rows: Row[]): ReportMailSubscription[] {
 function ReportMailsForm(props: { mails: ReportMails }) {
   const { t, i18n } = useTranslation();
   const lang = currentLanguage(i18n);
-  const client = useQueryClient();
   const form = useForm<Values>({ defaultValues: { rows: rowsOf(props.mails) } });
   const [listError, setListError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
@@ -89,12 +88,8 @@ function ReportMailsForm(props: { mails: ReportMails }) {
     } else setListError(message);
   };
 
-  const save = useMutation({
-    mutationFn: (body: ReportMailsBody) => saveReportMails(body, lang),
-    onSuccess: (answer) => {
-      client.setQueryData(reportMailsQuery(lang).queryKey, answer);
-      setSaved(true);
-    },
+  const save = useSaveReportMails(lang, {
+    onSuccess: () => setSaved(true),
     onError: (error, body) => {
       if (isApiError(error) && error.status === 400 && error.field) {
         const path = error.field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));

@@ -1,6 +1,5 @@
 /** `/forgotten-password`: asks for a reset link. The answer is the same whether or not the account exists. */
 import { PasswordResetRequestBody } from '@storefront/domain/console/staff';
-import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,14 +8,13 @@ import { paths } from '../../lib/paths.ts';
 import { TextField } from '../../ui/field.tsx';
 import { Notice, ProblemNotice } from '../../ui/notice.tsx';
 import { Screen } from '../../ui/screen.tsx';
-import { signInApi } from './sign-in-api.ts';
+import { useRequestPasswordReset } from './sign-in-api.ts';
 import './sign-in.css';
 
 export default function ForgottenPasswordPage() {
   const { t } = useTranslation();
   const form = useForm({ resolver: contractResolver(PasswordResetRequestBody, t), defaultValues: { email: '' } });
-  const request = useMutation({
-    mutationFn: signInApi.requestReset,
+  const request = useRequestPasswordReset({
     onError: (error) => placeFieldError(error, form.setError, ['email'], t),
   });
   return (

@@ -1,5 +1,4 @@
 /** `/password-reset#<token>`: a new password from the link a reset mail gave. */
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +10,7 @@ import { paths } from '../../lib/paths.ts';
 import { NewPasswordFields } from '../../ui/new-password-fields.tsx';
 import { Notice, ProblemNotice } from '../../ui/notice.tsx';
 import { Screen } from '../../ui/screen.tsx';
-import { signInApi } from './sign-in-api.ts';
+import { useCompletePasswordReset } from './sign-in-api.ts';
 import './sign-in.css';
 
 export default function PasswordResetPage() {
@@ -22,7 +21,7 @@ export default function PasswordResetPage() {
     resolver: contractResolver(NewPasswordForm, t, NEW_PASSWORD_MESSAGES),
     defaultValues: { password: '', confirm: '' },
   });
-  const complete = useMutation({ mutationFn: signInApi.completeReset });
+  const complete = useCompletePasswordReset();
   const isLinkDead = isApiError(complete.error) && (complete.error.status === 404 || complete.error.field === 'token');
 
   let body: React.ReactNode;

@@ -2,9 +2,12 @@
 
 import { startAuthentication } from '@simplewebauthn/browser';
 import type { ConsoleSession, PasskeyOptionsAnswer } from '@storefront/domain/console/auth';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api/client.ts';
+import type { MutationReactions } from '../../lib/mutations.ts';
+import { SESSION_KEY } from '../../lib/session.ts';
 
-export const signInApi = {
+const signInApi = {
   password: (body: { email: string; password: string }) => api.post<ConsoleSession>('sign-in/password', body),
   totp: (body: { code: string }) => api.post<ConsoleSession>('sign-in/totp', body),
   recoveryCode: (body: { code: string }) => api.post<ConsoleSession>('sign-in/recovery-code', body),
@@ -26,3 +29,42 @@ export const signInApi = {
 /** The browser's refusal (cancelled, timed out, no authenticator) is not the server's answer. */
 export const isCeremonyCancelled = (error: unknown) =>
   error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError');
+
+/** A sign-in step whose answer is the session as it now is: the console reads it from the cache. */
+function useSignInStep<TVariables>(
+  step: (body: TVariables) => Promise<ConsoleSession>,
+  reactions: MutationReactions<ConsoleSession, TVariables>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...reactions,
+    mutationFn: step,
+    onSuccess: (...done) => {
+      queryClient.setQueryData(SESSION_KEY, done[0]);
+      return reactions.onSuccess?.(...done);
+    },
+  });
+}
+
+export const usePasswordSignIn = (reactions: MutationReactions<ConsoleSession, { email: string; password: string }> = {}) =>
+  useSignInStep(signInApi.password, reactions);
+
+export const usePasskeySignIn = () => useSignInStep(signInApi.passkey, {});
+
+/** The second factor by a code: from the authenticator app, or a recovery code. */
+export const useCodeSignIn = (
+  kind: 'totp' | 'recovery_code',
+  reactions: MutationReactions<ConsoleSession, { code: string }> = {},
+) =>
+  useSignInStep((body: { code: string }) => (kind === 'totp' ? signInApi.totp(body) : signInApi.recoveryCode(body)), reactions);
+
+/** Gives up a sign-in half done: whatever the server answers, the console starts again from no session. */
+export function useStartSignInAgain() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: signInApi.signOut, onSettled: () => queryClient.setQueryData(SESSION_KEY, null) });
+}
+
+export const useRequestPasswordReset = (reactions: MutationReactions<void, { email: string }> = {}) =>
+  useMutation({ ...reactions, mutationFn: signInApi.requestReset });
+
+export const useCompletePasswordReset = () => useMutation({ mutationFn: signInApi.completeReset });

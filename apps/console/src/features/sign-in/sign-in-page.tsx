@@ -10,7 +10,6 @@ import {
   type SecondFactor,
   TotpBody,
 } from '@storefront/domain/console/auth';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -18,11 +17,11 @@ import { Link, Navigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../lib/api/client.ts';
 import { contractResolver, placeFieldError } from '../../lib/forms.ts';
 import { paths, safeNext, withNext } from '../../lib/paths.ts';
-import { SESSION_KEY, useSessionQuery } from '../../lib/session.ts';
+import { useSessionQuery } from '../../lib/session.ts';
 import { TextField } from '../../ui/field.tsx';
 import { Loading, Notice, ProblemNotice } from '../../ui/notice.tsx';
 import { Screen } from '../../ui/screen.tsx';
-import { isCeremonyCancelled, signInApi } from './sign-in-api.ts';
+import { isCeremonyCancelled, useCodeSignIn, usePasskeySignIn, usePasswordSignIn, useStartSignInAgain } from './sign-in-api.ts';
 import './sign-in.css';
 
 export default function SignInPage() {
@@ -57,21 +56,13 @@ function failureText(error: unknown, t: (key: string) => string, wrong: string):
   return null;
 }
 
-function useAcceptSession() {
-  const queryClient = useQueryClient();
-  return (session: ConsoleSession) => queryClient.setQueryData(SESSION_KEY, session);
-}
-
 function PasswordStep() {
   const { t } = useTranslation();
-  const accept = useAcceptSession();
   const form = useForm({ resolver: contractResolver(PasswordSignInBody, t), defaultValues: { email: '', password: '' } });
-  const password = useMutation({
-    mutationFn: signInApi.password,
-    onSuccess: accept,
+  const password = usePasswordSignIn({
     onError: (error) => placeFieldError(error, form.setError, ['email', 'password'], t),
   });
-  const passkey = useMutation({ mutationFn: signInApi.passkey, onSuccess: accept });
+  const passkey = usePasskeySignIn();
   // Only the way tried last speaks: a refused passkey is not a wrong password, nor the other way round.
   const error = password.error ?? passkey.error;
   const wrong = password.error
@@ -137,13 +128,9 @@ const FACTOR_ORDER: SecondFactor[] = ['totp', 'passkey', 'recovery_code'];
 
 function SecondFactorStep(props: { session: ConsoleSession }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const factors = FACTOR_ORDER.filter((factor) => props.session.second_factors.includes(factor));
   const [factor, setFactor] = useState<SecondFactor>(factors[0] ?? 'recovery_code');
-  const restart = useMutation({
-    mutationFn: signInApi.signOut,
-    onSettled: () => queryClient.setQueryData(SESSION_KEY, null),
-  });
+  const restart = useStartSignInAgain();
   return (
     <div className="second-factor">
       <p>{t('signIn.secondFactorIntro', { email: props.session.staff.email })}</p>
@@ -177,15 +164,12 @@ function SecondFactorStep(props: { session: ConsoleSession }) {
 
 function CodeStep(props: { kind: 'totp' | 'recovery_code' }) {
   const { t } = useTranslation();
-  const accept = useAcceptSession();
   const isTotp = props.kind === 'totp';
   const form = useForm({
     resolver: contractResolver(isTotp ? TotpBody : RecoveryCodeBody, t, { code: 'validation.totpCode' }),
     defaultValues: { code: '' },
   });
-  const submit = useMutation({
-    mutationFn: (body: { code: string }) => (isTotp ? signInApi.totp(body) : signInApi.recoveryCode(body)),
-    onSuccess: accept,
+  const submit = useCodeSignIn(props.kind, {
     onError: (error) => placeFieldError(error, form.setError, ['code'], t),
   });
   const wrong = failureText(submit.error, t, isTotp ? 'signIn.wrongCode' : 'signIn.wrongRecoveryCode');
@@ -214,8 +198,7 @@ function CodeStep(props: { kind: 'totp' | 'recovery_code' }) {
 
 function PasskeyStep() {
   const { t } = useTranslation();
-  const accept = useAcceptSession();
-  const passkey = useMutation({ mutationFn: signInApi.passkey, onSuccess: accept });
+  const passkey = usePasskeySignIn();
   const wrong = failureText(passkey.error, t, 'signIn.passkeyRefused');
   return (
     <div className="form">

@@ -10,8 +10,9 @@ import type {
   SlotCancellationPreviewBody,
   SlotCancellationProgress,
 } from '@storefront/domain/console/slot-cancellations';
-import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api/client.ts';
+import type { MutationReactions } from '../../lib/mutations.ts';
 import { orderProductsQuery } from '../../lib/order-queries.ts';
 
 /** How often a running job's progress is read again. */
@@ -40,14 +41,30 @@ export const slotCancellationQueries = {
   products: orderProductsQuery,
 };
 
-export const slotCancellationsApi = {
-  preview: (venue: string, body: SlotCancellationPreviewBody) =>
-    api.post<SlotCancellationPreview>(`${base(venue)}/preview`, body),
-  start: (venue: string, body: SlotCancellationBody) => api.post<SlotCancellationProgress>(base(venue), body),
-};
-
 /** A job just started: the list reads again, and its progress starts from what the start answered. */
-export async function noteStartedCancellation(client: QueryClient, venue: string, progress: SlotCancellationProgress) {
+async function noteStartedCancellation(client: QueryClient, venue: string, progress: SlotCancellationProgress) {
   await client.invalidateQueries({ queryKey: slotCancellationKeys.all(venue) });
   client.setQueryData(slotCancellationQueries.progress(venue, progress.id).queryKey, progress);
+}
+
+/** What calling off the chosen slots would cancel and give back; nothing changes yet. */
+export const usePreviewCancellation = (venue: string) =>
+  useMutation({
+    mutationFn: (body: SlotCancellationPreviewBody) => api.post<SlotCancellationPreview>(`${base(venue)}/preview`, body),
+  });
+
+/** Starts the job that calls the slots off; the screen follows it once the list and its progress know of it. */
+export function useStartCancellation(
+  venue: string,
+  reactions: MutationReactions<SlotCancellationProgress, SlotCancellationBody> = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...reactions,
+    mutationFn: (body: SlotCancellationBody) => api.post<SlotCancellationProgress>(base(venue), body),
+    onSuccess: async (...done) => {
+      await noteStartedCancellation(queryClient, venue, done[0]);
+      return reactions.onSuccess?.(...done);
+    },
+  });
 }

@@ -6,8 +6,9 @@ import type {
   SlotSeriesPreview,
   SlotSeriesRule,
 } from '@storefront/domain/console/slot-series';
-import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api/client.ts';
+import type { MutationReactions } from '../../lib/mutations.ts';
 
 const base = (venue: string) => `venues/${encodeURIComponent(venue)}/slot-series`;
 
@@ -30,9 +31,35 @@ export const slotSeriesQueries = {
     }),
 };
 
-export const applySlotSeries = (venue: string, rule: SlotSeriesRule) => api.post<SlotSeriesApplied>(base(venue), rule);
-export const deleteSlotSeries = (venue: string, id: number) => api.delete<SlotSeriesDeleted>(`${base(venue)}/${id}`);
-
 /** Reads the venue's series and any preview again after one was applied or deleted. */
-export const invalidateSlotSeries = (client: QueryClient, venue: string) =>
+const invalidateSlotSeries = (client: QueryClient, venue: string) =>
   client.invalidateQueries({ queryKey: slotSeriesKeys.all(venue) });
+
+/**
+ * Applies a rule, making its slots. The screen shows what was made as soon as it is answered; the
+ * change counts as done once the series (and any preview) are read again.
+ */
+export function useApplySlotSeries(venue: string, reactions: MutationReactions<SlotSeriesApplied, SlotSeriesRule> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...reactions,
+    mutationFn: (rule: SlotSeriesRule) => api.post<SlotSeriesApplied>(base(venue), rule),
+    onSuccess: async (...done) => {
+      await reactions.onSuccess?.(...done);
+      await invalidateSlotSeries(queryClient, venue);
+    },
+  });
+}
+
+/** Deletes a series; as with applying one, the screen shows the answer before the series are read again. */
+export function useDeleteSlotSeries(venue: string, reactions: MutationReactions<SlotSeriesDeleted, number> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...reactions,
+    mutationFn: (id: number) => api.delete<SlotSeriesDeleted>(`${base(venue)}/${id}`),
+    onSuccess: async (...done) => {
+      await reactions.onSuccess?.(...done);
+      await invalidateSlotSeries(queryClient, venue);
+    },
+  });
+}

@@ -4,7 +4,7 @@
  * how many slots go and how many stay because places are sold or held.
  */
 import type { SlotSeriesDeleted, SlotSeriesProduct, SlotSeriesSummary } from '@storefront/domain/console/slot-series';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -16,7 +16,7 @@ import { Dialog } from '../../ui/dialog.tsx';
 import { Loading, Notice, ProblemNotice } from '../../ui/notice.tsx';
 import { Screen } from '../../ui/screen.tsx';
 import { VenueGate } from '../../ui/venue-gate.tsx';
-import { deleteSlotSeries, invalidateSlotSeries, slotSeriesQueries } from './slot-series-api.ts';
+import { slotSeriesQueries, useDeleteSlotSeries } from './slot-series-api.ts';
 import { describeTimes, productName, weekdayNames } from './slot-series-text.ts';
 import './slot-series.css';
 
@@ -34,16 +34,13 @@ export default function SlotSeriesPage() {
 function SeriesList(props: { venue: string; mayWrite: boolean }) {
   const { t, i18n } = useTranslation();
   const lang = currentLanguage(i18n);
-  const queryClient = useQueryClient();
   const list = useQuery(slotSeriesQueries.list(props.venue));
   const [deleting, setDeleting] = useState<SlotSeriesSummary | null>(null);
   const [deleted, setDeleted] = useState<SlotSeriesDeleted | null>(null);
-  const remove = useMutation({
-    mutationFn: (id: number) => deleteSlotSeries(props.venue, id),
-    onSuccess: async (answer) => {
+  const remove = useDeleteSlotSeries(props.venue, {
+    onSuccess: (answer) => {
       setDeleted(answer);
       setDeleting(null);
-      await invalidateSlotSeries(queryClient, props.venue);
     },
   });
   const products = list.data?.products ?? [];

@@ -1,16 +1,14 @@
 /** A staff member's name and teams. */
 import type { StaffMember, Team } from '@storefront/domain/console/staff';
 import { InviteStaffBody } from '@storefront/domain/console/staff';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { contractResolver, placeFieldError } from '../../lib/forms.ts';
-import { invalidateStaff, invalidateTeams } from '../../lib/staff-queries.ts';
 import { Dialog } from '../../ui/dialog.tsx';
 import { CheckboxField, FieldSet, TextField } from '../../ui/field.tsx';
 import { ProblemNotice } from '../../ui/notice.tsx';
-import { staffApi } from './staff-api.ts';
+import { useUpdateStaffMember } from './staff-api.ts';
 
 const EditForm = InviteStaffBody.pick({ name: true, team_ids: true }).extend({
   team_ids: z.array(z.coerce.number()).pipe(InviteStaffBody.shape.team_ids),
@@ -23,18 +21,12 @@ export function EditStaffDialog(props: {
   onSaved: (member: StaffMember) => void;
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const form = useForm({
     resolver: contractResolver(EditForm, t),
     defaultValues: { name: props.member.name, team_ids: props.member.team_ids.map(String) },
   });
-  const save = useMutation({
-    mutationFn: (body: { name: string; team_ids: number[] }) => staffApi.update(props.member.id, body),
-    onSuccess: (member) => {
-      void invalidateStaff(queryClient);
-      void invalidateTeams(queryClient);
-      props.onSaved(member);
-    },
+  const save = useUpdateStaffMember(props.member.id, {
+    onSuccess: (member) => props.onSaved(member),
     onError: (error) => placeFieldError(error, form.setError, ['name', 'team_ids'], t),
   });
   const errors = form.formState.errors;

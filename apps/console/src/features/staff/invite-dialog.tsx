@@ -2,33 +2,28 @@
 
 import { InviteStaffBody, type Team } from '@storefront/domain/console/staff';
 import { LANGUAGE_CODES } from '@storefront/domain/constants';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { isApiError } from '../../lib/api/client.ts';
 import { contractResolver, placeFieldError } from '../../lib/forms.ts';
 import { currentLanguage, LANGUAGE_NAMES } from '../../lib/i18n/i18n.ts';
-import { invalidateStaff } from '../../lib/staff-queries.ts';
 import { Dialog } from '../../ui/dialog.tsx';
 import { CheckboxField, FieldSet, SelectField, TextField } from '../../ui/field.tsx';
 import { ProblemNotice } from '../../ui/notice.tsx';
-import { staffApi } from './staff-api.ts';
+import { useInviteStaff } from './staff-api.ts';
 
 /** The form holds team ids as the checkboxes' strings; the contract takes numbers. */
 const InviteForm = InviteStaffBody.extend({ team_ids: z.array(z.coerce.number()).pipe(InviteStaffBody.shape.team_ids) });
 
 export function InviteDialog(props: { isOpen: boolean; teams: Team[]; onClose: () => void; onInvited: (email: string) => void }) {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
   const form = useForm({
     resolver: contractResolver(InviteForm, t),
     defaultValues: { email: '', name: '', language: currentLanguage(i18n), team_ids: [] as string[] },
   });
-  const invite = useMutation({
-    mutationFn: staffApi.invite,
+  const invite = useInviteStaff({
     onSuccess: (member) => {
-      void invalidateStaff(queryClient);
       form.reset();
       props.onInvited(member.email);
     },

@@ -4,7 +4,7 @@
  * invitation, send a password reset.
  */
 import type { StaffMember, Team } from '@storefront/domain/console/staff';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format.ts';
@@ -16,9 +16,8 @@ import { Loading, Notice, ProblemNotice } from '../../ui/notice.tsx';
 import { Screen } from '../../ui/screen.tsx';
 import { EditStaffDialog } from './edit-staff-dialog.tsx';
 import { InviteDialog } from './invite-dialog.tsx';
-import { type StaffAction, staffApi, staffQueries } from './staff-api.ts';
+import { type StaffAction, staffQueries, useStaffAction } from './staff-api.ts';
 import './staff.css';
-import { invalidateStaff } from '../../lib/staff-queries.ts';
 
 const column = columnsOf<StaffMember>();
 
@@ -39,19 +38,14 @@ function StaffList() {
   const { t, i18n } = useTranslation();
   const lang = currentLanguage(i18n);
   const session = useSession();
-  const queryClient = useQueryClient();
   const staff = useQuery(staffQueries.list());
   const teams = useQuery(staffQueries.teams());
   const [isInviting, setInviting] = useState(false);
   const [editing, setEditing] = useState<StaffMember | null>(null);
   const [done, setDone] = useState<string | null>(null);
 
-  const act = useMutation({
-    mutationFn: ({ member, action }: { member: StaffMember; action: StaffAction }) => staffApi.act(member.id, action),
-    onSuccess: (_answer, { member, action }) => {
-      setDone(t(`staff.done.${action}`, { name: member.name, email: member.email }));
-      void invalidateStaff(queryClient);
-    },
+  const act = useStaffAction({
+    onSuccess: (_answer, { member, action }) => setDone(t(`staff.done.${action}`, { name: member.name, email: member.email })),
   });
 
   const teamNames = useMemo(() => new Map((teams.data?.teams ?? []).map((team: Team) => [team.id, team.name])), [teams.data]);

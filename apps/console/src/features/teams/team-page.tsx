@@ -5,7 +5,7 @@
 import type { ConsoleSession } from '@storefront/domain/console/auth';
 import { RIGHTS, type Right } from '@storefront/domain/console/rights';
 import { type Team, TeamBody } from '@storefront/domain/console/staff';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -19,9 +19,8 @@ import { hasOrganisationRight, useSession } from '../../lib/session.ts';
 import { CheckboxField, FieldSet, TextField } from '../../ui/field.tsx';
 import { Loading, Notice, ProblemNotice } from '../../ui/notice.tsx';
 import { Screen } from '../../ui/screen.tsx';
-import { teamQueries, teamsApi, type VenueChoice, venueName } from './teams-api.ts';
+import { teamQueries, useSaveTeam, type VenueChoice, venueName } from './teams-api.ts';
 import './teams.css';
-import { invalidateTeams } from '../../lib/staff-queries.ts';
 
 /** The form keeps "where" as one choice and ids as the checkboxes' strings; a list needs a venue. */
 const TeamForm = z
@@ -102,17 +101,12 @@ function TeamFormView(props: { team: Team | null; venues: VenueChoice[] }) {
   const lang = currentLanguage(i18n);
   const session = useSession();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const form = useForm({
     resolver: contractResolver(TeamForm, t, { venue_ids: 'teams.chooseVenue' }),
     defaultValues: toForm(props.team),
   });
-  const save = useMutation({
-    mutationFn: (body: TeamBody) => (props.team ? teamsApi.replace(props.team.id, body) : teamsApi.create(body)),
-    onSuccess: async () => {
-      await invalidateTeams(queryClient);
-      void navigate(paths.teams);
-    },
+  const save = useSaveTeam(props.team, {
+    onSuccess: () => void navigate(paths.teams),
     onError: (error) => {
       if (isApiError(error) && error.field === 'all_venues') {
         form.setError('where', { type: 'server', message: t('validation.rejected') });

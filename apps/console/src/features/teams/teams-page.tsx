@@ -1,17 +1,16 @@
 /** `/teams` (organisation right `staff:manage`): each team's venues, rights, two-factor rule and members. */
 import type { Team } from '@storefront/domain/console/staff';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLanguage } from '../../lib/i18n/i18n.ts';
 import { paths } from '../../lib/paths.ts';
 import { hasOrganisationRight, useSession } from '../../lib/session.ts';
-import { invalidateTeams } from '../../lib/staff-queries.ts';
 import { columnsOf, DataTable } from '../../ui/data-table.tsx';
 import { Loading, Notice, ProblemNotice } from '../../ui/notice.tsx';
 import { Screen } from '../../ui/screen.tsx';
-import { teamQueries, teamsApi, venueName } from './teams-api.ts';
+import { teamQueries, useRemoveTeam, venueName } from './teams-api.ts';
 
 const column = columnsOf<Team>();
 
@@ -31,13 +30,9 @@ export default function TeamsPage() {
 function TeamList() {
   const { t, i18n } = useTranslation();
   const lang = currentLanguage(i18n);
-  const queryClient = useQueryClient();
   const teams = useQuery(teamQueries.list());
   const venues = useQuery(teamQueries.venues());
-  const remove = useMutation({
-    mutationFn: (team: Team) => teamsApi.remove(team.id),
-    onSuccess: () => invalidateTeams(queryClient),
-  });
+  const remove = useRemoveTeam();
   const venueNames = useMemo(
     () => new Map((venues.data?.venues ?? []).map((venue) => [venue.id, venueName(venue, lang)])),
     [venues.data, lang],

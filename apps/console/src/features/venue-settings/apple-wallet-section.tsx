@@ -6,7 +6,7 @@
  */
 import { toNestErrors } from '@hookform/resolvers';
 import { type AppleWalletVenueSettings, AppleWalletVenueSettingsBody } from '@storefront/domain/console/apple-wallet';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +15,7 @@ import { isApiError } from '../../lib/api/client.ts';
 import { placeFieldError } from '../../lib/forms.ts';
 import { CheckboxField, FieldError, FieldSet, TextField } from '../../ui/field.tsx';
 import { Loading, Notice, ProblemNotice } from '../../ui/notice.tsx';
-import { saveAppleWallet, venueSettingsQueries } from './venue-settings-api.ts';
+import { useSaveAppleWallet, venueSettingsQueries } from './venue-settings-api.ts';
 
 /** What the operator sets before any venue can offer passes (README; all or none, decision 027). */
 const REQUIRED_VARIABLES = [
@@ -98,21 +98,13 @@ export function AppleWalletSection(props: { code: string; mayWrite: boolean }) {
 
 function AppleWalletFields(props: { code: string; mayWrite: boolean; settings: AppleWalletVenueSettings }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const form = useForm<FormValues, unknown, AppleWalletVenueSettingsBody>({
     defaultValues: toValues(props.settings),
     resolver: appleWalletResolver(t),
   });
   const isConfigured = props.settings.is_configured;
-  const save = useMutation({
-    // Until the operator sets the certificate the switch is not the venue's to move: its stored
-    // choice goes back unchanged, and only the location is saved.
-    mutationFn: (body: AppleWalletVenueSettingsBody) =>
-      saveAppleWallet(props.code, isConfigured ? body : { ...body, is_enabled: props.settings.is_enabled }),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(venueSettingsQueries.appleWallet(props.code).queryKey, saved);
-      form.reset(toValues(saved));
-    },
+  const save = useSaveAppleWallet(props.code, props.settings, {
+    onSuccess: (saved) => form.reset(toValues(saved)),
     onError: (error) => placeFieldError(error, form.setError, FIELDS, t),
   });
   const errors = form.formState.errors;

@@ -5,14 +5,14 @@
  * server's operator can set; the server refuses turning passes on without one (409).
  */
 import { type GoogleWalletVenueSettings, GoogleWalletVenueSettingsBody } from '@storefront/domain/console/google-wallet';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api/client.ts';
 import { contractResolver, placeFieldError } from '../../lib/forms.ts';
 import { CheckboxField, FieldError } from '../../ui/field.tsx';
 import { Loading, Notice, ProblemNotice } from '../../ui/notice.tsx';
-import { invalidateGoogleWallet, saveGoogleWallet, venueSettingsQueries } from './venue-settings-api.ts';
+import { useSaveGoogleWallet, venueSettingsQueries } from './venue-settings-api.ts';
 
 /** What the operator sets before any venue can offer passes (README, decision 028). */
 const VARIABLES = {
@@ -41,23 +41,17 @@ export function GoogleWalletSection(props: { code: string; mayWrite: boolean }) 
 
 function GoogleWalletFields(props: { code: string; mayWrite: boolean; settings: GoogleWalletVenueSettings }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const form = useForm<GoogleWalletVenueSettingsBody>({
     defaultValues: { is_enabled: props.settings.is_enabled },
     resolver: contractResolver(GoogleWalletVenueSettingsBody, t),
   });
   const isConfigured = props.settings.is_configured;
-  const save = useMutation({
-    mutationFn: (body: GoogleWalletVenueSettingsBody) => saveGoogleWallet(props.code, body),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(venueSettingsQueries.googleWallet(props.code).queryKey, saved);
-      form.reset({ is_enabled: saved.is_enabled });
-    },
+  const save = useSaveGoogleWallet(props.code, {
+    onSuccess: (saved) => form.reset({ is_enabled: saved.is_enabled }),
     onError: (error) => {
       if (isConflict(error)) {
         // The deployment has no issuer after all: the switch goes back and shows why.
         form.reset({ is_enabled: props.settings.is_enabled });
-        void invalidateGoogleWallet(queryClient, props.code);
         return;
       }
       placeFieldError(error, form.setError, ['is_enabled'], t);

@@ -13,58 +13,23 @@ import {
   type SavePaymentMethodsBody,
   type VenuePaymentMethods,
 } from '@storefront/domain/console/venue-settings';
-import { PAYMENT_METHOD_IDS, type PaymentMethodId, type PaymentProviderId, SALES_CHANNELS } from '@storefront/domain/constants';
+import { PAYMENT_METHOD_IDS, type PaymentMethodId } from '@storefront/domain/constants';
 import { providerTakes } from '@storefront/domain/payments';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api/client.ts';
-import { CheckboxField, FieldSet, SelectField, TextField } from '../../ui/field.tsx';
+import { SelectField } from '../../ui/field.tsx';
 import { Loading, Notice, ProblemNotice } from '../../ui/notice.tsx';
 import { Screen } from '../../ui/screen.tsx';
 import { VenueGate } from '../../ui/venue-gate.tsx';
 import { moved } from './editing.ts';
-import { savePaymentMethods, venueSettingsQueries } from './venue-settings-api.ts';
+import { MethodRow } from './method-row.tsx';
+import { fieldOf, PUBLIC_SETTINGS, type PublicSetting, PublicSettingField } from './public-setting-field.tsx';
+import { useSavePaymentMethods, venueSettingsQueries } from './venue-settings-api.ts';
 import './venue-settings.css';
 
-/**
- * The public settings this page edits, in the order shown: each provider's keys and, for Adyen, the
- * merchant account, which is a name rather than a key. Stripe's key always shows; Adyen's fields
- * once a method uses Adyen or one of them is set.
- */
-const PUBLIC_SETTINGS = [
-  {
-    provider: 'stripe',
-    name: 'publishableKey',
-    label: 'stripeKey',
-    hint: null,
-    rule: 'keyRule',
-    placeholder: 'pk_live_…',
-    isName: false,
-  },
-  {
-    provider: 'adyen',
-    name: 'clientKey',
-    label: 'adyenClientKey',
-    hint: 'adyenClientKeyHint',
-    rule: 'adyenClientKeyRule',
-    placeholder: 'live_…',
-    isName: false,
-  },
-  {
-    provider: 'adyen',
-    name: 'merchantAccount',
-    label: 'adyenMerchantAccount',
-    hint: 'adyenMerchantAccountHint',
-    rule: 'adyenMerchantAccountRule',
-    placeholder: undefined,
-    isName: true,
-  },
-] as const;
-type PublicSetting = (typeof PUBLIC_SETTINGS)[number];
 type ProviderKeys = NonNullable<SavePaymentMethodsBody['provider_keys']>;
-
-const fieldOf = (setting: PublicSetting) => `provider_keys.${setting.provider}.${setting.name}`;
 
 export default function PaymentMethodsPage() {
   const { t } = useTranslation();
@@ -107,7 +72,6 @@ function MethodsEditor(props: {
   onSaved: (saved: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [methods, setMethods] = useState<PaymentMethodEntry[]>(() => structuredClone(props.data.methods));
   const [adding, setAdding] = useState<PaymentMethodId | ''>('');
   /** What is typed into each setting's field, and which set ones are ticked for removal, by field. */
@@ -146,13 +110,9 @@ function MethodsEditor(props: {
     setAdding('');
   }
 
-  const save = useMutation({
-    mutationFn: (body: SavePaymentMethodsBody) => savePaymentMethods(props.code, body),
+  const save = useSavePaymentMethods(props.code, {
     onMutate: () => props.onSaved(false),
-    onSuccess: (answer) => {
-      props.onSaved(true);
-      queryClient.setQueryData(venueSettingsQueries.paymentMethods(props.code).queryKey, answer);
-    },
+    onSuccess: () => props.onSaved(true),
     onError: (error) => {
       if (isApiError(error) && error.status === 400 && error.field)
         setProblem({ field: error.field, text: t('validation.rejected') });
@@ -285,151 +245,5 @@ function MethodsEditor(props: {
         </div>
       ) : null}
     </form>
-  );
-}
-
-/** One public setting: what is set now (a key masked, a name in full), a field to replace it, and a box to remove it. */
-function PublicSettingField(props: {
-  setting: PublicSetting;
-  current: string | null;
-  value: string;
-  isRemoved: boolean;
-  mayWrite: boolean;
-  error: string | undefined;
-  onChange: (value: string) => void;
-  onRemove: (isRemoved: boolean) => void;
-}) {
-  const { t } = useTranslation();
-  const { setting, current } = props;
-  const label = t(`venueSettings.payments.${setting.label}`);
-  const state = current
-    ? setting.isName
-      ? t('venueSettings.payments.nameSet', { name: current })
-      : t('venueSettings.payments.keySet', { key: current })
-    : t('venueSettings.payments.keyNotSet');
-  return (
-    <>
-      <TextField
-        label={label}
-        hint={setting.hint ? `${t(`venueSettings.payments.${setting.hint}`)} ${state}` : state}
-        autoComplete="off"
-        spellCheck={false}
-        placeholder={current ?? setting.placeholder}
-        value={props.value}
-        readOnly={!props.mayWrite}
-        error={props.error}
-        onChange={(event) => props.onChange(event.target.value)}
-      />
-      {current && props.mayWrite ? (
-        <CheckboxField
-          label={t('venueSettings.payments.removeSetting', { name: label })}
-          checked={props.isRemoved}
-          onChange={(event) => props.onRemove(event.target.checked)}
-        />
-      ) : null}
-    </>
-  );
-}
-
-function MethodRow(props: {
-  entry: PaymentMethodEntry;
-  index: number;
-  count: number;
-  providers: readonly PaymentProviderId[];
-  readOnly: boolean;
-  channelsError: string | undefined;
-  providerError: string | undefined;
-  onChange: (change: Partial<PaymentMethodEntry>) => void;
-  onMove: (step: -1 | 1, direction: 'up' | 'down') => void;
-  onRemove: () => void;
-  buttonRef: (direction: 'up' | 'down', element: HTMLButtonElement | null) => void;
-}) {
-  const { t } = useTranslation();
-  const titleId = useId();
-  const { entry, index } = props;
-  const name = t(`venueSettings.payments.methods.${entry.method}`);
-  // Only providers that can take the method. The current one still shows when the server no longer
-  // offers it (a sandbox method in production) or it cannot take the method, to be changed.
-  const suitable = props.providers.filter((provider) => providerTakes(provider, entry.method));
-  const providers = suitable.includes(entry.provider) ? suitable : [...suitable, entry.provider];
-  return (
-    <li className={`method-row${entry.is_enabled ? '' : ' method-disabled'}`} aria-labelledby={titleId}>
-      <div className="method-head">
-        <span className="method-position" aria-hidden="true">
-          {index + 1}
-        </span>
-        <h3 id={titleId}>
-          {name} <code>{entry.method}</code>
-        </h3>
-        {props.readOnly ? null : (
-          <div className="method-move">
-            <button
-              type="button"
-              className="button button-small"
-              ref={(element) => props.buttonRef('up', element)}
-              disabled={index === 0}
-              aria-label={t('venueSettings.payments.moveUp', { method: name })}
-              onClick={() => props.onMove(-1, 'up')}
-            >
-              ↑
-            </button>
-            <button
-              type="button"
-              className="button button-small"
-              ref={(element) => props.buttonRef('down', element)}
-              disabled={index === props.count - 1}
-              aria-label={t('venueSettings.payments.moveDown', { method: name })}
-              onClick={() => props.onMove(1, 'down')}
-            >
-              ↓
-            </button>
-            <button
-              type="button"
-              className="button button-small"
-              aria-label={t('venueSettings.payments.remove', { method: name })}
-              onClick={props.onRemove}
-            >
-              {t('venueSettings.payments.removeButton')}
-            </button>
-          </div>
-        )}
-      </div>
-      <fieldset className="method-fields" disabled={props.readOnly}>
-        <legend className="visually-hidden">{name}</legend>
-        <CheckboxField
-          label={t('venueSettings.payments.enabled')}
-          checked={entry.is_enabled}
-          onChange={(event) => props.onChange({ is_enabled: event.target.checked })}
-        />
-        <SelectField
-          label={t('venueSettings.payments.provider')}
-          value={entry.provider}
-          error={props.providerError}
-          onChange={(event) => props.onChange({ provider: event.target.value as PaymentProviderId })}
-        >
-          {providers.map((provider) => (
-            <option key={provider} value={provider}>
-              {t(`venueSettings.payments.providers.${provider}`)}
-            </option>
-          ))}
-        </SelectField>
-        <FieldSet legend={t('venueSettings.payments.channels')} error={props.channelsError} className="check-row">
-          {SALES_CHANNELS.map((channel) => (
-            <CheckboxField
-              key={channel}
-              label={t(`salesChannels.${channel}`)}
-              checked={entry.channels.includes(channel)}
-              onChange={(event) =>
-                props.onChange({
-                  channels: event.target.checked
-                    ? SALES_CHANNELS.filter((c) => c === channel || entry.channels.includes(c))
-                    : entry.channels.filter((c) => c !== channel),
-                })
-              }
-            />
-          ))}
-        </FieldSet>
-      </fieldset>
-    </li>
   );
 }

@@ -5,7 +5,7 @@
  */
 import { toNestErrors } from '@hookform/resolvers';
 import { type VenueSettings, VenueSettingsPatch } from '@storefront/domain/console/venue-settings';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { LanguageCode } from '@storefront/domain/constants';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useState } from 'react';
 import {
@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { issueMessage } from '../../lib/forms.ts';
 import { Notice, ProblemNotice } from '../../ui/notice.tsx';
 import { nearestField, placeServerError } from './server-errors.ts';
-import { updateVenueSettings, venueSettingsQueries } from './venue-settings-api.ts';
+import { useUpdateVenueSettings } from './venue-settings-api.ts';
 
 /** Checks what the section would send with the server's own contract; issues land on the nearest field. */
 function patchResolver<Values extends FieldValues>(
@@ -63,17 +63,14 @@ export type SectionProps<Values extends FieldValues> = {
 
 export function SettingsSection<Values extends FieldValues>(props: SectionProps<Values>) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [saved, setSaved] = useState(false);
   const form = useForm<Values>({
     defaultValues: props.from(props.data) as DefaultValues<Values>,
     resolver: patchResolver(props.toPatch, props.fields, t, props.messages ?? {}),
   });
-  const save = useMutation({
-    mutationFn: (values: Values) => updateVenueSettings(props.code, props.toPatch(values)),
+  const save = useUpdateVenueSettings(props.code, {
     onMutate: () => setSaved(false),
     onSuccess: (answer) => {
-      queryClient.setQueryData(venueSettingsQueries.settings(props.code).queryKey, answer);
       form.reset(props.from(answer));
       setSaved(true);
     },
@@ -85,7 +82,7 @@ export function SettingsSection<Values extends FieldValues>(props: SectionProps<
   return (
     <section className="panel settings-section" aria-labelledby={props.id}>
       <h2 id={props.id}>{props.title}</h2>
-      <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))}>
+      <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(props.toPatch(values)))}>
         <fieldset className="settings-fields" disabled={!props.mayWrite}>
           {props.children(form)}
         </fieldset>
@@ -103,3 +100,10 @@ export function SettingsSection<Values extends FieldValues>(props: SectionProps<
     </section>
   );
 }
+
+/** What each section of the settings page is given: the venue, whether it may change it, and its settings as read. */
+export type SettingsPartProps = { code: string; mayWrite: boolean; data: VenueSettings };
+
+/** A text in each of the venue's languages, empty where it has none yet. */
+export const perLanguage = (languages: readonly LanguageCode[], texts: Record<string, string>) =>
+  Object.fromEntries(languages.map((lang) => [lang, texts[lang] ?? '']));

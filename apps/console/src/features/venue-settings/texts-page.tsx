@@ -5,15 +5,9 @@
  * keys only. A refusal names its key and shows beside that text.
  */
 
-import {
-  MAX_SHOP_TEXT_LENGTH,
-  placeholdersOf,
-  type ShopText,
-  shopTextProblem,
-  type VenueTexts,
-} from '@storefront/domain/console/venue-settings';
+import { MAX_SHOP_TEXT_LENGTH, placeholdersOf, type ShopText, shopTextProblem } from '@storefront/domain/console/venue-settings';
 import { LANGUAGE_CODES, type LanguageCode } from '@storefront/domain/constants';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api/client.ts';
@@ -23,7 +17,7 @@ import { Loading, Notice, ProblemNotice } from '../../ui/notice.tsx';
 import { Screen } from '../../ui/screen.tsx';
 import { VenueGate } from '../../ui/venue-gate.tsx';
 import { filterTexts } from './editing.ts';
-import { saveVenueTexts, venueSettingsQueries } from './venue-settings-api.ts';
+import { useSaveVenueTexts, venueSettingsQueries } from './venue-settings-api.ts';
 import './venue-settings.css';
 
 export default function TextsPage() {
@@ -84,7 +78,6 @@ function Texts(props: { code: string; venueName: string; mayWrite: boolean }) {
 
 function TextsEditor(props: { code: string; lang: LanguageCode; mayWrite: boolean }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const query = useQuery(venueSettingsQueries.texts(props.code, props.lang));
   const [search, setSearch] = useState('');
   const [missingOnly, setMissingOnly] = useState(false);
@@ -99,11 +92,9 @@ function TextsEditor(props: { code: string; lang: LanguageCode; mayWrite: boolea
   );
   const changedCount = Object.keys(changed).length;
 
-  const save = useMutation({
-    mutationFn: () => saveVenueTexts(props.code, props.lang, changed),
+  const save = useSaveVenueTexts(props.code, props.lang, {
     onMutate: () => setSaved(false),
-    onSuccess: (answer: VenueTexts) => {
-      queryClient.setQueryData(venueSettingsQueries.texts(props.code, props.lang).queryKey, answer);
+    onSuccess: () => {
       setEdits({});
       setProblems({});
       setSaved(true);
@@ -133,7 +124,7 @@ function TextsEditor(props: { code: string; lang: LanguageCode; mayWrite: boolea
           : t('validation.tooLong', { count: MAX_SHOP_TEXT_LENGTH });
     }
     setProblems(found);
-    if (Object.keys(found).length === 0 && changedCount > 0) save.mutate();
+    if (Object.keys(found).length === 0 && changedCount > 0) save.mutate(changed);
   }
 
   if (query.isPending) return <Loading />;

@@ -13,8 +13,9 @@ import type {
   VenueTexts,
 } from '@storefront/domain/console/venue-settings';
 import type { LanguageCode } from '@storefront/domain/constants';
-import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import { api } from '../../lib/api/client.ts';
+import { type QueryKey, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, isApiError } from '../../lib/api/client.ts';
+import type { MutationReactions } from '../../lib/mutations.ts';
 
 const base = (code: string) => `venues/${encodeURIComponent(code)}`;
 
@@ -52,20 +53,85 @@ export const venueSettingsQueries = {
     }),
 };
 
-export const saveAppleWallet = (code: string, body: AppleWalletVenueSettingsBody) =>
-  api.put<AppleWalletVenueSettings>(`${base(code)}/apple-wallet`, body);
+/** A save answered with what is stored now, which takes the place of what the cache held. */
+function useStoredSave<TData, TVariables>(
+  queryKey: QueryKey,
+  save: (body: TVariables) => Promise<TData>,
+  reactions: MutationReactions<TData, TVariables>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...reactions,
+    mutationFn: save,
+    onSuccess: (...done) => {
+      queryClient.setQueryData(queryKey, done[0]);
+      return reactions.onSuccess?.(...done);
+    },
+  });
+}
 
-export const saveGoogleWallet = (code: string, body: GoogleWalletVenueSettingsBody) =>
-  api.put<GoogleWalletVenueSettings>(`${base(code)}/google-wallet`, body);
+export const useUpdateVenueSettings = (code: string, reactions: MutationReactions<VenueSettings, VenueSettingsPatch> = {}) =>
+  useStoredSave(
+    venueSettingsQueries.settings(code).queryKey,
+    (patch: VenueSettingsPatch) => api.patch<VenueSettings>(`${base(code)}/settings`, patch),
+    reactions,
+  );
 
-export const invalidateGoogleWallet = (client: QueryClient, code: string) =>
-  client.invalidateQueries({ queryKey: venueSettingsKeys.googleWallet(code) });
+/** The changed texts of one language; the others stay as they are. */
+export const useSaveVenueTexts = (
+  code: string,
+  lang: LanguageCode,
+  reactions: MutationReactions<VenueTexts, Record<string, string>> = {},
+) =>
+  useStoredSave(
+    venueSettingsQueries.texts(code, lang).queryKey,
+    (texts: Record<string, string>) => api.put<VenueTexts>(`${base(code)}/texts/${lang}`, { texts }),
+    reactions,
+  );
 
-export const updateVenueSettings = (code: string, patch: VenueSettingsPatch) =>
-  api.patch<VenueSettings>(`${base(code)}/settings`, patch);
+export const useSavePaymentMethods = (
+  code: string,
+  reactions: MutationReactions<VenuePaymentMethods, SavePaymentMethodsBody> = {},
+) =>
+  useStoredSave(
+    venueSettingsQueries.paymentMethods(code).queryKey,
+    (body: SavePaymentMethodsBody) => api.put<VenuePaymentMethods>(`${base(code)}/payment-methods`, body),
+    reactions,
+  );
 
-export const saveVenueTexts = (code: string, lang: LanguageCode, texts: Record<string, string>) =>
-  api.put<VenueTexts>(`${base(code)}/texts/${lang}`, { texts });
+export const useSaveAppleWallet = (
+  code: string,
+  stored: AppleWalletVenueSettings,
+  reactions: MutationReactions<AppleWalletVenueSettings, AppleWalletVenueSettingsBody> = {},
+) =>
+  useStoredSave(
+    venueSettingsQueries.appleWallet(code).queryKey,
+    // Until the operator sets the certificate the switch is not the venue's to move: its stored
+    // choice goes back unchanged, and only the location is saved.
+    (body: AppleWalletVenueSettingsBody) =>
+      api.put<AppleWalletVenueSettings>(
+        `${base(code)}/apple-wallet`,
+        stored.is_configured ? body : { ...body, is_enabled: stored.is_enabled },
+      ),
+    reactions,
+  );
 
-export const savePaymentMethods = (code: string, body: SavePaymentMethodsBody) =>
-  api.put<VenuePaymentMethods>(`${base(code)}/payment-methods`, body);
+export function useSaveGoogleWallet(
+  code: string,
+  reactions: MutationReactions<GoogleWalletVenueSettings, GoogleWalletVenueSettingsBody> = {},
+) {
+  const queryClient = useQueryClient();
+  return useStoredSave(
+    venueSettingsQueries.googleWallet(code).queryKey,
+    (body: GoogleWalletVenueSettingsBody) => api.put<GoogleWalletVenueSettings>(`${base(code)}/google-wallet`, body),
+    {
+      ...reactions,
+      onError: (...failed) => {
+        // A refusal means the deployment has no issuer after all: what is stored is read again.
+        if (isApiError(failed[0]) && failed[0].status === 409)
+          void queryClient.invalidateQueries({ queryKey: venueSettingsKeys.googleWallet(code) });
+        return reactions.onError?.(...failed);
+      },
+    },
+  );
+}

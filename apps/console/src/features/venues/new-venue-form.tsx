@@ -5,7 +5,6 @@
 
 import { NewVenueBody, VENUE_KINDS } from '@storefront/domain/console/venues';
 import { CURRENCIES, LANGUAGE_CODES, type LanguageCode } from '@storefront/domain/constants';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -14,11 +13,9 @@ import { isApiError } from '../../lib/api/client.ts';
 import { contractResolver, placeFieldError } from '../../lib/forms.ts';
 import { LANGUAGE_NAMES, LANGUAGE_TAGS } from '../../lib/i18n/i18n.ts';
 import { paths } from '../../lib/paths.ts';
-import { invalidateSession } from '../../lib/session.ts';
-import { invalidateVenues } from '../../lib/venue-keys.ts';
 import { CheckboxField, FieldSet, SelectField, TextField } from '../../ui/field.tsx';
 import { ProblemNotice } from '../../ui/notice.tsx';
-import { createVenue } from './venues-api.ts';
+import { useCreateVenue } from './venues-api.ts';
 
 const FIELDS = ['code', 'variant', 'kind', 'name', 'languages', 'currency', 'time_zone'];
 
@@ -53,7 +50,6 @@ const MESSAGES = {
 export function NewVenueFormView() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const form = useForm({
     resolver: contractResolver(NewVenueForm, t, MESSAGES),
     defaultValues: {
@@ -66,14 +62,8 @@ export function NewVenueFormView() {
       time_zone: 'Asia/Tokyo',
     },
   });
-  const create = useMutation({
-    mutationFn: createVenue,
-    onSuccess: async (venue) => {
-      // The new venue is in the session's list from now on.
-      await invalidateSession(queryClient);
-      await invalidateVenues(queryClient);
-      void navigate(paths.venue(venue.code));
-    },
+  const create = useCreateVenue({
+    onSuccess: (venue) => void navigate(paths.venue(venue.code)),
     onError: (error) => {
       if (isApiError(error) && error.status === 409 && (error.field === 'code' || error.field === 'variant')) {
         form.setError(error.field, { type: 'server', message: t('venue.keyTaken') });

@@ -3,9 +3,10 @@
  * someone taken off with `orders:write`. The products to narrow by are the ones the order search
  * offers (`orders/products`, `orders:read`).
  */
-import type { WaitingListPage } from '@storefront/domain/console/waiting-list';
-import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import type { WaitingListEntry, WaitingListPage } from '@storefront/domain/console/waiting-list';
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api/client.ts';
+import type { MutationReactions } from '../../lib/mutations.ts';
 import { orderProductsQuery } from '../../lib/order-queries.ts';
 
 export type WaitingListFilters = { product_id: string; date: string };
@@ -26,10 +27,19 @@ export const waitingListQueries = {
   products: orderProductsQuery,
 };
 
-export const waitingListApi = {
-  takeOff: (venue: string, entryId: number) => api.delete(`${venuePath(venue)}/waiting-list/${entryId}`),
-};
-
 /** Reads every filtered view of the venue's waiting lists again. */
-export const invalidateWaitingList = (client: QueryClient, venue: string) =>
+const invalidateWaitingList = (client: QueryClient, venue: string) =>
   client.invalidateQueries({ queryKey: waitingListKeys.all(venue) });
+
+/** Takes someone off a waiting list. */
+export function useTakeOffWaitingList(venue: string, reactions: MutationReactions<unknown, WaitingListEntry> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...reactions,
+    mutationFn: (entry: WaitingListEntry) => api.delete(`${venuePath(venue)}/waiting-list/${entry.id}`),
+    onSuccess: (...done) => {
+      void invalidateWaitingList(queryClient, venue);
+      return reactions.onSuccess?.(...done);
+    },
+  });
+}

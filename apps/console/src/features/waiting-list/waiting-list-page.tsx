@@ -10,7 +10,7 @@
 import { MAX_WAITING_LIST_ROWS, OPEN_ENTRY_STATUSES, type WaitingListEntry } from '@storefront/domain/console/waiting-list';
 import type { LanguageCode } from '@storefront/domain/constants';
 import { localize } from '@storefront/domain/localize';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +24,7 @@ import { SelectField, TextField } from '../../ui/field.tsx';
 import { Loading, Notice, ProblemNotice } from '../../ui/notice.tsx';
 import { Screen } from '../../ui/screen.tsx';
 import { VenueGate } from '../../ui/venue-gate.tsx';
-import { invalidateWaitingList, type WaitingListFilters, waitingListApi, waitingListQueries } from './waiting-list-api.ts';
+import { useTakeOffWaitingList, type WaitingListFilters, waitingListQueries } from './waiting-list-api.ts';
 import '../../ui/filters.css';
 import './waiting-list.css';
 
@@ -45,7 +45,6 @@ const filtersOf = (search: URLSearchParams): WaitingListFilters => filtersOfSear
 function WaitingLists(props: { venue: string; venueName: string; canWrite: boolean }) {
   const { t, i18n } = useTranslation();
   const lang = currentLanguage(i18n);
-  const queryClient = useQueryClient();
   const [search, setSearch] = useSearchParams();
   const filters = filtersOf(search);
   const list = useQuery(waitingListQueries.list(props.venue, filters));
@@ -53,12 +52,10 @@ function WaitingLists(props: { venue: string; venueName: string; canWrite: boole
   const [confirming, setConfirming] = useState<WaitingListEntry | null>(null);
   const [done, setDone] = useState<string | null>(null);
 
-  const takeOff = useMutation({
-    mutationFn: (entry: WaitingListEntry) => waitingListApi.takeOff(props.venue, entry.id),
+  const takeOff = useTakeOffWaitingList(props.venue, {
     onSuccess: (_nothing, entry) => {
       setConfirming(null);
       setDone(t('waitingList.takenOff', { email: entry.email }));
-      void invalidateWaitingList(queryClient, props.venue);
     },
   });
 

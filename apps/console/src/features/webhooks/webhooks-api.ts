@@ -13,8 +13,9 @@ import type {
   WebhookEndpointWithSecret,
   WebhookStatus,
 } from '@storefront/domain/console/webhooks';
-import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api/client.ts';
+import type { MutationReactions } from '../../lib/mutations.ts';
 
 const base = (venue: string) => `venues/${encodeURIComponent(venue)}`;
 
@@ -45,7 +46,7 @@ export const webhookQueries = {
     }),
 };
 
-export const webhooksApi = {
+const webhooksApi = {
   create: (venue: string, body: WebhookEndpointBody) => api.post<WebhookEndpointWithSecret>(`${base(venue)}/webhooks`, body),
   update: (venue: string, endpoint: string, patch: WebhookEndpointPatch) =>
     api.patch<WebhookEndpoint>(`${base(venue)}/webhooks/${encodeURIComponent(endpoint)}`, patch),
@@ -56,5 +57,45 @@ export const webhooksApi = {
 };
 
 /** Reads the venue's endpoints and deliveries again. */
-export const invalidateWebhooks = (client: QueryClient, venue: string) =>
-  client.invalidateQueries({ queryKey: webhookKeys.all(venue) });
+const invalidateWebhooks = (client: QueryClient, venue: string) => client.invalidateQueries({ queryKey: webhookKeys.all(venue) });
+
+/** Creates an endpoint (answered with its signing secret, this once), or saves the one there is. */
+export function useSaveWebhookEndpoint(
+  venue: string,
+  existing: WebhookEndpoint | null,
+  reactions: MutationReactions<WebhookEndpoint | WebhookEndpointWithSecret, WebhookEndpointBody> = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...reactions,
+    mutationFn: async (body: WebhookEndpointBody) =>
+      existing ? webhooksApi.update(venue, existing.id, body) : webhooksApi.create(venue, body),
+    onSuccess: (...done) => {
+      void invalidateWebhooks(queryClient, venue);
+      return reactions.onSuccess?.(...done);
+    },
+  });
+}
+
+/** Pauses an active endpoint, or resumes a paused one. */
+export function useToggleWebhookEndpoint(venue: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (endpoint: WebhookEndpoint) => webhooksApi.update(venue, endpoint.id, { active: !endpoint.active }),
+    onSuccess: () => void invalidateWebhooks(queryClient, venue),
+  });
+}
+
+/** A new signing secret, answered this once; the old one stops being used. */
+export const useRollWebhookSecret = (
+  venue: string,
+  reactions: MutationReactions<WebhookEndpointWithSecret, WebhookEndpoint> = {},
+) => useMutation({ ...reactions, mutationFn: (endpoint: WebhookEndpoint) => webhooksApi.rollSecret(venue, endpoint.id) });
+
+export function useReplayDelivery(venue: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (delivery: WebhookDelivery) => webhooksApi.replay(venue, delivery.id),
+    onSuccess: () => void invalidateWebhooks(queryClient, venue),
+  });
+}

@@ -5,41 +5,26 @@
  * each attempt's answer, replaying one that failed.
  */
 import {
-  WEBHOOK_DELIVERIES_KEPT_DAYS,
   WEBHOOK_DISABLE_AFTER_FAILURES,
-  WEBHOOK_EVENT_TYPES,
-  WEBHOOK_STATUSES,
-  type WebhookDelivery,
   type WebhookEndpoint,
-  WebhookEndpointBody,
   type WebhookEndpointWithSecret,
   type WebhookStatus,
 } from '@storefront/domain/console/webhooks';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../lib/format.ts';
-import { contractResolver, placeFieldError } from '../../lib/forms.ts';
-import { currentLanguage } from '../../lib/i18n/i18n.ts';
 import { columnsOf, DataTable } from '../../ui/data-table.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
-import { CheckboxField, FieldSet, SelectField, TextField } from '../../ui/field.tsx';
 import { Loading, ProblemNotice } from '../../ui/notice.tsx';
 import { Screen } from '../../ui/screen.tsx';
 import { VenueGate } from '../../ui/venue-gate.tsx';
-import { invalidateWebhooks, webhookQueries, webhooksApi } from './webhooks-api.ts';
+import { Deliveries } from './deliveries-section.tsx';
+import { type Editing, EndpointDialog } from './endpoint-dialog.tsx';
+import { RollDialog } from './roll-dialog.tsx';
+import { useToggleWebhookEndpoint, webhookQueries } from './webhooks-api.ts';
 import './webhooks.css';
 
 const endpointColumn = columnsOf<WebhookEndpoint>();
-const deliveryColumn = columnsOf<WebhookDelivery>();
-const STATUS_BADGE: Record<WebhookStatus, string> = {
-  succeeded: 'badge-success',
-  pending: 'badge-status-invited',
-  failed: 'badge-webhook-failed',
-};
-
-type Editing = { kind: 'add' } | { kind: 'edit'; endpoint: WebhookEndpoint } | null;
 
 export default function WebhooksPage() {
   const { t } = useTranslation();
@@ -61,17 +46,12 @@ export default function WebhooksPage() {
 
 function Webhooks(props: { venue: string }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const list = useQuery(webhookQueries.endpoints(props.venue));
   const [editing, setEditing] = useState<Editing>(null);
   const [secret, setSecret] = useState<WebhookEndpointWithSecret | null>(null);
   const [rolling, setRolling] = useState<WebhookEndpoint | null>(null);
   const [filter, setFilter] = useState<{ status: WebhookStatus | ''; endpoint: string }>({ status: '', endpoint: '' });
-  const refresh = () => void invalidateWebhooks(client, props.venue);
-  const toggle = useMutation({
-    mutationFn: (endpoint: WebhookEndpoint) => webhooksApi.update(props.venue, endpoint.id, { active: !endpoint.active }),
-    onSuccess: refresh,
-  });
+  const toggle = useToggleWebhookEndpoint(props.venue);
   const columns = useMemo(
     () => [
       endpointColumn.accessor('url', {
@@ -244,254 +224,5 @@ function SecretView(props: { secret: string }) {
         </div>
       </div>
     </div>
-  );
-}
-
-function EndpointDialog(props: {
-  venue: string;
-  editing: Editing;
-  onClose: () => void;
-  onCreated: (made: WebhookEndpointWithSecret) => void;
-}) {
-  const { t } = useTranslation();
-  const { editing } = props;
-  return (
-    <Dialog
-      isOpen={editing !== null}
-      title={editing?.kind === 'edit' ? t('webhooks.editTitle') : t('webhooks.add')}
-      onClose={props.onClose}
-    >
-      {editing ? (
-        <EndpointForm
-          key={editing.kind === 'edit' ? editing.endpoint.id : 'new'}
-          venue={props.venue}
-          editing={editing}
-          onClose={props.onClose}
-          onCreated={props.onCreated}
-        />
-      ) : null}
-    </Dialog>
-  );
-}
-
-function EndpointForm(props: {
-  venue: string;
-  editing: NonNullable<Editing>;
-  onClose: () => void;
-  onCreated: (made: WebhookEndpointWithSecret) => void;
-}) {
-  const { t } = useTranslation();
-  const client = useQueryClient();
-  const existing = props.editing.kind === 'edit' ? props.editing.endpoint : null;
-  const form = useForm({
-    resolver: contractResolver(WebhookEndpointBody, t, { url: 'webhooks.urlFormat', events: 'webhooks.eventsRequired' }),
-    defaultValues: {
-      url: existing?.url ?? '',
-      description: existing?.description ?? '',
-      events: existing?.events ?? ['order.completed'],
-    },
-  });
-  const save = useMutation({
-    mutationFn: async (body: WebhookEndpointBody) =>
-      existing ? webhooksApi.update(props.venue, existing.id, body) : webhooksApi.create(props.venue, body),
-    onSuccess: (answer) => {
-      void invalidateWebhooks(client, props.venue);
-      if (existing) props.onClose();
-      else props.onCreated(answer as WebhookEndpointWithSecret);
-    },
-    onError: (error) => placeFieldError(error, form.setError, ['url', 'description', 'events'], t),
-  });
-  const { errors } = form.formState;
-  return (
-    <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))}>
-      <TextField
-        label={t('webhooks.url')}
-        hint={t('webhooks.urlHint')}
-        error={errors.url?.message}
-        type="url"
-        inputMode="url"
-        autoComplete="off"
-        {...form.register('url')}
-      />
-      <TextField
-        label={t('webhooks.description')}
-        hint={t('webhooks.descriptionHint')}
-        error={errors.description?.message}
-        autoComplete="off"
-        {...form.register('description')}
-      />
-      <FieldSet legend={t('webhooks.events')} error={errors.events?.message ?? errors.events?.root?.message}>
-        {WEBHOOK_EVENT_TYPES.map((event) => (
-          <CheckboxField
-            key={event}
-            label={t(`webhooks.eventNames.${event}`)}
-            hint={event}
-            value={event}
-            {...form.register('events')}
-          />
-        ))}
-      </FieldSet>
-      {save.error && !(save.error as { field?: string }).field ? <ProblemNotice error={save.error} /> : null}
-      <div className="button-row">
-        <button type="submit" className="button button-primary" disabled={save.isPending}>
-          {existing ? t('webhooks.save') : t('webhooks.addSubmit')}
-        </button>
-        <button type="button" className="button" onClick={props.onClose}>
-          {t('common.cancel')}
-        </button>
-      </div>
-    </form>
-  );
-}
-
-function RollDialog(props: {
-  venue: string;
-  endpoint: WebhookEndpoint | null;
-  onClose: () => void;
-  onRolled: (rolled: WebhookEndpointWithSecret) => void;
-}) {
-  const { t } = useTranslation();
-  const roll = useMutation({
-    mutationFn: (endpoint: WebhookEndpoint) => webhooksApi.rollSecret(props.venue, endpoint.id),
-    onSuccess: props.onRolled,
-  });
-  const close = () => {
-    roll.reset();
-    props.onClose();
-  };
-  const endpoint = props.endpoint;
-  return (
-    <Dialog isOpen={endpoint !== null} title={t('webhooks.rollTitle')} onClose={close}>
-      {endpoint ? (
-        <>
-          <p>{t('webhooks.rollWarning', { url: endpoint.url })}</p>
-          <ProblemNotice error={roll.error} />
-          <div className="button-row">
-            <button
-              type="button"
-              className="button button-danger"
-              disabled={roll.isPending}
-              onClick={() => roll.mutate(endpoint)}
-            >
-              {t('webhooks.rollConfirm')}
-            </button>
-            <button type="button" className="button" onClick={close}>
-              {t('common.cancel')}
-            </button>
-          </div>
-        </>
-      ) : null}
-    </Dialog>
-  );
-}
-
-function Deliveries(props: {
-  venue: string;
-  endpoints: WebhookEndpoint[];
-  filter: { status: WebhookStatus | ''; endpoint: string };
-  onFilter: (filter: { status: WebhookStatus | ''; endpoint: string }) => void;
-}) {
-  const { t, i18n } = useTranslation();
-  const lang = currentLanguage(i18n);
-  const client = useQueryClient();
-  const list = useQuery(webhookQueries.deliveries(props.venue, props.filter));
-  const replay = useMutation({
-    mutationFn: (delivery: WebhookDelivery) => webhooksApi.replay(props.venue, delivery.id),
-    onSuccess: () => void invalidateWebhooks(client, props.venue),
-  });
-  const columns = useMemo(
-    () => [
-      deliveryColumn.accessor('created_at', {
-        header: () => t('webhooks.when'),
-        cell: (info) => formatDateTime(info.getValue(), lang),
-      }),
-      deliveryColumn.accessor('event_type', {
-        header: () => t('webhooks.event'),
-        cell: (info) => t(`webhooks.eventNames.${info.getValue()}`),
-      }),
-      deliveryColumn.accessor('status', {
-        header: () => t('webhooks.status'),
-        cell: (info) => (
-          <span className={`badge ${STATUS_BADGE[info.getValue()]}`}>{t(`webhooks.statuses.${info.getValue()}`)}</span>
-        ),
-      }),
-      deliveryColumn.accessor('attempts', { header: () => t('webhooks.attempts'), cell: (info) => info.getValue() }),
-      deliveryColumn.display({
-        id: 'answer',
-        header: () => t('webhooks.lastAnswer'),
-        cell: (info) => {
-          const d = info.row.original;
-          if (d.attempts === 0) return t('webhooks.notYet');
-          return (
-            <span className="webhook-answer">
-              {d.last_status !== null ? <strong>HTTP {d.last_status}</strong> : null}
-              {d.last_error && d.last_error !== `HTTP ${d.last_status}` ? <span> {d.last_error}</span> : null}
-              {d.last_response ? <code className="webhook-response">{d.last_response}</code> : null}
-            </span>
-          );
-        },
-      }),
-      deliveryColumn.display({
-        id: 'actions',
-        header: () => t('common.actions'),
-        cell: (info) => (
-          <button
-            type="button"
-            className="button button-small"
-            disabled={replay.isPending}
-            onClick={() => replay.mutate(info.row.original)}
-            aria-label={t('webhooks.replayNamed', { event: info.row.original.event_id })}
-          >
-            {t('webhooks.replay')}
-          </button>
-        ),
-      }),
-    ],
-    [t, lang, replay],
-  );
-  return (
-    <section className="webhook-deliveries" aria-labelledby="webhook-deliveries-title">
-      <h2 id="webhook-deliveries-title">{t('webhooks.deliveries')}</h2>
-      <p className="field-hint">{t('webhooks.kept', { days: WEBHOOK_DELIVERIES_KEPT_DAYS })}</p>
-      <div className="webhook-filters">
-        <SelectField
-          label={t('webhooks.status')}
-          value={props.filter.status}
-          onChange={(event) => props.onFilter({ ...props.filter, status: event.target.value as WebhookStatus | '' })}
-        >
-          <option value="">{t('webhooks.allStatuses')}</option>
-          {WEBHOOK_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {t(`webhooks.statuses.${status}`)}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label={t('webhooks.endpoint')}
-          value={props.filter.endpoint}
-          onChange={(event) => props.onFilter({ ...props.filter, endpoint: event.target.value })}
-        >
-          <option value="">{t('webhooks.allEndpoints')}</option>
-          {props.endpoints.map((endpoint) => (
-            <option key={endpoint.id} value={endpoint.id}>
-              {endpoint.url}
-            </option>
-          ))}
-        </SelectField>
-      </div>
-      <ProblemNotice error={list.error ?? replay.error} />
-      {replay.isSuccess ? <p role="status">{t('webhooks.replayed')}</p> : null}
-      {list.isPending ? <Loading /> : null}
-      {list.data ? (
-        <DataTable
-          caption={t('webhooks.deliveries')}
-          isCaptionHidden
-          columns={columns}
-          data={list.data.deliveries}
-          rowId={(row) => row.id}
-          empty={t('webhooks.noDeliveries')}
-        />
-      ) : null}
-    </section>
   );
 }

@@ -1,15 +1,12 @@
 /** Adding a passkey: a name to know it by, then the browser's own dialog (WebAuthn). */
 
-import { startRegistration } from '@simplewebauthn/browser';
 import { type Passkey, RegisterPasskeyBody } from '@storefront/domain/console/account';
-import type { PasskeyOptionsAnswer } from '@storefront/domain/console/auth';
-import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api/client.ts';
 import { contractResolver, placeFieldError } from '../../lib/forms.ts';
 import { TextField } from '../field.tsx';
 import { Notice, ProblemNotice } from '../notice.tsx';
+import { useAddPasskey } from './two-factor-api.ts';
 
 const NameOnly = RegisterPasskeyBody.pick({ name: true });
 
@@ -21,13 +18,7 @@ export const isCeremonyCancelled = (error: unknown) =>
 export function PasskeySetup(props: { onAdded: (passkey: Passkey) => void; onCancel?: () => void }) {
   const { t } = useTranslation();
   const form = useForm({ resolver: contractResolver(NameOnly, t), defaultValues: { name: '' } });
-  const add = useMutation({
-    mutationFn: async ({ name }: { name: string }) => {
-      const { challenge_id, options } = await api.post<PasskeyOptionsAnswer>('account/passkeys/options');
-      // biome-ignore lint/suspicious/noExplicitAny: the server's options are WebAuthn's JSON, passed through as they are.
-      const response = await startRegistration({ optionsJSON: options as any });
-      return api.post<Passkey>('account/passkeys', { challenge_id, name, response });
-    },
+  const add = useAddPasskey({
     onSuccess: (passkey) => props.onAdded(passkey),
     onError: (error) => {
       placeFieldError(error, form.setError, ['name'], t);

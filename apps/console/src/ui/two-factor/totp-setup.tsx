@@ -2,33 +2,25 @@
  * Setting up an authenticator app: a new secret as a QR code and as text, then the six digits it
  * shows to confirm. The server answers the confirmation with recovery codes, shown once.
  */
-import { ConfirmTotpBody, type RecoveryCodes, type TotpEnrolment } from '@storefront/domain/console/account';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { ConfirmTotpBody } from '@storefront/domain/console/account';
+import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api/client.ts';
 import { contractResolver, placeFieldError } from '../../lib/forms.ts';
 import { TextField } from '../field.tsx';
 import { Loading, ProblemNotice } from '../notice.tsx';
 import { groupedSecret, QrImage } from './qr-image.tsx';
+import { totpEnrolmentQuery, useConfirmTotp } from './two-factor-api.ts';
 import './two-factor.css';
 
 export function TotpSetup(props: { onConfirmed: (codes: string[]) => void; onCancel?: () => void }) {
   const { t } = useTranslation();
-  // A new secret each time the set-up opens; it is not kept in the cache once the set-up closes.
-  const enrolment = useQuery({
-    queryKey: ['account', 'totp-enrolment'],
-    queryFn: () => api.post<TotpEnrolment>('account/totp/enrolment'),
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: 0,
-    retry: false,
-  });
+  const enrolment = useQuery(totpEnrolmentQuery());
   const form = useForm({
     resolver: contractResolver(ConfirmTotpBody, t, { code: 'validation.totpCode' }),
     defaultValues: { code: '' },
   });
-  const confirm = useMutation({
-    mutationFn: (body: { code: string }) => api.post<RecoveryCodes>('account/totp', body),
+  const confirm = useConfirmTotp({
     onSuccess: (answer) => props.onConfirmed(answer.codes),
     onError: (error) => {
       if (placeFieldError(error, form.setError, ['code'], t)) return;
