@@ -30,6 +30,7 @@ const unitFiles = unitFolders
 runSteps([
   ['typecheck', ['npm', 'run', 'typecheck']],
   ['lint', ['npm', 'run', 'lint']],
+  ['unused code', ['npm', 'run', 'knip']],
   [
     `unit tests without a database (${unitFiles.length} files) and component tests`,
     [

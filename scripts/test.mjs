@@ -7,6 +7,7 @@ requireNode();
 runSteps([
   ['typecheck', ['npm', 'run', 'typecheck']],
   ['lint', ['npm', 'run', 'lint']],
+  ['unused code', ['npm', 'run', 'knip']],
   ['build', ['npm', 'run', 'build']],
   ['tests', ['npx', 'vitest', 'run', ...process.argv.slice(2)]],
 ]);

@@ -50,8 +50,8 @@ const PROVIDER_VARIABLES = {
   paypay: ['PAYPAY_API_KEY', 'PAYPAY_API_SECRET', 'PAYPAY_MERCHANT_ID'],
 } as const;
 
-export const GOOGLE_WALLET_API_URL = 'https://walletobjects.googleapis.com/walletobjects/v1';
-export const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
+const GOOGLE_WALLET_API_URL = 'https://walletobjects.googleapis.com/walletobjects/v1';
+const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
 
 function isRsaPrivateKey(pem: string): boolean {
   try {
@@ -339,7 +339,7 @@ export type AppleWalletConfig = {
   apnsCa?: string;
 };
 
-export type AdyenConfig = {
+type AdyenConfig = {
   apiKey: string;
   hmacKey: string;
   environment: 'TEST' | 'LIVE';
@@ -351,7 +351,7 @@ export type AdyenConfig = {
   endpoint?: { origin: string; ca: string } | undefined;
 };
 
-export type PayPayConfig = {
+type PayPayConfig = {
   apiKey: string;
   apiSecret: string;
   merchantId: string;

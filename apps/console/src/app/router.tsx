@@ -24,7 +24,7 @@ function screenRoute(route: ConsoleRoute): RouteObject {
 
 const routesFor = (access: ConsoleRoute['access']) => CONSOLE_ROUTES.filter((route) => route.access === access).map(screenRoute);
 
-export function consoleRoutes(): RouteObject[] {
+function consoleRoutes(): RouteObject[] {
   return [
     {
       errorElement: <RouteError />,
@@ -47,7 +47,7 @@ export function consoleRoutes(): RouteObject[] {
   ];
 }
 
-export const CONSOLE_BASENAME = '/console';
+const CONSOLE_BASENAME = '/console';
 
 /** A browser router under `/console`; with `initialEntries`, a memory router (tests), under `basename` when given. */
 export function createConsoleRouter(options: { initialEntries?: string[]; basename?: string } = {}) {

@@ -4,7 +4,7 @@
  */
 import type { ComponentType } from 'react';
 
-export type ScreenModule = { default: ComponentType };
+type ScreenModule = { default: ComponentType };
 
 export type ConsoleRoute = {
   /** Below the basename `/console`. */

@@ -11,7 +11,7 @@ import { ApiError, api } from './api/client.ts';
 
 export const SESSION_KEY = ['session'] as const;
 
-export const sessionQuery = queryOptions({
+const sessionQuery = queryOptions({
   queryKey: SESSION_KEY,
   queryFn: async (): Promise<ConsoleSession | null> => {
     try {

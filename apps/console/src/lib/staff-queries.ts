@@ -7,8 +7,8 @@ import type { StaffMember, Team } from '@storefront/domain/console/staff';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { api } from './api/client.ts';
 
-export const staffKeys = { all: ['staff'] as const };
-export const teamKeys = { all: ['teams'] as const };
+const staffKeys = { all: ['staff'] as const };
+const teamKeys = { all: ['teams'] as const };
 
 export const staffListQuery = () =>
   queryOptions({ queryKey: staffKeys.all, queryFn: () => api.get<{ staff: StaffMember[] }>('staff') });

@@ -15,7 +15,7 @@ export function Notice(props: { kind?: 'info' | 'error' | 'success'; children: R
 }
 
 /** The text for a failed call, by its status and error code (never its prose). */
-export function problemKey(error: unknown): string {
+function problemKey(error: unknown): string {
   if (!isApiError(error)) return 'problem.generic';
   if (error.status === null) return 'problem.network';
   if (error.status === 403) return 'problem.forbidden';

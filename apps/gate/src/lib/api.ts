@@ -6,7 +6,7 @@
  */
 import { DEVICE_AUTH_SCHEME } from './contract.ts';
 
-export const API_BASE = '/console/api/v1';
+const API_BASE = '/console/api/v1';
 
 export class NetworkError extends Error {
   constructor() {

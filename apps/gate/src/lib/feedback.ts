@@ -6,7 +6,7 @@
 import type { Tone } from './result-text.ts';
 
 /** Frequency (Hz) and length (ms) of each tone, played one after another. */
-export const SOUNDS: Record<Tone, [number, number][]> = {
+const SOUNDS: Record<Tone, [number, number][]> = {
   success: [
     [880, 110],
     [1320, 180],
@@ -32,7 +32,7 @@ export const SOUNDS: Record<Tone, [number, number][]> = {
   ],
 };
 
-export const VIBRATIONS: Record<Tone, number[]> = {
+const VIBRATIONS: Record<Tone, number[]> = {
   success: [80],
   wrong_time: [200, 100, 200],
   used: [120, 60, 120, 60, 120],

@@ -24,9 +24,9 @@ import type { Shown } from './result-text.ts';
 import { type Credentials, forgetDevice, idbQueue, readSetting, writeSetting } from './storage.ts';
 
 /** How often the kit is fetched again while online (decision 021: every minute). */
-export const KIT_REFRESH_MS = 60_000;
+const KIT_REFRESH_MS = 60_000;
 
-export type Phase = 'loading' | 'unpaired' | 'ready' | 'revoked';
+type Phase = 'loading' | 'unpaired' | 'ready' | 'revoked';
 
 export type GateState = {
   phase: Phase;

@@ -8,7 +8,7 @@ import type { GateResult, GateSlot } from '@storefront/domain/console/gate';
 import { LANGUAGE_TAGS, type LanguageCode } from '@storefront/domain/constants';
 import { localParts } from './offline/decide.ts';
 
-export type Translate = (key: string, values?: Record<string, unknown>) => string;
+type Translate = (key: string, values?: Record<string, unknown>) => string;
 
 /** The five answers, plus a code only the server can check while it cannot be reached. */
 export type Tone = 'success' | 'wrong_time' | 'used' | 'invalid' | 'changed' | 'needs_network';

@@ -5,7 +5,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLanguageCode, LANGUAGE_NAMES } from '../lib/i18n.ts';
 
-export function LanguageSelect(props: { lang: LanguageCode; onChange: (lang: LanguageCode) => void }) {
+function LanguageSelect(props: { lang: LanguageCode; onChange: (lang: LanguageCode) => void }) {
   const { t } = useTranslation();
   const id = useId();
   return (

@@ -12,7 +12,7 @@ import { createHash, createHmac, pbkdf2Sync, randomBytes } from 'node:crypto';
 import type pg from 'pg';
 
 /** The tables whose rows nobody changes once written: the server may only read and append. */
-export const APPEND_ONLY_TABLES = ['audit_log'] as const;
+const APPEND_ONLY_TABLES = ['audit_log'] as const;
 
 /** What the server does to every other table. No TRUNCATE, REFERENCES or TRIGGER: it uses none. */
 const TABLE_RIGHTS = 'SELECT, INSERT, UPDATE, DELETE';

@@ -12,7 +12,7 @@ import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /** Under this many bytes an answer goes as it is: compressing it saves less than it costs. */
-export const COMPRESSION_THRESHOLD_BYTES = 1024;
+const COMPRESSION_THRESHOLD_BYTES = 1024;
 
 /**
  * Text, JSON, XML, JavaScript, WebAssembly and SVG; not event streams (a compressor holds back
@@ -20,7 +20,7 @@ export const COMPRESSION_THRESHOLD_BYTES = 1024;
  */
 const COMPRESSIBLE_TYPE = /^text\/(?!event-stream)|[+/](?:json|xml|javascript|wasm)(?:;|$)|^image\/svg\+xml/u;
 
-export function isCompressibleType(contentType: string): boolean {
+function isCompressibleType(contentType: string): boolean {
   return COMPRESSIBLE_TYPE.test(contentType.toLowerCase());
 }
 

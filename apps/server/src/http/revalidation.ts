@@ -15,7 +15,7 @@ const tags = new WeakMap<Buffer, string>();
  * A weak validator: the same JSON is one resource whatever its transfer encoding (a compressed
  * answer's bytes differ, its meaning does not).
  */
-export function etagOf(body: Buffer): string {
+function etagOf(body: Buffer): string {
   let tag = tags.get(body);
   if (tag === undefined) {
     tag = `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
@@ -25,7 +25,7 @@ export function etagOf(body: Buffer): string {
 }
 
 /** Whether `If-None-Match` names this validator (weak comparison, RFC 9110 §13.1.2). */
-export function matchesIfNoneMatch(header: string | undefined, tag: string): boolean {
+function matchesIfNoneMatch(header: string | undefined, tag: string): boolean {
   if (!header) return false;
   const opaque = (value: string) => value.trim().replace(/^W\//, '');
   const wanted = opaque(tag);

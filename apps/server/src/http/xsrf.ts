@@ -11,8 +11,8 @@ import { newToken } from '../lib/tokens.ts';
 import { readCookie } from './cookies.ts';
 import { specError } from './errors.ts';
 
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const XSRF_HEADER = 'x-xsrf-token';
+const XSRF_COOKIE = 'XSRF-TOKEN';
+const XSRF_HEADER = 'x-xsrf-token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The XSRF cookie's value; a malformed one counts as none: pages hand out a fresh one, calls are refused. */

@@ -24,7 +24,7 @@ export default function AppDownloadBanner(props: { url: string }) {
   return <AppDownloadBannerView url={props.url} onClose={close} />;
 }
 
-export function AppDownloadBannerView(props: { url: string; onClose: () => void }) {
+function AppDownloadBannerView(props: { url: string; onClose: () => void }) {
   const { t } = useTranslation();
   return (
     <aside className="app-banner" aria-label={t('app_download_title')}>

@@ -5,7 +5,7 @@ import { api } from '../../lib/api/client.ts';
 import type { MutationReactions } from '../../lib/mutations.ts';
 import { invalidateSession, SESSION_KEY } from '../../lib/session.ts';
 
-export const accountKeys = {
+const accountKeys = {
   all: ['account'] as const,
   sessions: () => [...accountKeys.all, 'sessions'] as const,
   passkeys: () => [...accountKeys.all, 'passkeys'] as const,

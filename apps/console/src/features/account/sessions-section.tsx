@@ -12,7 +12,7 @@ import { Loading, ProblemNotice } from '../../ui/notice.tsx';
 import { accountQueries, useEndSession } from './account-api.ts';
 
 /** A readable name for a browser from its user agent: enough to tell one's own devices apart. */
-export function describeAgent(agent: string | null): string {
+function describeAgent(agent: string | null): string {
   if (!agent) return '—';
   const browser = /Edg\//.test(agent)
     ? 'Edge'

@@ -10,7 +10,7 @@ import { api, apiUrl } from '../../lib/api/client.ts';
 
 const base = (venue: string) => `venues/${encodeURIComponent(venue)}/arrivals`;
 
-export const arrivalsKeys = {
+const arrivalsKeys = {
   all: (venue: string) => ['arrivals', venue] as const,
   day: (venue: string, date: string, lang: LanguageCode) => [...arrivalsKeys.all(venue), 'day', date, lang] as const,
   slot: (venue: string, slot: number, lang: LanguageCode) => [...arrivalsKeys.all(venue), 'slot', slot, lang] as const,

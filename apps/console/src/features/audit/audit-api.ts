@@ -4,7 +4,7 @@ import { infiniteQueryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api/client.ts';
 import { type AuditFilters, auditRequest } from './audit-filters.ts';
 
-export const auditKeys = {
+const auditKeys = {
   all: ['audit'] as const,
   log: (fixedVenue: string | null, filters: AuditFilters) => [...auditKeys.all, fixedVenue, filters] as const,
 };

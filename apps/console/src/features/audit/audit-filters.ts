@@ -15,8 +15,8 @@ export type AuditFilters = {
   to: string;
 };
 
-export const FILTER_NAMES = ['venue', 'actor_id', 'action', 'object_type', 'from', 'to'] as const;
-export const PAGE_SIZE = 50;
+const FILTER_NAMES = ['venue', 'actor_id', 'action', 'object_type', 'from', 'to'] as const;
+const PAGE_SIZE = 50;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const TOKYO_OFFSET = '+09:00';
 

@@ -6,7 +6,7 @@ import type { MutationReactions } from '../../lib/mutations.ts';
 
 const base = (venue: string) => `venues/${encodeURIComponent(venue)}/calendar`;
 
-export const calendarKeys = {
+const calendarKeys = {
   all: (venue: string) => ['calendar', venue] as const,
   month: (venue: string, range: { from: string; to: string }, productId: number | null) =>
     [...calendarKeys.all(venue), range.from, range.to, productId] as const,

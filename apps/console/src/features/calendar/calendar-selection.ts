@@ -39,7 +39,7 @@ export function monthWeeks(month: string): (string | null)[][] {
   return Array.from({ length: days.length / 7 }, (_, week) => days.slice(week * 7, week * 7 + 7));
 }
 
-export function daysBetween(a: string, b: string): string[] {
+function daysBetween(a: string, b: string): string[] {
   const [from, to] = a <= b ? [a, b] : [b, a];
   const days: string[] = [];
   for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);

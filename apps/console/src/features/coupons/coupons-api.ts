@@ -23,13 +23,13 @@ const filterQuery = (filters: CouponListFilters) => ({ q: filters.q, status: fil
 /** What a coupon's product picker needs of a product (the console's products list answers more). */
 export type CouponProduct = { id: number; name: Record<string, string>; is_archived: boolean };
 
-export const couponKeys = {
+const couponKeys = {
   all: (venue: string) => ['coupons', venue] as const,
   list: (venue: string, filters: CouponListFilters) => [...couponKeys.all(venue), filters] as const,
   products: (venue: string) => [...couponKeys.all(venue), 'products'] as const,
 };
 
-export const promotionKeys = {
+const promotionKeys = {
   all: (venue: string) => ['promotions', venue] as const,
 };
 

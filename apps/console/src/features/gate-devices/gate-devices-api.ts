@@ -10,7 +10,7 @@ import type { MutationReactions } from '../../lib/mutations.ts';
 
 const base = (venue: string) => `venues/${encodeURIComponent(venue)}/gate-devices`;
 
-export const gateDeviceKeys = {
+const gateDeviceKeys = {
   all: (venue: string) => ['gate-devices', venue] as const,
 };
 

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { QrImage } from '../../ui/two-factor/qr-image.tsx';
 
 /** "9:58" of the time left until `until`; "0:00" once it has passed. */
-export function timeLeft(until: string, now: number): string {
+function timeLeft(until: string, now: number): string {
   const seconds = Math.max(0, Math.floor((new Date(until).getTime() - now) / 1000));
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }

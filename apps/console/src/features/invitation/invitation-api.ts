@@ -7,7 +7,7 @@ import { SESSION_KEY } from '../../lib/session.ts';
 
 type Invitation = { email: string; name: string; language: string };
 
-export const invitationKeys = {
+const invitationKeys = {
   one: (token: string | null) => ['invitation', token] as const,
 };
 

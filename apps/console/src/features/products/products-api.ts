@@ -15,7 +15,7 @@ import type { MutationReactions } from '../../lib/mutations.ts';
 
 const venuePath = (code: string) => `venues/${encodeURIComponent(code)}`;
 
-export const productKeys = {
+const productKeys = {
   all: (code: string) => ['products', code] as const,
   list: (code: string, withArchived: boolean) => [...productKeys.all(code), 'list', withArchived] as const,
   one: (code: string, id: number) => [...productKeys.all(code), 'one', id] as const,

@@ -4,7 +4,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { api } from '../../lib/api/client.ts';
 import type { MutationReactions } from '../../lib/mutations.ts';
 
-export const reportMailsKeys = {
+const reportMailsKeys = {
   all: ['account', 'report-mails'] as const,
   inLanguage: (lang: string) => [...reportMailsKeys.all, lang] as const,
 };

@@ -8,9 +8,9 @@ import { useTranslation } from 'react-i18next';
 import type { ReportFormats } from './report-format.ts';
 
 /** The colour steps, by the share sold: below 20 %, below 40 %, … and 80 % to sold out. */
-export const HEAT_STEPS = [0, 20, 40, 60, 80] as const;
+const HEAT_STEPS = [0, 20, 40, 60, 80] as const;
 
-export function heatStep(percent: number): number {
+function heatStep(percent: number): number {
   let step = 0;
   HEAT_STEPS.forEach((floor, index) => {
     if (percent >= floor) step = index;

@@ -9,7 +9,7 @@ export type ReportFormats = ReturnType<typeof reportFormats>;
 /** A calendar day (`YYYY-MM-DD`) as an instant that every zone's formatter reads back as that day. */
 const dayInstant = (date: string) => new Date(`${date}T12:00:00Z`);
 
-export function reportFormats(lang: LanguageCode, currency: Currency) {
+function reportFormats(lang: LanguageCode, currency: Currency) {
   const tag = LANGUAGE_TAGS[lang];
   const count = new Intl.NumberFormat(tag);
   const compact = new Intl.NumberFormat(tag, { style: 'currency', currency, notation: 'compact', maximumFractionDigits: 1 });

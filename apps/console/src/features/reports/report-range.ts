@@ -2,8 +2,8 @@
  * The period a report covers, as the screen's address holds it (`?from&to`, both counted): this
  * month so far unless another is chosen. Presets are worked out from today in the venue's zone.
  */
-import { MAX_REPORT_DAYS, ReportRangeQuery } from '@storefront/domain/console/reports';
-import { addDays, daysBetween, todayIn } from '@storefront/domain/dates';
+import { ReportRangeQuery } from '@storefront/domain/console/reports';
+import { addDays, todayIn } from '@storefront/domain/dates';
 import { useSearchParams } from 'react-router';
 import { DISPLAY_TIME_ZONE } from '../../lib/format.ts';
 import type { Range } from './reports-api.ts';
@@ -34,9 +34,6 @@ export function presetOf(range: Range, today: string, offered: readonly RangePre
     }) ?? 'custom'
   );
 }
-
-export const dayCount = (range: Range) => daysBetween(range.from, range.to) + 1;
-export { MAX_REPORT_DAYS };
 
 /** The range in the address when it is a valid one, else this month so far; and a way to change it. */
 export function useReportRange(timeZone: string = DISPLAY_TIME_ZONE) {

@@ -13,7 +13,7 @@ const venuePath = (venue: string) => `venues/${encodeURIComponent(venue)}/report
 
 // A venue's figures sit under 'venue' so that a venue coded `across` cannot share a key with the
 // figures across venues.
-export const reportKeys = {
+const reportKeys = {
   all: ['reports'] as const,
   venue: (venue: string) => [...reportKeys.all, 'venue', venue] as const,
   dashboard: (venue: string, range: Range, lang: string) => [...reportKeys.venue(venue), 'dashboard', range, lang] as const,

@@ -16,11 +16,11 @@ import type { MutationReactions } from '../../lib/mutations.ts';
 import { orderProductsQuery } from '../../lib/order-queries.ts';
 
 /** How often a running job's progress is read again. */
-export const PROGRESS_POLL_MS = 1000;
+const PROGRESS_POLL_MS = 1000;
 
 const base = (venue: string) => `venues/${encodeURIComponent(venue)}/slot-cancellations`;
 
-export const slotCancellationKeys = {
+const slotCancellationKeys = {
   all: (venue: string) => ['slot-cancellations', venue] as const,
   progress: (venue: string, job: string) => [...slotCancellationKeys.all(venue), job] as const,
 };

@@ -32,7 +32,7 @@ const ticked = (value: SelectionFields['product_ids']): string[] =>
   Array.isArray(value) ? value : typeof value === 'string' && value !== '' ? [value] : [];
 
 /** What the API is sent: a single day when no last day is given, the empty values left out. */
-export function selectionOf(fields: SelectionFields): CalendarSelection {
+function selectionOf(fields: SelectionFields): CalendarSelection {
   const from = fields.from.trim();
   const to = fields.to.trim() || from;
   const products = ticked(fields.product_ids).map(Number);

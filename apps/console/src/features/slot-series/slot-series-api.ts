@@ -12,7 +12,7 @@ import type { MutationReactions } from '../../lib/mutations.ts';
 
 const base = (venue: string) => `venues/${encodeURIComponent(venue)}/slot-series`;
 
-export const slotSeriesKeys = {
+const slotSeriesKeys = {
   all: (venue: string) => ['slot-series', venue] as const,
   // The screen reads the rule back from a previous preview's key, at index 3.
   preview: (venue: string, rule: SlotSeriesRule | null, month: string | null) =>

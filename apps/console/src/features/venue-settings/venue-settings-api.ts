@@ -19,7 +19,7 @@ import type { MutationReactions } from '../../lib/mutations.ts';
 
 const base = (code: string) => `venues/${encodeURIComponent(code)}`;
 
-export const venueSettingsKeys = {
+const venueSettingsKeys = {
   all: (code: string) => ['venue-settings', code] as const,
   settings: (code: string) => [...venueSettingsKeys.all(code), 'settings'] as const,
   texts: (code: string, lang: LanguageCode) => [...venueSettingsKeys.all(code), 'texts', lang] as const,

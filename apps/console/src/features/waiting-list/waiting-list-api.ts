@@ -13,7 +13,7 @@ export type WaitingListFilters = { product_id: string; date: string };
 
 const venuePath = (venue: string) => `venues/${encodeURIComponent(venue)}`;
 
-export const waitingListKeys = {
+const waitingListKeys = {
   all: (venue: string) => ['waiting-list', venue] as const,
   list: (venue: string, filters: WaitingListFilters) => [...waitingListKeys.all(venue), filters] as const,
 };

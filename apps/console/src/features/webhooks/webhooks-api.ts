@@ -21,7 +21,7 @@ const base = (venue: string) => `venues/${encodeURIComponent(venue)}`;
 
 export type WebhookDeliveryFilter = { status: WebhookStatus | ''; endpoint: string };
 
-export const webhookKeys = {
+const webhookKeys = {
   all: (venue: string) => ['webhooks', venue] as const,
   endpoints: (venue: string) => [...webhookKeys.all(venue), 'endpoints'] as const,
   deliveries: (venue: string, filter: WebhookDeliveryFilter) => [...webhookKeys.all(venue), 'deliveries', filter] as const,

@@ -69,7 +69,7 @@ const TEXTS = { ja, en, 'zh-hans': zhHans, kr, 'zh-hant': zhHant, th } as const;
  * (`salesChannels.web`, `orders.statuses.cancelled`, `orderDetail.standing.refundStatuses.pending`,
  * `reports.journal.kinds.refund`, `coupons.statuses.expired`).
  */
-export function textsOf(lang: LanguageCode) {
+function textsOf(lang: LanguageCode) {
   const texts = TEXTS[lang];
   return {
     ...texts,

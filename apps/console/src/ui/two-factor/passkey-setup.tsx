@@ -11,7 +11,7 @@ import { useAddPasskey } from './two-factor-api.ts';
 const NameOnly = RegisterPasskeyBody.pick({ name: true });
 
 /** The browser's refusal (the person cancelled, or no authenticator answered) is not a server problem. */
-export const isCeremonyCancelled = (error: unknown) =>
+const isCeremonyCancelled = (error: unknown) =>
   error instanceof Error &&
   (error.name === 'NotAllowedError' || error.name === 'AbortError' || error.name === 'InvalidStateError');
 

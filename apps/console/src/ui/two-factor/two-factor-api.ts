@@ -9,7 +9,7 @@ import { queryOptions, useMutation } from '@tanstack/react-query';
 import { api } from '../../lib/api/client.ts';
 import type { MutationReactions } from '../../lib/mutations.ts';
 
-export const twoFactorKeys = {
+const twoFactorKeys = {
   totpEnrolment: () => ['account', 'totp-enrolment'] as const,
 };
 

@@ -32,7 +32,7 @@ export type KnownCheckIn = { ticket_id: string; mode: CheckInMode; at: string; g
 /** What the scanner shows: the server's kind of answer, or "this code needs the network". */
 export type OfflineDecision = { kind: 'result'; result: GateResult } | { kind: 'needs_network' };
 
-export function base64UrlToBytes(text: string): Uint8Array {
+function base64UrlToBytes(text: string): Uint8Array {
   if (!/^[\w-]*$/.test(text)) throw new Error('not base64url');
   const base64 = text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4);
   const binary = atob(base64);
@@ -69,7 +69,7 @@ export function parseSignedCode(code: string): SignedCode | null {
 }
 
 /** The older HMAC codes only the server can check. */
-export const isServerOnlyCode = (code: string) => code.trim().startsWith('SF1.');
+const isServerOnlyCode = (code: string) => code.trim().startsWith('SF1.');
 
 /** An "invalid" result for `reason` (the scanner's own, as the server words it), with what else is known. */
 export function invalid(reason: NonNullable<GateResult['reason']>, extra: Partial<GateResult> = {}): GateResult {

@@ -15,7 +15,7 @@ import { replaceOptions, replaceSetProducts } from './replace-product-items.ts';
  * The `products` slot-pattern columns are read by nothing any more: every product gets its slots
  * from slot series (the demo seed's too). They are written closed every day until a migration drops them.
  */
-export const NO_SLOT_PATTERN = {
+const NO_SLOT_PATTERN = {
   opensAt: '10:00',
   closesAt: '18:00',
   slotMinutes: 60,

@@ -9,7 +9,7 @@ import sharp, { type Sharp } from 'sharp';
 import { AppError, invalidField } from '../../http/errors.ts';
 
 /** About a 50-megapixel photograph; anything larger is refused before it is decoded. */
-export const MAX_IMAGE_PIXELS = 50_000_000;
+const MAX_IMAGE_PIXELS = 50_000_000;
 const READABLE_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif']);
 
 export type ProcessedImage = {

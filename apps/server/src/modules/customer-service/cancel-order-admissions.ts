@@ -188,7 +188,7 @@ export function tellCancellation(
 }
 
 /** What a cancellation gives back: an amount staff chose, or the cancelled admissions' shares less a fee. */
-export type CancellationRefund = CancellationBody['refund'] | { mode: 'shares'; fee: number };
+type CancellationRefund = CancellationBody['refund'] | { mode: 'shares'; fee: number };
 
 export type CancellationRequest = {
   tickets: CancellationBody['tickets'];

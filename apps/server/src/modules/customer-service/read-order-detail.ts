@@ -96,7 +96,7 @@ async function linesOf(db: Database, order: PlacedOrder): Promise<OrderLine[]> {
  * Where the order stands now: cancelled admissions against the ones bought, and the money kept —
  * what its kept payments took less the refunds that did not fail (a pending one is on its way).
  */
-export function standingOf(
+function standingOf(
   admissions: { status: 'valid' | 'used' | 'cancelled' }[],
   payments: { status: string; completedAt: Date | null; amount: number }[],
   refunds: { status: 'pending' | 'succeeded' | 'failed'; amount: number }[],

@@ -18,7 +18,7 @@ import { addAccessToken } from '../tickets/order-tickets.ts';
 import type { CustomerServiceContext } from './customer-service-context.ts';
 
 /** A few sends of one order's tickets in ten minutes is a phone call; more is a double-click or a loop. */
-export const RESEND_LIMITS = {
+const RESEND_LIMITS = {
   perOrder: { max: 3, windowSeconds: 600 },
   perStaff: { max: 30, windowSeconds: 600 },
 } as const;

@@ -20,12 +20,12 @@ import { eventTicketObjectChanges } from './pass-content.ts';
 /** How often every process looks at the feed. */
 export const GOOGLE_WALLET_ROUND_MS = 10_000;
 /** Feed rows re-read behind the cursor, for ids that committed after higher ones. */
-export const FEED_OVERLAP = 200;
+const FEED_OVERLAP = 200;
 const FEED_BATCH = 500;
 const OBJECT_BATCH = 50;
 
 /** Waiting time after `attempts` failed updates: 30 s, 1 min, 2 min, … at most an hour. */
-export function googleWalletRetryDelayMs(attempts: number): number {
+function googleWalletRetryDelayMs(attempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(attempts - 1, 0), 60 * 60 * 1000);
 }
 

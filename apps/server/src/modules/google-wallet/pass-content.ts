@@ -14,7 +14,7 @@ type LocalizedString = {
 const tagOf = (code: string) => LANGUAGE_TAGS[code as LanguageCode] ?? code;
 
 /** A text per language as the API's LocalizedString, led by `lang` where it has one; null when empty. */
-export function localizedString(text: Record<string, string>, lang: string): LocalizedString | null {
+function localizedString(text: Record<string, string>, lang: string): LocalizedString | null {
   const entries = Object.entries(text).filter(([, value]) => value.trim() !== '');
   const lead = entries.find(([code]) => code === lang) ?? entries.find(([code]) => code === 'ja') ?? entries[0];
   if (!lead) return null;
@@ -26,7 +26,7 @@ export function localizedString(text: Record<string, string>, lang: string): Loc
 }
 
 /** An ISO 8601 time with the venue's offset (`2025-04-01T10:00:00+09:00`): Wallet shows it in the venue's time. */
-export function isoWithOffset(at: Date, timeZone: string): string {
+function isoWithOffset(at: Date, timeZone: string): string {
   const zoneName =
     new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
       .formatToParts(at)
@@ -38,7 +38,7 @@ export function isoWithOffset(at: Date, timeZone: string): string {
   return `${local.toISOString().slice(0, 19)}${offset}`;
 }
 
-export const classIdOf = (issuerId: string, site: Pick<Site, 'variant'>, productId: number) =>
+const classIdOf = (issuerId: string, site: Pick<Site, 'variant'>, productId: number) =>
   `${issuerId}.${site.variant.replace(/[^\w.-]/g, '_')}-product-${productId}`;
 
 /** The admission's object as its holder holds it: a receiver of a share gets one of their own. */

@@ -11,7 +11,7 @@ export const SAVE_URL_PREFIX = 'https://pay.google.com/gp/v/save/';
 
 const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
-export function saveJwt(
+function saveJwt(
   account: { clientEmail: string; privateKey: string },
   origin: string,
   objectIds: string[],

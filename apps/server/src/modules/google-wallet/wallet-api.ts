@@ -9,7 +9,7 @@
 import { JWT } from 'google-auth-library';
 import type { GoogleWalletConfig } from '../../config.ts';
 
-export const WALLET_SCOPE = 'https://www.googleapis.com/auth/wallet_object.issuer';
+const WALLET_SCOPE = 'https://www.googleapis.com/auth/wallet_object.issuer';
 const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
 /** How long a call may take before it counts as failed (and is tried again on a later round). */
 const TIMEOUT_MS = 15_000;
@@ -17,7 +17,7 @@ const TIMEOUT_MS = 15_000;
 type Json = Record<string, unknown>;
 
 /** A call Google did not answer with success: its status (null when there was no answer) and what it said. */
-export class WalletApiError extends Error {
+class WalletApiError extends Error {
   readonly status: number | null;
   constructor(message: string, status: number | null) {
     super(message);

@@ -31,13 +31,13 @@ export function listOrderMails(db: Database, orderId: string): Promise<OrderMail
  * path segment or a query value (the ticket, share, mail-confirm and unsubscribe links).
  */
 const LINK_SECRET = /(?<=[/=#])[A-Za-z0-9_-]{22}(?![A-Za-z0-9_-])/g;
-export const MASKED_SECRET = '••••••';
+const MASKED_SECRET = '••••••';
 
 /**
  * Staff see a mail as the visitor got it, but not the bearer tokens in its links: a token opens
  * the visitor's booking (date change, sharing), which reading an order must not hand out.
  */
-export function maskLinkSecrets(body: string): string {
+function maskLinkSecrets(body: string): string {
   return body.replace(LINK_SECRET, MASKED_SECRET);
 }
 

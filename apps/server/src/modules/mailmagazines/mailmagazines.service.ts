@@ -11,7 +11,7 @@ import type { Site } from '../sites/site.ts';
 import { mailMagazineSubscriptions, mailMagazineTokens } from './mailmagazines.schema.ts';
 
 /** Whether a sign-in field is one of the mail-magazine fields (mail_magazine, mail_magazine_<operator>). */
-export function isMailMagazineField(fieldName: string): boolean {
+function isMailMagazineField(fieldName: string): boolean {
   return /^mail_magazine(_\w+)?$/.test(fieldName);
 }
 

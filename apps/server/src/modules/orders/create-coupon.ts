@@ -39,7 +39,7 @@ export function couponValues(siteId: number, settings: CouponSettings) {
 }
 
 /** Whether the venue has a coupon the shop would take for `code` (the shop ignores case). */
-export async function isCodeTaken(db: Database, siteId: number, code: string): Promise<boolean> {
+async function isCodeTaken(db: Database, siteId: number, code: string): Promise<boolean> {
   const [row] = await db
     .select({ id: coupons.id })
     .from(coupons)

@@ -8,7 +8,7 @@ import type { Database } from '../../db/client.ts';
 import * as repo from './orders.repository.ts';
 import { findPlacedOrder, type PlacedOrder } from './placed-order.ts';
 
-export const CONTACT_FIELDS = ['fullname', 'email', 'phone'] as const;
+const CONTACT_FIELDS = ['fullname', 'email', 'phone'] as const;
 type ContactField = (typeof CONTACT_FIELDS)[number];
 
 export type ContactEdit = {

@@ -25,7 +25,7 @@ import type { CouponRow } from './orders.repository.ts';
 const ZONED: ReadonlySet<CouponExportKey> = new Set(['coverage', 'expiry']);
 
 /** The headings in a language or as keys, with the time zone of the days and times. */
-export function couponExportColumns(venue: ExportVenue, headings: LanguageCode | 'keys'): string[] {
+function couponExportColumns(venue: ExportVenue, headings: LanguageCode | 'keys'): string[] {
   return COUPON_EXPORT_KEYS.map((key) => {
     const name = headings === 'keys' ? key : COUPON_EXPORT_HEADINGS[headings][key];
     return ZONED.has(key) ? `${name} (${venue.timeZone})` : name;

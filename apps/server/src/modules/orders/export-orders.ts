@@ -98,7 +98,7 @@ const ORDER_COLUMNS: readonly OrderColumn[] = [
 type Wording = LanguageCode | 'keys';
 
 /** The headings in a language or as keys, with the time zone and the currency their values are in. */
-export function orderExportColumns(venue: OrderExportVenue, headings: Wording = 'keys'): string[] {
+function orderExportColumns(venue: OrderExportVenue, headings: Wording = 'keys'): string[] {
   return ORDER_COLUMNS.map((column) => {
     const name = headings === 'keys' ? column.key : ORDER_EXPORT_HEADINGS[headings][column.key];
     if (column.zoned) return `${name} (${venue.timeZone})`;

@@ -22,14 +22,14 @@ import { checkCouponProducts, couponValues } from './create-coupon.ts';
 /** More rounds than a collision would ever need: 31⁸ suffixes against at most tens of thousands used. */
 const MAX_ROUNDS = 5;
 
-export function randomSuffix(length = COUPON_SUFFIX_LENGTH): string {
+function randomSuffix(length = COUPON_SUFFIX_LENGTH): string {
   let suffix = '';
   for (let i = 0; i < length; i++) suffix += COUPON_CODE_ALPHABET[randomInt(COUPON_CODE_ALPHABET.length)];
   return suffix;
 }
 
 /** A batch is named by its prefix and the moment it was made: `SPRING@2025-05-01T10:00:00.000Z`. */
-export const batchName = (prefix: string, at: Date) => `${prefix}@${at.toISOString()}`;
+const batchName = (prefix: string, at: Date) => `${prefix}@${at.toISOString()}`;
 
 /** An array as one text parameter (codes and channels hold no commas), read back by `string_to_array`. */
 const textArray = (values: readonly string[]) => sql`string_to_array(${values.join(',')}, ',')::text[]`;

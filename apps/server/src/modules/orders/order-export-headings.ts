@@ -4,7 +4,7 @@
  */
 import type { LanguageCode } from '@storefront/domain/constants';
 
-export const ORDER_EXPORT_KEYS = [
+const ORDER_EXPORT_KEYS = [
   'reservation_number',
   'name',
   'email',

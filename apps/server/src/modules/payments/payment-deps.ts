@@ -11,7 +11,7 @@ import type { PaymentProvider } from './providers/provider.ts';
  * How a visitor hears of a refund on its own (the mail module, given in `app.ts`): one that failed,
  * and one staff made again. A refund written with a cancellation is told in the cancellation's mail.
  */
-export type RefundNotices = {
+type RefundNotices = {
   /**
    * Writes the visitor's mail in the caller's transaction, the one that records the refund's
    * outcome: a refund row, or a whole payment given back (a capture that completed nothing).

@@ -255,24 +255,3 @@ export function openSiblings(db: Database, payment: PaymentRow) {
       ),
     );
 }
-
-/**
- * The order's latest kept payment of at least `amount` (what a partial refund comes out of): one
- * that completed the order or a date change, never a surplus capture waiting for its refund.
- */
-export async function latestCaptured(db: Database, orderId: string, amount: number): Promise<PaymentRow | null> {
-  const [row] = await db
-    .select()
-    .from(payments)
-    .where(
-      and(
-        eq(payments.orderId, orderId),
-        eq(payments.status, 'captured'),
-        sql`${payments.completedAt} is not null`,
-        sql`${payments.amount} >= ${amount}`,
-      ),
-    )
-    .orderBy(sql`${payments.attempt} desc`)
-    .limit(1);
-  return row ?? null;
-}

@@ -24,7 +24,7 @@ import { reconcilePayments } from './reconcile.ts';
  * statement at a time, batches form only so; a checkout with no rush around it waits this much
  * more on PostgreSQL, and on PGlite only while other work moves (decision 032).
  */
-export const BATCH_GATHER_MS = 10;
+const BATCH_GATHER_MS = 10;
 
 export function createPaymentsService(
   db: Database,

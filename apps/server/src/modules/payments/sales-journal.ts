@@ -25,9 +25,9 @@ import { paymentMethodLabels } from '../catalog/payment-method-labels.ts';
 export type JournalVenue = { id: number; code: string; timeZone: string; currency: Currency };
 
 /** The method a refund made outside the system is filed under. */
-export const OUTSIDE_METHOD = 'outside';
+const OUTSIDE_METHOD = 'outside';
 
-export const OUTSIDE_LABELS: Record<LanguageCode, string> = {
+const OUTSIDE_LABELS: Record<LanguageCode, string> = {
   ja: 'システム外（現金・銀行振込など）',
   en: 'Outside the system (cash, bank transfer)',
   'zh-hans': '系统外（现金、银行转账等）',

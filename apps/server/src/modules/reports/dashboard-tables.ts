@@ -34,7 +34,7 @@ function breakdownTable(sheet: string, rows: BreakdownRow[], name: (row: Breakdo
  * One table of a dashboard. Channels travel as keys (`web`, `spot`): a file worded in a language
  * names them as the console does, one kept in keys keeps the key as the name.
  */
-export function dashboardTable(dashboard: Dashboard, table: DashboardTable, words: LanguageCode | 'keys'): ReportTable {
+function dashboardTable(dashboard: Dashboard, table: DashboardTable, words: LanguageCode | 'keys'): ReportTable {
   return { ...tableOf(dashboard, table, words), headings: DASHBOARD_TABLE_HEADINGS };
 }
 

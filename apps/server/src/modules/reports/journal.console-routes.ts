@@ -63,7 +63,7 @@ const JournalFile = z
   );
 
 /** The journal's columns, in the file. */
-export const JOURNAL_COLUMNS: ReportColumn[] = [
+const JOURNAL_COLUMNS: ReportColumn[] = [
   { name: 'date', kind: 'date', width: 22 },
   { name: 'kind', kind: 'text', width: 10 },
   { name: 'payment_method', kind: 'text', width: 20 },
@@ -75,7 +75,7 @@ export const JOURNAL_COLUMNS: ReportColumn[] = [
 ];
 
 /** The journal as a file's table: its lines (their kind in words unless the file keeps keys), then the totals. */
-export function journalTable(journal: Journal, words: LanguageCode | 'keys'): ReportTable {
+function journalTable(journal: Journal, words: LanguageCode | 'keys'): ReportTable {
   return {
     sheet: 'journal',
     columns: JOURNAL_COLUMNS,

@@ -29,9 +29,9 @@ import { type ReportHeadings, TOTALS_KEY, TOTALS_WORDS } from './report-headings
  * - `money`: an amount in minor units, its heading names the currency.
  * - `percent`: a share in percent.
  */
-export type ReportColumnKind = 'text' | 'date' | 'count' | 'money' | 'percent';
+type ReportColumnKind = 'text' | 'date' | 'count' | 'money' | 'percent';
 export type ReportColumn = { name: string; kind: ReportColumnKind; width?: number };
-export type ReportCell = string | number | null;
+type ReportCell = string | number | null;
 
 export type ReportTable = {
   /** The XLSX sheet's name (at most 31 characters of letters, digits, `_` and `-`). */
@@ -63,7 +63,7 @@ export const REPORT_CONTENT_TYPES: Record<ExportFormatName, string> = {
 };
 
 /** The headings, in words or keys: days and times with the time zone, amounts with the currency. */
-export function reportHeadings(columns: readonly ReportColumn[], context: ReportFileContext, words?: ReportHeadings): string[] {
+function reportHeadings(columns: readonly ReportColumn[], context: ReportFileContext, words?: ReportHeadings): string[] {
   const language = context.headings ?? 'keys';
   return columns.map((column) => {
     const name = (language !== 'keys' && words?.[language][column.name]) || column.name;

@@ -18,7 +18,7 @@ export const TOTALS_WORDS: Record<LanguageCode, string> = {
   th: 'รวม',
 };
 
-export const JOURNAL_KEYS = ['date', 'kind', 'payment_method', 'payment_method_name', 'count', 'amount', 'tax', 'net'] as const;
+const JOURNAL_KEYS = ['date', 'kind', 'payment_method', 'payment_method_name', 'count', 'amount', 'tax', 'net'] as const;
 type JournalKey = (typeof JOURNAL_KEYS)[number];
 
 /** As the console's journal screen words them. */
@@ -85,7 +85,7 @@ export const JOURNAL_HEADINGS: Record<LanguageCode, Record<JournalKey, string>> 
   },
 };
 
-export const DASHBOARD_TABLE_KEYS = [
+const DASHBOARD_TABLE_KEYS = [
   'key',
   'name',
   'orders',

@@ -243,7 +243,7 @@ function mergeLocalized(
 }
 
 /** Top-level settings whose value differs, with both values. */
-export function changesBetween(before: VenueSettingsValues, after: VenueSettingsValues): SettingsChanges {
+function changesBetween(before: VenueSettingsValues, after: VenueSettingsValues): SettingsChanges {
   const changes: SettingsChanges = {};
   for (const field of Object.keys(after) as (keyof VenueSettingsValues)[]) {
     if (stableJson(before[field]) !== stableJson(after[field])) changes[field] = { before: before[field], after: after[field] };

@@ -29,7 +29,7 @@ import {
 } from './staff-sessions.ts';
 
 /** Who may call a console route. */
-export type ConsoleAccess =
+type ConsoleAccess =
   /** Anyone: signing in, accepting an invitation, resetting a password. */
   | { public: true }
   /** A session at one of these stages (signing in, enrolling a second factor). */

@@ -29,9 +29,8 @@ import { accessOf } from './staff-access.ts';
 import { type ClientInfo, openSession, rotateSession, type StaffSession } from './staff-sessions.ts';
 import { verifyTotp } from './totp.ts';
 
-export { LOCK_MINUTES, MAX_FAILED_SIGN_INS } from './sign-in-attempts.ts';
 /** Sign-in attempts one client address may make in ten minutes, whatever the accounts. */
-export const SIGN_INS_PER_ADDRESS = 30;
+const SIGN_INS_PER_ADDRESS = 30;
 
 export type SignedIn = { token: string; session: StaffSession; account: StaffAccount };
 

@@ -18,8 +18,8 @@ import { staffAccounts, staffLinkTokens } from './staff.schema.ts';
 import { invitationMail, passwordResetMail } from './staff-mail.ts';
 import { type ClientInfo, openSession, revokeAllSessions } from './staff-sessions.ts';
 
-export const INVITATION_DAYS = 7;
-export const PASSWORD_RESET_MINUTES = 60;
+const INVITATION_DAYS = 7;
+const PASSWORD_RESET_MINUTES = 60;
 
 export type StaffMailer = { publicUrl: () => string; from: () => string };
 

@@ -16,9 +16,9 @@ import { staffAccounts, staffSessions } from './staff.schema.ts';
 import type { TeamGrant } from './staff-access.ts';
 
 export const IDLE_TIMEOUT_MINUTES = 30;
-export const ABSOLUTE_LIFETIME_HOURS = 12;
+const ABSOLUTE_LIFETIME_HOURS = 12;
 /** A session waiting for its second factor or an enrolment does not wait long. */
-export const UNFINISHED_SIGN_IN_MINUTES = 15;
+const UNFINISHED_SIGN_IN_MINUTES = 15;
 /** `last_seen_at` is written at most this often, not on every request. */
 const TOUCH_AFTER_SECONDS = 60;
 

@@ -11,9 +11,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** The order route's screen, as the manifest names it (apps/storefront/src/features/order/order-routes.ts). */
-export const ORDER_ROUTE_MODULE = 'src/features/order/order-page.tsx';
+const ORDER_ROUTE_MODULE = 'src/features/order/order-page.tsx';
 /** The ticket's screen, the one most visits under the tickets prefix show (features/tickets/tickets-routes.ts). */
-export const TICKET_ROUTE_MODULE = 'src/features/tickets/ticket-page.tsx';
+const TICKET_ROUTE_MODULE = 'src/features/tickets/ticket-page.tsx';
 
 type ManifestChunk = { file: string; src?: string; isEntry?: boolean; imports?: string[]; css?: string[] };
 type Manifest = Record<string, ManifestChunk>;

@@ -103,7 +103,7 @@ function splitTemplate(assets: PageAssets): PageParts | null {
  * The app's module script and preloads as inert links (`app-entry`, `app-preload`), which the
  * first view's guard turns back into them once the view has painted (decision 020).
  */
-export function afterPaint(html: string): string {
+function afterPaint(html: string): string {
   return html
     .replace(/<script type="module" crossorigin[^>]* src="([^"]+)"[^>]*><\/script>/g, '<link rel="app-entry" href="$1">')
     .replace(/<link rel="modulepreload" crossorigin[^>]* href="([^"]+)"[^>]*>/g, '<link rel="app-preload" href="$1">');

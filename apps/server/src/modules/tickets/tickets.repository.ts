@@ -2,9 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { optionNames } from '../catalog/catalog-facts.ts';
 import { findCompletedOrder } from '../orders/completed-orders.ts';
-import { receipts, ticketShares, tickets } from './tickets.schema.ts';
-
-export type TicketRow = typeof tickets.$inferSelect;
+import { ticketShares, tickets } from './tickets.schema.ts';
 
 export function listShares(db: Database, orderId: string) {
   return db.select().from(ticketShares).where(eq(ticketShares.orderId, orderId)).orderBy(asc(ticketShares.createdAt));
@@ -39,9 +37,4 @@ export async function bumpGenerations(
     .set({ generation: sql`${tickets.generation} + 1`, ...(values.shareId ? { shareId: values.shareId } : {}) })
     .where(and(inArray(tickets.id, ticketIds), eq(tickets.status, 'valid')))
     .returning({ id: tickets.id, generation: tickets.generation });
-}
-
-export async function findReceipt(db: Database, orderId: string) {
-  const [row] = await db.select().from(receipts).where(eq(receipts.orderId, orderId));
-  return row ?? null;
 }

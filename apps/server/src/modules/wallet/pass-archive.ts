@@ -12,7 +12,7 @@ import type { AppleWalletConfig } from '../../config.ts';
 import type { Site } from '../sites/site.ts';
 import type { WalletAdmission } from '../tickets/wallet-admissions.ts';
 
-export type PassLook = { latitude: number | null; longitude: number | null };
+type PassLook = { latitude: number | null; longitude: number | null };
 
 export type PassInput = {
   config: AppleWalletConfig;

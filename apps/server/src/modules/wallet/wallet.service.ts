@@ -40,5 +40,3 @@ export function createAppleWalletService(options: {
     settled: () => round.catch(() => 0),
   };
 }
-
-export type AppleWalletService = ReturnType<typeof createAppleWalletService>;

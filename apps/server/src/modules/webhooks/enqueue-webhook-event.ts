@@ -33,6 +33,3 @@ export async function enqueueWebhookEvent(tx: Database, event: WebhookEventInput
   };
   return insertEventDeliveries(tx, { siteId: event.venue.id, type: event.type, eventId: payload.id, payload });
 }
-
-/** What a module given the port calls (app.ts gives `enqueueWebhookEvent`). */
-export type EnqueueWebhookEvent = typeof enqueueWebhookEvent;

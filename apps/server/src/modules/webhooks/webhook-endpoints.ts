@@ -47,7 +47,7 @@ function describe(row: repo.EndpointRow, createdBy: string | null, counts = { pe
   };
 }
 
-export function describeDelivery(row: repo.DeliveryRow): WebhookDelivery {
+function describeDelivery(row: repo.DeliveryRow): WebhookDelivery {
   return {
     id: row.id,
     event_id: row.eventId,

@@ -11,7 +11,7 @@ export function newWebhookSecret(): string {
   return `whsec_${randomBytes(32).toString('base64url')}`;
 }
 
-export function signatureOf(secret: string, timestamp: number, body: string): string {
+function signatureOf(secret: string, timestamp: number, body: string): string {
   return createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
 }
 

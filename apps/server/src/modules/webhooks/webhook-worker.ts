@@ -34,7 +34,7 @@ const RESPONSE_KEPT = 2048;
 const FIRST_RETRY_MS = 30_000;
 
 /** Waiting time after `attempts` failed attempts: 30 s, 1 min, 2 min, … (8 attempts span about an hour). */
-export function webhookRetryDelayMs(attempts: number): number {
+function webhookRetryDelayMs(attempts: number): number {
   return FIRST_RETRY_MS * 2 ** Math.max(attempts - 1, 0);
 }
 

@@ -8,7 +8,7 @@ import type { TicketView } from '@storefront/domain/api/tickets';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../lib/app-context.tsx';
 
-export function appleWalletPassUrl(siteCode: string, token: string, admissionId: string): string {
+function appleWalletPassUrl(siteCode: string, token: string, admissionId: string): string {
   return `/${encodeURIComponent(siteCode)}/api/v1/tickets/${encodeURIComponent(token)}/wallet/apple/${admissionId}.pkpass`;
 }
 

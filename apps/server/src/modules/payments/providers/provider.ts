@@ -37,7 +37,7 @@ export type PaymentLookup = {
 };
 
 /** A refund asked of the provider: of the payment `reference` (the shop's `paymentNumber`). */
-export type RefundRequest = {
+type RefundRequest = {
   reference: string;
   paymentNumber: string;
   siteId: number;
