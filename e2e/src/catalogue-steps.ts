@@ -3,11 +3,12 @@
  * picture to upload (a PNG written from bytes, so the browser tests need no image library).
  */
 import { crc32, deflateSync } from 'node:zlib';
+import { clock } from '@storefront/server/lib/clock';
 
 export const VENUE_TIME_ZONE = 'Asia/Tokyo';
 
-/** Today's date at the venue, as YYYY-MM-DD. */
-export const venueToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: VENUE_TIME_ZONE }).format(new Date());
+/** Today's date at the venue by the shop's clock (a journey's set instant, where it sets one), as YYYY-MM-DD. */
+export const venueToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: VENUE_TIME_ZONE }).format(clock.now());
 
 const utc = (date: string) => new Date(`${date}T00:00:00Z`);
 const iso = (date: Date) => date.toISOString().slice(0, 10);

@@ -15,14 +15,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apiFor } from '@storefront/server/test/api';
+import { wallClock } from '@storefront/server/test/clock';
 import { type ConsoleClient, consoleClient, makeStaff, makeTeam, signIn } from '@storefront/server/test/console';
 import { otherSlot, setDateChangeRules } from '@storefront/server/test/date-changes';
 import { type Bought, buyTickets, setCheckInGrace } from '@storefront/server/test/tickets';
 import { sql } from 'drizzle-orm';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VENUE_TIME_ZONE, venueToday } from './catalogue-steps.ts';
-import { CHROMIUM_PATH, type Harness, hasChromium, recordCspViolations, seriousAxeViolations, startHarness } from './harness.ts';
+import {
+  CHROMIUM_PATH,
+  type Harness,
+  hasChromium,
+  installClock,
+  recordCspViolations,
+  seriousAxeViolations,
+  startHarness,
+} from './harness.ts';
 
 const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
 /** The scanner ignores the same code read again this soon (a ticket still before the camera). */
@@ -78,7 +87,8 @@ describe.skipIf(!hasChromium)('the gate: pairing, results for a queue, manual en
     name: string,
     gate: string,
     viewport: { width: number; height: number },
-    browser: Browser = harness.browser,
+    /** Opens the phone's browser context (the harness's, on the journey's clock, unless given). */
+    newContext: (options: BrowserContextOptions) => Promise<BrowserContext> = harness.newContext,
     pairingLink?: string,
   ): Promise<Device> {
     let link = pairingLink;
@@ -87,7 +97,7 @@ describe.skipIf(!hasChromium)('the gate: pairing, results for a queue, manual en
       expect(made.status, JSON.stringify(made.body)).toBe(201);
       link = `${harness.baseUrl}${made.body.pairing_url}`;
     }
-    const context = await browser.newContext({
+    const context = await newContext({
       locale: 'en-GB',
       viewport,
       timezoneId: VENUE_TIME_ZONE,
@@ -133,6 +143,9 @@ describe.skipIf(!hasChromium)('the gate: pairing, results for a queue, manual en
 
   beforeAll(async () => {
     harness = await startHarness({
+      // Tickets are moved to a slot of the venue's today that started ten minutes ago, and the phones
+      // admit by today's kit: at 10:00 at the venue, whatever the hour the suite runs.
+      at: wallClock('10:00'),
       prepare: async (db) => {
         // Tickets in a slot two days ahead stay outside the entry window; a date change is free and always allowed.
         await setCheckInGrace(db, 'demo', 15);
@@ -211,7 +224,7 @@ describe.skipIf(!hasChromium)('the gate: pairing, results for a queue, manual en
 
     // A photo of the visitor's ticket page, taken at once: the QR reader (WebAssembly, under the page's
     // policy) reads it, and a photo is answered even when it shows the code just typed.
-    const visitor = await harness.browser.newContext({
+    const visitor = await harness.newContext({
       locale: 'en-GB',
       viewport: { width: 375, height: 812 },
       deviceScaleFactor: 2,
@@ -412,7 +425,7 @@ describe.skipIf(!hasChromium)('the gate: pairing, results for a queue, manual en
     const bought = await buyTickets(api(), harness.db, { quantity: 1, email: 'staff-scan@gate-e2e.test' });
     await slotNow(bought, 4);
     const codes = await codesOf(bought);
-    const context = await harness.browser.newContext({
+    const context = await harness.newContext({
       locale: 'en-GB',
       viewport: { width: 1280, height: 800 },
       timezoneId: VENUE_TIME_ZONE,
@@ -502,7 +515,7 @@ describe.skipIf(!hasChromium)('the gate: pairing, results for a queue, manual en
     await slotNow(bought, 5);
     // The visitor's ticket page, drawn as the camera would see it: one frame of a Y4M video that
     // Chromium's fake camera plays in a loop.
-    const visitor = await harness.browser.newContext({ locale: 'en-GB', viewport: { width: 375, height: 812 } });
+    const visitor = await harness.newContext({ locale: 'en-GB', viewport: { width: 375, height: 812 } });
     const ticketPage = await visitor.newPage();
     await ticketPage.goto(`${harness.baseUrl}/demo/tickets/?lang=en#/id/${bought.reservationToken}`);
     await ticketPage.locator('[data-screen="ticket"] .ticket-qr-item .ticket-qr svg').first().waitFor();
@@ -548,7 +561,12 @@ describe.skipIf(!hasChromium)('the gate: pairing, results for a queue, manual en
       ],
     });
     try {
-      const phone = await pairDevice('Phone camera', 'camera', { width: 375, height: 812 }, cameraBrowser);
+      // The camera phone's browser is its own, its pages on the journey's clock as the harness's are.
+      const phone = await pairDevice('Phone camera', 'camera', { width: 375, height: 812 }, async (options) => {
+        const context = await cameraBrowser.newContext(options);
+        await installClock(context);
+        return context;
+      });
       // The camera starts by itself and reads the code: the party is admitted.
       const result = phone.page.locator('.result');
       await result.waitFor({ timeout: 20_000 });

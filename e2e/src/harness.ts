@@ -69,6 +69,30 @@ export type HarnessOptions = {
   at?: Date | string;
 };
 
+/**
+ * Puts the pages of `context` on the shop's clock (Playwright's clock, running on from the server's
+ * now). Playwright's fake `Date` answers `new` with a plain Date, so a subclass of Date loses its own
+ * methods (Playwright issue 35314): the pages' `TZDate` would then show venue times in the browser's
+ * own zone. A constructor in front of it gives a subclass its own prototype again.
+ */
+export async function installClock(context: BrowserContext): Promise<void> {
+  await context.clock.install({ time: clock.now() });
+  // Init scripts run in the order they were added: this one finds the fake Date in place.
+  await context.addInitScript(() => {
+    const ClockDate = Date;
+    function SubclassableDate(this: unknown, ...args: unknown[]) {
+      if (!new.target) return (ClockDate as unknown as () => string)();
+      const date = Reflect.construct(ClockDate, args) as Date;
+      if (new.target !== SubclassableDate) Object.setPrototypeOf(date, new.target.prototype);
+      return date;
+    }
+    // The fake's statics (now, parse, UTC) and prototype, which is the native one.
+    Object.setPrototypeOf(SubclassableDate, ClockDate);
+    SubclassableDate.prototype = ClockDate.prototype;
+    (window as unknown as { Date: unknown }).Date = SubclassableDate;
+  });
+}
+
 let launched: Promise<Browser> | null = null;
 
 /**
@@ -117,7 +141,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const browser = await workerBrowser();
   const newContext = async (contextOptions?: BrowserContextOptions) => {
     const context = await browser.newContext(contextOptions);
-    if (options.at) await context.clock.install({ time: clock.now() });
+    if (options.at) await installClock(context);
     return context;
   };
   return {

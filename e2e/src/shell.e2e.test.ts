@@ -1,3 +1,4 @@
+import { wallClock } from '@storefront/server/test/clock';
 import { freshSlot, orderBody } from '@storefront/server/test/orders';
 import { ROUTES } from '@storefront/storefront/app/route-table';
 import type { Page } from 'playwright-core';
@@ -42,14 +43,19 @@ async function horizontalOverflow(page: Page): Promise<number> {
 describe.skipIf(!hasChromium)('storefront shell in Chromium', () => {
   let harness: Harness;
   beforeAll(async () => {
-    harness = await startHarness({ variants: ['borderless', 'demo', 'kyoto-garden', 'cafe-lumen', 'okinawa'] });
+    // Every route is rendered, the signage board of today's slots among them, and a hold counts down
+    // in the browser to the server's expiry: at 10:00 at the venue, whatever the hour the suite runs.
+    harness = await startHarness({
+      variants: ['borderless', 'demo', 'kyoto-garden', 'cafe-lumen', 'okinawa'],
+      at: wallClock('10:00'),
+    });
   }, 120_000);
   afterAll(async () => {
     await harness?.close();
   });
 
   async function open(url: string, viewport = viewports[1], init?: (page: Page) => Promise<void>): Promise<Page> {
-    const page = await harness.browser.newPage({ viewport });
+    const page = await harness.newPage({ viewport });
     await init?.(page);
     await page.goto(url);
     await page.locator('main h1').first().waitFor({ timeout: 15_000 });
@@ -59,7 +65,7 @@ describe.skipIf(!hasChromium)('storefront shell in Chromium', () => {
   describe.each(viewports)('every route at $width px', (viewport) => {
     it('renders each route of SPEC §2 with a heading, no overflow, no serious axe violation and nothing the Content-Security-Policy refuses', async () => {
       // Without the route fade, a screen that redirects cannot be judged mid-animation.
-      const page = await harness.browser.newPage({ viewport, reducedMotion: 'reduce' });
+      const page = await harness.newPage({ viewport, reducedMotion: 'reduce' });
       // The app download offer has its own test; here it would only cover the pages.
       await page.addInitScript(() => sessionStorage.setItem('storefront:demo:showSmartphoneAppDownloadModal', 'false'));
       const refused = await recordCspViolations(page.context());
@@ -90,7 +96,7 @@ describe.skipIf(!hasChromium)('storefront shell in Chromium', () => {
   it.each(['ja', 'en', 'zh-hans', 'kr', 'zh-hant', 'th'])(
     'shows the finished screens in %s at 375 px',
     async (lang) => {
-      const page = await harness.browser.newPage({ viewport: viewports[0], reducedMotion: 'reduce' });
+      const page = await harness.newPage({ viewport: viewports[0], reducedMotion: 'reduce' });
       const problems: string[] = [];
       try {
         await page.goto(`${harness.baseUrl}/demo/?lang=${lang}#/terms`);
@@ -220,7 +226,7 @@ describe.skipIf(!hasChromium)('storefront shell in Chromium', () => {
 
   it('shows the hold with its time zone and countdown on the mail-only address step', async () => {
     const slot = await freshSlot(harness.db, 'kyoto-garden', 10);
-    const page = await harness.browser.newPage({ viewport: viewports[0] });
+    const page = await harness.newPage({ viewport: viewports[0] });
     try {
       await page.goto(`${harness.baseUrl}/kyoto-garden/?lang=en#/terms`);
       await page.locator('main h1').waitFor();
@@ -253,7 +259,7 @@ describe.skipIf(!hasChromium)('storefront shell in Chromium', () => {
   it('takes the visitor to payment from the mail-only link even after a mail scanner opened it first', async () => {
     const slot = await freshSlot(harness.db, 'kyoto-garden', 10);
     const email = `twice-${Date.now()}@example.com`;
-    const shop = await harness.browser.newContext({ viewport: viewports[0] });
+    const shop = await harness.newContext({ viewport: viewports[0] });
     try {
       const page = await shop.newPage();
       await page.goto(`${harness.baseUrl}/kyoto-garden/?lang=en#/terms`);
@@ -281,7 +287,7 @@ describe.skipIf(!hasChromium)('storefront shell in Chromium', () => {
       expect(link).toContain('/kyoto-garden/?lang=en#/mail-confirm?token=');
 
       // A mail scanner follows the link first, in a browser of its own.
-      const scanner = await harness.browser.newContext();
+      const scanner = await harness.newContext();
       try {
         const scan = await scanner.newPage();
         await scan.goto(link);
@@ -290,7 +296,7 @@ describe.skipIf(!hasChromium)('storefront shell in Chromium', () => {
         await scanner.close();
       }
       // Then the visitor taps it, and goes on to payment rather than "start again".
-      const visitor = await harness.browser.newContext({ viewport: viewports[0], locale: 'ja-JP' });
+      const visitor = await harness.newContext({ viewport: viewports[0], locale: 'ja-JP' });
       try {
         const tap = await visitor.newPage();
         await tap.goto(link);

@@ -6,6 +6,7 @@
 import type { GateResult, ScanBody } from '@storefront/domain/console/gate';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../src/db/client.ts';
+import { clock } from '../src/lib/clock.ts';
 import { hashToken, newToken } from '../src/lib/tokens.ts';
 import { SYSTEM_ACTOR } from '../src/modules/audit/record-audit.ts';
 import { admit, namedByCode, refused } from '../src/modules/checkin/gate-check-in.ts';
@@ -53,7 +54,7 @@ export async function pairedDevice(
       name: options.name ?? 'Test tablet',
       gate: options.gate ?? 'east',
       tokenHash: hashToken(token),
-      pairedAt: new Date(),
+      pairedAt: clock.now(),
     })
     .returning();
   if (!device) throw new Error('the device was not written');

@@ -2,9 +2,10 @@ import type { OrderSearchPage, OrderSummary } from '@storefront/domain/console/o
 import { parse as parseCsv } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { beforeAll, expect, it, vi } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { apiFor } from '../../../test/api.ts';
 import { useTestApp } from '../../../test/app.ts';
+import { resetClock, setClock } from '../../../test/clock.ts';
 import { type ConsoleClient, consoleClient, makeStaff, makeTeam, signIn } from '../../../test/console.ts';
 import { describeEachEngine } from '../../../test/database.ts';
 import { type Bought, buyTickets } from '../../../test/tickets.ts';
@@ -356,19 +357,19 @@ describeEachEngine('console order search', (ctx) => {
     });
   });
 
-  /** A download made while the clock says `at` (only `Date` is faked, so the database and timers run as ever). */
+  /** A download made while the shop's clock, the server's and its database's, says `at`. */
   const downloadAt = async (at: string, path: string) => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date(at));
+    await setClock([ctx.db], at);
     try {
       return await download(path);
     } finally {
-      vi.useRealTimers();
+      await resetClock([ctx.db]);
     }
   };
 
   it('names the file by the venue’s wall clock, not UTC', async () => {
-    // 15:05 UTC on 30 June is five past midnight on 1 July in Tokyo. Both instants are past, so the session stays live.
+    // 15:05 UTC on 30 June is five past midnight on 1 July in Tokyo. Both instants are before the
+    // member signed in, so the session is neither expired nor idle at them.
     const csv = await downloadAt('2026-06-30T15:05:00Z', 'orders/export.csv');
     expect(csv.headers['content-disposition']).toBe('attachment; filename="orders-demo-2026-07-01-0005.csv"');
     const xlsx = await downloadAt('2025-12-02T00:30:00Z', 'orders/export.xlsx');
