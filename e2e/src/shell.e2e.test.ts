@@ -190,12 +190,7 @@ describe.skipIf(!hasChromium)('storefront shell in Chromium', () => {
   });
 
   it('says an unknown ticket is not found, and nothing more: no dialog about the connection', async () => {
-    const page = await open(`${harness.baseUrl}/demo/tickets/?lang=en#/id/AAAAAAAAAAAAAAAAAAAAAA`, undefined, async (p) => {
-      p.on('request', (r) => console.log('REQ', Date.now() % 100000, r.url()));
-      p.on('requestfinished', (r) => console.log('FIN', Date.now() % 100000, r.url()));
-      p.on('requestfailed', (r) => console.log('FAILED', Date.now() % 100000, r.url()));
-      p.on('framenavigated', (f) => console.log('NAV', Date.now() % 100000, f.url()));
-    });
+    const page = await open(`${harness.baseUrl}/demo/tickets/?lang=en#/id/AAAAAAAAAAAAAAAAAAAAAA`);
     await page.locator('[data-screen="ticket"], [data-screen="not-found"]').first().waitFor();
     await page.waitForLoadState('networkidle');
     const screen = await page.locator('main').textContent();
