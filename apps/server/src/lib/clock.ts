@@ -15,6 +15,12 @@ export const clock = {
   now: (): Date => new Date(Date.now() + shiftMs),
   nowMs: (): number => Date.now() + shiftMs,
   /**
+   * The system's clock, unshifted, for what another party checks against its own: a provider's
+   * request time, a webhook signature's timestamp. (What is measured, an age or a duration, reads
+   * `performance.now()`.)
+   */
+  systemNow: (): Date => new Date(),
+  /**
    * Puts the clock `ms` ahead of the system's (behind when negative); it runs on from there.
    * Only tests call this, through `test/clock.ts`, which moves the database's `app_now()` with it.
    */

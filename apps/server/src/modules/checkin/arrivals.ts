@@ -249,7 +249,7 @@ export function createArrivalsFeed(db: Database, options: ArrivalsFeedOptions = 
   }
 
   const heartbeat = setInterval(() => {
-    const chunk = `event: ping\ndata: ${Date.now()}\n\n`;
+    const chunk = `event: ping\ndata: ${clock.nowMs()}\n\n`;
     for (const channel of channels.values()) for (const client of channel.clients) client.write(chunk);
   }, heartbeatMs);
   heartbeat.unref();

@@ -36,23 +36,23 @@ export function createProductBundles() {
   /** A venue's fact by name, read at most once per TTL. */
   async function venueFact<T>(name: string, read: () => Promise<T>): Promise<T> {
     const hit = venueFacts.get(name);
-    if (hit && Date.now() - hit.at < PRODUCT_TTL_MS) return hit.value as T;
+    if (hit && performance.now() - hit.at < PRODUCT_TTL_MS) return hit.value as T;
     const value = await read();
     if (venueFacts.size > 10_000) venueFacts.clear();
-    venueFacts.set(name, { at: Date.now(), value });
+    venueFacts.set(name, { at: performance.now(), value });
     return value;
   }
 
   async function get(tx: Database, key: { id: number } | { siteId: number; uuid: string }): Promise<ProductBundle | null> {
     const name = 'id' in key ? `id:${key.id}` : `uuid:${key.siteId}:${key.uuid}`;
     const hit = bundles.get(name);
-    if (hit && Date.now() - hit.at < PRODUCT_TTL_MS) return hit.bundle;
+    if (hit && performance.now() - hit.at < PRODUCT_TTL_MS) return hit.bundle;
     const product = 'id' in key ? await findProductById(tx, key.id) : await findProductByUuid(tx, key.siteId, key.uuid);
     const bundle = product
       ? { product, options: await listProductOptions(tx, product.id), setProducts: await listProductSetProducts(tx, product.id) }
       : null;
     if (bundles.size > 1_000) bundles.clear();
-    bundles.set(name, { at: Date.now(), bundle });
+    bundles.set(name, { at: performance.now(), bundle });
     return bundle;
   }
 
@@ -67,10 +67,10 @@ export function createProductBundles() {
     /** A slot's own option prices (option id to price; most slots have none), cached like the products. */
     async slotPrices(tx: Database, timeSpanId: number): Promise<Map<number, number>> {
       const hit = slotPrices.get(timeSpanId);
-      if (hit && Date.now() - hit.at < PRODUCT_TTL_MS) return hit.prices;
+      if (hit && performance.now() - hit.at < PRODUCT_TTL_MS) return hit.prices;
       const prices = await slotOptionPrices(tx, timeSpanId);
       if (slotPrices.size > 10_000) slotPrices.clear();
-      slotPrices.set(timeSpanId, { at: Date.now(), prices });
+      slotPrices.set(timeSpanId, { at: performance.now(), prices });
       return prices;
     },
     /** When a slot of a product is (its day, start and end), for showing an order; null when it has no such slot. */

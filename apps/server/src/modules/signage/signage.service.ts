@@ -5,8 +5,10 @@
  * every screen as a server-sent event. A heartbeat event lets screens tell a live connection from
  * a dead one.
  */
+
 import { createHash } from 'node:crypto';
 import { SignageBoard } from '@storefront/domain/api/signage';
+import { clock } from '../../lib/clock.ts';
 import type { Site } from '../sites/site.ts';
 
 /** One connected screen: where its events go. */
@@ -83,7 +85,7 @@ export function createSignageService(options: SignageServiceOptions) {
   }
 
   const heartbeat = setInterval(() => {
-    const chunk = `event: ping\ndata: ${Date.now()}\n\n`;
+    const chunk = `event: ping\ndata: ${clock.nowMs()}\n\n`;
     for (const channel of channels.values()) broadcast(channel, chunk);
   }, heartbeatMs);
   heartbeat.unref();
@@ -119,9 +121,9 @@ export function createSignageService(options: SignageServiceOptions) {
       const live = channels.get(site.id)?.board;
       if (live) return live;
       const hit = loose.get(site.id);
-      if (hit && Date.now() - hit.at < cacheMs) return hit.board;
+      if (hit && performance.now() - hit.at < cacheMs) return hit.board;
       const board = load(site);
-      loose.set(site.id, { at: Date.now(), board });
+      loose.set(site.id, { at: performance.now(), board });
       board.catch(() => loose.delete(site.id));
       return board;
     },

@@ -30,13 +30,13 @@ export function createSitesService(
   let generation = 0;
 
   async function served(): Promise<Site[]> {
-    if (loaded && Date.now() - loaded.at < SITES_TTL_MS) return loaded.sites;
+    if (loaded && performance.now() - loaded.at < SITES_TTL_MS) return loaded.sites;
     if (loading) return loading;
     const started = generation;
     const load = listSites(db)
       .then((all) => {
         const sites = options.appMode === 'reconnect' ? [reconnectSite(all)].filter((s) => s !== null) : all;
-        if (started === generation) loaded = { at: Date.now(), sites };
+        if (started === generation) loaded = { at: performance.now(), sites };
         return sites;
       })
       .finally(() => {
@@ -54,7 +54,7 @@ export function createSitesService(
 
   return {
     async resolve(key) {
-      const all = loaded && Date.now() - loaded.at < SITES_TTL_MS ? loaded.sites : await served();
+      const all = loaded && performance.now() - loaded.at < SITES_TTL_MS ? loaded.sites : await served();
       return all.find((s) => s.variant === key || s.code === key) ?? null;
     },
     list: served,

@@ -227,9 +227,9 @@ export function createKeyCache(db: Database): CodeKeys {
     },
     venue(siteId) {
       const known = venues.get(siteId);
-      if (known && Date.now() - known.at < 60_000) return known.keys;
+      if (known && performance.now() - known.at < 60_000) return known.keys;
       const keys = loadVenueKeys(db, siteId);
-      venues.set(siteId, { at: Date.now(), keys });
+      venues.set(siteId, { at: performance.now(), keys });
       keys.catch(() => venues.delete(siteId));
       return keys;
     },

@@ -3,8 +3,10 @@
  * seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" under the endpoint's secret>`. `verifySignature`
  * is the documented recipe, in code: what a receiver does.
  */
+
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { SIGNATURE_TOLERANCE_SECONDS } from '@storefront/domain/console/webhooks';
+import { clock } from '../../lib/clock.ts';
 
 /** A new signing secret: 32 random bytes, `whsec_` and base64url (shown to staff once). */
 export function newWebhookSecret(): string {
@@ -15,7 +17,7 @@ function signatureOf(secret: string, timestamp: number, body: string): string {
   return createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
 }
 
-export function signatureHeader(secret: string, body: string, now = new Date()): string {
+export function signatureHeader(secret: string, body: string, now = clock.systemNow()): string {
   const t = Math.floor(now.getTime() / 1000);
   return `t=${t},v1=${signatureOf(secret, t, body)}`;
 }
@@ -25,7 +27,7 @@ export function verifySignature(
   secret: string,
   header: string,
   body: string,
-  now = new Date(),
+  now = clock.systemNow(),
   toleranceSeconds = SIGNATURE_TOLERANCE_SECONDS,
 ): boolean {
   const parts = header.split(',').map((part) => part.split('=', 2) as [string, string | undefined]);

@@ -14,6 +14,7 @@
  * section of PayPay's Dynamic QR API reference). Amounts: PayPay takes yen only, in whole yen, which is
  * exactly the shop's minor unit for JPY.
  */
+
 import { createHash } from 'node:crypto';
 import { request as httpsRequest } from 'node:https';
 import { Conf } from '@paypayopa/paypayopa-sdk-node/dist/lib/conf.js';
@@ -25,6 +26,7 @@ import {
 } from '@paypayopa/paypayopa-sdk-node/dist/lib/httpsClient.js';
 import { PayPayRestSDK } from '@paypayopa/paypayopa-sdk-node/dist/lib/paypay-rest-sdk.js';
 import { z } from 'zod';
+import { clock } from '../../../lib/clock.ts';
 import {
   InvalidNotification,
   type LookupOutcome,
@@ -237,7 +239,7 @@ export function createPayPayProvider(options: PayPayProviderOptions): PaymentPro
           isAuthorization: false,
           redirectUrl: payment.returnUrl,
           redirectType: 'WEB_LINK',
-          requestedAt: Math.floor(Date.now() / 1000),
+          requestedAt: Math.floor(clock.systemNow().getTime() / 1000),
         }),
       );
       if (reply.isSuccess) {
@@ -287,7 +289,7 @@ export function createPayPayProvider(options: PayPayProviderOptions): PaymentPro
           merchantRefundId,
           paymentId: payment.reference,
           amount: { amount: payment.amount, currency: 'JPY' },
-          requestedAt: Math.floor(Date.now() / 1000),
+          requestedAt: Math.floor(clock.systemNow().getTime() / 1000),
           reason: `Refund of ${payment.paymentNumber}`,
         }),
       );
