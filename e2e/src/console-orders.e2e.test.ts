@@ -208,11 +208,11 @@ describe.skipIf(!hasChromium)('customer service: find an order, resend its ticke
       const { page: ticket } = visitor;
       await ticket.goto(ticketUrl);
       await ticket.locator('[data-screen="ticket"] .ticket-card').waitFor();
-      const statuses = await ticket
-        .locator('.ticket-qr-item')
-        .evaluateAll((items) => items.map((item) => item.getAttribute('data-status')));
+      const statuses = () =>
+        ticket.locator('.ticket-qr-item').evaluateAll((items) => items.map((item) => item.getAttribute('data-status')));
       // The visit is days ahead: the standing admission waits for its time, the cancelled one is no longer valid.
-      expect(statuses).toEqual(['invalid_time', 'invalid']);
+      // The page may first paint the ticket it kept and then the one it reads again: wait for the read.
+      await expect.poll(statuses, { timeout: 10_000 }).toEqual(['invalid_time', 'invalid']);
       // The ticket's facts count the standing admission and say what was paid and what came back.
       const fact = (label: string) =>
         ticket
