@@ -65,6 +65,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/src/**/*.e2e.test.ts'],
+          setupFiles: ['e2e/src/setup.ts'],
           environment: 'node',
           // One module graph and one browser per worker (harness.ts): importing the server and
           // Playwright again took 8–17 s a file. No journey mocks a module or keeps module state.

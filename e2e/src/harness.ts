@@ -11,6 +11,7 @@ import { clock } from '@storefront/server/lib/clock';
 import { resetClock, setClock } from '@storefront/server/test/clock';
 import { createTestDatabase } from '@storefront/server/test/database-templates';
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { watchBrowser } from './journey-log.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM_PATH);
@@ -104,10 +105,19 @@ let launched: Promise<Browser> | null = null;
 async function workerBrowser(): Promise<Browser> {
   const current = await launched?.catch(() => null);
   if (current?.isConnected()) return current;
-  launched = chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run'],
-  });
+  launched = chromium
+    .launch({
+      executablePath: CHROMIUM_PATH,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-quic',
+        '--no-first-run',
+      ],
+    })
+    .then(watchBrowser);
   return launched;
 }
 

@@ -1,0 +1,77 @@
+/**
+ * What the browser did in a journey, told with its failure: the pages' addresses, the shop's API
+ * answers, refused requests, page errors and console errors, newest last. A journey's pages are
+ * closed by the time it is reported, so what it saw is written down as it happens: a failure in CI
+ * then says where the page went (or did not) without running it again.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeEach } from 'vitest';
+
+const KEPT = 40;
+const lines: string[] = [];
+let startedAt = performance.now();
+
+function note(line: string): void {
+  const seconds = ((performance.now() - startedAt) / 1000).toFixed(1).padStart(6);
+  lines.push(`${seconds} s  ${line.length > 300 ? `${line.slice(0, 300)}…` : line}`);
+  if (lines.length > KEPT) lines.shift();
+}
+
+const pathOf = (url: string) => {
+  const parsed = new URL(url);
+  return `${parsed.pathname}${parsed.search}${parsed.hash}`;
+};
+
+function watchPage(page: Page): void {
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) note(`page at ${frame.url()}`);
+  });
+  page.on('pageerror', (error) => note(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') note(`console error: ${message.text()}`);
+  });
+}
+
+function watchContext(context: BrowserContext): void {
+  context.on('page', watchPage);
+  context.on('response', (response) => {
+    const request = response.request();
+    if (!['fetch', 'xhr', 'document'].includes(request.resourceType())) return;
+    const said = `${request.method()} ${pathOf(response.url())} → ${response.status()}`;
+    if (response.status() < 400) {
+      note(said);
+      return;
+    }
+    response.text().then(
+      (body) => note(`${said} ${body.replace(/\s+/g, ' ')}`),
+      () => note(said),
+    );
+  });
+  context.on('requestfailed', (request) =>
+    note(`${request.method()} ${pathOf(request.url())} failed: ${request.failure()?.errorText}`),
+  );
+}
+
+/** Every context the browser opens from now on is watched. */
+export function watchBrowser(browser: Browser): Browser {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    watchContext(context);
+    return context;
+  };
+  return browser;
+}
+
+/** Each journey starts its log afresh; a failed one has the log added to its first error. */
+export function reportJourneysOnFailure(): void {
+  beforeEach(({ onTestFailed }) => {
+    lines.length = 0;
+    startedAt = performance.now();
+    onTestFailed(({ task }) => {
+      const error = task.result?.errors?.[0];
+      if (!error || lines.length === 0) return;
+      error.message = `${error.message}\n\nWhat the browser did (seconds from the journey's start):\n${lines.join('\n')}`;
+    });
+  });
+}
