@@ -24,6 +24,7 @@ import { type BrowserContext, type BrowserContextOptions, chromium, type Page } 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VENUE_TIME_ZONE, venueToday } from './catalogue-steps.ts';
 import {
+  CHROMIUM_ARGS,
   CHROMIUM_PATH,
   type Harness,
   hasChromium,
@@ -551,10 +552,7 @@ describe.skipIf(!hasChromium)('the gate: pairing, results for a queue, manual en
     const cameraBrowser = await chromium.launch({
       executablePath: CHROMIUM_PATH,
       args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
+        ...CHROMIUM_ARGS,
         '--use-fake-ui-for-media-stream',
         '--use-fake-device-for-media-stream',
         `--use-file-for-fake-video-capture=${video}`,

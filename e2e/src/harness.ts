@@ -94,6 +94,16 @@ export async function installClock(context: BrowserContext): Promise<void> {
   });
 }
 
+/** How every browser the journeys launch starts: headless, sandboxless in a container, no network of its own. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-quic',
+  '--no-first-run',
+];
+
 let launched: Promise<Browser> | null = null;
 
 /**
@@ -108,14 +118,7 @@ async function workerBrowser(): Promise<Browser> {
   launched = chromium
     .launch({
       executablePath: CHROMIUM_PATH,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-quic',
-        '--no-first-run',
-      ],
+      args: CHROMIUM_ARGS,
     })
     .then(watchBrowser);
   return launched;

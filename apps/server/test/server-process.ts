@@ -47,6 +47,27 @@ export async function startServer(url: string, port: number): Promise<ChildProce
   throw new Error('the server did not start');
 }
 
+/**
+ * Starts `count` servers against one database at once, as a deployment's processes start (start-up
+ * work is serialised by its advisory lock), each on its own free port.
+ */
+export async function startServers(url: string, count: number): Promise<{ processes: ChildProcess[]; ports: number[] }> {
+  const ports: number[] = [];
+  for (let i = 0; i < count; i++) {
+    let port = await freePort();
+    while (ports.includes(port)) port = await freePort();
+    ports.push(port);
+  }
+  const started = await Promise.allSettled(ports.map((port) => startServer(url, port)));
+  const processes = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const failure = started.find((result) => result.status === 'rejected');
+  if (failure) {
+    for (const child of processes) child.kill('SIGKILL');
+    throw failure.reason;
+  }
+  return { processes, ports };
+}
+
 export type ProcessClient = (
   method: string,
   path: string,

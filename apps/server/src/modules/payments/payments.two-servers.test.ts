@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/database.ts';
 import { CUSTOMER, freshSlot, orderBody } from '../../../test/orders.ts';
 import { card } from '../../../test/payments.ts';
-import { answerGatewayPage, clientOf, freePort, type ProcessClient, startServer } from '../../../test/server-process.ts';
+import { answerGatewayPage, clientOf, type ProcessClient, startServers } from '../../../test/server-process.ts';
 import { rows } from '../../db/rows.ts';
 import { seedCatalogue } from '../../db/seed.ts';
 import { SANDBOX_CARDS } from './providers/sandbox-gateway.ts';
@@ -24,8 +24,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('one kept payment across two ser
   beforeAll(async () => {
     database = await createTestDatabase('postgres');
     await seedCatalogue(database.db, { days: 5, variants: ['demo'] });
-    const ports = [await freePort(), await freePort()];
-    for (const port of ports) servers.push(await startServer(database.url ?? '', port));
+    const { processes, ports } = await startServers(database.url ?? '', 2);
+    servers.push(...processes);
     a = await clientOf(ports[0] ?? 0);
     b = await clientOf(ports[1] ?? 0);
   }, 180_000);

@@ -11,7 +11,7 @@ import { fakeStorefrontDir, useTestApp } from '../../../test/app.ts';
 import { type ConsoleClient, consoleClient, makeStaff, makeTeam, signIn, TEST_PASSWORD } from '../../../test/console.ts';
 import { browser, freshAddress, siteIdOf } from '../../../test/console-staff.ts';
 import { createTestDatabase, describeEachEngine, type TestDatabase } from '../../../test/database.ts';
-import { freePort, startServer } from '../../../test/server-process.ts';
+import { startServers } from '../../../test/server-process.ts';
 import { buildApp } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
@@ -428,11 +428,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('console sessions across two ser
   beforeAll(async () => {
     database = await createTestDatabase('postgres');
     await seedCatalogue(database.db, { days: 2, variants: ['demo'] });
-    for (let i = 0; i < 2; i++) {
-      const port = await freePort();
-      servers.push(await startServer(database.url ?? '', port));
-      ports.push(port);
-    }
+    const started = await startServers(database.url ?? '', 2);
+    servers.push(...started.processes);
+    ports.push(...started.ports);
   }, 180_000);
   afterAll(async () => {
     for (const server of servers) server.kill('SIGKILL');

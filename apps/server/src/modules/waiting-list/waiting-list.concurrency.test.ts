@@ -16,7 +16,7 @@ import { apiFor } from '../../../test/api.ts';
 import { buildTestApp } from '../../../test/app.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/database.ts';
 import { freshSlot, orderBody, type SlotFixture, slotCounters } from '../../../test/orders.ts';
-import { clientOf, freePort, type ProcessClient, startServer } from '../../../test/server-process.ts';
+import { clientOf, type ProcessClient, startServers } from '../../../test/server-process.ts';
 import { type DatabaseHandle, openDatabase } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
 import { seedCatalogue } from '../../db/seed.ts';
@@ -150,8 +150,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('waiting list offers across two 
     slot = await freshSlot(database.db, 'demo', capacity);
     await database.db.execute(sql`insert into waiting_list_products (product_id, site_id, offer_minutes)
       select id, site_id, 30 from products where id = ${slot.productId}`);
-    const ports = [await freePort(), await freePort()];
-    for (const port of ports) processes.push(await startServer(database.url ?? '', port));
+    const started = await startServers(database.url ?? '', 2);
+    const ports = started.ports;
+    processes.push(...started.processes);
     clients = await Promise.all(ports.map((port) => clientOf(port)));
     for (let i = 0; i < capacity; i++) {
       const held = await (clients[0] as ProcessClient)('POST', 'orders', orderBody(slot, 1));
