@@ -239,6 +239,15 @@ describeEachEngine('console coupons', (ctx) => {
       headers: { cookie },
     });
     expect(english.rawPayload.subarray(3).toString('utf8').split('\r\n')[1]).toContain(",'@SUM(A1),");
+    // Each file that left is in the audit log: a staff member took it, and which coupons it held.
+    const entries = await rows<{ actor_type: string; venue_code: string; changes: unknown }>(
+      ctx.db,
+      sql`select actor_type, venue_code, changes from audit_log
+          where object_type = 'coupons' and action = 'exported' and changes->'filters'->>'batch' = ${made.body.batch}
+          order by id`,
+    );
+    const entry = { actor_type: 'staff', venue_code: 'demo', changes: { format: 'csv', filters: { batch: made.body.batch } } };
+    expect(entries).toEqual([entry, entry]);
   });
 
   it('words the coupon export’s headings, whether deactivated and the status now in the console’s language, else the member’s, and keeps keys for machines', async () => {

@@ -1,7 +1,7 @@
 /**
  * A venue's coupons under `/console/api/v1/venues/:venue/coupons`: listed, searched and exported
  * with `catalogue:read`; made one by one or in batches, and changed, with `catalogue:write`. Each
- * change is one transaction with its audit entry. The shop reads coupons from the table at every
+ * change is one transaction with its audit entry; each export writes one too. The shop reads coupons from the table at every
  * use (`apply-coupon.ts`), so no cache is involved and the change counts from its commit.
  */
 
@@ -79,6 +79,14 @@ export const couponConsoleRoutes =
         // Headings in the console's language (it sends its own), else the member's; keys when asked.
         const words = headings === 'keys' ? 'keys' : (lang ?? memberLanguageOf(request));
         const now = clock.now();
+        // Codes that take money off leave the system in this file: who took which ones is recorded
+        // before its first row is sent, as an orders export is (one insert, no transaction of its own).
+        await recordAudit(db, authOf(request).actor, {
+          venue: { id: venue.id, code: venue.code },
+          objectType: 'coupons',
+          action: 'exported',
+          changes: { format: 'csv', filters: { ...filters } },
+        });
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${fileNameOf(venue, filters.batch, now)}"`)
