@@ -3,6 +3,7 @@
  * is built from each operation's schemas (with real ids where the test names them), then spoiled
  * one part at a time. Deterministic: the same document and values give the same cases.
  */
+import { HEX_COLOUR_PATTERN } from '@storefront/domain/console/venue-settings';
 
 /** The part of JSON Schema that the zod contracts produce. */
 export type JsonSchema = {
@@ -19,6 +20,7 @@ export type JsonSchema = {
   format?: string;
   minimum?: number;
   maxLength?: number;
+  pattern?: string;
 };
 
 type Parameter = { in: 'path' | 'query' | 'header' | 'cookie'; name: string; required?: boolean; schema: JsonSchema };
@@ -29,7 +31,7 @@ type Operation = {
 export type OpenApiDocument = { paths: Record<string, Record<string, Operation>> };
 
 export type Endpoint = {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** The path as the document writes it, `/{site}/api/v1/orders/{id}`. */
   path: string;
   pathParams: Parameter[];
@@ -44,7 +46,7 @@ export function endpointsOf(document: OpenApiDocument): Endpoint[] {
   for (const [path, operations] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(operations)) {
       const upper = method.toUpperCase();
-      if (upper !== 'GET' && upper !== 'POST' && upper !== 'PUT' && upper !== 'DELETE') continue;
+      if (upper !== 'GET' && upper !== 'POST' && upper !== 'PUT' && upper !== 'PATCH' && upper !== 'DELETE') continue;
       const parameters = operation.parameters ?? [];
       const body = operation.requestBody?.content?.['application/json']?.schema ?? null;
       endpoints.push({
@@ -100,6 +102,8 @@ export function exampleOf(schema: JsonSchema, name: string, known: KnownValues):
   if (options?.[0]) return exampleOf(options[0], name, known);
   if (schema.const !== undefined) return schema.const;
   if (schema.enum?.length) return schema.enum[0];
+  // A venue's colours are written #rrggbb (the pattern sits beside the text's own in `allOf`).
+  if ([schema, ...(schema.allOf ?? [])].some((part) => part.pattern === HEX_COLOUR_PATTERN.source)) return '#123abc';
   if (schema.allOf?.[0]) return exampleOf({ ...schema.allOf[0], ...schema, allOf: undefined }, name, known);
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   switch (type) {

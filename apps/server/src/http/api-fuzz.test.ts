@@ -217,6 +217,9 @@ describeEachEngine(
         // A webhook receiver: a URL the contract takes, and an event it knows.
         url: 'https://receiver.example/hook',
         events: ['order.completed'],
+        // The venue's own telephone number and qualified-invoice registration number, in its settings.
+        phone: '+81 3-1234-5678',
+        invoice_registration_number: 'T7000012050002',
       };
       const pathValue = (path: string, name: string): string => {
         if (name === 'timechangeToken') return change.body.time_change_token;
@@ -226,6 +229,9 @@ describeEachEngine(
         if (name === 'lang') return 'en';
         // An order, its mail and its refunds in the console are named by uuid; none has this one.
         if (path.startsWith('/console/') && (name === 'order' || name === 'mail' || name === 'refund'))
+          return '00000000-0000-4000-8000-000000000000';
+        // An image and a webhook receiver are named by uuid; none has this one.
+        if (path.startsWith('/console/') && (name === 'endpoint' || (name === 'id' && path.includes('/images/'))))
           return '00000000-0000-4000-8000-000000000000';
         if (path.startsWith('/console/') && name === 'id') return path.includes('/teams/') ? String(team.id) : String(target.id);
         if (name === 'kind') return 'challenge';
