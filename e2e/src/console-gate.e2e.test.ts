@@ -113,7 +113,7 @@ describe.skipIf(!hasChromium)('the console at the gate: devices and live arrival
       await add.getByLabel('Device name').fill('Tablet 2');
       await add.getByLabel('Gate', { exact: true }).fill('north');
       await add.getByRole('button', { name: 'Add and show the pairing code' }).click();
-      const shown = page.getByRole('dialog', { name: 'Pair Tablet 2' });
+      const shown = page.getByRole('dialog', { name: 'Pair Tablet 2', exact: true });
       await shown.getByRole('img', { name: 'Pairing QR code for Tablet 2' }).waitFor();
       await shown.getByText('Open the camera on the phone and scan this; the link works once for 10 minutes.').waitFor();
       expect(await shown.locator('.gate-pairing-countdown strong').textContent()).toMatch(/^(10:00|9:\d\d)$/);
@@ -145,7 +145,7 @@ describe.skipIf(!hasChromium)('the console at the gate: devices and live arrival
       await add.getByLabel('Device name').fill('Phone 1');
       await add.getByLabel('Gate', { exact: true }).fill('east');
       await add.getByRole('button', { name: 'Add and show the pairing code' }).click();
-      await page.getByRole('dialog', { name: 'Pair Phone 1' }).getByRole('button', { name: 'Close' }).click();
+      await page.getByRole('dialog', { name: 'Pair Phone 1', exact: true }).getByRole('button', { name: 'Close' }).click();
       await table
         .getByRole('row', { name: /Phone 1/ })
         .getByText('Waiting for pairing')
@@ -155,7 +155,9 @@ describe.skipIf(!hasChromium)('the console at the gate: devices and live arrival
       await again.getByText(/current key stops working at once/).waitFor();
       await checkAxe(page, 'gate-devices (pair again)');
       await again.getByRole('button', { name: 'Make a new pairing code' }).click();
-      await page.getByRole('dialog', { name: 'Pair Phone 1' }).getByRole('button', { name: 'Close' }).click();
+      // Exactly the pairing's dialog: "Pair Phone 1 again?" holds its name too, and closing that one
+      // while the new code is on its way would let the code's dialog open over the page afterwards.
+      await page.getByRole('dialog', { name: 'Pair Phone 1', exact: true }).getByRole('button', { name: 'Close' }).click();
       await page.getByRole('button', { name: 'Revoke: Phone 1' }).click();
       const revoke = page.getByRole('dialog', { name: 'Revoke Phone 1?' });
       await revoke.getByText(/The device stops at once/).waitFor();
