@@ -1,8 +1,9 @@
 /**
  * A venue's coupons under `/console/api/v1/venues/:venue/coupons`: listed, searched and exported
  * with `catalogue:read`; made one by one or in batches, and changed, with `catalogue:write`. Each
- * change is one transaction with its audit entry; each export writes one too. The shop reads coupons from the table at every
- * use (`apply-coupon.ts`), so no cache is involved and the change counts from its commit.
+ * change is one transaction with its audit entry; each export writes one too. The shop reads
+ * coupons from the table at every use (`apply-coupon.ts`), so no cache is involved and the change
+ * counts from its commit.
  */
 
 import { ErrorBody, Id } from '@storefront/domain/api/common';
