@@ -8,7 +8,7 @@ import { CalendarChangeBody, CalendarChangeResult, CalendarQuery, CalendarView }
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authOf, venueOf } from '../staff/console-api.plugin.ts';
+import { authOf, venueOf } from '../../http/console-request.ts';
 import type { CatalogueConsoleContext } from './catalogue-changes.ts';
 import { applyCalendarChange } from './change-calendar.ts';
 import { readCalendar } from './read-calendar.ts';

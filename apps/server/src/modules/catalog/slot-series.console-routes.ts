@@ -15,8 +15,8 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { authOf, venueOf } from '../../http/console-request.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import { authOf, venueOf } from '../staff/console-api.plugin.ts';
 import { applySlotSeries } from './apply-slot-series.ts';
 import { type CatalogueConsoleContext, changeCatalogue } from './catalogue-changes.ts';
 import { deleteSlotSeries, hasSlotSeries } from './delete-slot-series.ts';

@@ -11,10 +11,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { authOf, venueOf } from '../../http/console-request.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { maskedProviderKeys, setPaymentProviderKeys } from '../sites/set-payment-provider-keys.ts';
 import { readVenue } from '../sites/update-venue-settings.ts';
-import { authOf, venueOf } from '../staff/console-api.plugin.ts';
 import { type CatalogueConsoleContext, changeCatalogue } from './catalogue-changes.ts';
 import { listVenuePaymentMethods, replacePaymentMethods } from './venue-payment-methods.ts';
 

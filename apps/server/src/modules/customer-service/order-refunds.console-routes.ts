@@ -25,9 +25,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { authOf, venueOf } from '../../http/console-request.ts';
 import { listOrdersByIds } from '../orders/completed-orders.ts';
 import { listOrderRefunds, listVenueRefunds } from '../payments/order-refunds.ts';
-import { authOf, venueOf } from '../staff/console-api.plugin.ts';
 import {
   cancelOrderAdmissions,
   type OrderRefundDeps,

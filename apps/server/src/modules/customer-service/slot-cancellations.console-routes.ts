@@ -15,9 +15,9 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { authOf, venueOf } from '../../http/console-request.ts';
 import { specError } from '../../http/errors.ts';
 import type { CatalogueConsoleContext } from '../catalog/catalogue-changes.ts';
-import { authOf, venueOf } from '../staff/console-api.plugin.ts';
 import {
   listSlotCancellations,
   previewSlotCancellation,

@@ -8,7 +8,7 @@ import { GoogleWalletVenueSettings, GoogleWalletVenueSettingsBody } from '@store
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authOf, venueOf } from '../staff/console-api.plugin.ts';
+import { authOf, venueOf } from '../../http/console-request.ts';
 import type { GoogleWalletService } from './google-wallet.service.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };

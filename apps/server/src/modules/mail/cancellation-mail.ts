@@ -6,7 +6,7 @@
  */
 import type { Currency, LanguageCode } from '@storefront/domain/constants';
 import { formatDate, formatPrice } from '@storefront/domain/format';
-import { escapeHtml } from './escape-html.ts';
+import { escapeHtml } from '../../lib/escape-html.ts';
 import type { RenderedMail } from './order-confirmation-mail.ts';
 
 export type CancellationMailData = {

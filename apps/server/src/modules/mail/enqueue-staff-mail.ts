@@ -3,7 +3,7 @@
  * change that causes it, sent after commit.
  */
 import type { Database } from '../../db/client.ts';
-import { escapeHtml } from './escape-html.ts';
+import { escapeHtml } from '../../lib/escape-html.ts';
 import { enqueueMail } from './outbox.repository.ts';
 
 export type StaffMail = {

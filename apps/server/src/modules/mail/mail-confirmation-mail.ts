@@ -1,6 +1,6 @@
 /** The e-mail that confirms a visitor's address in mail-only confirmation mode (SPEC §1). */
 import type { LanguageCode } from '@storefront/domain/constants';
-import { escapeHtml } from './escape-html.ts';
+import { escapeHtml } from '../../lib/escape-html.ts';
 import type { RenderedMail } from './order-confirmation-mail.ts';
 
 const COPY: Record<

@@ -5,7 +5,7 @@
 import { formatDateTime } from '@storefront/domain/format';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { escapeHtml as e } from './escape-html.ts';
+import { escapeHtml as e } from '../../lib/escape-html.ts';
 import { findLatestMailTo, getMail, isMailId, listMail, type OutboxMail } from './outbox.repository.ts';
 
 const LIST_LIMIT = 100;

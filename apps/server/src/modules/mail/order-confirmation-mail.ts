@@ -4,7 +4,7 @@
  */
 import type { Currency, LanguageCode } from '@storefront/domain/constants';
 import { formatDate, formatPrice } from '@storefront/domain/format';
-import { escapeHtml } from './escape-html.ts';
+import { escapeHtml } from '../../lib/escape-html.ts';
 import { COPY, type Copy, HTML_LANG } from './order-confirmation-copy.ts';
 import { type WalletLinks, walletLinksHtml, walletLinksText } from './wallet-links.ts';
 

@@ -8,7 +8,7 @@
  */
 import type { LanguageCode } from '@storefront/domain/constants';
 import { formatDate } from '@storefront/domain/format';
-import { escapeHtml } from './escape-html.ts';
+import { escapeHtml } from '../../lib/escape-html.ts';
 import type { RenderedMail } from './order-confirmation-mail.ts';
 import { NO_WALLET_LINKS, type WalletLinks, walletLinksHtml, walletLinksText } from './wallet-links.ts';
 

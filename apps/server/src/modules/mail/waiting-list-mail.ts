@@ -5,7 +5,7 @@
  */
 import type { LanguageCode } from '@storefront/domain/constants';
 import { formatDate, formatDateTime } from '@storefront/domain/format';
-import { escapeHtml } from './escape-html.ts';
+import { escapeHtml } from '../../lib/escape-html.ts';
 import type { RenderedMail } from './order-confirmation-mail.ts';
 
 type Common = {

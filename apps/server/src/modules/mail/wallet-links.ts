@@ -5,8 +5,8 @@
  */
 import type { LanguageCode } from '@storefront/domain/constants';
 import type { Database } from '../../db/client.ts';
+import { escapeHtml } from '../../lib/escape-html.ts';
 import type { Site } from '../sites/site.ts';
-import { escapeHtml } from './escape-html.ts';
 
 /** Whether a venue offers each wallet now (the wallet modules' answer, given in `app.ts`). */
 export type WalletOffers = {

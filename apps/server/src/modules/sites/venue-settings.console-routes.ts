@@ -9,11 +9,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { authOf, venueOf } from '../../http/console-request.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { languageCodesOf, productKeysOf } from '../catalog/catalog-facts.ts';
 import { type CatalogueConsoleContext, changeCatalogue } from '../catalog/catalogue-changes.ts';
 import { venueHasOrders } from '../orders/venue-orders.ts';
-import { authOf, venueOf } from '../staff/console-api.plugin.ts';
 import type { Site } from './site.ts';
 import {
   readVenue,

@@ -7,22 +7,20 @@
  */
 import type { SessionStage } from '@storefront/domain/console/auth';
 import type { Right } from '@storefront/domain/console/rights';
-import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type LanguageCode } from '@storefront/domain/constants';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { authOf, type ConsoleAuth } from '../../http/console-request.ts';
 import { readCookie } from '../../http/cookies.ts';
 import { specError } from '../../http/errors.ts';
 import type { Actor } from '../audit/record-audit.ts';
-import type { Site } from '../sites/site.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import { deviceActor, findDeviceByToken, type GateDeviceRow } from './gate-devices.ts';
-import { hasSecondFactor, type StaffAccount, secondFactorsOf } from './staff.repository.ts';
-import { accessOf, rightsAt, type StaffAccess, seesVenue } from './staff-access.ts';
+import { hasSecondFactor, secondFactorsOf } from './staff.repository.ts';
+import { accessOf, rightsAt, seesVenue } from './staff-access.ts';
 import {
   findLiveSession,
   findLiveSessionById,
   rotateSessionIfCurrent,
-  type StaffSession,
   sessionCookie,
   sessionCookieName,
   touchSession,
@@ -48,24 +46,9 @@ type ConsoleAccess =
 
 export type ConsoleRoute = { method: string; url: string; access: ConsoleAccess };
 
-export type ConsoleAuth = {
-  session: StaffSession;
-  account: StaffAccount;
-  access: StaffAccess;
-  actor: Actor;
-};
-
 declare module 'fastify' {
   interface FastifyContextConfig {
     console?: ConsoleAccess;
-  }
-  interface FastifyRequest {
-    /** The caller's live session, if any; set for every console route. */
-    consoleAuth: ConsoleAuth | null;
-    /** The gate device calling a route that lets devices in, with its token; null for a staff member. */
-    gateDevice: GateDeviceRow | null;
-    /** The venue of a venue route (`:venue`), once the caller is known to see it. */
-    venue: Site | null;
   }
   interface FastifyReply {
     /** Sets (or, with null, clears) the console session cookie. */
@@ -77,30 +60,12 @@ declare module 'fastify' {
   }
 }
 
-/** The signed-in caller of a route that declared a session; the plugin has already refused anyone else. */
-export function authOf(request: FastifyRequest): ConsoleAuth {
-  if (!request.consoleAuth) throw specError('not signed in', { message: 'sign in to the console first' });
-  return request.consoleAuth;
-}
-
 /** Who calls a route that lets gate devices in: the device, or the signed-in staff member. */
 export function scannerOf(request: FastifyRequest): { actor: Actor; device: GateDeviceRow | null; staffId: number | null } {
   if (request.gateDevice)
     return { actor: deviceActor(request.gateDevice, request.ip), device: request.gateDevice, staffId: null };
   const auth = authOf(request);
   return { actor: auth.actor, device: null, staffId: auth.account.id };
-}
-
-/** The signed-in member's own language (`staff_accounts.language`), Japanese if it is none of the six. */
-export function memberLanguageOf(request: FastifyRequest): LanguageCode {
-  const language = authOf(request).account.language;
-  return (LANGUAGE_CODES as readonly string[]).includes(language) ? (language as LanguageCode) : DEFAULT_LANGUAGE;
-}
-
-/** The venue of a venue route. */
-export function venueOf(request: FastifyRequest): Site {
-  if (!request.venue) throw specError('not found', { message: 'there is no such venue' });
-  return request.venue;
 }
 
 export type ConsoleApiOptions = { db: Database; sites: SitesService; secureCookies: boolean };

@@ -19,7 +19,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { authOf, venueOf } from '../staff/console-api.plugin.ts';
+import { authOf, venueOf } from '../../http/console-request.ts';
 import {
   createWebhookEndpoint,
   listWebhookDeliveries,

@@ -9,7 +9,7 @@ import { CardInput } from '@storefront/domain/api/orders';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { baseDirectives, widen } from '../../../http/security-headers.ts';
-import { escapeHtml } from '../../mail/escape-html.ts';
+import { escapeHtml } from '../../../lib/escape-html.ts';
 import type { SandboxGateway } from './sandbox-gateway.ts';
 
 const Params = z.object({
