@@ -4,12 +4,14 @@
  * closed by the time it is reported, so what it saw is written down as it happens: a failure in CI
  * then says where the page went (or did not) without running it again.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { beforeEach } from 'vitest';
 
 const KEPT = 40;
 const lines: string[] = [];
 let startedAt = performance.now();
+/** The shop's API requests sent and not yet answered, with when they were sent: a journey stuck on one names it. */
+const unanswered = new Map<Request, string>();
 
 function note(line: string): void {
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1).padStart(6);
@@ -32,11 +34,20 @@ function watchPage(page: Page): void {
   });
 }
 
+const isWatched = (request: Request) => ['fetch', 'xhr', 'document'].includes(request.resourceType());
+
 function watchContext(context: BrowserContext): void {
   context.on('page', watchPage);
+  context.on('request', (request) => {
+    if (!isWatched(request)) return;
+    const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+    unanswered.set(request, `${request.method()} ${pathOf(request.url())} (sent at ${seconds} s)`);
+  });
+  context.on('requestfinished', (request) => unanswered.delete(request));
   context.on('response', (response) => {
     const request = response.request();
-    if (!['fetch', 'xhr', 'document'].includes(request.resourceType())) return;
+    unanswered.delete(request);
+    if (!isWatched(request)) return;
     const said = `${request.method()} ${pathOf(response.url())} → ${response.status()}`;
     if (response.status() < 400) {
       note(said);
@@ -47,9 +58,10 @@ function watchContext(context: BrowserContext): void {
       () => note(said),
     );
   });
-  context.on('requestfailed', (request) =>
-    note(`${request.method()} ${pathOf(request.url())} failed: ${request.failure()?.errorText}`),
-  );
+  context.on('requestfailed', (request) => {
+    unanswered.delete(request);
+    note(`${request.method()} ${pathOf(request.url())} failed: ${request.failure()?.errorText}`);
+  });
 }
 
 /** Every context the browser opens from now on is watched. */
@@ -67,11 +79,15 @@ export function watchBrowser(browser: Browser): Browser {
 export function reportJourneysOnFailure(): void {
   beforeEach(({ onTestFailed }) => {
     lines.length = 0;
+    unanswered.clear();
     startedAt = performance.now();
     onTestFailed(({ task }) => {
       const error = task.result?.errors?.[0];
       if (!error || lines.length === 0) return;
-      error.message = `${error.message}\n\nWhat the browser did (seconds from the journey's start):\n${lines.join('\n')}`;
+      const waiting = [...unanswered.values()];
+      error.message = `${error.message}\n\nWhat the browser did (seconds from the journey's start):\n${lines.join('\n')}${
+        waiting.length > 0 ? `\n\nSent and not answered when the journey failed:\n${waiting.join('\n')}` : ''
+      }`;
     });
   });
 }

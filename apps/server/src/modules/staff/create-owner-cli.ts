@@ -6,12 +6,7 @@
 
 import { parseArgs } from 'node:util';
 import { Email, MIN_PASSWORD_LENGTH, NewPassword } from '@storefront/domain/console/auth';
-import { loadConfig } from '../../config.ts';
-import { openDatabase } from '../../db/client.ts';
-import { hashPassword } from '../../lib/passwords.ts';
 import { fail, readSecret } from '../../lib/terminal-prompt.ts';
-import { SYSTEM_ACTOR } from '../audit/record-audit.ts';
-import { createStaffAccount } from './manage-staff.ts';
 
 const { values } = parseArgs({
   options: { email: { type: 'string' }, name: { type: 'string' }, owner: { type: 'boolean', default: false } },
@@ -26,6 +21,15 @@ const checked = NewPassword.safeParse(password);
 if (!checked.success) fail(`The password ${checked.error.issues[0]?.message ?? 'is not valid'}.`);
 if (process.stdin.isTTY && (await readSecret('The same again: ')) !== password) fail('The two passwords differ.');
 
+// The database and the staff module are loaded only for arguments and a password that pass: a
+// mistyped command answers at once instead of after loading the server.
+const [{ loadConfig }, { openDatabase }, { hashPassword }, { SYSTEM_ACTOR }, { createStaffAccount }] = await Promise.all([
+  import('../../config.ts'),
+  import('../../db/client.ts'),
+  import('../../lib/passwords.ts'),
+  import('../audit/record-audit.ts'),
+  import('./manage-staff.ts'),
+]);
 const config = loadConfig();
 const database = openDatabase(config.database);
 try {
