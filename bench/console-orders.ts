@@ -22,7 +22,7 @@ import { todayIn } from '@storefront/domain/dates';
 import { type DatabaseHandle, openDatabase } from '@storefront/server/db/client';
 import { rows } from '@storefront/server/db/rows';
 import { countOrders, searchOrders } from '@storefront/server/modules/orders/search-orders';
-import { createVenue } from '@storefront/server/modules/sites/create-venue';
+import { createVenue } from '@storefront/server/modules/venue-setup/create-venue';
 import { sql } from 'drizzle-orm';
 import { inThrowawayDatabase } from './throwaway-database.ts';
 

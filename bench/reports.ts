@@ -20,8 +20,8 @@ import { type DatabaseHandle, openDatabase } from '@storefront/server/db/client'
 import { rows } from '@storefront/server/db/rows';
 import { readDashboard } from '@storefront/server/modules/reports/dashboard';
 import { summariseClosedDays } from '@storefront/server/modules/reports/dashboard-days';
-import { createVenue } from '@storefront/server/modules/sites/create-venue';
 import type { Site } from '@storefront/server/modules/sites/site';
+import { createVenue } from '@storefront/server/modules/venue-setup/create-venue';
 import { sql } from 'drizzle-orm';
 import { inThrowawayDatabase } from './throwaway-database.ts';
 

@@ -14,7 +14,7 @@ import { type DatabaseHandle, openDatabase } from '@storefront/server/db/client'
 import { rows } from '@storefront/server/db/rows';
 import { applySlotSeries } from '@storefront/server/modules/catalog/apply-slot-series';
 import { changeCatalogue } from '@storefront/server/modules/catalog/catalogue-changes';
-import { createVenue } from '@storefront/server/modules/sites/create-venue';
+import { createVenue } from '@storefront/server/modules/venue-setup/create-venue';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 

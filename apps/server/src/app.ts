@@ -83,9 +83,7 @@ import { createReservationsService } from './modules/reservations/reservations.s
 import { signageRoutes } from './modules/signage/signage.routes.ts';
 import { createSignageService } from './modules/signage/signage.service.ts';
 import { siteApi } from './modules/sites/site-api.plugin.ts';
-import { venueConsoleRoutes } from './modules/sites/sites.console-routes.ts';
 import { createSitesService } from './modules/sites/sites.service.ts';
-import { venueSettingsConsoleRoutes } from './modules/sites/venue-settings.console-routes.ts';
 import { spotRoutes } from './modules/spot/spot.routes.ts';
 import { createSpotService } from './modules/spot/spot.service.ts';
 import { accountConsoleRoutes } from './modules/staff/account.console-routes.ts';
@@ -102,6 +100,8 @@ import { ticketFirstViewRoutes } from './modules/storefront/ticket-first-view.ro
 import { createKeyCache } from './modules/tickets/ticket-signing.ts';
 import { ticketRoutes } from './modules/tickets/tickets.routes.ts';
 import { createTicketsService } from './modules/tickets/tickets.service.ts';
+import { venueSettingsConsoleRoutes } from './modules/venue-setup/venue-settings.console-routes.ts';
+import { venueConsoleRoutes } from './modules/venue-setup/venues.console-routes.ts';
 import { WAITING_LIST_KICK_MS, WAITING_LIST_ROUND_MS } from './modules/waiting-list/offer-places.ts';
 import { waitingListConsoleRoutes } from './modules/waiting-list/waiting-list.console-routes.ts';
 import { waitingListRoutes } from './modules/waiting-list/waiting-list.routes.ts';

@@ -28,10 +28,10 @@ import { saveVenueTexts } from '../modules/catalog/venue-texts.ts';
 import { createPromotion } from '../modules/membership/manage-promotions.ts';
 import { members } from '../modules/membership/membership.schema.ts';
 import { createCoupon } from '../modules/orders/create-coupon.ts';
-import { createVenue } from '../modules/sites/create-venue.ts';
 import type { Site } from '../modules/sites/site.ts';
 import { sites } from '../modules/sites/sites.schema.ts';
-import { updateVenueSettings } from '../modules/sites/update-venue-settings.ts';
+import { createVenue } from '../modules/venue-setup/create-venue.ts';
+import { updateVenueSettings } from '../modules/venue-setup/update-venue-settings.ts';
 import type { Database } from './client.ts';
 import { rows } from './rows.ts';
 

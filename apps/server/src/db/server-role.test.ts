@@ -13,7 +13,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../test/server-process.ts';
 import { auditedChange, SYSTEM_ACTOR } from '../modules/audit/record-audit.ts';
-import { createVenue } from '../modules/sites/create-venue.ts';
+import { createVenue } from '../modules/venue-setup/create-venue.ts';
 import { type DatabaseHandle, openDatabase } from './client.ts';
 import { prepareDatabase } from './prepare.ts';
 import { rows } from './rows.ts';

@@ -14,7 +14,7 @@ import type { Database } from '../../db/client.ts';
 import { authOf, venueOf } from '../../http/console-request.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { maskedProviderKeys, setPaymentProviderKeys } from '../sites/set-payment-provider-keys.ts';
-import { readVenue } from '../sites/update-venue-settings.ts';
+import { readVenue } from '../sites/venue-rows.ts';
 import { type CatalogueConsoleContext, changeCatalogue } from './catalogue-changes.ts';
 import { listVenuePaymentMethods, replacePaymentMethods } from './venue-payment-methods.ts';
 

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { invalidField } from '../../http/errors.ts';
 import { type PaymentProviderKeys, sites } from './sites.schema.ts';
-import { readVenue } from './update-venue-settings.ts';
+import { readVenue } from './venue-rows.ts';
 
 /** Keys to set (a text) or remove (null), by provider and name. */
 export type ProviderKeyChanges = Record<string, Record<string, string | null | undefined> | undefined>;

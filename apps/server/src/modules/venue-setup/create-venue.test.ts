@@ -13,9 +13,9 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { siteLanguages, texts } from '../catalog/catalog.schema.ts';
 import { languageCodesOf } from '../catalog/catalog-facts.ts';
+import { sites } from '../sites/sites.schema.ts';
+import { createSitesService } from '../sites/sites.service.ts';
 import { createVenue, type NewVenue } from './create-venue.ts';
-import { sites } from './sites.schema.ts';
-import { createSitesService } from './sites.service.ts';
 
 type Json = Record<string, unknown>;
 

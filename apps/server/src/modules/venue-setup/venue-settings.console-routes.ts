@@ -14,14 +14,9 @@ import { recordAudit } from '../audit/record-audit.ts';
 import { languageCodesOf, productKeysOf } from '../catalog/catalog-facts.ts';
 import { type CatalogueConsoleContext, changeCatalogue } from '../catalog/catalogue-changes.ts';
 import { venueHasOrders } from '../orders/venue-orders.ts';
-import type { Site } from './site.ts';
-import {
-  readVenue,
-  updateVenueSettings,
-  type VenueConfiguration,
-  venueConfigurationOf,
-  venueSettingsOf,
-} from './update-venue-settings.ts';
+import type { Site } from '../sites/site.ts';
+import { readVenue } from '../sites/venue-rows.ts';
+import { updateVenueSettings, type VenueConfiguration, venueConfigurationOf, venueSettingsOf } from './update-venue-settings.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const tags = ['console: venue settings'];

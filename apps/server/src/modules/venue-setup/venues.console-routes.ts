@@ -12,10 +12,10 @@ import type { Database } from '../../db/client.ts';
 import { authOf, venueOf } from '../../http/console-request.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { languageCodesOf } from '../catalog/catalog-facts.ts';
+import type { Site } from '../sites/site.ts';
+import type { SitesService } from '../sites/sites.service.ts';
 import { seesVenue } from '../staff/staff-access.ts';
 import { createVenue } from './create-venue.ts';
-import type { Site } from './site.ts';
-import type { SitesService } from './sites.service.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const tags = ['console: venues'];

@@ -1,22 +1,20 @@
 /**
  * A venue's settings as the console edits them: read from the `sites` row, and changed by a
- * partial patch in the caller's transaction. Every refusal is made before the one write. The
+ * partial patch in the caller's transaction, written through the sites module's `venue-rows.ts`. Every refusal is made before the one write. The
  * caller marks the catalogue changed (so every process's shop follows) and records the audit
  * entry with the `changes` this returns.
  */
 
 import type { VenueSettingsPatch, VenueSettingsValues } from '@storefront/domain/console/venue-settings';
 import type { LanguageCode } from '@storefront/domain/constants';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { invalidField, specError } from '../../http/errors.ts';
 import { languageCodesOf, productKeysOf } from '../catalog/catalog-facts.ts';
 import { followMembershipLogin } from '../catalog/set-up-venue.ts';
 import { followSignInFields, mailMagazineDefaultOf, setMailMagazineDefault } from '../catalog/sign-in-form.ts';
 import { venueHasOrders } from '../orders/venue-orders.ts';
-import { checkTimeZoneIsKnown } from './create-venue.ts';
-import type { Site } from './site.ts';
-import { type LocalizedText, sites } from './sites.schema.ts';
+import type { LocalizedText, Site } from '../sites/site.ts';
+import { checkTimeZoneIsKnown, readVenue, updateVenue } from '../sites/venue-rows.ts';
 
 /** What changed, field by field of the console's settings: before and after. */
 export type SettingsChanges = Record<string, { before: unknown; after: unknown }>;
@@ -84,14 +82,6 @@ export function venueSettingsOf(site: Site, configuration: VenueConfiguration): 
   };
 }
 
-/** The venue's `sites` row as it is now (not the cached one); locked until the transaction ends when asked. */
-export async function readVenue(db: Database, siteId: number, options: { lock?: boolean } = {}): Promise<Site> {
-  const query = db.select().from(sites).where(eq(sites.id, siteId));
-  const [row] = options.lock ? await query.for('update') : await query;
-  if (!row) throw specError('not found', { message: 'no such venue' });
-  return row;
-}
-
 /**
  * Applies `patch` to the venue's settings in the caller's transaction: only the fields sent
  * change. Refuses with a 400 naming the field, or a 409 for a currency change once the venue has
@@ -133,68 +123,63 @@ export async function updateVenueSettings(
   const theme = patch.theme ?? {};
   const mailConfirm = patch.mail_confirm ?? {};
   const signInForm = patch.sign_in_form ?? {};
-  const [updated] = await tx
-    .update(sites)
-    .set({
-      venue: {
-        ...site.venue,
-        name,
-        address,
-        email: patch.email ?? site.venue.email,
-        phone: patch.phone ?? site.venue.phone,
-        invoiceRegistrationNumber:
-          patch.invoice_registration_number === undefined
-            ? (site.venue.invoiceRegistrationNumber ?? null)
-            : patch.invoice_registration_number,
-      },
-      pageTitle,
-      // `logoSvg` is kept as it is: the console never writes it (see the contract's theme).
-      theme: {
-        ...site.theme,
-        primary: theme.primary ?? site.theme.primary,
-        onPrimary: theme.on_primary ?? site.theme.onPrimary,
-        background: theme.background ?? site.theme.background,
-        text: theme.text ?? site.theme.text,
-        accent: theme.accent ?? site.theme.accent,
-      },
-      orderProcedure: layout.order_procedure ?? site.orderProcedure,
-      isCalendarColoured: layout.is_calendar_coloured ?? site.isCalendarColoured,
-      showsSmartphoneAppModal: layout.shows_smartphone_app_modal ?? site.showsSmartphoneAppModal,
-      ticketDisplay: {
-        type: ticketDisplay.type ?? site.ticketDisplay.type,
-        headerColor: { ...site.ticketDisplay.headerColor, ...ticketDisplay.header_color },
-        showsHeaderLogo: { ...site.ticketDisplay.showsHeaderLogo, ...ticketDisplay.shows_header_logo },
-      },
-      holdMinutes: patch.hold_minutes ?? site.holdMinutes,
-      lowStockThreshold: patch.low_stock_threshold ?? site.lowStockThreshold,
-      dateChange: {
-        isEnabled: dateChange.is_enabled ?? site.dateChange.isEnabled,
-        productKeys: dateChange.product_keys === undefined ? site.dateChange.productKeys : dateChange.product_keys,
-        deadlineMinutes: dateChange.deadline_minutes ?? site.dateChange.deadlineMinutes,
-        feePerAdmission: dateChange.fee_per_admission ?? site.dateChange.feePerAdmission,
-        cheaperNewSlot: dateChange.cheaper_new_slot ?? site.dateChange.cheaperNewSlot,
-        discountedPaymentMethods: dateChange.discounted_payment_methods ?? site.dateChange.discountedPaymentMethods,
-      },
-      isStartMailConfirmOnly: patch.is_start_mail_confirm_only ?? site.isStartMailConfirmOnly,
-      mailConfirm: {
-        customerEmailConfirm: mailConfirm.customer_email_confirm ?? site.mailConfirm.customerEmailConfirm,
-        confirmByMail: mailConfirm.confirm_by_mail ?? site.mailConfirm.confirmByMail,
-      },
-      hasMembershipLogin: patch.has_membership_login ?? site.hasMembershipLogin,
-      signInFields: {
-        ...site.signInFields,
-        residentAreaField: signInForm.resident_area_field ?? site.signInFields.residentAreaField,
-        residentAreaList: signInForm.resident_area_list ?? site.signInFields.residentAreaList,
-        ageBands: signInForm.age_bands ?? site.signInFields.ageBands,
-        genderChoices: signInForm.gender_choices ?? site.signInFields.genderChoices,
-      },
-      currency: patch.currency ?? site.currency,
-      timeZone: patch.time_zone ?? site.timeZone,
-      tagManagerIds: patch.tag_manager_ids ?? site.tagManagerIds,
-    })
-    .where(eq(sites.id, siteId))
-    .returning();
-  if (!updated) throw new Error(`venue ${siteId} vanished while locked`);
+  const updated = await updateVenue(tx, siteId, {
+    venue: {
+      ...site.venue,
+      name,
+      address,
+      email: patch.email ?? site.venue.email,
+      phone: patch.phone ?? site.venue.phone,
+      invoiceRegistrationNumber:
+        patch.invoice_registration_number === undefined
+          ? (site.venue.invoiceRegistrationNumber ?? null)
+          : patch.invoice_registration_number,
+    },
+    pageTitle,
+    // `logoSvg` is kept as it is: the console never writes it (see the contract's theme).
+    theme: {
+      ...site.theme,
+      primary: theme.primary ?? site.theme.primary,
+      onPrimary: theme.on_primary ?? site.theme.onPrimary,
+      background: theme.background ?? site.theme.background,
+      text: theme.text ?? site.theme.text,
+      accent: theme.accent ?? site.theme.accent,
+    },
+    orderProcedure: layout.order_procedure ?? site.orderProcedure,
+    isCalendarColoured: layout.is_calendar_coloured ?? site.isCalendarColoured,
+    showsSmartphoneAppModal: layout.shows_smartphone_app_modal ?? site.showsSmartphoneAppModal,
+    ticketDisplay: {
+      type: ticketDisplay.type ?? site.ticketDisplay.type,
+      headerColor: { ...site.ticketDisplay.headerColor, ...ticketDisplay.header_color },
+      showsHeaderLogo: { ...site.ticketDisplay.showsHeaderLogo, ...ticketDisplay.shows_header_logo },
+    },
+    holdMinutes: patch.hold_minutes ?? site.holdMinutes,
+    lowStockThreshold: patch.low_stock_threshold ?? site.lowStockThreshold,
+    dateChange: {
+      isEnabled: dateChange.is_enabled ?? site.dateChange.isEnabled,
+      productKeys: dateChange.product_keys === undefined ? site.dateChange.productKeys : dateChange.product_keys,
+      deadlineMinutes: dateChange.deadline_minutes ?? site.dateChange.deadlineMinutes,
+      feePerAdmission: dateChange.fee_per_admission ?? site.dateChange.feePerAdmission,
+      cheaperNewSlot: dateChange.cheaper_new_slot ?? site.dateChange.cheaperNewSlot,
+      discountedPaymentMethods: dateChange.discounted_payment_methods ?? site.dateChange.discountedPaymentMethods,
+    },
+    isStartMailConfirmOnly: patch.is_start_mail_confirm_only ?? site.isStartMailConfirmOnly,
+    mailConfirm: {
+      customerEmailConfirm: mailConfirm.customer_email_confirm ?? site.mailConfirm.customerEmailConfirm,
+      confirmByMail: mailConfirm.confirm_by_mail ?? site.mailConfirm.confirmByMail,
+    },
+    hasMembershipLogin: patch.has_membership_login ?? site.hasMembershipLogin,
+    signInFields: {
+      ...site.signInFields,
+      residentAreaField: signInForm.resident_area_field ?? site.signInFields.residentAreaField,
+      residentAreaList: signInForm.resident_area_list ?? site.signInFields.residentAreaList,
+      ageBands: signInForm.age_bands ?? site.signInFields.ageBands,
+      genderChoices: signInForm.gender_choices ?? site.signInFields.genderChoices,
+    },
+    currency: patch.currency ?? site.currency,
+    timeZone: patch.time_zone ?? site.timeZone,
+    tagManagerIds: patch.tag_manager_ids ?? site.tagManagerIds,
+  });
   if (updated.hasMembershipLogin !== site.hasMembershipLogin)
     await followMembershipLogin(tx, { siteId, variant: updated.variant }, updated.hasMembershipLogin);
   if (stableJson(updated.signInFields) !== stableJson(site.signInFields)) {

@@ -14,14 +14,12 @@ import {
 } from '@storefront/domain/console/venues';
 import { CURRENCIES, type Currency, DEFAULT_HOLD_MINUTES, LANGUAGE_CODES, type LanguageCode } from '@storefront/domain/constants';
 import { DEFAULT_DATE_CHANGE_SETTINGS } from '@storefront/domain/date-change';
-import { inArray, or, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
-import { rows } from '../../db/rows.ts';
-import { invalidField, specError } from '../../http/errors.ts';
+import { invalidField } from '../../http/errors.ts';
 import { setUpVenue } from '../catalog/set-up-venue.ts';
-import type { Site } from './site.ts';
-import { type SignInFieldSettings, sites, type ThemeSettings } from './sites.schema.ts';
+import type { SignInFieldSettings, Site, ThemeSettings } from '../sites/site.ts';
+import { checkTimeZoneIsKnown, insertVenue } from '../sites/venue-rows.ts';
 
 export type NewVenue = {
   code: string;
@@ -76,52 +74,38 @@ export async function createVenue(db: Database, input: NewVenue): Promise<Site> 
 }
 
 async function writeVenue(db: Database, venue: NewVenue): Promise<Site> {
-  // Venue creations take turns, so the check below that a code is free stays true until the
-  // insert; the shop's reads of `sites` do not wait for this lock.
-  await db.execute(sql`lock table ${sites} in share row exclusive mode`);
-  await checkKeysAreFree(db, venue);
-  const [{ next } = { next: 0 }] = await rows<{ next: number }>(
-    db,
-    sql`select coalesce(max(${sites.position}) + 1, 0)::int as next from ${sites}`,
-  );
-
   const signIn: SignInFieldSettings = { ...PLAIN_SIGN_IN, ...venue.signIn };
   const defaultName = venue.name[venue.languages[0] ?? 'ja'] ?? '';
   const nameIn = (lang: LanguageCode): string => venue.name[lang] ?? defaultName;
-  const [site] = await db
-    .insert(sites)
-    .values({
-      variant: venue.variant,
-      code: venue.code,
-      kind: venue.kind,
-      position: next,
-      currency: venue.currency,
-      timeZone: venue.timeZone,
-      isStartMailConfirmOnly: false,
-      mailConfirm: { customerEmailConfirm: true, confirmByMail: false },
-      hasMembershipLogin: false,
-      // The browser tab shows the name in every language of the venue: a jsonb object keeps no
-      // key order, so a missing language could not fall back to the default one.
-      pageTitle: Object.fromEntries(venue.languages.map((lang) => [lang, nameIn(lang)])),
-      signInFields: signIn,
-      logos: { header: null, footer: null },
-      orderProcedure: 'product_first',
-      isCalendarColoured: false,
-      showsSmartphoneAppModal: false,
-      ticketDisplay: {
-        type: 'separate',
-        headerColor: { pc: NEUTRAL_THEME.primary, sp: NEUTRAL_THEME.primary },
-        showsHeaderLogo: { pc: true, sp: true },
-      },
-      paymentProviderKeys: {},
-      tagManagerIds: [],
-      holdMinutes: DEFAULT_HOLD_MINUTES,
-      dateChange: DEFAULT_DATE_CHANGE_SETTINGS,
-      theme: venue.trustedLogoSvg === undefined ? NEUTRAL_THEME : { ...NEUTRAL_THEME, logoSvg: venue.trustedLogoSvg },
-      venue: { name: venue.name, address: {}, email: '', phone: '' },
-    })
-    .returning();
-  if (!site) throw new Error(`could not insert venue ${venue.code}`);
+  const site = await insertVenue(db, {
+    variant: venue.variant,
+    code: venue.code,
+    kind: venue.kind,
+    currency: venue.currency,
+    timeZone: venue.timeZone,
+    isStartMailConfirmOnly: false,
+    mailConfirm: { customerEmailConfirm: true, confirmByMail: false },
+    hasMembershipLogin: false,
+    // The browser tab shows the name in every language of the venue: a jsonb object keeps no
+    // key order, so a missing language could not fall back to the default one.
+    pageTitle: Object.fromEntries(venue.languages.map((lang) => [lang, nameIn(lang)])),
+    signInFields: signIn,
+    logos: { header: null, footer: null },
+    orderProcedure: 'product_first',
+    isCalendarColoured: false,
+    showsSmartphoneAppModal: false,
+    ticketDisplay: {
+      type: 'separate',
+      headerColor: { pc: NEUTRAL_THEME.primary, sp: NEUTRAL_THEME.primary },
+      showsHeaderLogo: { pc: true, sp: true },
+    },
+    paymentProviderKeys: {},
+    tagManagerIds: [],
+    holdMinutes: DEFAULT_HOLD_MINUTES,
+    dateChange: DEFAULT_DATE_CHANGE_SETTINGS,
+    theme: venue.trustedLogoSvg === undefined ? NEUTRAL_THEME : { ...NEUTRAL_THEME, logoSvg: venue.trustedLogoSvg },
+    venue: { name: venue.name, address: {}, email: '', phone: '' },
+  });
 
   await setUpVenue(db, {
     siteId: site.id,
@@ -171,38 +155,4 @@ function checkedVenue(input: NewVenue): NewVenue {
   const nameProblem = venueNameProblem(name, languages);
   if (nameProblem) throw invalidField('name', nameProblem);
   return { ...input, languages: [...languages], name };
-}
-
-/** Zones the database was found to know; its time zone files do not change while a process runs. */
-const knownTimeZones = new Set<string>();
-
-/**
- * The venue's slots are made by PostgreSQL (`at time zone`), so it has to know the zone too.
- * Reading `pg_timezone_names` takes a good part of a second, so a zone found once is not looked up again.
- */
-export async function checkTimeZoneIsKnown(db: Database, timeZone: string): Promise<void> {
-  if (knownTimeZones.has(timeZone)) return;
-  const [row] = await rows<{ known: boolean }>(
-    db,
-    sql`select exists (select 1 from pg_timezone_names where name = ${timeZone}) as known`,
-  );
-  if (!row?.known) throw invalidField('time_zone', `"${timeZone}" is not a time zone the database knows`);
-  knownTimeZones.add(timeZone);
-}
-
-/**
- * The storefront finds a site by its variant or its code (`/<code>/api/v1`), so neither may be
- * another venue's code or variant.
- */
-async function checkKeysAreFree(db: Database, venue: NewVenue): Promise<void> {
-  const keys = [venue.code, venue.variant];
-  const taken = await db
-    .select({ code: sites.code, variant: sites.variant })
-    .from(sites)
-    .where(or(inArray(sites.code, keys), inArray(sites.variant, keys)));
-  for (const field of ['code', 'variant'] as const) {
-    const key = venue[field];
-    if (taken.some((site) => site.code === key || site.variant === key))
-      throw specError('conflict', { field, message: `${field} "${key}" is already taken by another venue` });
-  }
 }
