@@ -21,6 +21,7 @@ import { ORDER_COUNT_LIMIT, type OrderSearchQuery } from '@storefront/domain/con
 import { todayIn } from '@storefront/domain/dates';
 import { type DatabaseHandle, openDatabase } from '@storefront/server/db/client';
 import { rows } from '@storefront/server/db/rows';
+import { orderReads } from '@storefront/server/modules/customer-service/order-reads';
 import { countOrders, searchOrders } from '@storefront/server/modules/orders/search-orders';
 import { createVenue } from '@storefront/server/modules/venue-setup/create-venue';
 import { sql } from 'drizzle-orm';
@@ -263,7 +264,7 @@ async function run(handle: DatabaseHandle): Promise<boolean> {
 
   // Every search must find what it looks for, or its speed says nothing.
   const check = async (label: string, q: OrderSearchQuery, expect: (total: number) => boolean) => {
-    const page = await searchOrders(db, bench, q);
+    const page = await searchOrders(db, orderReads, bench, q);
     if (!expect(page.total)) throw new Error(`${label}: found ${page.total}`);
   };
   const first = pick(0);
@@ -274,7 +275,7 @@ async function run(handle: DatabaseHandle): Promise<boolean> {
   await check('today', query({ from: today, to: today, sort: 'visit', direction: 'asc' }), (n) => n >= 1);
   for (const standing of ['partly_cancelled', 'cancelled'] as const) {
     const [now, before] = [
-      await countOrders(db, bench, { q: undefined, status: standing }),
+      await countOrders(db, orderReads, bench, { q: undefined, status: standing }),
       await formerStandingCount(db, venue.id, standing),
     ];
     if (now !== before || now === 0) throw new Error(`${standing}: counted ${now}, the former count ${before}`);
@@ -289,14 +290,18 @@ async function run(handle: DatabaseHandle): Promise<boolean> {
   );
   samples.push(
     await measure('by reservation number', (n) =>
-      searchOrders(db, bench, query({ q: (pick(n)?.number ?? first.number).replace('-', '') })),
+      searchOrders(db, orderReads, bench, query({ q: (pick(n)?.number ?? first.number).replace('-', '') })),
     ),
   );
-  samples.push(await measure('by e-mail', (n) => searchOrders(db, bench, query({ q: pick(n)?.email ?? first.email }))));
-  samples.push(await measure('by slot', (n) => searchOrders(db, bench, query({ time_span_id: pick(n)?.slot ?? first.slot }))));
+  samples.push(
+    await measure('by e-mail', (n) => searchOrders(db, orderReads, bench, query({ q: pick(n)?.email ?? first.email }))),
+  );
+  samples.push(
+    await measure('by slot', (n) => searchOrders(db, orderReads, bench, query({ time_span_id: pick(n)?.slot ?? first.slot }))),
+  );
   samples.push(
     await measure("today's first page by visit time", () =>
-      searchOrders(db, bench, query({ from: today, to: today, sort: 'visit', direction: 'asc' })),
+      searchOrders(db, orderReads, bench, query({ from: today, to: today, sort: 'visit', direction: 'asc' })),
     ),
   );
 
@@ -305,8 +310,12 @@ async function run(handle: DatabaseHandle): Promise<boolean> {
   for (const standing of ['partly_cancelled', 'cancelled'] as const) {
     const sample = await measure(`former count: ${standing}`, () => formerStandingCount(db, venue.id, standing), fewer);
     samples.push({ ...sample, isBaseline: true });
-    samples.push(await measure(`count: ${standing}`, () => countOrders(db, bench, { q: undefined, status: standing }), fewer));
-    samples.push(await measure(`first page: ${standing}`, () => searchOrders(db, bench, query({ status: standing })), fewer));
+    samples.push(
+      await measure(`count: ${standing}`, () => countOrders(db, orderReads, bench, { q: undefined, status: standing }), fewer),
+    );
+    samples.push(
+      await measure(`first page: ${standing}`, () => searchOrders(db, orderReads, bench, query({ status: standing })), fewer),
+    );
   }
 
   const floor = samples[0];

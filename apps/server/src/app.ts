@@ -97,6 +97,7 @@ import { foldSoldHolds } from './modules/stock/sell-places.ts';
 import { consolePageRoutes, gatePageRoutes } from './modules/storefront/console-pages.ts';
 import { storefrontRoutes } from './modules/storefront/storefront.routes.ts';
 import { ticketFirstViewRoutes } from './modules/storefront/ticket-first-view.routes.ts';
+import { issueTicketsOfOrders } from './modules/tickets/issue-tickets.ts';
 import { createKeyCache } from './modules/tickets/ticket-signing.ts';
 import { ticketRoutes } from './modules/tickets/tickets.routes.ts';
 import { createTicketsService } from './modules/tickets/tickets.service.ts';
@@ -302,7 +303,11 @@ export async function buildApp(options: AppOptions) {
     await pruning;
   });
   subscribeOrderWebhooks(orderEvents, { kick: () => webhookWorker.kick() });
-  const orders = createOrdersService(options.db, orderEvents, { logger: app.log });
+  const orders = createOrdersService(
+    options.db,
+    { issueTickets: issueTicketsOfOrders, events: orderEvents },
+    { logger: app.log },
+  );
   // The console changes the catalogue: this process forgets it at once, the others within a poll.
   const catalogueChanges = watchCatalogueChanges(options.db, {
     onChange: () => {

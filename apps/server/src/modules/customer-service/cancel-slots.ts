@@ -50,6 +50,7 @@ import {
   settleRefunds,
   tellCancellation,
 } from './cancel-order-admissions.ts';
+import { orderReads } from './order-reads.ts';
 
 export const SLOT_CANCELLATION = 'slot_cancellation';
 
@@ -88,7 +89,7 @@ export async function previewSlotCancellation(
   selection: CalendarSelection,
 ): Promise<SlotCancellationPreview> {
   const { open, overCount } = await chosenSlots(db, venue, selection);
-  const totals = open.length === 0 ? [] : await slotOrderTotals(db, venue.id, slotIdsSql(open.map((s) => s.id)));
+  const totals = open.length === 0 ? [] : await slotOrderTotals(db, orderReads, venue.id, slotIdsSql(open.map((s) => s.id)));
   const bySlot = new Map(totals.map((t) => [t.timeSpanId, t]));
   const slots: CancelledSlot[] = open.map((s) => {
     const t = bySlot.get(s.id);
@@ -141,7 +142,7 @@ export async function startSlotCancellation(
         requestedBy: actor.label,
         staffId: actor.type === 'staff' ? actor.id : null,
       },
-      ordersToCancelInSlots(venue.id, slotIdsSql(ids)),
+      ordersToCancelInSlots(orderReads, venue.id, slotIdsSql(ids)),
     );
     await recordAudit(tx, actor, {
       venue: { id: venue.id, code: venue.code },
@@ -234,7 +235,7 @@ export function slotCancellationHandler(deps: SlotCancellationDeps): JobHandler 
     // An order paid for a hold taken before the slots closed, or moved in meanwhile, is cancelled too.
     async sweep(_tx, job) {
       if (job.siteId === null) return null;
-      return ordersToCancelInSlots(job.siteId, slotIdsSql(paramsOf(job).slots.map((s) => s.slot_id)));
+      return ordersToCancelInSlots(orderReads, job.siteId, slotIdsSql(paramsOf(job).slots.map((s) => s.slot_id)));
     },
   };
 }

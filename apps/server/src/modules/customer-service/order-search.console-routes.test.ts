@@ -11,6 +11,7 @@ import { describeEachEngine } from '../../../test/database.ts';
 import { type Bought, buyTickets } from '../../../test/tickets.ts';
 import { rows } from '../../db/rows.ts';
 import { ordersForExport } from '../orders/search-orders.ts';
+import { orderReads } from './order-reads.ts';
 
 type ErrorAnswer = { error: string; field?: string; message?: string };
 type Right = 'orders:read' | 'catalogue:read';
@@ -306,7 +307,7 @@ describeEachEngine('console order search', (ctx) => {
     const venue = { id: await siteId('demo'), timeZone: 'Asia/Tokyo', currency: 'JPY' };
     const all = async (sort: 'completed_at' | 'visit', direction: 'asc' | 'desc') => {
       const found: string[] = [];
-      for await (const batch of ordersForExport(ctx.db, venue, { q: undefined }, { sort, direction }, 1)) {
+      for await (const batch of ordersForExport(ctx.db, orderReads, venue, { q: undefined }, { sort, direction }, 1)) {
         found.push(...batch.map((order) => order.id));
       }
       return found;

@@ -25,6 +25,7 @@ import { languageCodesOf, optionNames, venueProductNames } from '../catalog/cata
 import { exportOrdersCsv, exportOrdersXlsx, type OrderExportReads } from '../orders/export-orders.ts';
 import { searchOrders } from '../orders/search-orders.ts';
 import { refundsOfOrders } from '../payments/order-refunded-amounts.ts';
+import { orderReads } from './order-reads.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const tags = ['console: orders'];
@@ -46,6 +47,7 @@ export const orderSearchConsoleRoutes =
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     // What the export tells of refunds and options is the payments module's and the catalogue's.
     const reads: OrderExportReads = {
+      search: orderReads,
       refunds: (orderIds) => refundsOfOrders(db, orderIds),
       optionNames: (optionIds) => optionNames(db, optionIds),
     };
@@ -56,7 +58,7 @@ export const orderSearchConsoleRoutes =
         config: read,
         schema: { tags, params: VenueParams, querystring: OrderSearchQuery, response: { 200: OrderSearchPage, ...errors } },
       },
-      async (request) => searchOrders(db, venueOf(request), request.query),
+      async (request) => searchOrders(db, orderReads, venueOf(request), request.query),
     );
 
     app.get(

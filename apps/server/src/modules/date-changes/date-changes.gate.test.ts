@@ -11,6 +11,7 @@ import { rows } from '../../db/rows.ts';
 import { createOrdersService } from '../orders/orders.service.ts';
 import type { Site } from '../sites/site.ts';
 import { listSites } from '../sites/sites.repository.ts';
+import { issueTicketsOfOrders } from '../tickets/issue-tickets.ts';
 import { createTicketsService } from '../tickets/tickets.service.ts';
 
 describeEachEngine('gate after a date change', (ctx) => {
@@ -25,7 +26,7 @@ describeEachEngine('gate after a date change', (ctx) => {
   it('refuses the old QR as changed to the new slot, and admits the new one in its new slot only', async () => {
     const api = apiFor(test.app, 'demo');
     const bought = await buyTickets(api, ctx.db, { quantity: 1 });
-    const orders = createOrdersService(ctx.db);
+    const orders = createOrdersService(ctx.db, { issueTickets: issueTicketsOfOrders });
     const tickets = createTicketsService(ctx.db, orders);
     const to = await otherSlot(ctx.db, bought.slot.productId, 4);
     const [oldSlot, newSlot] = await Promise.all(

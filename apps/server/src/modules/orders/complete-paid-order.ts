@@ -11,7 +11,6 @@ import type { Database } from '../../db/client.ts';
 import { hashToken, newReservationNumber, newToken } from '../../lib/tokens.ts';
 import type { Site } from '../sites/site.ts';
 import { markHoldsSold, markHoldsSoldOfOrders, sellAfterExpiry } from '../stock/sell-places.ts';
-import { issueTicketsOfOrders } from '../tickets/issue-tickets.ts';
 import type { OrderCompleting } from './order-events.ts';
 import * as repo from './orders.repository.ts';
 import type { OrdersContext } from './orders-context.ts';
@@ -51,7 +50,7 @@ export async function completePaidOrder(
     reservationNumber: newReservationNumber(),
     reservationTokenHash: hashToken(reservationToken),
   });
-  await issueTicketsOfOrders(tx, [await admissionsOf(tx, ctx, completed)]);
+  await ctx.issueTickets(tx, [await admissionsOf(tx, ctx, completed)]);
   await ctx.events.completing(tx, [await completingOf(tx, ctx, site, completed, order.hasCoupons, reservationToken)]);
   return {
     status: 'completed',
@@ -144,7 +143,7 @@ export async function completePaidOrders(
   );
   const admissions = [];
   for (const order of completed) admissions.push(await admissionsOf(tx, ctx, order));
-  await issueTicketsOfOrders(tx, admissions);
+  await ctx.issueTickets(tx, admissions);
   const hasCoupons = new Map(ready.map((order) => [order.id, order.hasCoupons]));
   const completing: OrderCompleting[] = [];
   for (const order of completed) {

@@ -32,12 +32,15 @@ import {
 } from '../../lib/spreadsheet-cells.ts';
 import { safeCell } from './export-coupons.ts';
 import { ORDER_EXPORT_HEADINGS, type OrderExportKey } from './order-export-headings.ts';
+import type { OrderReads } from './order-reads.ts';
 import { ordersForExport, type SearchOrder } from './search-orders.ts';
 
 export type OrderExportVenue = { id: number; timeZone: string; currency: Currency };
 
 /** What the export reads from other modules, given by the caller through their own files. */
 export type OrderExportReads = {
+  /** What the search places of the tickets' and payments' tables. */
+  search: OrderReads;
   /**
    * What went back to the visitors of a batch of orders, in minor units, and where their money
    * stands (the payments module's); an order absent had nothing back nor asked back.
@@ -161,7 +164,7 @@ async function* exportedRows(
 ): AsyncGenerator<Cell[]> {
   // HH:mm in the venue's time zone (the Swedish locale writes times the ISO way).
   const time = new Intl.DateTimeFormat('sv-SE', { timeZone: venue.timeZone, timeStyle: 'short' });
-  for await (const batch of ordersForExport(db, venue, filters, order)) {
+  for await (const batch of ordersForExport(db, reads.search, venue, filters, order)) {
     const ids = batch.map((found) => found.id);
     const { coupons, options } = await couponsAndOptions(db, ids);
     const optionIds = [...new Set([...options.values()].flatMap((booked) => booked.map((option) => option.id)))];

@@ -12,7 +12,19 @@ import type { OrderPlacer } from './order-placer.ts';
 import * as repo from './orders.repository.ts';
 import type { ProductBundles } from './product-bundles.ts';
 
-export type OrdersContext = { bundles: ProductBundles; placer: OrderPlacer; details: DetailsWrites; events: OrderEvents };
+/**
+ * The tickets of orders completed together, issued in the completing transaction: one admission per
+ * option id given (one per person), numbered in that order. The tickets module fills it.
+ */
+export type IssueTickets = (tx: Database, orders: { orderId: string; admissionOptionIds: number[] }[]) => Promise<void>;
+
+export type OrdersContext = {
+  bundles: ProductBundles;
+  placer: OrderPlacer;
+  details: DetailsWrites;
+  events: OrderEvents;
+  issueTickets: IssueTickets;
+};
 
 export const OPEN_STATUSES = new Set(['pending', 'ready_checkout']);
 

@@ -6,13 +6,13 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
-import { refundedOfOrder } from '../payments/order-refunds.ts';
-import { hasValidAdmission, validAdmissionCount } from '../tickets/admission-standing.ts';
+import type { OrderReads } from './order-reads.ts';
 
 /** A select of one column `subject`: the orders' ids as text. */
-export const ordersToCancelInSlots = (siteId: number, slotIds: SQL): SQL =>
+export const ordersToCancelInSlots = (reads: OrderReads, siteId: number, slotIds: SQL): SQL =>
   sql`select o.id::text as subject from orders o
-      where o.site_id = ${siteId} and o.status = 'completed' and o.time_span_id in (${slotIds}) and ${hasValidAdmission(sql`o.id`)}`;
+      where o.site_id = ${siteId} and o.status = 'completed' and o.time_span_id in (${slotIds})
+        and ${reads.admissions.hasValidAdmission(sql`o.id`)}`;
 
 export type SlotOrderTotals = {
   timeSpanId: number;
@@ -23,12 +23,12 @@ export type SlotOrderTotals = {
 };
 
 /** Per slot: the orders with an admission still valid, those admissions, and what is left to refund of them. */
-export async function slotOrderTotals(db: Database, siteId: number, slotIds: SQL): Promise<SlotOrderTotals[]> {
+export async function slotOrderTotals(db: Database, reads: OrderReads, siteId: number, slotIds: SQL): Promise<SlotOrderTotals[]> {
   const found = await rows<{ time_span_id: number; orders: number; admissions: number; refundable: string }>(
     db,
     sql`select o.time_span_id, count(*)::int as orders, sum(v.valid)::int as admissions,
-               sum(greatest(0, o.total - ${refundedOfOrder(sql`o.id`)}))::text as refundable
-        from orders o, lateral (select ${validAdmissionCount(sql`o.id`)} as valid) v
+               sum(greatest(0, o.total - ${reads.refundedOfOrder(sql`o.id`)}))::text as refundable
+        from orders o, lateral (select ${reads.admissions.validAdmissionCount(sql`o.id`)} as valid) v
         where o.site_id = ${siteId} and o.status = 'completed' and o.time_span_id in (${slotIds}) and v.valid > 0
         group by o.time_span_id`,
   );

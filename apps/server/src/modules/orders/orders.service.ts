@@ -22,7 +22,7 @@ import { createOrderEvents, type OrderEvents } from './order-events.ts';
 import { channelOf, describeOrder, getOrder, memberOf, requireCarrierCheckout } from './order-lookups.ts';
 import { createOrderPlacer } from './order-placer.ts';
 import * as repo from './orders.repository.ts';
-import type { OrdersContext } from './orders-context.ts';
+import type { IssueTickets, OrdersContext } from './orders-context.ts';
 import { createProductBundles } from './product-bundles.ts';
 import { removeCoupon } from './remove-coupon.ts';
 import { couponFacts, priceOf } from './reprice-order.ts';
@@ -39,16 +39,21 @@ import {
 
 export type { PaidOrder, PaymentToBegin };
 
+/** What the orders module is given: who issues a completed order's tickets, and whom its events reach. */
+export type OrdersPorts = { issueTickets: IssueTickets; events?: OrderEvents };
+
 export function createOrdersService(
   db: Database,
-  events: OrderEvents = createOrderEvents(),
+  ports: OrdersPorts,
   options: { logger?: { warn(obj: unknown, msg: string): void } } = {},
 ) {
+  const events = ports.events ?? createOrderEvents();
   const ctx: OrdersContext = {
     bundles: createProductBundles(),
     placer: createOrderPlacer(db),
     details: createDetailsWrites(db, options.logger ? { logger: options.logger } : {}),
     events,
+    issueTickets: ports.issueTickets,
   };
   const onFoldFailed = (error: unknown, orderId: string) =>
     options.logger?.warn({ err: error, orderId }, 'moving sold places to the slot failed; the next fold moves them');

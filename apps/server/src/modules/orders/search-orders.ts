@@ -20,14 +20,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
 import { type SlotFacts, slotFactsOf, venueSlotTimes } from '../catalog/catalog-facts.ts';
-import { orderIdByPaymentNumber } from '../payments/orders-by-payment-number.ts';
-import {
-  admissionCounts,
-  admissionTotal,
-  cancelledAdmissionsByOrder,
-  hasCancelledAdmission,
-  hasStandingAdmission,
-} from '../tickets/admission-standing.ts';
+import type { OrderReads } from './order-reads.ts';
 import { searchKeys } from './orders.schema.ts';
 
 export type SearchVenue = { id: number; timeZone: string; currency: string };
@@ -43,7 +36,7 @@ const intArray = (values: readonly number[]) => `{${values.join(',')}}`;
 const likePrefix = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The lookups a free text could mean, each selecting order ids of the venue; none when it can mean nothing. */
-async function textLookups(db: Database, siteId: number, text: string): Promise<SQL[]> {
+async function textLookups(db: Database, reads: OrderReads, siteId: number, text: string): Promise<SQL[]> {
   const lookups: SQL[] = [];
   const number = normaliseReservationNumber(text);
   if (number) lookups.push(sql`select o.id from orders o where ${completed(siteId)} and o.reservation_number = ${number}`);
@@ -57,7 +50,7 @@ async function textLookups(db: Database, siteId: number, text: string): Promise<
     lookups.push(sql`select o.id from orders o where ${completed(siteId)} and ${searchKeys.phone(fields)} = ${digits}`);
   }
   if (/^pay_[A-Za-z0-9_-]+$/.test(text)) {
-    const orderId = await orderIdByPaymentNumber(db, siteId, text);
+    const orderId = await reads.orderIdByPaymentNumber(db, siteId, text);
     if (orderId) lookups.push(sql`select ${orderId}::uuid`);
   }
   const code = normaliseCouponCode(text);
@@ -83,9 +76,9 @@ async function textLookups(db: Database, siteId: number, text: string): Promise<
   return lookups;
 }
 
-function standingCondition(standing: OrderStanding): SQL {
-  const cancelled = hasCancelledAdmission(sql`o.id`);
-  const standingOne = hasStandingAdmission(sql`o.id`);
+function standingCondition(admissions: OrderReads['admissions'], standing: OrderStanding): SQL {
+  const cancelled = admissions.hasCancelledAdmission(sql`o.id`);
+  const standingOne = admissions.hasStandingAdmission(sql`o.id`);
   if (standing === 'completed') return sql`not (${cancelled})`;
   if (standing === 'partly_cancelled') return sql`${cancelled} and ${standingOne}`;
   return sql`${cancelled} and not ${standingOne}`;
@@ -99,6 +92,7 @@ function standingCondition(standing: OrderStanding): SQL {
  * cancelled admissions (`unfiltered`: its conditions but the standing one; `sourceOf`).
  */
 type Plan = {
+  admissions: OrderReads['admissions'];
   where: SQL;
   slotRanks: SQL | null;
   slots: Map<number, SlotFacts> | null;
@@ -108,13 +102,14 @@ type Plan = {
 
 async function planSearch(
   db: Database,
+  reads: OrderReads,
   venue: SearchVenue,
   filters: OrderSearchFilters,
   order: SearchOrder,
 ): Promise<Plan | null> {
   const conditions: SQL[] = [completed(venue.id)];
   if (filters.q !== undefined) {
-    const lookups = await textLookups(db, venue.id, filters.q);
+    const lookups = await textLookups(db, reads, venue.id, filters.q);
     if (lookups.length === 0) return null;
     const matching = sql.join(lookups, sql` union all `);
     // The orders the text finds are looked up first, so the page is made from them alone; left
@@ -134,7 +129,7 @@ async function planSearch(
   if (filters.channel !== undefined) conditions.push(sql`o.channel = ${filters.channel}`);
   if (filters.product_id !== undefined) conditions.push(sql`o.product_id = ${filters.product_id}`);
   if (filters.time_span_id !== undefined) conditions.push(sql`o.time_span_id = ${filters.time_span_id}`);
-  const byStanding = filters.status === undefined ? [] : [standingCondition(filters.status)];
+  const byStanding = filters.status === undefined ? [] : [standingCondition(reads.admissions, filters.status)];
 
   let slots: SlotFacts[] | null = null;
   if (filters.from !== undefined || filters.to !== undefined) {
@@ -155,6 +150,7 @@ async function planSearch(
   const isIndexed =
     filters.q !== undefined || filters.time_span_id !== undefined || filters.from !== undefined || filters.to !== undefined;
   return {
+    admissions: reads.admissions,
     where: sql.join([...conditions, ...byStanding], sql` and `),
     slotRanks,
     slots: slots ? new Map(slots.map((slot) => [slot.id, slot])) : null,
@@ -180,9 +176,9 @@ const fromClause = (plan: Plan) =>
 function sourceOf(plan: Plan): { from: SQL; where: SQL } {
   if (!plan.cancelledFirst) return { from: fromClause(plan), where: plan.where };
   const { standing, unfiltered } = plan.cancelledFirst;
-  const admissions = admissionTotal(sql`o.id`);
+  const admissions = plan.admissions.admissionTotal(sql`o.id`);
   const test = standing === 'partly_cancelled' ? sql`${admissions} > x.cancelled` : sql`${admissions} <= x.cancelled`;
-  const found = sql`${cancelledAdmissionsByOrder()} as x(order_id, cancelled)
+  const found = sql`${plan.admissions.cancelledAdmissionsByOrder()} as x(order_id, cancelled)
         cross join lateral (select o.id, o.completed_at, o.time_span_id from orders o
                             where o.id = x.order_id and ${unfiltered} and ${test} limit 1) as o`;
   return {
@@ -203,8 +199,13 @@ async function countPlan(db: Database, plan: Plan): Promise<number> {
 }
 
 /** How many of a venue's orders match the filters, up to the counting limit (a page's `total` before it is capped). */
-export async function countOrders(db: Database, venue: SearchVenue, filters: OrderSearchFilters): Promise<number> {
-  const plan = await planSearch(db, venue, filters, { sort: 'completed_at', direction: 'desc' });
+export async function countOrders(
+  db: Database,
+  reads: OrderReads,
+  venue: SearchVenue,
+  filters: OrderSearchFilters,
+): Promise<number> {
+  const plan = await planSearch(db, reads, venue, filters, { sort: 'completed_at', direction: 'desc' });
   return plan ? countPlan(db, plan) : 0;
 }
 
@@ -278,7 +279,7 @@ function selectRows(plan: Plan, extra: SQL | null, order: SearchOrder, limit: nu
                     c.admissions, c.cancelled, page.matching::int as matching
              from (${pageKeys(plan, extra, order, limit, offset)}) page
              join orders o on o.id = page.id
-             cross join lateral ${admissionCounts(sql`o.id`)} as c
+             cross join lateral ${plan.admissions.admissionCounts(sql`o.id`)} as c
              order by ${pageOrder(order)}`;
 }
 
@@ -320,10 +321,15 @@ async function summarise(db: Database, found: RawRow[], known: Map<number, SlotF
 }
 
 /** One page of a venue's orders matching the query, with how many match (counted up to a limit). */
-export async function searchOrders(db: Database, venue: SearchVenue, query: OrderSearchQuery): Promise<OrderSearchPage> {
+export async function searchOrders(
+  db: Database,
+  reads: OrderReads,
+  venue: SearchVenue,
+  query: OrderSearchQuery,
+): Promise<OrderSearchPage> {
   const order = { sort: query.sort, direction: query.direction };
   const base = { page: query.page, size: query.size, currency: venue.currency, time_zone: venue.timeZone };
-  const plan = await planSearch(db, venue, query, order);
+  const plan = await planSearch(db, reads, venue, query, order);
   if (!plan) return { ...base, orders: [], total: 0, is_total_capped: false };
   const offset = (query.page - 1) * query.size;
   const count = () => countPlan(db, plan);
@@ -356,12 +362,13 @@ const EXPORT_BATCH = 1000;
  */
 export async function* ordersForExport(
   db: Database,
+  reads: OrderReads,
   venue: SearchVenue,
   filters: OrderSearchFilters,
   order: SearchOrder,
   batchSize = EXPORT_BATCH,
 ): AsyncGenerator<OrderSummary[]> {
-  const plan = await planSearch(db, venue, filters, order);
+  const plan = await planSearch(db, reads, venue, filters, order);
   if (!plan) return;
   const after = order.direction === 'desc' ? sql`<` : sql`>`;
   let last: RawRow | undefined;
