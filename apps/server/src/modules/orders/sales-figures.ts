@@ -14,7 +14,6 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
 import { asDayFigures, type DayFigure, type InstantRange, localDayOf } from '../../lib/day-figures.ts';
-import { totalBeforeChanges } from '../date-changes/total-before-changes.ts';
 import { coupons } from './orders.schema.ts';
 
 /**
@@ -22,7 +21,14 @@ import { coupons } from './orders.schema.ts';
  * each at the total it was completed at: a later date change's money is counted on its own day
  * (`date-changes/date-change-figures.ts`), not again on the order's (decision 036).
  */
-const completedIn = (siteId: number, timeZone: string, range: InstantRange): SQL =>
+/**
+ * The total an order was completed at, before any date change rewrote it: a subquery of the date
+ * changes' table, which that module writes (`date-changes/total-before-changes.ts`) and the
+ * caller hands in.
+ */
+export type TotalBeforeChanges = (orderId: SQL, orderTotal: SQL) => SQL;
+
+const completedIn = (totalBeforeChanges: TotalBeforeChanges, siteId: number, timeZone: string, range: InstantRange): SQL =>
   sql`select o.id, o.product_id, o.channel, o.payment_method, o.quantity,
              ${totalBeforeChanges(sql`o.id`, sql`o.total`)} as total, o.discount, o.option_values, o.set_products,
              ${localDayOf(sql`o.completed_at`, timeZone)} as day
@@ -30,8 +36,14 @@ const completedIn = (siteId: number, timeZone: string, range: InstantRange): SQL
       where o.site_id = ${siteId} and o.reservation_number is not null
         and o.completed_at >= ${range.from.toISOString()}::timestamptz and o.completed_at < ${range.to.toISOString()}::timestamptz`;
 
-export async function salesFigures(db: Database, siteId: number, timeZone: string, range: InstantRange): Promise<DayFigure[]> {
-  const completed = completedIn(siteId, timeZone, range);
+export async function salesFigures(
+  db: Database,
+  totalBeforeChanges: TotalBeforeChanges,
+  siteId: number,
+  timeZone: string,
+  range: InstantRange,
+): Promise<DayFigure[]> {
+  const completed = completedIn(totalBeforeChanges, siteId, timeZone, range);
   const [totals, coupons, pieces] = await Promise.all([
     rows<Record<string, unknown>>(
       db,

@@ -13,6 +13,7 @@ import { rows } from '../../db/rows.ts';
 import { clock } from '../../lib/clock.ts';
 import { asDayFigures, type DayFigure } from '../../lib/day-figures.ts';
 import { dateChangeFigures } from '../date-changes/date-change-figures.ts';
+import { totalBeforeChanges } from '../date-changes/total-before-changes.ts';
 import { firstSaleAt, salesFigures } from '../orders/sales-figures.ts';
 import { refundFigures } from '../payments/refund-figures.ts';
 import type { Site } from '../sites/site.ts';
@@ -31,7 +32,7 @@ type Venue = Pick<Site, 'id' | 'timeZone'>;
 export async function liveFigures(db: Database, venue: Venue, from: string, to: string): Promise<DayFigure[]> {
   const range = { from: startOfDayIn(from, venue.timeZone), to: startOfDayIn(addDays(to, 1), venue.timeZone) };
   const parts = await Promise.all([
-    salesFigures(db, venue.id, venue.timeZone, range),
+    salesFigures(db, totalBeforeChanges, venue.id, venue.timeZone, range),
     refundFigures(db, venue.id, venue.timeZone, range),
     dateChangeFigures(db, venue.id, venue.timeZone, range),
   ]);
