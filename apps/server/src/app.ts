@@ -32,6 +32,7 @@ import { orderSearchConsoleRoutes } from './modules/customer-service/order-searc
 import { slotCancellationConsoleRoutes } from './modules/customer-service/slot-cancellations.console-routes.ts';
 import { visitorCancellationRoutes } from './modules/customer-service/visitor-cancellation.routes.ts';
 import { selfCancelOffer, type VisitorCancellationDeps } from './modules/customer-service/visitor-cancellation.ts';
+import { catalogueReferences } from './modules/date-changes/catalogue-references.ts';
 import { dateChangeRoutes } from './modules/date-changes/date-changes.routes.ts';
 import { createDateChangesService } from './modules/date-changes/date-changes.service.ts';
 import { GOOGLE_WALLET_ROUND_MS } from './modules/google-wallet/follow-changes.ts';
@@ -598,7 +599,7 @@ export async function buildApp(options: AppOptions) {
     clearInterval(reportMailer);
     await reportMailing;
   });
-  const catalogueContext: CatalogueConsoleContext = { db: options.db, sites, catalogueChanges };
+  const catalogueContext: CatalogueConsoleContext = { db: options.db, sites, catalogueChanges, references: catalogueReferences };
   // Long work that must survive a restart: any process's worker takes the next item (decision 018).
   const jobs = createJobWorker(
     options.db,

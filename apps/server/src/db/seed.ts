@@ -25,6 +25,7 @@ import { changeCalendar } from '../modules/catalog/change-calendar.ts';
 import { createProduct } from '../modules/catalog/create-product.ts';
 import { replacePaymentMethods } from '../modules/catalog/venue-payment-methods.ts';
 import { saveVenueTexts } from '../modules/catalog/venue-texts.ts';
+import { catalogueReferences } from '../modules/date-changes/catalogue-references.ts';
 import { createPromotion } from '../modules/membership/manage-promotions.ts';
 import { members } from '../modules/membership/membership.schema.ts';
 import { createCoupon } from '../modules/orders/create-coupon.ts';
@@ -96,6 +97,7 @@ async function insertSite(db: Database, seed: SiteSeed, span: { today: string; l
   for (const [productPosition, product] of seed.products.entries()) {
     const row = await createProduct(
       db,
+      catalogueReferences,
       siteId,
       NewProductBody.parse({
         key: product.key,

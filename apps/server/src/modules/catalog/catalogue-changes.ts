@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import { catalogueVersions } from './catalog.schema.ts';
+import type { CatalogueReferences } from './catalogue-references.ts';
 
 /** Under the one-second budget for the shop to show a change, leaving room for the reload. */
 export const CATALOGUE_POLL_MS = 400;
@@ -85,6 +86,8 @@ export type CatalogueConsoleContext = {
   db: Database;
   sites: SitesService;
   catalogueChanges: CatalogueChanges;
+  /** What outside the catalogue names its slots, options and set products (kept while named). */
+  references: CatalogueReferences;
 };
 
 /**

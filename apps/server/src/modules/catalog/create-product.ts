@@ -8,6 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
 import { products } from './catalog.schema.ts';
+import type { CatalogueReferences } from './catalogue-references.ts';
 import { defaultLanguageOf, requireDefaultLanguage, requireVenueImage, storedText } from './product-rules.ts';
 import { replaceOptions, replaceSetProducts } from './replace-product-items.ts';
 
@@ -34,7 +35,12 @@ export async function requireFreeKey(tx: Database, siteId: number, key: string, 
     throw specError('conflict', { field: 'key', message: `key "${key}" is already a product of this venue` });
 }
 
-export async function createProduct(tx: Database, siteId: number, input: NewProductBody): Promise<ProductRow> {
+export async function createProduct(
+  tx: Database,
+  references: CatalogueReferences,
+  siteId: number,
+  input: NewProductBody,
+): Promise<ProductRow> {
   const defaultLanguage = await defaultLanguageOf(tx, siteId);
   requireDefaultLanguage('name', input.name, defaultLanguage);
   await requireVenueImage(tx, siteId, 'image_id', input.image_id);
@@ -64,7 +70,7 @@ export async function createProduct(tx: Database, siteId: number, input: NewProd
     })
     .returning();
   if (!row) throw new Error('the product row was not written');
-  await replaceOptions(tx, row.id, input.options, defaultLanguage);
-  await replaceSetProducts(tx, row.id, input.set_products, defaultLanguage);
+  await replaceOptions(tx, references, row.id, input.options, defaultLanguage);
+  await replaceSetProducts(tx, references, row.id, input.set_products, defaultLanguage);
   return row;
 }

@@ -7,14 +7,13 @@ import type { SlotSeriesDeleted } from '@storefront/domain/console/slot-series';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
-import { hasDateChangesOnSlot } from '../date-changes/date-changes-on-slot.ts';
-import { hasOrdersOnSlot } from '../orders/orders-on-slot.ts';
 import type { Site } from '../sites/site.ts';
+import type { CatalogueReferences } from './catalogue-references.ts';
 
 /** A slot something holds on to: places sold or held, or an order or a date change naming it. */
-export const isSlotInUse = (slot: string): SQL => {
+export const isSlotInUse = (references: CatalogueReferences, slot: string): SQL => {
   const id = sql.raw(`${slot}.id`);
-  return sql`(${sql.raw(`${slot}.sold`)} > 0 or ${sql.raw(`${slot}.held`)} > 0 or ${hasOrdersOnSlot(id)} or ${hasDateChangesOnSlot(id)})`;
+  return sql`(${sql.raw(`${slot}.sold`)} > 0 or ${sql.raw(`${slot}.held`)} > 0 or ${references.slotIsNamed(id)})`;
 };
 
 export async function hasSlotSeries(db: Database, site: Site, seriesId: number): Promise<boolean> {
@@ -24,6 +23,7 @@ export async function hasSlotSeries(db: Database, site: Site, seriesId: number):
 
 export async function deleteSlotSeries(
   tx: Database,
+  references: CatalogueReferences,
   site: Site,
   seriesId: number,
 ): Promise<SlotSeriesDeleted & { rule: unknown }> {
@@ -36,7 +36,7 @@ export async function deleteSlotSeries(
     tx,
     sql`with gone as (
           delete from product_time_spans t
-           where t.series_id = ${seriesId} and t.starts_at > app_now() and not ${isSlotInUse('t')}
+           where t.series_id = ${seriesId} and t.starts_at > app_now() and not ${isSlotInUse(references, 't')}
           returning 1
         )
         select (select count(*) from gone)::int as deleted,

@@ -4,15 +4,16 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
 import type { Site } from '../sites/site.ts';
+import type { CatalogueReferences } from './catalogue-references.ts';
 import { isSlotInUse } from './delete-slot-series.ts';
 
-export function listSlotSeries(db: Database, site: Site): Promise<SlotSeriesSummary[]> {
+export function listSlotSeries(db: Database, references: CatalogueReferences, site: Site): Promise<SlotSeriesSummary[]> {
   return rows<SlotSeriesSummary>(
     db,
     sql`select s.id, s.rule, to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as created_at,
                count(t.id)::int as slots,
                (count(t.id) filter (where t.starts_at > app_now()))::int as future_slots,
-               (count(t.id) filter (where t.starts_at > app_now() and ${isSlotInUse('t')}))::int as future_slots_kept
+               (count(t.id) filter (where t.starts_at > app_now() and ${isSlotInUse(references, 't')}))::int as future_slots_kept
           from slot_series s
           left join product_time_spans t on t.series_id = s.id
          where s.site_id = ${site.id}

@@ -91,7 +91,7 @@ export const productConsoleRoutes =
       },
       async (request, reply) => {
         const product = await change(request, 'created', { ...request.body }, (tx, siteId) =>
-          createProduct(tx, siteId, request.body),
+          createProduct(tx, ctx.references, siteId, request.body),
         );
         return reply.code(201).send(product);
       },
@@ -105,7 +105,7 @@ export const productConsoleRoutes =
       },
       async (request) =>
         change(request, 'updated', { ...request.body }, (tx, siteId) =>
-          updateProduct(tx, siteId, request.params.id, request.body),
+          updateProduct(tx, ctx.references, siteId, request.params.id, request.body),
         ),
     );
 

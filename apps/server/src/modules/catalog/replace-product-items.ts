@@ -11,8 +11,8 @@ import { localize } from '@storefront/domain/localize';
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { invalidField, specError } from '../../http/errors.ts';
-import { optionsNamedByOrders, setProductsNamedByOrders } from '../orders/catalogue-references.ts';
 import { productOptions, setProducts } from './catalog.schema.ts';
+import type { CatalogueReferences } from './catalogue-references.ts';
 import { requireDefaultLanguage, storedText } from './product-rules.ts';
 
 type Item = { id?: number | undefined; key?: string | undefined; name: Partial<Record<LanguageCode, string>> };
@@ -70,6 +70,7 @@ async function freeChangedKeys<T extends Existing>(
 
 export async function replaceOptions(
   tx: Database,
+  references: CatalogueReferences,
   productId: number,
   inputs: ProductOptionInput[],
   defaultLanguage: LanguageCode,
@@ -77,7 +78,7 @@ export async function replaceOptions(
   const existing = await tx.select().from(productOptions).where(eq(productOptions.productId, productId));
   const keys = planKeys('options', 'option', inputs, existing, defaultLanguage);
   const removed = existing.filter((e) => !inputs.some((item) => item.id === e.id)).map((e) => e.id);
-  refuseNamed('options', await optionsNamedByOrders(tx, productId, removed), existing, defaultLanguage);
+  refuseNamed('options', await references.optionsNamed(tx, productId, removed), existing, defaultLanguage);
   if (removed.length > 0) await tx.delete(productOptions).where(inArray(productOptions.id, removed));
   await freeChangedKeys(tx, productOptions, existing, inputs, keys);
   for (const [index, item] of inputs.entries()) {
@@ -95,6 +96,7 @@ export async function replaceOptions(
 
 export async function replaceSetProducts(
   tx: Database,
+  references: CatalogueReferences,
   productId: number,
   inputs: SetProductInput[],
   defaultLanguage: LanguageCode,
@@ -102,7 +104,7 @@ export async function replaceSetProducts(
   const existing = await tx.select().from(setProducts).where(eq(setProducts.mainProductId, productId));
   const keys = planKeys('set_products', 'set', inputs, existing, defaultLanguage);
   const removed = existing.filter((e) => !inputs.some((item) => item.id === e.id)).map((e) => e.id);
-  refuseNamed('set_products', await setProductsNamedByOrders(tx, productId, removed), existing, defaultLanguage);
+  refuseNamed('set_products', await references.setProductsNamed(tx, productId, removed), existing, defaultLanguage);
   if (removed.length > 0) await tx.delete(setProducts).where(inArray(setProducts.id, removed));
   await freeChangedKeys(tx, setProducts, existing, inputs, keys);
   for (const [index, item] of inputs.entries()) {

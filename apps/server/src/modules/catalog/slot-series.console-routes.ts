@@ -40,7 +40,7 @@ export const slotSeriesConsoleRoutes =
       async (request) => {
         const venue = venueOf(request);
         return {
-          series: await listSlotSeries(ctx.db, venue),
+          series: await listSlotSeries(ctx.db, ctx.references, venue),
           products: await listSeriesProducts(ctx.db, venue),
           time_zone: venue.timeZone,
         };
@@ -90,7 +90,7 @@ export const slotSeriesConsoleRoutes =
         // Deleting is idempotent: a series that is not (or no longer) there leaves nothing to do.
         if (!(await hasSlotSeries(ctx.db, venue, request.params.id))) return { deleted: 0, kept: 0 };
         return changeCatalogue(ctx, venue.id, async (tx) => {
-          const { rule, ...counts } = await deleteSlotSeries(tx, venue, request.params.id);
+          const { rule, ...counts } = await deleteSlotSeries(tx, ctx.references, venue, request.params.id);
           await recordAudit(tx, actor, {
             venue: { id: venue.id, code: venue.code },
             objectType: 'slot_series',

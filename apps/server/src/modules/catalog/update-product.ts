@@ -7,6 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
 import { products } from './catalog.schema.ts';
+import type { CatalogueReferences } from './catalogue-references.ts';
 import { type ProductRow, requireFreeKey } from './create-product.ts';
 import { defaultLanguageOf, requireDefaultLanguage, requireVenueImage, storedText } from './product-rules.ts';
 import { replaceOptions, replaceSetProducts } from './replace-product-items.ts';
@@ -24,6 +25,7 @@ export async function lockProduct(tx: Database, siteId: number, productId: numbe
 
 export async function updateProduct(
   tx: Database,
+  references: CatalogueReferences,
   siteId: number,
   productId: number,
   input: ProductPatchBody,
@@ -49,8 +51,8 @@ export async function updateProduct(
       ? { selfCancelHoursBefore: input.self_cancel?.hours_before ?? null, selfCancelFee: input.self_cancel?.fee ?? 0 }
       : {}),
   };
-  if (input.options) await replaceOptions(tx, productId, input.options, defaultLanguage);
-  if (input.set_products) await replaceSetProducts(tx, productId, input.set_products, defaultLanguage);
+  if (input.options) await replaceOptions(tx, references, productId, input.options, defaultLanguage);
+  if (input.set_products) await replaceSetProducts(tx, references, productId, input.set_products, defaultLanguage);
   if (Object.keys(changes).length === 0) return current;
   const [row] = await tx.update(products).set(changes).where(eq(products.id, productId)).returning();
   return row ?? current;
