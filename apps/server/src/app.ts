@@ -60,9 +60,9 @@ import { createMembershipService } from './modules/membership/membership.service
 import { promotionConsoleRoutes } from './modules/membership/promotions.console-routes.ts';
 import { couponConsoleRoutes } from './modules/orders/coupons.console-routes.ts';
 import { createOrderEvents } from './modules/orders/order-events.ts';
-import { createOrderPayable } from './modules/orders/order-payable.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
+import { createOrderPayable } from './modules/payments/order-payable.ts';
 import { carrierRoutes, paymentRoutes, providerWebhookRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { createAdyenProvider } from './modules/payments/providers/adyen-provider.ts';

@@ -2,7 +2,7 @@ import { and, asc, between, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
 import { liveHeldQuantity, setProductSold } from '../stock/hold-places.ts';
-import { waitingDemand } from '../waiting-list/waiting-demand.ts';
+import { waitingDemand } from '../stock/waiting-demand.ts';
 import {
   calendarColors,
   configurations,

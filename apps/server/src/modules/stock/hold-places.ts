@@ -7,7 +7,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
-import { waitingDemand } from '../waiting-list/waiting-demand.ts';
+import { waitingDemand } from './waiting-demand.ts';
 
 /** Why a slot gave no places: it is not this product's, it is not on sale (or over), or it is full. */
 export type NoPlaces = 'missing' | 'closed' | 'full';

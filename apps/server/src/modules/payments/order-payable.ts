@@ -1,8 +1,12 @@
-/** An order as the payments ledger pays for it (modules/payments/payable.ts). */
+/**
+ * An order as the payments ledger pays for it (`payable.ts`): the orders service's payment steps
+ * adapted to the payable contract. It lives with the ledger, which is above orders (a payment
+ * names its order), so orders never import payments.
+ */
 import type { CheckoutAnswer } from '@storefront/domain/api/payments';
-import { CompletionRefused, type Payable } from '../payments/payable.ts';
-import type { PaidOrder } from './complete-paid-order.ts';
-import type { OrdersService } from './orders.service.ts';
+import type { PaidOrder } from '../orders/complete-paid-order.ts';
+import type { OrdersService } from '../orders/orders.service.ts';
+import { CompletionRefused, type Payable } from './payable.ts';
 
 /** The places go last in the completing transaction; when they are gone, what it wrote is rolled back. */
 async function sellOrRefuse(sellPlaces: () => Promise<boolean>): Promise<void> {
