@@ -22,6 +22,7 @@ import { clock } from '../../lib/clock.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import type { Site } from '../sites/site.ts';
 import type { Access } from '../tickets/order-tickets.ts';
+import type { ChangeFee } from '../tickets/tickets-context.ts';
 import { cancelDateChange } from './cancel-date-change.ts';
 import { changeDateForVisitor, type VisitorChangeDone, type VisitorChangeRequest } from './change-date-for-visitor.ts';
 import { confirmDateChange } from './confirm-date-change.ts';
@@ -41,7 +42,6 @@ import { describeChangeableTicket } from './describe-changeable-ticket.ts';
 import { refundDifference, settleOwedRefunds } from './refund-difference.ts';
 
 /** The fee of a completed change, in minor units, for the admissions it moved. */
-export type ChangeFee = { quantity: number; fee: number };
 
 export function createDateChangesService(db: Database, orders: DateChangeDeps['orders'], options: DateChangesOptions = {}) {
   const deps: DateChangeDeps = { orders, options };

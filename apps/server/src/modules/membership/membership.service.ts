@@ -7,7 +7,6 @@ import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
 import { enforceRateLimits } from '../../http/rate-limit.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
-import type { OrdersService } from '../orders/orders.service.ts';
 import type { Site } from '../sites/site.ts';
 import * as repo from './membership.repository.ts';
 
@@ -25,7 +24,15 @@ function infoOf(member: repo.MemberRow): MembershipInfo {
   };
 }
 
-export function createMembershipService(db: Database, orders: OrdersService) {
+/** What membership asks of the order in progress (the orders service's, given in `app.ts`). */
+export type MemberOrders = {
+  /** Makes the signed-in member the order's, so its price takes the promotion. */
+  attachMember(site: Site, orderToken: string, memberId: number): Promise<unknown>;
+  /** The member the order belongs to; null when none signed in. */
+  memberOf(site: Site, orderToken: string): Promise<number | null>;
+};
+
+export function createMembershipService(db: Database, orders: MemberOrders) {
   return {
     async login(site: Site, orderToken: string, credentials: { email: string; password: string }, clientIp: string) {
       if (!site.hasMembershipLogin) throw specError('record not found', { message: 'this site has no membership login' });

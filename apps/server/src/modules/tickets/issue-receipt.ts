@@ -21,7 +21,6 @@ import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
 import { clock } from '../../lib/clock.ts';
-import type { ChangeFee } from '../date-changes/date-changes.service.ts';
 import { findCompletedOrder, lockOrder } from '../orders/completed-orders.ts';
 import { type OrderLedger, orderLedger } from '../payments/order-ledger.ts';
 import type { Site } from '../sites/site.ts';
@@ -29,7 +28,7 @@ import { listOrderTickets } from './order-tickets.ts';
 import { type DocumentFigures, netFigures, refundFigures } from './receipt-lines.ts';
 import { nextReceiptSequence } from './ticket-signing.ts';
 import { receipts } from './tickets.schema.ts';
-import { inTransaction, requireAccess, type TicketsContext } from './tickets-context.ts';
+import { type ChangeFee, inTransaction, requireAccess, type TicketsContext } from './tickets-context.ts';
 
 type DocumentRow = typeof receipts.$inferSelect;
 

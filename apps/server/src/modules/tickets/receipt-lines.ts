@@ -14,9 +14,9 @@ import type { Receipt } from '@storefront/domain/api/tickets';
 import { CONSUMPTION_TAX_RATE, includedTax } from '@storefront/domain/console/reports';
 import { LANGUAGE_CODES, type LanguageCode } from '@storefront/domain/constants';
 import { todayIn } from '@storefront/domain/dates';
-import type { ChangeFee } from '../date-changes/date-changes.service.ts';
 import type { LedgerRefund, OrderLedger } from '../payments/order-ledger.ts';
 import type { Site } from '../sites/site.ts';
+import type { ChangeFee } from './tickets-context.ts';
 
 type ReceiptLine = Receipt['lines'][number];
 type Discount = Receipt['discounts'][number];

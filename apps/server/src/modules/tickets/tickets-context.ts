@@ -4,16 +4,25 @@ import type { SelfCancelOffer } from '@storefront/domain/api/tickets';
 import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
 import { hashToken } from '../../lib/tokens.ts';
-import type { DateChangesService } from '../date-changes/date-changes.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import type { Site } from '../sites/site.ts';
 import { type Access, findAccess } from './order-tickets.ts';
 import type { TicketMailOptions } from './ticket-mail.ts';
 import type { createKeyCache } from './ticket-signing.ts';
 
+/** A completed date change's fee, as a receipt lists it. */
+export type ChangeFee = { quantity: number; fee: number };
+
+/** What tickets ask of date changes (the date-changes module's service, given in `app.ts`). */
+export type TicketDateChanges = {
+  /** The fees of the order's completed changes, which its receipt counts. */
+  completedChangeFees(orderId: string): Promise<ChangeFee[]>;
+  /** Whether the holder may change the date of the ticket `access` opens now. */
+  isChangeable(site: Site, access: Access, now?: Date): Promise<boolean>;
+};
+
 export type TicketsServiceOptions = TicketMailOptions & {
-  /** Date changes, whose fees the receipt counts. */
-  dateChanges?: Pick<DateChangesService, 'completedChangeFees' | 'isChangeable'>;
+  dateChanges?: TicketDateChanges;
   /** What the holder's own cancellation of the booking would be now; none where it is not offered. */
   selfCancel?: (db: Database, site: Site, access: Access, now: Date) => Promise<SelfCancelOffer | null>;
   /** Whether the venue offers Apple Wallet passes (the wallet module's, given in `app.ts`). */
