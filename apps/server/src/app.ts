@@ -48,6 +48,7 @@ import {
   enqueueRefundNotice,
 } from './modules/mail/enqueue-order-change-mail.ts';
 import { enqueueDateChangeConfirmation, enqueueTicketLinkMail } from './modules/mail/enqueue-order-confirmation.ts';
+import { enqueueStaffMail } from './modules/mail/enqueue-staff-mail.ts';
 import { enqueueWaitingListMail } from './modules/mail/enqueue-waiting-list-mail.ts';
 import { mailViewerRoutes } from './modules/mail/mail.routes.ts';
 import { createMailTransport, createOutboxWorker } from './modules/mail/mail-sender.ts';
@@ -576,6 +577,7 @@ export async function buildApp(options: AppOptions) {
     mailer: {
       publicUrl,
       from: () => options.config.staffMailFrom ?? `Storefront <no-reply@${new URL(publicUrl()).hostname}>`,
+      enqueue: enqueueStaffMail,
     },
     relyingParty: () => relyingPartyOf(publicUrl()),
   };

@@ -7,9 +7,9 @@ import { AuditPage, AuditQuery } from '@storefront/domain/console/audit';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
-import { venueOf } from '../../http/console-request.ts';
 import { specError } from '../../http/errors.ts';
 import type { SitesService } from '../sites/sites.service.ts';
+import { venueOf } from '../sites/venue-request.ts';
 import { listAudit } from './list-audit.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };

@@ -8,7 +8,8 @@ import { CalendarChangeBody, CalendarChangeResult, CalendarQuery, CalendarView }
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authOf, venueOf } from '../../http/console-request.ts';
+import { venueOf } from '../sites/venue-request.ts';
+import { authOf } from '../staff/console-request.ts';
 import type { CatalogueConsoleContext } from './catalogue-changes.ts';
 import { applyCalendarChange } from './change-calendar.ts';
 import { readCalendar } from './read-calendar.ts';

@@ -11,10 +11,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { authOf, venueOf } from '../../http/console-request.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { maskedProviderKeys, setPaymentProviderKeys } from '../sites/set-payment-provider-keys.ts';
+import { venueOf } from '../sites/venue-request.ts';
 import { readVenue } from '../sites/venue-rows.ts';
+import { authOf } from '../staff/console-request.ts';
 import { type CatalogueConsoleContext, changeCatalogue } from './catalogue-changes.ts';
 import { listVenuePaymentMethods, replacePaymentMethods } from './venue-payment-methods.ts';
 

@@ -10,9 +10,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { venueOf } from '../../http/console-request.ts';
 import { specError } from '../../http/errors.ts';
 import { openEventStream } from '../../http/event-stream.ts';
+import { venueOf } from '../sites/venue-request.ts';
 import { type ArrivalsFeed, readArrivals, readSlotCheckIns } from './arrivals.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };

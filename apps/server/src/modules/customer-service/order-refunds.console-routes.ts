@@ -25,9 +25,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { authOf, venueOf } from '../../http/console-request.ts';
 import { listOrdersByIds } from '../orders/completed-orders.ts';
 import { listOrderRefunds, listVenueRefunds } from '../payments/order-refunds.ts';
+import { venueOf } from '../sites/venue-request.ts';
+import { authOf } from '../staff/console-request.ts';
 import {
   cancelOrderAdmissions,
   type OrderRefundDeps,

@@ -18,13 +18,14 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { authOf, memberLanguageOf, venueOf } from '../../http/console-request.ts';
 import { clock } from '../../lib/clock.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { languageCodesOf, optionNames, venueProductNames } from '../catalog/catalog-facts.ts';
 import { exportOrdersCsv, exportOrdersXlsx, type OrderExportReads } from '../orders/export-orders.ts';
 import { searchOrders } from '../orders/search-orders.ts';
 import { refundsOfOrders } from '../payments/order-refunded-amounts.ts';
+import { venueOf } from '../sites/venue-request.ts';
+import { authOf, memberLanguageOf } from '../staff/console-request.ts';
 import { orderReads } from './order-reads.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };

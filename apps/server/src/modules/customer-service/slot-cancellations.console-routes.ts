@@ -15,9 +15,10 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authOf, venueOf } from '../../http/console-request.ts';
 import { specError } from '../../http/errors.ts';
 import type { CatalogueConsoleContext } from '../catalog/catalogue-changes.ts';
+import { venueOf } from '../sites/venue-request.ts';
+import { authOf } from '../staff/console-request.ts';
 import {
   listSlotCancellations,
   previewSlotCancellation,

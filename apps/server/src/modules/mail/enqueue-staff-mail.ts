@@ -4,24 +4,10 @@
  */
 import type { Database } from '../../db/client.ts';
 import { escapeHtml } from '../../lib/escape-html.ts';
+import type { StaffMail } from '../staff/staff-mail.ts';
 import { enqueueMail } from './outbox.repository.ts';
 
-export type StaffMail = {
-  kind: 'staff_invitation' | 'staff_password_reset' | 'staff_report';
-  to: string;
-  from: string;
-  lang: string;
-  /** The venue the mail is about, if one. */
-  siteId?: number;
-  subject: string;
-  /** Paragraphs of plain text; `link` goes after them as a button. */
-  paragraphs: string[];
-  /** Figures as label and value, a table after the paragraphs. */
-  facts?: Array<[label: string, value: string]>;
-  link: { url: string; label: string };
-  /** A last small paragraph, after the link (why the mail came, where to stop it). */
-  footer?: string;
-};
+export type { StaffMail };
 
 export async function enqueueStaffMail(db: Database, mail: StaffMail): Promise<void> {
   const facts = mail.facts ?? [];

@@ -10,9 +10,10 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { authOf, venueOf } from '../../http/console-request.ts';
 import { specError } from '../../http/errors.ts';
 import { auditedChange, recordAudit } from '../audit/record-audit.ts';
+import { venueOf } from '../sites/venue-request.ts';
+import { authOf } from '../staff/console-request.ts';
 import { createPromotion, listPromotions, updatePromotion } from './manage-promotions.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };

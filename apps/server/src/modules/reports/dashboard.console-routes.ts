@@ -10,9 +10,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { authOf, venueOf } from '../../http/console-request.ts';
 import { invalidField, specError } from '../../http/errors.ts';
 import type { SitesService } from '../sites/sites.service.ts';
+import { venueOf } from '../sites/venue-request.ts';
+import { authOf } from '../staff/console-request.ts';
 import { rightsAt, seesVenue } from '../staff/staff-access.ts';
 import { readDashboard } from './dashboard.ts';
 

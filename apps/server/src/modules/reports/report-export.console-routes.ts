@@ -15,10 +15,11 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { authOf, memberLanguageOf, venueOf } from '../../http/console-request.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { languageCodesOf } from '../catalog/catalog-facts.ts';
 import type { Site } from '../sites/site.ts';
+import { venueOf } from '../sites/venue-request.ts';
+import { authOf, memberLanguageOf } from '../staff/console-request.ts';
 import { type ExportFormatName, REPORT_CONTENT_TYPES, type ReportTable, reportFile, reportFileName } from './report-export.ts';
 
 export type ReportExport = {

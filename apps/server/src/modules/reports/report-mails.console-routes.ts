@@ -9,8 +9,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { authOf } from '../../http/console-request.ts';
 import type { SitesService } from '../sites/sites.service.ts';
+import { authOf } from '../staff/console-request.ts';
 import { replaceReportMails, reportMailsOf } from './report-mails.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };

@@ -17,7 +17,7 @@ import { IdParams } from '@storefront/domain/console/staff';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authOf } from '../../http/console-request.ts';
+import { authOf } from './console-request.ts';
 import {
   changePassword,
   confirmTotp,

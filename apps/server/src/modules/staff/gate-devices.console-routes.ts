@@ -16,8 +16,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { authOf, venueOf } from '../../http/console-request.ts';
 import type { SitesService } from '../sites/sites.service.ts';
+import { venueOf } from '../sites/venue-request.ts';
+import { authOf } from './console-request.ts';
 import { createGateDevice, listGateDevices, pairGateDevice, repairGateDevice, revokeGateDevice } from './gate-devices.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody };

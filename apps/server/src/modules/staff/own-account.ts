@@ -6,10 +6,10 @@
 import type { RecoveryCodes, TotpEnrolment } from '@storefront/domain/console/account';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import type { ConsoleAuth } from '../../http/console-request.ts';
 import { specError } from '../../http/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { type Actor, recordAudit } from '../audit/record-audit.ts';
+import type { ConsoleAuth } from './console-request.ts';
 import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes.ts';
 import { countAnswer, giveBackAnswer, LOCK_MINUTES, recordWrongAnswer } from './sign-in-attempts.ts';
 import { findStaffById, hasSecondFactor, type StaffAccount, secondFactorsOf } from './staff.repository.ts';

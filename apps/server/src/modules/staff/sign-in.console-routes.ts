@@ -22,7 +22,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { authOf } from '../../http/console-request.ts';
+import { authOf } from './console-request.ts';
 import { describeSession } from './describe-session.ts';
 import { endSession } from './own-account.ts';
 import {

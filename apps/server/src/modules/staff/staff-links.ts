@@ -11,17 +11,21 @@ import { clock } from '../../lib/clock.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { type Actor, recordAudit } from '../audit/record-audit.ts';
-import { enqueueStaffMail } from '../mail/enqueue-staff-mail.ts';
 import { stageAfterPassword } from './sign-in.ts';
 import { findStaffByEmail, type StaffAccount } from './staff.repository.ts';
 import { staffAccounts, staffLinkTokens } from './staff.schema.ts';
-import { invitationMail, passwordResetMail } from './staff-mail.ts';
+import { invitationMail, passwordResetMail, type StaffMail } from './staff-mail.ts';
 import { type ClientInfo, openSession, revokeAllSessions } from './staff-sessions.ts';
 
 const INVITATION_DAYS = 7;
 const PASSWORD_RESET_MINUTES = 60;
 
-export type StaffMailer = { publicUrl: () => string; from: () => string };
+export type StaffMailer = {
+  publicUrl: () => string;
+  from: () => string;
+  /** Writes the mail to the outbox in the caller's transaction (the mail module's, given in `app.ts`). */
+  enqueue: (tx: Database, mail: StaffMail) => Promise<void>;
+};
 
 const consoleUrl = (mailer: StaffMailer, page: string, token: string) =>
   `${mailer.publicUrl().replace(/\/$/, '')}/console/${page}#${token}`;
@@ -51,7 +55,7 @@ export async function voidLinks(tx: Database, staffId: number): Promise<void> {
 /** Mails an invitation link to an invited account (in the caller's transaction). */
 export async function mailInvitation(tx: Database, mailer: StaffMailer, account: StaffAccount, inviter: string) {
   const token = await issueLink(tx, account.id, 'invitation');
-  await enqueueStaffMail(
+  await mailer.enqueue(
     tx,
     invitationMail(account, mailer.from(), inviter, consoleUrl(mailer, 'invitation', token), INVITATION_DAYS),
   );
@@ -139,7 +143,7 @@ export async function requestPasswordReset(db: Database, mailer: StaffMailer, em
 
 export async function mailPasswordReset(tx: Database, mailer: StaffMailer, account: StaffAccount) {
   const token = await issueLink(tx, account.id, 'password_reset');
-  await enqueueStaffMail(
+  await mailer.enqueue(
     tx,
     passwordResetMail(account, mailer.from(), consoleUrl(mailer, 'password-reset', token), PASSWORD_RESET_MINUTES),
   );

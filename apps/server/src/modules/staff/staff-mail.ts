@@ -1,5 +1,25 @@
-/** The words of staff mail, per language: ja and en written, the other languages fall back to en. */
-import type { StaffMail } from '../mail/enqueue-staff-mail.ts';
+/**
+ * Staff mail: its shape, and its words per language (ja and en written, the other languages fall
+ * back to en).
+ */
+
+/** A mail to a staff member, as the mail module's outbox takes it (`mail/enqueue-staff-mail.ts`). */
+export type StaffMail = {
+  kind: 'staff_invitation' | 'staff_password_reset' | 'staff_report';
+  to: string;
+  from: string;
+  lang: string;
+  /** The venue the mail is about, if one. */
+  siteId?: number;
+  subject: string;
+  /** Paragraphs of plain text; `link` goes after them as a button. */
+  paragraphs: string[];
+  /** Figures as label and value, a table after the paragraphs. */
+  facts?: Array<[label: string, value: string]>;
+  link: { url: string; label: string };
+  /** A last small paragraph, after the link (why the mail came, where to stop it). */
+  footer?: string;
+};
 
 type Words = {
   invitation: (name: string, inviter: string, days: number) => { subject: string; paragraphs: string[]; label: string };

@@ -16,7 +16,7 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authOf } from '../../http/console-request.ts';
+import { authOf } from './console-request.ts';
 import { inviteStaff, listStaff, resendInvitation, sendPasswordReset, setStaffActive, updateStaff } from './manage-staff.ts';
 import type { StaffContext } from './staff-context.ts';
 import { createTeam, deleteTeam, listTeams, updateTeam } from './teams.ts';

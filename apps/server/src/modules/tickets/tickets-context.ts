@@ -14,7 +14,7 @@ import type { createKeyCache } from './ticket-signing.ts';
 export type ChangeFee = { quantity: number; fee: number };
 
 /** What tickets ask of date changes (the date-changes module's service, given in `app.ts`). */
-export type TicketDateChanges = {
+type TicketDateChanges = {
   /** The fees of the order's completed changes, which its receipt counts. */
   completedChangeFees(orderId: string): Promise<ChangeFee[]>;
   /** Whether the holder may change the date of the ticket `access` opens now. */

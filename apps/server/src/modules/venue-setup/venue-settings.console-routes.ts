@@ -9,13 +9,14 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { authOf, venueOf } from '../../http/console-request.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { languageCodesOf, productKeysOf } from '../catalog/catalog-facts.ts';
 import { type CatalogueConsoleContext, changeCatalogue } from '../catalog/catalogue-changes.ts';
 import { venueHasOrders } from '../orders/venue-orders.ts';
 import type { Site } from '../sites/site.ts';
+import { venueOf } from '../sites/venue-request.ts';
 import { readVenue } from '../sites/venue-rows.ts';
+import { authOf } from '../staff/console-request.ts';
 import { updateVenueSettings, type VenueConfiguration, venueConfigurationOf, venueSettingsOf } from './update-venue-settings.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };

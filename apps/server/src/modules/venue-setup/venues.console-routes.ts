@@ -9,11 +9,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { authOf, venueOf } from '../../http/console-request.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { languageCodesOf } from '../catalog/catalog-facts.ts';
 import type { Site } from '../sites/site.ts';
 import type { SitesService } from '../sites/sites.service.ts';
+import { venueOf } from '../sites/venue-request.ts';
+import { authOf } from '../staff/console-request.ts';
 import { seesVenue } from '../staff/staff-access.ts';
 import { createVenue } from './create-venue.ts';
 

@@ -1,17 +1,17 @@
 /**
- * What a console route reads off its request once the console plugin (`staff/console-api.plugin.ts`)
- * has let it through: the signed-in caller, their language and the route's venue. Every module's
- * console routes use these, so they live below the modules; the plugin that sets them is staff's.
+ * What a console route reads off its request once the console plugin (`console-api.plugin.ts`)
+ * has let it through: the signed-in caller and their language (the route's venue is
+ * `sites/venue-request.ts`). Every module's console routes use these, so the staff module imports
+ * nothing above the venue, the audit log and the staff's own tables.
  */
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type LanguageCode } from '@storefront/domain/constants';
 import type { FastifyRequest } from 'fastify';
-import type { Actor } from '../modules/audit/record-audit.ts';
-import type { Site } from '../modules/sites/site.ts';
-import type { GateDeviceRow } from '../modules/staff/gate-devices.ts';
-import type { StaffAccount } from '../modules/staff/staff.repository.ts';
-import type { StaffAccess } from '../modules/staff/staff-access.ts';
-import type { StaffSession } from '../modules/staff/staff-sessions.ts';
-import { specError } from './errors.ts';
+import { specError } from '../../http/errors.ts';
+import type { Actor } from '../audit/record-audit.ts';
+import type { GateDeviceRow } from './gate-devices.ts';
+import type { StaffAccount } from './staff.repository.ts';
+import type { StaffAccess } from './staff-access.ts';
+import type { StaffSession } from './staff-sessions.ts';
 
 export type ConsoleAuth = {
   session: StaffSession;
@@ -26,8 +26,6 @@ declare module 'fastify' {
     consoleAuth: ConsoleAuth | null;
     /** The gate device calling a route that lets devices in, with its token; null for a staff member. */
     gateDevice: GateDeviceRow | null;
-    /** The venue of a venue route (`:venue`), once the caller is known to see it. */
-    venue: Site | null;
   }
 }
 
@@ -41,10 +39,4 @@ export function authOf(request: FastifyRequest): ConsoleAuth {
 export function memberLanguageOf(request: FastifyRequest): LanguageCode {
   const language = authOf(request).account.language;
   return (LANGUAGE_CODES as readonly string[]).includes(language) ? (language as LanguageCode) : DEFAULT_LANGUAGE;
-}
-
-/** The venue of a venue route. */
-export function venueOf(request: FastifyRequest): Site {
-  if (!request.venue) throw specError('not found', { message: 'there is no such venue' });
-  return request.venue;
 }
