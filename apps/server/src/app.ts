@@ -40,7 +40,6 @@ import { googleWalletConsoleRoutes } from './modules/google-wallet/google-wallet
 import { googleWalletRoutes } from './modules/google-wallet/google-wallet.routes.ts';
 import { createGoogleWalletService } from './modules/google-wallet/google-wallet.service.ts';
 import { isGoogleWalletOffered } from './modules/google-wallet/issue-passes.ts';
-import { createWalletApi } from './modules/google-wallet/wallet-api.ts';
 import { createJobWorker, type JobWorker, type JobWorkerOptions } from './modules/jobs/background-jobs.ts';
 import {
   type CancellationNotices,
@@ -66,11 +65,8 @@ import { createOrdersService } from './modules/orders/orders.service.ts';
 import { createOrderPayable } from './modules/payments/order-payable.ts';
 import { carrierRoutes, paymentRoutes, providerWebhookRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
-import { createAdyenProvider } from './modules/payments/providers/adyen-provider.ts';
-import { createPayPayProvider } from './modules/payments/providers/paypay-provider.ts';
 import { sandboxGatewayRoutes } from './modules/payments/providers/sandbox-gateway.routes.ts';
 import { createSandboxGateway } from './modules/payments/providers/sandbox-gateway.ts';
-import { createStripeProvider } from './modules/payments/providers/stripe-provider.ts';
 import { type RefundDeps, settleOwedOrderRefunds } from './modules/payments/refund-order.ts';
 import { refundPart } from './modules/payments/refund-part.ts';
 import { dashboardConsoleRoutes } from './modules/reports/dashboard.console-routes.ts';
@@ -325,9 +321,10 @@ export async function buildApp(options: AppOptions) {
   const membership = createMembershipService(options.db, orders);
   // Demo and tests pay through the built-in sandbox gateway; production only through real providers.
   const sandbox = options.config.appMode === 'production' ? null : createSandboxGateway(options.db, { publicUrl });
+  // A provider's SDK is loaded only where the deployment configures it (decision 038).
   const adyenConfig = options.config.adyen;
   const adyen = adyenConfig
-    ? createAdyenProvider({
+    ? (await import('./modules/payments/providers/adyen-provider.ts')).createAdyenProvider({
         ...adyenConfig,
         // A venue's own merchant account, else the deployment's.
         merchantAccountFor: async (siteId) =>
@@ -337,9 +334,13 @@ export async function buildApp(options: AppOptions) {
     : null;
   const providers = {
     ...(sandbox ? { sandbox } : {}),
-    ...(options.config.stripe ? { stripe: createStripeProvider(options.config.stripe) } : {}),
+    ...(options.config.stripe
+      ? { stripe: (await import('./modules/payments/providers/stripe-provider.ts')).createStripeProvider(options.config.stripe) }
+      : {}),
     ...(adyen ? { adyen } : {}),
-    ...(options.config.paypay ? { paypay: createPayPayProvider(options.config.paypay) } : {}),
+    ...(options.config.paypay
+      ? { paypay: (await import('./modules/payments/providers/paypay-provider.ts')).createPayPayProvider(options.config.paypay) }
+      : {}),
   };
   // The visitor hears of a change to their booking by a mail written with it: a cancellation (its
   // refund in the same mail), a refund that failed, one staff made again (issue 40).
@@ -506,7 +507,9 @@ export async function buildApp(options: AppOptions) {
     {
       db: options.db,
       config: googleWalletConfig,
-      api: googleWalletConfig ? createWalletApi(googleWalletConfig) : null,
+      api: googleWalletConfig
+        ? (await import('./modules/google-wallet/wallet-api.ts')).createWalletApi(googleWalletConfig)
+        : null,
       keys: createKeyCache(options.db),
       siteById: async (id) => (await sites.list()).find((site) => site.id === id) ?? null,
       publicUrl,

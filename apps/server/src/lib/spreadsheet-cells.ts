@@ -4,9 +4,18 @@
  * `Date` whose UTC fields are that wall clock (exceljs turns a `Date` into a serial number from its
  * UTC time). Amounts are numbers in the currency's units with its number of decimals.
  */
+import { createRequire } from 'node:module';
 import type { Currency } from '@storefront/domain/constants';
 import { isoInZone } from '@storefront/domain/dates';
 import { MINOR_UNITS } from '@storefront/domain/format';
+
+const requireOnFirstUse = createRequire(import.meta.url);
+
+/**
+ * exceljs, loaded by the first spreadsheet rather than at start (decision 038): synchronously,
+ * as the exports hand back their stream at once, and kept by Node's module cache after that.
+ */
+export const exceljs = (): typeof import('exceljs') => requireOnFirstUse('exceljs');
 
 export const DATE_FORMAT = 'yyyy-mm-dd';
 export const DATE_TIME_FORMAT = 'yyyy-mm-dd hh:mm:ss';

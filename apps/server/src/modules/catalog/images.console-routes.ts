@@ -22,7 +22,6 @@ import { configurations, images } from './catalog.schema.ts';
 import { type CatalogueConsoleContext, changeCatalogue } from './catalogue-changes.ts';
 import { HERO_IMAGE_KEY } from './hero-image.ts';
 import { consoleImageOf, findImages } from './image-views.ts';
-import { processImage } from './process-image.ts';
 import { requireVenueImage } from './product-rules.ts';
 import { storeImage } from './store-image.ts';
 
@@ -90,6 +89,8 @@ export const imageConsoleRoutes =
           throw invalidField('body', `must be the image file itself, sent as ${IMAGE_CONTENT_TYPES.join(', ')}`);
         }
         // Decoding and encoding take a while: done before the transaction, which only writes.
+        // sharp is loaded by the first upload, not at start (decision 038).
+        const { processImage } = await import('./process-image.ts');
         const processed = await processImage(request.body);
         const stored = await changeCatalogue(ctx, venue.id, async (tx) => {
           const row = await storeImage(tx, venue.id, processed);

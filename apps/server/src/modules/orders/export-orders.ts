@@ -17,7 +17,6 @@ import { MINOR_UNITS } from '@storefront/domain/format';
 import { localize } from '@storefront/domain/localize';
 import { stringify } from 'csv-stringify';
 import { sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { Database } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
 import { clock } from '../../lib/clock.ts';
@@ -27,6 +26,7 @@ import {
   dateCell,
   dateCellText,
   dateTimeCell,
+  exceljs,
   inUnits,
   moneyFormat,
 } from '../../lib/spreadsheet-cells.ts';
@@ -218,7 +218,7 @@ export function exportOrdersXlsx(
   reads: OrderExportReads,
 ): Readable {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const workbook = new (exceljs().stream.xlsx.WorkbookWriter)({ stream: out, useStyles: true, useSharedStrings: false });
   workbook.created = clock.now();
   const sheet = workbook.addWorksheet('orders', { views: [{ state: 'frozen', ySplit: 1 }] });
   const titles = orderExportColumns(venue, headings);

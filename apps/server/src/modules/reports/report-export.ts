@@ -16,9 +16,8 @@ import type { Currency, LanguageCode } from '@storefront/domain/constants';
 import { ISO_DATE_PATTERN } from '@storefront/domain/dates';
 import { MINOR_UNITS } from '@storefront/domain/format';
 import { stringify } from 'csv-stringify';
-import ExcelJS from 'exceljs';
 import { clock } from '../../lib/clock.ts';
-import { DATE_FORMAT, dateCell, moneyFormat } from '../../lib/spreadsheet-cells.ts';
+import { DATE_FORMAT, dateCell, exceljs, moneyFormat } from '../../lib/spreadsheet-cells.ts';
 import { safeCell } from '../orders/export-coupons.ts';
 import { type ReportHeadings, TOTALS_KEY, TOTALS_WORDS } from './report-headings.ts';
 
@@ -113,7 +112,7 @@ const DEFAULT_WIDTHS: Record<ReportColumnKind, number> = { text: 24, date: 22, c
 
 export function reportXlsx(table: ReportTable, context: ReportFileContext): Readable {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const workbook = new (exceljs().stream.xlsx.WorkbookWriter)({ stream: out, useStyles: true, useSharedStrings: false });
   workbook.created = clock.now();
   const sheet = workbook.addWorksheet(table.sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
   const decimals = MINOR_UNITS[context.currency];

@@ -7,22 +7,23 @@
  * Credential ids and public keys travel and are stored as base64url strings. Every refusal of a
  * response is a `PasskeyRefusal`, whatever the library threw, so a caller can answer it with a 4xx.
  */
-import {
-  type AuthenticationResponseJSON,
-  type CredentialDeviceType,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
+import type {
+  AuthenticationResponseJSON,
+  CredentialDeviceType,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+  VerifiedAuthenticationResponse,
+  VerifiedRegistrationResponse,
 } from '@simplewebauthn/server';
 
 export type { AuthenticationResponseJSON, RegistrationResponseJSON };
 
 // EdDSA, ES256, RS256: what authenticators in use support, in the library's order of preference.
 const SUPPORTED_ALGORITHM_IDS = [-8, -7, -257];
+
+/** The library, loaded by the first passkey step: most of a server's life has none (decision 038). */
+const webauthn = () => import('@simplewebauthn/server');
 
 /** A registration or authentication response that was refused; `message` says why. */
 export class PasskeyRefusal extends Error {
@@ -57,7 +58,7 @@ function refusal(what: string, error: unknown): PasskeyRefusal {
 }
 
 /** Options for `navigator.credentials.create()`, to add a passkey to a staff account. */
-export function passkeyRegistrationOptions({
+export async function passkeyRegistrationOptions({
   rpId,
   rpName,
   staff,
@@ -68,6 +69,7 @@ export function passkeyRegistrationOptions({
   staff: { id: number; email: string; name: string };
   existing: { credentialId: string; transports?: string[] }[];
 }): Promise<PublicKeyCredentialCreationOptionsJSON> {
+  const { generateRegistrationOptions } = await webauthn();
   return generateRegistrationOptions({
     rpID: rpId,
     rpName,
@@ -107,7 +109,8 @@ export async function verifyPasskeyRegistration({
   rpId: string;
   origin: string;
 }): Promise<RegisteredPasskey> {
-  let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
+  const { verifyRegistrationResponse } = await webauthn();
+  let verification: VerifiedRegistrationResponse;
   try {
     verification = await verifyRegistrationResponse({
       response,
@@ -137,7 +140,7 @@ export async function verifyPasskeyRegistration({
  * of them (a second factor after the password); with none, it offers the passkeys it holds for
  * this site (a passkey as first factor), and user verification is then asked for by default.
  */
-export function passkeyAuthenticationOptions({
+export async function passkeyAuthenticationOptions({
   rpId,
   allow,
   userVerification = allow.length === 0 ? 'required' : 'preferred',
@@ -146,6 +149,7 @@ export function passkeyAuthenticationOptions({
   allow: { credentialId: string; transports?: string[] }[];
   userVerification?: 'required' | 'preferred';
 }): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  const { generateAuthenticationOptions } = await webauthn();
   return generateAuthenticationOptions({
     rpID: rpId,
     allowCredentials:
@@ -179,7 +183,8 @@ export async function verifyPasskeyAuthentication({
   if (response.id !== credential.credentialId) {
     throw new PasskeyRefusal('passkey sign-in refused: the response is for another credential');
   }
-  let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
+  const { verifyAuthenticationResponse } = await webauthn();
+  let verification: VerifiedAuthenticationResponse;
   try {
     verification = await verifyAuthenticationResponse({
       response,

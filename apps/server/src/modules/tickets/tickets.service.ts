@@ -10,7 +10,6 @@ import { clock } from '../../lib/clock.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import type { Site } from '../sites/site.ts';
 import { issueReceipt, moneyDocument, moneyDocuments, reissueReceipt } from './issue-receipt.ts';
-import { renderReceiptPdf } from './receipt-pdf.ts';
 import { sendTickets } from './send-tickets.ts';
 import { claimShare, shareTickets, showShare } from './share-tickets.ts';
 import { createKeyCache } from './ticket-signing.ts';
@@ -44,6 +43,8 @@ export function createTicketsService(db: Database, orders: OrdersService, option
       number: string | null = null,
     ): Promise<{ pdf: Uint8Array; number: string }> {
       const found = await moneyDocument(db, ctx, site, token, lang, number);
+      // pdf-lib, HarfBuzz and the fonts are loaded by the first receipt, not at start (decision 038).
+      const { renderReceiptPdf } = await import('./receipt-pdf.ts');
       return { pdf: await renderReceiptPdf(found, lang), number: found.number };
     },
   };

@@ -12,7 +12,6 @@ import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { Site } from '../sites/site.ts';
 import type { CodeKeys } from '../tickets/ticket-signing.ts';
 import { type WalletAdmission, walletAdmissionsByIds, walletAdmissionsOfToken } from '../tickets/wallet-admissions.ts';
-import { buildPassArchive } from './pass-archive.ts';
 import * as repo from './wallet.repository.ts';
 
 export type ApplePassesDeps = {
@@ -42,6 +41,8 @@ async function build(
   const venue = await repo.findVenue(deps.db, site.id);
   // Someone else holds the admission now (a share claimed): this copy stops admitting and shows no code.
   const isHeldElsewhere = admission.shareId !== pass.shareId;
+  // passkit-generator and sharp are loaded by the first pass, not at start (decision 038).
+  const { buildPassArchive } = await import('./pass-archive.ts');
   return buildPassArchive({
     config,
     site,
