@@ -1,6 +1,6 @@
 /**
- * `npm run bench:memory`: the resident memory of the demo server as `npm start` runs it
- * (apps/server/src/main.ts), idle and through a rush of visitors, on the embedded database and on
+ * `npm run bench:memory`: the resident memory of the demo server as `npm start` runs it (the
+ * server process scripts/start.mjs starts, with its Node flags), idle and through a rush of visitors, on the embedded database and on
  * PostgreSQL, beside a bare Fastify process measured in the same run.
  *   - idle after the first start (which migrates and seeds the demo catalogue), and idle after a
  *     restart on the same data, 20 s after the server listens;
@@ -25,7 +25,7 @@ const MINUTES = Number(process.env.BENCH_MINUTES ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const SETTLE_MS = 20_000;
 const GOALS = { pglite: 400, postgres: 200 } as const;
-const MAIN = fileURLToPath(new URL('../apps/server/src/main.ts', import.meta.url));
+const START = fileURLToPath(new URL('../scripts/start.mjs', import.meta.url));
 const VENUES = ['borderless', 'cafe-lumen', 'demo'];
 
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
@@ -46,13 +46,20 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
-type Running = { child: ChildProcess; address: string; startedMs: number };
+/** `npm start`'s process and the server it starts (whose memory is measured). */
+type Running = { child: ChildProcess; server: number; address: string; startedMs: number };
+
+/** The process scripts/start.mjs started: its only child. */
+function serverOf(start: ChildProcess): number | null {
+  const children = readFileSync(`/proc/${start.pid}/task/${start.pid}/children`, 'utf8').trim().split(/\s+/);
+  return children[0] ? Number(children[0]) : null;
+}
 
 /** Starts the demo server on `env`'s database and waits until it answers. */
 async function startDemo(env: Record<string, string>): Promise<Running> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, ['--experimental-strip-types', MAIN], {
+  const child = spawn(process.execPath, [START], {
     env: { ...process.env, APP_MODE: 'demo', APP_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -60,7 +67,8 @@ async function startDemo(env: Record<string, string>): Promise<Running> {
   for (let attempt = 0; attempt < 600; attempt += 1) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
     const answer = await fetch(`${address}/borderless/api/v1/configurations`).catch(() => null);
-    if (answer?.ok) return { child, address, startedMs: performance.now() - started };
+    const server = serverOf(child);
+    if (answer?.ok && server) return { child, server, address, startedMs: performance.now() - started };
     await sleep(500);
   }
   child.kill();
@@ -119,13 +127,13 @@ async function measure(engine: Figures['engine'], env: Record<string, string>): 
   console.log(`\n${engine}: first start (migrates and seeds)…`);
   const first = await startDemo(env);
   await sleep(SETTLE_MS);
-  const firstMemory = residentOf(first.child.pid as number);
+  const firstMemory = residentOf(first.server);
   await stop(first);
 
   console.log(`${engine}: restart on the same data, then ${MINUTES} min of visitors at ${CONNECTIONS} connections…`);
   const again = await startDemo(env);
   await sleep(SETTLE_MS);
-  const restartIdle = residentOf(again.child.pid as number).rss;
+  const restartIdle = residentOf(again.server).rss;
   const paths = await visitorPaths(again.address);
   const minutes: number[] = [];
   let requests = 0;
@@ -134,7 +142,7 @@ async function measure(engine: Figures['engine'], env: Record<string, string>): 
     const result = await rushFor(again.address, paths, 60);
     requests += result.requests.total;
     failed += result.errors + result.non2xx;
-    minutes.push(residentOf(again.child.pid as number).rss);
+    minutes.push(residentOf(again.server).rss);
     console.log(`  minute ${minute + 1}: ${mb(minutes.at(-1) ?? 0)} MB, ${Math.round(result.requests.average)} requests/s`);
   }
   await stop(again);

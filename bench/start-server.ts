@@ -4,12 +4,16 @@ import { fileURLToPath } from 'node:url';
 
 export type BenchServer = { child: ChildProcess; address: string };
 
-/** Starts bench/server.ts in its own process and waits for its address; BENCH_PROF=<dir> writes its CPU profile there. */
+/**
+ * Starts bench/server.ts in its own process and waits for its address; BENCH_PROF=<dir> writes its
+ * CPU profile there, BENCH_NODE_FLAGS adds Node flags ("--max-semi-space-size=32" to compare).
+ */
 export async function startServer(...args: string[]): Promise<BenchServer> {
   const child = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), args, {
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
     execArgv: [
       '--experimental-strip-types',
+      ...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
       ...(process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : []),
     ],
   });

@@ -3,13 +3,37 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_VARIANT } from '@storefront/domain/constants';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase, withStartupLock } from './db/client.ts';
+import { type DatabaseHandle, openDatabase, withStartupLock } from './db/client.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { topUpCatalogue } from './db/seed.ts';
 import { createSitesService } from './modules/sites/sites.service.ts';
 import { type DemoStaff, seedDemoStaff } from './modules/staff/seed-demo-staff.ts';
 
 const TOP_UP_INTERVAL_MS = 6 * 60 * 60 * 1000;
+
+/**
+ * The server's database, migrated, and seeded or topped up outside production. Migrations and
+ * seeding run as the tables' owner where the server's own role may only use them
+ * (DATABASE_MIGRATION_URL, decision 033); that connection is closed before serving.
+ */
+async function preparedDatabase(config: ReturnType<typeof loadConfig>, isProduction: boolean): Promise<DatabaseHandle> {
+  const database = openDatabase(config.database);
+  const { migrationDatabase: owner, database: server } = config;
+  const ownerHandle =
+    owner.engine === 'postgres' && server.engine === 'postgres' && owner.url !== server.url
+      ? openDatabase({ ...owner, poolSize: 2 })
+      : database;
+  const prepared = await prepareDatabase(ownerHandle, { seedsDemo: !isProduction, topUp: !isProduction }).finally(() =>
+    ownerHandle === database ? undefined : ownerHandle.close(),
+  );
+  if (prepared.seededSites === null) return database;
+  console.log(`Seeded the demo catalogue: ${prepared.seededSites} sites in ${prepared.seconds.toFixed(1)} s`);
+  if (database.engine !== 'pglite') return database;
+  // Seeding grew the embedded database's memory past a gigabyte, which a WebAssembly memory never
+  // gives back: the server serves from the same data opened afresh (decision 038).
+  await database.close();
+  return openDatabase(config.database);
+}
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -23,21 +47,8 @@ async function main() {
     throw error;
   }
 
-  const database = openDatabase(config.database);
   const isProduction = config.appMode === 'production';
-  // Migrations and seeding run as the tables' owner where the server's own role may only use
-  // them (DATABASE_MIGRATION_URL, decision 033); that connection is closed before serving.
-  const { migrationDatabase: owner, database: server } = config;
-  const ownerHandle =
-    owner.engine === 'postgres' && server.engine === 'postgres' && owner.url !== server.url
-      ? openDatabase({ ...owner, poolSize: 2 })
-      : database;
-  const prepared = await prepareDatabase(ownerHandle, { seedsDemo: !isProduction, topUp: !isProduction }).finally(() =>
-    ownerHandle === database ? undefined : ownerHandle.close(),
-  );
-  if (prepared.seededSites !== null) {
-    console.log(`Seeded the demo catalogue: ${prepared.seededSites} sites in ${prepared.seconds.toFixed(1)} s`);
-  }
+  const database = await preparedDatabase(config, isProduction);
   if (!isProduction) {
     // Keep the demo's slots running ahead of today for a server that stays up for weeks.
     setInterval(() => {

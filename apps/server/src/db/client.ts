@@ -102,12 +102,12 @@ async function hasPendingMigrations(client: pg.PoolClient): Promise<boolean> {
 }
 
 /**
- * PGlite's settings for one small shop in one process (decision 038): its PostgreSQL keeps 16 MB of
+ * PGlite's settings for one small shop in one process (decision 038): its PostgreSQL keeps 32 MB of
  * pages in its own buffers instead of initdb's 128 MB, which would sit in this process's memory
  * for good once a busy day had filled it (a WebAssembly memory never shrinks); the data directory's
  * files stay in the operating system's page cache, and an in-memory database holds every page anyway.
  */
-const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
 
 function openPglite(dataDir: string | null, loadDataDir: Blob | undefined): DatabaseHandle {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
