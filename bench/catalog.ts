@@ -4,28 +4,15 @@
  * Goal: the catalogue at 50 % or more of the bare route's requests per second.
  */
 import { addDays, todayIn } from '@storefront/domain/dates';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
+import { getInTurn } from './get-paths.ts';
 import { memoryOf, startServer } from './start-server.ts';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
 function run(url: string, paths: string[]): Promise<autocannon.Result> {
-  let next = 0;
-  return autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: DURATION_S,
-    requests: [
-      {
-        method: 'GET',
-        setupRequest: (request) => {
-          next = (next + 1) % paths.length;
-          return { ...request, path: paths[next] };
-        },
-      },
-    ],
-  });
+  return getInTurn(url, paths, { connections: CONNECTIONS, seconds: DURATION_S });
 }
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;

@@ -18,7 +18,8 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { addDays, todayIn } from '@storefront/domain/dates';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
+import { getInTurn } from './get-paths.ts';
 import { inThrowawayDatabase } from './throwaway-database.ts';
 
 const MINUTES = Number(process.env.BENCH_MINUTES ?? 10);
@@ -95,21 +96,7 @@ async function visitorPaths(address: string): Promise<string[]> {
 }
 
 function rushFor(address: string, paths: string[], seconds: number): Promise<autocannon.Result> {
-  let next = 0;
-  return autocannon({
-    url: address,
-    connections: CONNECTIONS,
-    duration: seconds,
-    requests: [
-      {
-        method: 'GET',
-        setupRequest: (request) => {
-          next = (next + 1) % paths.length;
-          return { ...request, path: paths[next] };
-        },
-      },
-    ],
-  });
+  return getInTurn(address, paths, { connections: CONNECTIONS, seconds });
 }
 
 type Figures = {

@@ -1,6 +1,7 @@
 /**
  * What the browser did in a journey, told with its failure: the pages' addresses, the shop's API
- * answers, refused requests, page errors and console errors, newest last. A journey's pages are
+ * answers, refused requests, page errors and console errors, where each click and submit landed,
+ * and the browser going offline or hidden, newest last. A journey's pages are
  * closed by the time it is reported, so what it saw is written down as it happens: a failure in CI
  * then says where the page went (or did not) without running it again.
  */
@@ -31,12 +32,35 @@ function watchPage(page: Page): void {
   page.on('pageerror', (error) => note(`page error: ${error.message}`));
   page.on('console', (message) => {
     if (message.type() === 'error') note(`console error: ${message.text()}`);
+    else if (message.text().startsWith(SAID_BY_PAGE)) note(message.text().slice(SAID_BY_PAGE.length));
   });
+}
+
+const SAID_BY_PAGE = '[journey] ';
+
+/**
+ * Run in every page before its own scripts: says where each click and form submit landed (the
+ * capture phase, before the page's handlers), and when the browser goes offline or the page is
+ * hidden, two states in which the shop's requests wait.
+ */
+function watchInPage(said: string): void {
+  const describe = (target: EventTarget | null) => {
+    if (!(target instanceof Element)) return String(target);
+    const text = (target.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+    const disabled = (target as HTMLButtonElement).disabled ? ' disabled' : '';
+    return `<${target.tagName.toLowerCase()}${target.className ? ` class="${target.className}"` : ''}${disabled}> ${text}`;
+  };
+  for (const type of ['click', 'submit'])
+    addEventListener(type, (event) => console.info(`${said}${type} on ${describe(event.target)}`), true);
+  addEventListener('offline', () => console.info(`${said}the browser is offline`));
+  addEventListener('online', () => console.info(`${said}the browser is online`));
+  document.addEventListener('visibilitychange', () => console.info(`${said}the page is ${document.visibilityState}`));
 }
 
 const isWatched = (request: Request) => ['fetch', 'xhr', 'document'].includes(request.resourceType());
 
-function watchContext(context: BrowserContext): void {
+async function watchContext(context: BrowserContext): Promise<void> {
+  await context.addInitScript(watchInPage, SAID_BY_PAGE);
   context.on('page', watchPage);
   context.on('request', (request) => {
     if (!isWatched(request)) return;
@@ -69,7 +93,7 @@ export function watchBrowser(browser: Browser): Browser {
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
     const context = await newContext(options);
-    watchContext(context);
+    await watchContext(context);
     return context;
   };
   return browser;
