@@ -1,4 +1,4 @@
-/** What the Google Wallet operations are given when `app.ts` builds them. */
+/** What the Google Wallet operations are given when its plugin builds them. */
 import type { GoogleWalletConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { Site } from '../sites/site.ts';

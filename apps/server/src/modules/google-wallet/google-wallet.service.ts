@@ -1,4 +1,4 @@
-/** Google Wallet passes (decision 028), composed for the routes and for `app.ts`. */
+/** Google Wallet passes (decision 028), composed for the routes and for its plugin. */
 import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
 import { type Actor, recordAudit } from '../audit/record-audit.ts';

@@ -4,7 +4,7 @@
  * the visitor) with its refund in the same mail, and a refund on its own (made again by staff, or
  * failed). Each reads what the mail tells through the owning modules' read files: the order, its
  * product and slot (in the venue's time zone), the admissions' names, the payment method's name
- * in the booking's language. Other modules reach these through the ports `app.ts` gives them.
+ * in the booking's language. Other modules reach these through the ports the mail plugin fills.
  */
 import type { LanguageCode } from '@storefront/domain/constants';
 import { timeOfDayIn } from '@storefront/domain/dates';

@@ -1,14 +1,14 @@
 /**
  * "Add to Apple Wallet" and "Add to Google Wallet" in the mails that carry the holder's ticket link
  * (decisions 027, 028), where the venue offers each and the deployment is configured for it. The
- * wallet modules are asked through a port `app.ts` gives, in the mail's own transaction.
+ * wallet modules are asked through a port the mail plugin fills, in the mail's own transaction.
  */
 import type { LanguageCode } from '@storefront/domain/constants';
 import type { Database } from '../../db/client.ts';
 import { escapeHtml } from '../../lib/escape-html.ts';
 import type { Site } from '../sites/site.ts';
 
-/** Whether a venue offers each wallet now (the wallet modules' answer, given in `app.ts`). */
+/** Whether a venue offers each wallet now (the wallet modules' answer, asked by the mail plugin). */
 export type WalletOffers = {
   apple(db: Database, siteId: number): Promise<boolean>;
   google(db: Database, siteId: number): Promise<boolean>;

@@ -24,7 +24,7 @@ function infoOf(member: repo.MemberRow): MembershipInfo {
   };
 }
 
-/** What membership asks of the order in progress (the orders service's, given in `app.ts`). */
+/** What membership asks of the order in progress (the orders service, given by this module's plugin). */
 export type MemberOrders = {
   /** Makes the signed-in member the order's, so its price takes the promotion. */
   attachMember(site: Site, orderToken: string, memberId: number): Promise<unknown>;

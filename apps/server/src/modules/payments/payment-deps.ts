@@ -8,10 +8,10 @@ import type { PaymentRow } from './payments.repository.ts';
 import type { PaymentProvider } from './providers/provider.ts';
 
 /**
- * How a visitor hears of a refund on its own (the mail module, given in `app.ts`): one that failed,
+ * How a visitor hears of a refund on its own (the `refundNotices` port, filled by the mail plugin): one that failed,
  * and one staff made again. A refund written with a cancellation is told in the cancellation's mail.
  */
-type RefundNotices = {
+export type RefundNotices = {
   /**
    * Writes the visitor's mail in the caller's transaction, the one that records the refund's
    * outcome: a refund row, or a whole payment given back (a capture that completed nothing).

@@ -5,7 +5,7 @@
  *
  * And the dashboard's tables as files, right `reports:read` at the venue:
  * `GET /console/api/v1/venues/:venue/reports/dashboard/export?from&to&format&table[&lang][&headings]`. The
- * rows come from a port given in `app.ts` (the dashboard's figures answer a table's columns and
+ * rows come from a port the reports plugin fills (the dashboard's figures answer a table's columns and
  * rows); this file only checks the query, audits and writes the file.
  */
 import { ErrorBody, type ExportHeadings, Lang } from '@storefront/domain/api/common';

@@ -8,6 +8,14 @@ declare module 'fastify' {
     /** The site named by the first path segment; set for every route under `/<site>/api/v1`. */
     site: Site;
   }
+  interface FastifyInstance {
+    /**
+     * The routes under `/<site>/api/v1`, added by each module's plugin and registered together
+     * after every module's (app.ts): built then, a module's routes may use what a later module's
+     * plugin provides.
+     */
+    siteRoutes: FastifyPluginAsync[];
+  }
 }
 
 /** Resolves `/:site` before anything else runs, so an unknown site is a 404 whatever the rest says. */

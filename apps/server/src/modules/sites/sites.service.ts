@@ -11,6 +11,8 @@ export type SitesService = {
   resolve(key: string): Promise<Site | null>;
   /** Every site served, in display order. */
   list(): Promise<Site[]>;
+  /** The site with this id; null when there is none. */
+  byId(id: number): Promise<Site | null>;
   /** The site behind `/` and `/tickets/`; null when there is no site to serve. */
   defaultSite(): Promise<Site | null>;
   /**
@@ -58,6 +60,9 @@ export function createSitesService(
       return all.find((s) => s.variant === key || s.code === key) ?? null;
     },
     list: served,
+    async byId(id) {
+      return (await served()).find((s) => s.id === id) ?? null;
+    },
     async defaultSite() {
       const all = await served();
       return all.find((s) => s.variant === options.defaultVariant) ?? all.find((s) => s.kind === 'exhibition') ?? null;

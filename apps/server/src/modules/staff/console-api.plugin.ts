@@ -57,6 +57,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every console route and who may call it (the rights walk in the tests reads it); the root app holds the list. */
     consoleRoutes: ConsoleRoute[];
+    /**
+     * The console API's routes, added by each module's plugin and registered together after every
+     * module's (app.ts): built then, a module's routes may use what a later module's plugin provides.
+     */
+    consoleApiRoutes: FastifyPluginAsync[];
   }
 }
 

@@ -23,7 +23,7 @@ const PASSWORD_RESET_MINUTES = 60;
 export type StaffMailer = {
   publicUrl: () => string;
   from: () => string;
-  /** Writes the mail to the outbox in the caller's transaction (the mail module's, given in `app.ts`). */
+  /** Writes the mail to the outbox in the caller's transaction (the `enqueueStaffMail` port, filled by the mail plugin). */
   enqueue: (tx: Database, mail: StaffMail) => Promise<void>;
 };
 

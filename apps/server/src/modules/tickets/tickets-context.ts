@@ -13,7 +13,7 @@ import type { createKeyCache } from './ticket-signing.ts';
 /** A completed date change's fee, as a receipt lists it. */
 export type ChangeFee = { quantity: number; fee: number };
 
-/** What tickets ask of date changes (the date-changes module's service, given in `app.ts`). */
+/** What tickets ask of date changes (the date-changes service, given by the tickets plugin). */
 type TicketDateChanges = {
   /** The fees of the order's completed changes, which its receipt counts. */
   completedChangeFees(orderId: string): Promise<ChangeFee[]>;
@@ -25,9 +25,9 @@ export type TicketsServiceOptions = TicketMailOptions & {
   dateChanges?: TicketDateChanges;
   /** What the holder's own cancellation of the booking would be now; none where it is not offered. */
   selfCancel?: (db: Database, site: Site, access: Access, now: Date) => Promise<SelfCancelOffer | null>;
-  /** Whether the venue offers Apple Wallet passes (the wallet module's, given in `app.ts`). */
+  /** Whether the venue offers Apple Wallet passes (the `appleWalletOffered` port). */
   appleWallet?: (siteId: number) => Promise<boolean>;
-  /** Whether the venue offers Google Wallet passes (the google-wallet module's, given in `app.ts`). */
+  /** Whether the venue offers Google Wallet passes (the `googleWalletOffered` port). */
   googleWallet?: (siteId: number) => Promise<boolean>;
 };
 

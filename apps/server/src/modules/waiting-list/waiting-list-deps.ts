@@ -1,4 +1,4 @@
-/** What the waiting list is given at construction (`app.ts`): the orders' side, mail and the venues. */
+/** What the waiting list is given at construction (by its plugin): the orders' side, mail and the venues. */
 import { timeOfDayIn } from '@storefront/domain/dates';
 import { localize } from '@storefront/domain/localize';
 import type { Database } from '../../db/client.ts';

@@ -1,4 +1,4 @@
-/** The waiting lists of sold-out slots (issue 22): the operations of this folder composed for the routes and `app.ts`. */
+/** The waiting lists of sold-out slots (issue 22): the operations of this folder composed for the routes and the plugin. */
 import type { JoinWaitingListBody } from '@storefront/domain/api/waiting-list';
 import type { ProductWaitingListBody, WaitingListQuery } from '@storefront/domain/console/waiting-list';
 import type { Database } from '../../db/client.ts';

@@ -1,5 +1,5 @@
 /**
- * Apple Wallet passes (decision 027), composed for `app.ts`: whether a venue offers them (the ticket
+ * Apple Wallet passes (decision 027), composed for its plugin: whether a venue offers them (the ticket
  * view's and the ticket mail's port), the deps of its routes, and the rounds following admission
  * changes that every process runs while a pass certificate is configured.
  */
