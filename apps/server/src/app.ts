@@ -4,14 +4,14 @@
  * adds its routes; the order below is the order they need each other in. A port one module needs
  * of a module above it is declared by the first and filled by the second's plugin, under one name.
  */
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppOptions } from './app-options.ts';
+import { registerApiDocs } from './http/api-docs.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerErrorHandler } from './http/errors.ts';
-import { apiDocsDirectives, registerSecurityHeaders } from './http/security-headers.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { trustProxyOf } from './http/trust-proxy.ts';
 import { xsrfProtection } from './http/xsrf.ts';
 import { auditPlugin } from './modules/audit/audit.plugin.ts';
 import { catalogPlugin } from './modules/catalog/catalog.plugin.ts';
@@ -72,16 +72,6 @@ const modules = [
   storefrontPlugin,
 ];
 
-/**
- * Fastify fails closed on a bare hop count (it cannot tell a proxy from a client that writes the
- * header itself); a configured count means the operator vouches that only proxies reach the
- * server, so the nearest `hops` addresses are trusted (proxy-addr counts the socket peer as 0).
- */
-function trustProxyOf(setting: false | string[] | number) {
-  if (typeof setting !== 'number') return setting;
-  return (_address: string, hop: number) => hop < setting;
-}
-
 export async function buildApp(options: AppOptions) {
   const app = Fastify({
     logger: options.logger ?? false,
@@ -99,24 +89,10 @@ export async function buildApp(options: AppOptions) {
   // Before any route: compression attaches itself to each route as it is added.
   await registerCompression(app);
   await app.register(xsrfProtection, { secure: isProduction });
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: 'Storefront API', description: 'Catalogue, orders and tickets of every venue', version: '1.0.0' },
-    },
-    transform: jsonSchemaTransform,
+  await registerApiDocs(app, {
+    served: options.config.isApiDocsServed ?? options.config.appMode !== 'production',
+    isProduction,
   });
-  // The API's whole surface, for anyone to read: not in production unless asked for.
-  if (options.config.isApiDocsServed ?? options.config.appMode !== 'production') {
-    const directives = apiDocsDirectives({ isProduction });
-    await app.register(fastifySwaggerUi, {
-      routePrefix: '/api/docs',
-      uiHooks: {
-        onRequest: async (_request, reply) => {
-          reply.helmet({ contentSecurityPolicy: { useDefaults: false, directives } });
-        },
-      },
-    });
-  }
 
   // The two APIs' routes, which the modules add to.
   app.decorate('siteRoutes', []);
