@@ -1,10 +1,11 @@
 /** Starts the server: configuration, database, demo catalogue (outside production), then listen. */
+import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_VARIANT } from '@storefront/domain/constants';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { type DatabaseHandle, openDatabase, withStartupLock } from './db/client.ts';
-import { prepareDatabase } from './db/prepare.ts';
+import type { Prepared } from './db/prepare.ts';
 import { topUpCatalogue } from './db/seed.ts';
 import { createSitesService } from './modules/sites/sites.service.ts';
 import { type DemoStaff, seedDemoStaff } from './modules/staff/seed-demo-staff.ts';
@@ -12,26 +13,29 @@ import { type DemoStaff, seedDemoStaff } from './modules/staff/seed-demo-staff.t
 const TOP_UP_INTERVAL_MS = 6 * 60 * 60 * 1000;
 
 /**
- * The server's database, migrated, and seeded or topped up outside production. Migrations and
- * seeding run as the tables' owner where the server's own role may only use them
- * (DATABASE_MIGRATION_URL, decision 033); that connection is closed before serving.
+ * The server's database, migrated, and seeded or topped up outside production, by a child process
+ * (`db/prepare-child.ts`): what seeding and migrating grew stays in that process, not in the one
+ * that serves (decision 038). Migrations and seeding run as the tables' owner where the server's
+ * own role may only use them (DATABASE_MIGRATION_URL, decision 033).
  */
-async function preparedDatabase(config: ReturnType<typeof loadConfig>, isProduction: boolean): Promise<DatabaseHandle> {
-  const database = openDatabase(config.database);
-  const { migrationDatabase: owner, database: server } = config;
-  const ownerHandle =
-    owner.engine === 'postgres' && server.engine === 'postgres' && owner.url !== server.url
-      ? openDatabase({ ...owner, poolSize: 2 })
-      : database;
-  const prepared = await prepareDatabase(ownerHandle, { seedsDemo: !isProduction, topUp: !isProduction }).finally(() =>
-    ownerHandle === database ? undefined : ownerHandle.close(),
-  );
-  if (prepared.seededSites === null) return database;
-  console.log(`Seeded the demo catalogue: ${prepared.seededSites} sites in ${prepared.seconds.toFixed(1)} s`);
-  if (database.engine !== 'pglite') return database;
-  // Seeding grew the embedded database's memory past a gigabyte, which a WebAssembly memory never
-  // gives back: the server serves from the same data opened afresh (decision 038).
-  await database.close();
+async function preparedDatabase(config: ReturnType<typeof loadConfig>): Promise<DatabaseHandle> {
+  const prepared = await new Promise<Prepared>((resolve, reject) => {
+    const child = fork(fileURLToPath(new URL('./db/prepare-child.ts', import.meta.url)), {
+      // The server's own small young generation (scripts/start.mjs) would only slow the seeding.
+      execArgv: process.execArgv.filter((flag) => !flag.startsWith('--max-semi-space-size')),
+    });
+    let answer: Prepared | null = null;
+    child.on('message', (message) => {
+      answer = message as Prepared;
+    });
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      answer && code === 0 ? resolve(answer) : reject(new Error(`preparing the database failed (exit code ${code})`)),
+    );
+  });
+  if (prepared.seededSites !== null) {
+    console.log(`Seeded the demo catalogue: ${prepared.seededSites} sites in ${prepared.seconds.toFixed(1)} s`);
+  }
   return openDatabase(config.database);
 }
 
@@ -48,7 +52,7 @@ async function main() {
   }
 
   const isProduction = config.appMode === 'production';
-  const database = await preparedDatabase(config, isProduction);
+  const database = await preparedDatabase(config);
   if (!isProduction) {
     // Keep the demo's slots running ahead of today for a server that stays up for weeks.
     setInterval(() => {
