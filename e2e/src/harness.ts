@@ -120,8 +120,19 @@ async function workerBrowser(): Promise<Browser> {
       executablePath: CHROMIUM_PATH,
       args: CHROMIUM_ARGS,
     })
-    .then(watchBrowser);
+    .then((browser) => watchBrowser(preferReducedMotion(browser)));
   return launched;
+}
+
+/**
+ * Contexts prefer reduced motion unless a journey asks otherwise: a page that animates (the
+ * storefront's smooth scroll to the top after each step) moves under a click that a loaded machine
+ * makes a moment late. The animation itself is the storefront's component tests' to check.
+ */
+function preferReducedMotion(browser: Browser): Browser {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = (options) => newContext({ reducedMotion: 'reduce', ...options });
+  return browser;
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {

@@ -12,6 +12,7 @@ import { DialogHost } from '../ui/dialog/dialog-host.tsx';
 import { Loader } from '../ui/loader.tsx';
 import { ToastArea } from '../ui/toast/toast-area.tsx';
 import { focusHeadingSoon } from './focus-heading.ts';
+import { scrollToTopSoon } from './scroll-to-top.ts';
 
 const AppDownloadBanner = lazy(() => import('./app-download-banner.tsx'));
 
@@ -58,8 +59,7 @@ export function Layout() {
         return;
       }
     }
-    const timer = setTimeout(() => window.scrollTo({ top: 0, behavior: 'smooth' }), SCROLL_TO_TOP_DELAY_MS);
-    return () => clearTimeout(timer);
+    return scrollToTopSoon(SCROLL_TO_TOP_DELAY_MS);
   }, [app, location.pathname, location.search]);
 
   return (
