@@ -1,6 +1,6 @@
 /**
  * What a date change keeps in the session (SPEC §3) and where its steps live (SPEC §2): shared by
- * the change-date screens and the payment return that finishes a change paid by redirect.
+ * the date-change screens and the payment return that finishes a change paid by redirect.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { SessionStore } from '../lib/session/session-store.ts';
@@ -8,8 +8,8 @@ import { ticketQueryKeys } from '../lib/ticket-query-keys.ts';
 
 const segment = encodeURIComponent;
 
-/** The routes of the change-date flow (SPEC §2). */
-export const changeDatePaths = {
+/** The routes of the date-change flow (SPEC §2). */
+export const dateChangePaths = {
   start: (reservationToken: string) => `/tickets/changedate/${segment(reservationToken)}`,
   confirm: (reservationToken: string, timechangeToken: string) =>
     `/tickets/changedate/confirm/${segment(reservationToken)}/timechange/${segment(timechangeToken)}`,
@@ -21,11 +21,11 @@ export const changeDatePaths = {
 };
 
 /** The change this visit made and has not finished (session key changeDate, SPEC §3). */
-export type ChangeDateInput = { reservationToken: string; timechangeToken: string };
+export type DateChangeInput = { reservationToken: string; timechangeToken: string };
 /** The payment step's choice (session key changeDatePayment): what the payment return needs. */
-export type ChangeDatePayment = ChangeDateInput & { method: string };
+export type DateChangePayment = DateChangeInput & { method: string };
 /** What the complete page shows (session key changeDateResult). */
-export type ChangeDateResult = {
+export type DateChangeResult = {
   reservationToken: string;
   reservationNumber: string;
   refund: { amount: number; status: 'refunded' | 'refund_failed' } | null;
@@ -33,21 +33,21 @@ export type ChangeDateResult = {
 
 const isText = (value: unknown): value is string => typeof value === 'string' && value !== '';
 
-export function readChangeDateInput(session: SessionStore): ChangeDateInput | null {
+export function readDateChangeInput(session: SessionStore): DateChangeInput | null {
   const raw = session.get('changeDate');
   return raw && isText(raw.reservationToken) && isText(raw.timechangeToken)
     ? { reservationToken: raw.reservationToken, timechangeToken: raw.timechangeToken }
     : null;
 }
 
-export function readChangeDatePayment(session: SessionStore): ChangeDatePayment | null {
+export function readDateChangePayment(session: SessionStore): DateChangePayment | null {
   const raw = session.get('changeDatePayment');
   return raw && isText(raw.reservationToken) && isText(raw.timechangeToken) && isText(raw.method)
     ? { reservationToken: raw.reservationToken, timechangeToken: raw.timechangeToken, method: raw.method }
     : null;
 }
 
-export function readChangeDateResult(session: SessionStore): ChangeDateResult | null {
+export function readDateChangeResult(session: SessionStore): DateChangeResult | null {
   const raw = session.get('changeDateResult');
   if (!raw || !isText(raw.reservationToken) || !isText(raw.reservationNumber)) return null;
   const refund = raw.refund as { amount?: unknown; status?: unknown } | null | undefined;
@@ -67,9 +67,9 @@ export function readChangeDateResult(session: SessionStore): ChangeDateResult | 
  * and a stale entry would show the old date and the QR codes that no longer open the gate until
  * its refetch landed.
  */
-export function finishChange(session: SessionStore, queryClient: QueryClient, result: ChangeDateResult): void {
-  session.resetChangeDateResults();
-  session.resetChangeDateInput();
+export function finishChange(session: SessionStore, queryClient: QueryClient, result: DateChangeResult): void {
+  session.resetDateChangeResults();
+  session.resetDateChangeInput();
   session.remove('paymentNumber');
   session.set('changeDateResult', result);
   queryClient.removeQueries({ queryKey: ticketQueryKeys.ticket(result.reservationToken) });

@@ -4,7 +4,7 @@
  */
 import { formatPrice } from '@storefront/domain/format';
 import { useTranslation } from 'react-i18next';
-import { readChangeDateResult } from '../../checkout/date-change-session.ts';
+import { readDateChangeResult } from '../../checkout/date-change-session.ts';
 import { ticketUrl } from '../../checkout/flow.ts';
 import { useApp } from '../../lib/app-context.tsx';
 import type { ScreenProps } from '../../lib/routes.ts';
@@ -12,11 +12,11 @@ import '../../ui/complete-layout.css';
 import './date-change.css';
 import { DoneMark } from '../../ui/done-mark.tsx';
 
-export default function ChangeDateCompletePage(props: ScreenProps) {
+export default function DateChangeCompletePage(props: ScreenProps) {
   const app = useApp();
   const { t } = useTranslation();
   const token = typeof props.reservationToken === 'string' ? props.reservationToken : '';
-  const result = readChangeDateResult(app.session);
+  const result = readDateChangeResult(app.session);
   const own = result?.reservationToken === token ? result : null;
   const refund = own?.refund ?? null;
   return (

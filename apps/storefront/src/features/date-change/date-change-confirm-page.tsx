@@ -6,7 +6,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { changeDatePaths, finishChange } from '../../checkout/date-change-session.ts';
+import { dateChangePaths, finishChange } from '../../checkout/date-change-session.ts';
 import { useApp } from '../../lib/app-context.tsx';
 import type { ScreenProps } from '../../lib/routes.ts';
 import { ChangeNotPending, ChangeSummary } from './change-summary.tsx';
@@ -14,7 +14,7 @@ import { HoldUntil } from './hold-until.tsx';
 import { useDateChange } from './use-date-change.ts';
 import './date-change.css';
 
-export default function ChangeDateConfirmPage(props: ScreenProps) {
+export default function DateChangeConfirmPage(props: ScreenProps) {
   const app = useApp();
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -28,7 +28,7 @@ export default function ChangeDateConfirmPage(props: ScreenProps) {
         reservationNumber: done.reservation_number,
         refund: done.refund,
       });
-      navigate(changeDatePaths.complete(reservationToken), { replace: true });
+      navigate(dateChangePaths.complete(reservationToken), { replace: true });
     },
     onError: () => void query.refetch(),
   });
@@ -49,7 +49,7 @@ export default function ChangeDateConfirmPage(props: ScreenProps) {
             {change.amounts.toPay > 0 ? (
               <Link
                 className="button button-primary change-date-to-payment"
-                to={changeDatePaths.payment(reservationToken, timechangeToken)}
+                to={dateChangePaths.payment(reservationToken, timechangeToken)}
               >
                 {t('changedate_to_payment')}
               </Link>
@@ -63,7 +63,7 @@ export default function ChangeDateConfirmPage(props: ScreenProps) {
                 {t('changedate_confirm_button')}
               </button>
             )}
-            <Link className="button button-secondary" to={changeDatePaths.start(reservationToken)}>
+            <Link className="button button-secondary" to={dateChangePaths.start(reservationToken)}>
               {t('changedate_choose_again')}
             </Link>
           </div>

@@ -12,7 +12,7 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { changeDatePaths, readChangeDateInput } from '../../checkout/date-change-session.ts';
+import { dateChangePaths, readDateChangeInput } from '../../checkout/date-change-session.ts';
 import { ticketUrl } from '../../checkout/flow.ts';
 import { TimeSpanChoices } from '../../checkout/order-sections.tsx';
 import { purchaseApi } from '../../checkout/purchase-api.ts';
@@ -21,7 +21,7 @@ import { catalogueQueries } from '../../lib/catalogue-queries.ts';
 import type { ScreenProps } from '../../lib/routes.ts';
 import { Calendar } from '../../ui/calendar.tsx';
 import { calendarWindow, lastOpenDate, todayInZone } from '../../ui/calendar-month.ts';
-import { changeDateApi } from './api/date-change-api.ts';
+import { dateChangeApi } from './api/date-change-api.ts';
 import { dateChangeQueries } from './api/date-change-queries.ts';
 import { SlotText } from './change-summary.tsx';
 import '../../ui/order-steps.css';
@@ -34,13 +34,13 @@ import './date-change.css';
 
 const isOpen = (status: StockStatus) => status === 'available' || status === 'few';
 
-export default function ChangeDatePage(props: ScreenProps) {
+export default function DateChangePage(props: ScreenProps) {
   const app = useApp();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const token = typeof props.reservationToken === 'string' ? props.reservationToken : '';
-  const api = useMemo(() => changeDateApi(app.api, app.lang), [app.api, app.lang]);
+  const api = useMemo(() => dateChangeApi(app.api, app.lang), [app.api, app.lang]);
   const purchase = useMemo(() => purchaseApi(app.api, app.lang), [app.api, app.lang]);
   const [today] = useState(() => todayInZone(DISPLAY_TIME_ZONE));
   const range = calendarWindow(today);
@@ -71,19 +71,19 @@ export default function ChangeDatePage(props: ScreenProps) {
     mutationFn: async () => {
       if (!chosenSlot) throw new Error('no slot chosen');
       // A change this visit started and left would keep its places held until it lapsed.
-      const previous = readChangeDateInput(app.session);
+      const previous = readDateChangeInput(app.session);
       if (previous) {
         await api.cancel(previous.timechangeToken).catch(() => undefined);
-        app.session.resetChangeDateInput();
+        app.session.resetDateChangeInput();
       }
       const trimmed = getValues('email').trim();
       return api.create(token, { time_span_id: chosenSlot.id, ...(trimmed ? { email: trimmed } : {}) });
     },
     onSuccess: (change) => {
       const timechangeToken = change.time_change_token ?? '';
-      app.session.resetChangeDateResults();
+      app.session.resetDateChangeResults();
       app.session.set('changeDate', { reservationToken: token, timechangeToken });
-      navigate(changeDatePaths.confirm(token, timechangeToken));
+      navigate(dateChangePaths.confirm(token, timechangeToken));
     },
     // The dialog comes from the app's failure router; the page shows fresh stock behind it.
     onError: () => void queryClient.invalidateQueries({ queryKey: dateChangeQueries.all }),

@@ -10,7 +10,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { changeDatePaths, finishChange, readChangeDatePayment } from '../../checkout/date-change-session.ts';
+import { dateChangePaths, finishChange, readDateChangePayment } from '../../checkout/date-change-session.ts';
 import { leaveForProvider } from '../../checkout/finish-payment.ts';
 import { pendingCard } from '../../checkout/pending-card.ts';
 import { useApp } from '../../lib/app-context.tsx';
@@ -22,14 +22,14 @@ import { useDateChange } from './use-date-change.ts';
 import '../../ui/confirm-layout.css';
 import './date-change.css';
 
-export default function ChangeDatePaymentConfirmPage(props: ScreenProps) {
+export default function DateChangePaymentConfirmPage(props: ScreenProps) {
   const app = useApp();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { reservationToken, timechangeToken, api, query, change } = useDateChange(props);
   const { data: methods } = useQuery(catalogueQueries.paymentMethods(app, 'web'));
-  const payment = readChangeDatePayment(app.session);
+  const payment = readDateChangePayment(app.session);
   const context = { kind: 'change-date' as const, reservationToken, timechangeToken };
   const go = (path: string) => navigate(path, { replace: true });
   const routeFailure = useRouteFailure();
@@ -58,7 +58,7 @@ export default function ChangeDatePaymentConfirmPage(props: ScreenProps) {
       }
       finishChange(app.session, queryClient, { reservationToken, reservationNumber: answer.reservation_number, refund: null });
       pendingCard.forget();
-      go(changeDatePaths.complete(reservationToken));
+      go(dateChangePaths.complete(reservationToken));
     },
     onError: (error) => {
       const route = routeFailure(error, { context, dateChange: true, onlyPaymentFailures: true });
@@ -81,7 +81,7 @@ export default function ChangeDatePaymentConfirmPage(props: ScreenProps) {
       ) : !hasPayment ? (
         // No method chosen on this visit (a reload in another tab): choose it first.
         <p className="actions">
-          <Link className="button button-primary" to={changeDatePaths.payment(reservationToken, timechangeToken)}>
+          <Link className="button button-primary" to={dateChangePaths.payment(reservationToken, timechangeToken)}>
             {t('changedate_payment_title')}
           </Link>
         </p>
@@ -108,7 +108,7 @@ export default function ChangeDatePaymentConfirmPage(props: ScreenProps) {
             <p className="visually-hidden" role="status">
               {isBusy ? t('payment_processing') : ''}
             </p>
-            <Link className="button button-secondary" to={changeDatePaths.payment(reservationToken, timechangeToken)}>
+            <Link className="button button-secondary" to={dateChangePaths.payment(reservationToken, timechangeToken)}>
               {t('common_back')}
             </Link>
           </div>

@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { changeDatePaths, readChangeDatePayment } from '../../checkout/date-change-session.ts';
+import { dateChangePaths, readDateChangePayment } from '../../checkout/date-change-session.ts';
 import { PaymentMethodForm } from '../../checkout/payment-method-form.tsx';
 import { initialMethod, methodsFor } from '../../checkout/payment-methods.ts';
 import { useApp } from '../../lib/app-context.tsx';
@@ -19,7 +19,7 @@ import { HoldUntil } from './hold-until.tsx';
 import { useDateChange } from './use-date-change.ts';
 import './date-change.css';
 
-export default function ChangeDatePaymentPage(props: ScreenProps) {
+export default function DateChangePaymentPage(props: ScreenProps) {
   const app = useApp();
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -30,7 +30,7 @@ export default function ChangeDatePaymentPage(props: ScreenProps) {
     () => (methods ? methodsFor(methods, toPay).filter((m) => m.kind !== 'carrier' && m.kind !== 'free') : []),
     [methods, toPay],
   );
-  const saved = readChangeDatePayment(app.session);
+  const saved = readDateChangePayment(app.session);
 
   return (
     <section className="page payment-page change-date-payment-page" data-screen="change-date-payment">
@@ -47,10 +47,10 @@ export default function ChangeDatePaymentPage(props: ScreenProps) {
             amount={toPay}
             initialMethod={initialMethod(usable, saved?.timechangeToken === timechangeToken ? saved.method : null)}
             isPending={false}
-            backTo={changeDatePaths.confirm(reservationToken, timechangeToken)}
+            backTo={dateChangePaths.confirm(reservationToken, timechangeToken)}
             onSubmit={(method) => {
               app.session.set('changeDatePayment', { reservationToken, timechangeToken, method });
-              navigate(changeDatePaths.paymentConfirm(reservationToken, timechangeToken));
+              navigate(dateChangePaths.paymentConfirm(reservationToken, timechangeToken));
             }}
           />
         </>

@@ -12,7 +12,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
-import { changeDatePaths, finishChange, readChangeDatePayment } from '../../checkout/date-change-session.ts';
+import { dateChangePaths, finishChange, readDateChangePayment } from '../../checkout/date-change-session.ts';
 import { followAnswer } from '../../checkout/finish-payment.ts';
 import { type PaymentApi, paymentApi } from '../../checkout/payment-api.ts';
 import { pendingCard } from '../../checkout/pending-card.ts';
@@ -75,7 +75,7 @@ export default function PaymentReturnPage(props: ScreenProps) {
     started.current = attempt;
     const go = (path: string) => navigate(path, { replace: true });
     // A date change's payment (time_change=true) goes back to that change's steps.
-    const change = dateChange ? readChangeDatePayment(app.session) : null;
+    const change = dateChange ? readDateChangePayment(app.session) : null;
     // A spot purchase comes back to the spot's own completion and the device's list.
     const spot = change ? null : spotReturnOf(app.session);
     const context: PaymentContext = change
@@ -117,7 +117,7 @@ export default function PaymentReturnPage(props: ScreenProps) {
             refund: null,
           });
           pendingCard.forget();
-          return go(changeDatePaths.complete(change.reservationToken));
+          return go(dateChangePaths.complete(change.reservationToken));
         }
         if (spot && answer.status === 'completed') return completeSpotPurchase(app, answer, await order, spot.qrToken, go);
         followAnswer(app, answer, await order, go);

@@ -102,14 +102,14 @@ describe('session store', () => {
 
   it('resets the change-date results together and the input separately', () => {
     const store = filled();
-    store.resetChangeDateResults();
+    store.resetDateChangeResults();
     expect([store.get('changeDateResult'), store.get('changeDatePayment'), store.get('changeDatePaymentResult')]).toEqual([
       null,
       null,
       null,
     ]);
     expect(store.get('changeDate')).toEqual({ x: 1 });
-    store.resetChangeDateInput();
+    store.resetDateChangeInput();
     expect(store.get('changeDate')).toBeNull();
   });
 });

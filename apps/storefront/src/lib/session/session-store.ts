@@ -52,10 +52,10 @@ export type SessionStore = {
   resetAll(): void;
   /** SPEC §4: the saved payment page and the payment number. */
   removePaymentInfo(): void;
-  /** SPEC §4: the change-date result, payment and payment result together. */
-  resetChangeDateResults(): void;
-  /** SPEC §4: the change-date input, separately. */
-  resetChangeDateInput(): void;
+  /** SPEC §4: the date change's result, payment and payment result together. */
+  resetDateChangeResults(): void;
+  /** SPEC §4: the date change's input, separately. */
+  resetDateChangeInput(): void;
 };
 
 export function createSessionStore(variant: string, storages: { session: Storage; local: Storage }): SessionStore {
@@ -89,10 +89,10 @@ export function createSessionStore(variant: string, storages: { session: Storage
     removePaymentInfo() {
       store.remove('paymentPage', 'paymentNumber');
     },
-    resetChangeDateResults() {
+    resetDateChangeResults() {
       store.remove('changeDateResult', 'changeDatePayment', 'changeDatePaymentResult');
     },
-    resetChangeDateInput() {
+    resetDateChangeInput() {
       store.remove('changeDate');
     },
   };

@@ -18,7 +18,7 @@ export type { CompletedDateChange, DateChangeTicket, DateChangeView };
 
 const segment = encodeURIComponent;
 
-export function changeDateApi(api: ApiClient, lang: string) {
+export function dateChangeApi(api: ApiClient, lang: string) {
   return {
     ticket: (reservationToken: string, signal?: AbortSignal) =>
       api.get<DateChangeTicket>(`timechanges/tickets/${segment(reservationToken)}`, {

@@ -1,15 +1,15 @@
 /**
- * TanStack Query options of the change-date screens, all under `['change-date', …]`: a failed
+ * TanStack Query options of the date-change screens, all under `['change-date', …]`: a failed
  * change refreshes them at once, and a completed one forgets the ticket entry (checkout's
  * finishChange). Availability is kept 15 s and dropped when no screen shows it.
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { PurchaseApi } from '../../../checkout/purchase-api.ts';
 import type { AppEnvironment } from '../../../lib/app-context.tsx';
-import type { changeDateApi } from './date-change-api.ts';
+import type { dateChangeApi } from './date-change-api.ts';
 
 type Env = Pick<AppEnvironment, 'lang' | 'siteCode'>;
-type DateChangeApi = ReturnType<typeof changeDateApi>;
+type DateChangeApi = ReturnType<typeof dateChangeApi>;
 
 const AVAILABILITY = { staleTime: 15_000, gcTime: 0 };
 
