@@ -12,7 +12,7 @@ import { addDays, todayIn } from '@storefront/domain/dates';
 import { type Database, openDatabase } from '@storefront/server/db/client';
 import { rows } from '@storefront/server/db/rows';
 import { seedCatalogue } from '@storefront/server/db/seed';
-import { applyCalendarChange } from '@storefront/server/modules/catalog/change-calendar';
+import { applyCalendarChange } from '@storefront/server/modules/catalogue/change-calendar';
 import { createSitesService } from '@storefront/server/modules/sites/sites.service';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';

@@ -31,7 +31,7 @@ async function signIn(address: string): Promise<string> {
 }
 
 const bare = await startServer('bare');
-const app = await startServer('catalog');
+const app = await startServer('catalogue');
 try {
   const cookie = await signIn(app.address);
   const targets = [

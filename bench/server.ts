@@ -2,7 +2,7 @@
  * A server for the benchmarks, in its own process so the load generator does not share its
  * event loop. Prints `{"address": …}` on stdout when listening.
  *   bare                      Fastify with one route answering a fixed JSON body (the baseline)
- *   catalog                   the real app on a seeded embedded database, with the demo staff
+ *   catalogue                   the real app on a seeded embedded database, with the demo staff
  *   shop pglite|<postgres-url> the real app for buying; answers IPC messages that prepare a hot
  *                             slot (or one later today), read its counters and measure the
  *                             hot-row ceiling on PGlite
@@ -118,7 +118,7 @@ if (mode === 'bare') {
   const body = { productId: 1, date: '2026-01-01', timeSpans: [] };
   app.get('/bare', async () => body);
   await listen(app);
-} else if (mode === 'catalog') {
+} else if (mode === 'catalogue') {
   const database = openDatabase({ engine: 'pglite', dataDir: null });
   await database.migrate();
   await seedCatalogue(database.db, { days: 14, variants: ['borderless', 'demo'] });
@@ -304,7 +304,7 @@ if (mode === 'bare') {
   );
   await listen(app);
 } else {
-  console.error('usage: server.ts bare | catalog | shop pglite|<postgres-url> | pages <storefront-dir>');
+  console.error('usage: server.ts bare | catalogue | shop pglite|<postgres-url> | pages <storefront-dir>');
   process.exit(2);
 }
 

@@ -14,7 +14,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { trustProxyOf } from './http/trust-proxy.ts';
 import { xsrfProtection } from './http/xsrf.ts';
 import { auditPlugin } from './modules/audit/audit.plugin.ts';
-import { catalogPlugin } from './modules/catalog/catalog.plugin.ts';
+import { cataloguePlugin } from './modules/catalogue/catalogue.plugin.ts';
 import { checkinPlugin } from './modules/checkin/checkin.plugin.ts';
 import { customerServicePlugin } from './modules/customer-service/customer-service.plugin.ts';
 import { dateChangesPlugin } from './modules/date-changes/date-changes.plugin.ts';
@@ -47,7 +47,7 @@ export type { AppOptions } from './app-options.ts';
 const modules = [
   stockPlugin,
   sitesPlugin,
-  catalogPlugin,
+  cataloguePlugin,
   signagePlugin,
   ordersPlugin,
   mailPlugin,

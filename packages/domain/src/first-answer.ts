@@ -8,7 +8,7 @@
  * browser never runs (so the page's Content-Security-Policy needs no 'unsafe-inline'), with `<`,
  * `>`, `&`, U+2028 and U+2029 written as JSON escapes so no text can end the element.
  */
-import type { Configuration, Language, Product } from './api/catalog.ts';
+import type { Configuration, Language, Product } from './api/catalogue.ts';
 import type { LanguageCode } from './constants.ts';
 
 export const FIRST_ANSWER_ELEMENT_ID = 'first-answer';

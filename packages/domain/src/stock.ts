@@ -1,4 +1,4 @@
-import type { StockStatus } from './api/catalog.ts';
+import type { StockStatus } from './api/catalogue.ts';
 
 export type SlotStock = {
   capacity: number;

@@ -3,7 +3,7 @@ import { siteSeeds } from '@storefront/seed/sites';
 import { and, count, eq, max, min, ne, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeEachEngine } from '../../test/database.ts';
-import { calendarColors, products, productTimeSpans, slotSeries, texts } from '../modules/catalog/catalog.schema.ts';
+import { calendarColors, products, productTimeSpans, slotSeries, texts } from '../modules/catalogue/catalogue.schema.ts';
 import { sites } from '../modules/sites/sites.schema.ts';
 import { isCatalogueEmpty, seedCatalogue, topUpCatalogue } from './seed.ts';
 

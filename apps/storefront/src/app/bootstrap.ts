@@ -3,7 +3,7 @@
  * and texts — from the page itself when the server wrote them in it (lib/first-answer.ts), else
  * from the API. Runs the navigation rules that act on the address itself (tickets prefix, `lang`).
  */
-import type { Configuration, Language, Product } from '@storefront/domain/api/catalog';
+import type { Configuration, Language, Product } from '@storefront/domain/api/catalogue';
 import { createApiClient } from '../lib/api/client.ts';
 import type { AppEnvironment } from '../lib/app-context.tsx';
 import { readFirstAnswer } from '../lib/first-answer.ts';

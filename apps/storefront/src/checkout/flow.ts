@@ -3,7 +3,7 @@
  * next (SPEC §2 purchase flow).
  * Card details never reach the shop: see pending-card.ts.
  */
-import type { Configuration } from '@storefront/domain/api/catalog';
+import type { Configuration } from '@storefront/domain/api/catalogue';
 import type { CardInput } from '@storefront/domain/api/orders';
 import type { z } from 'zod';
 

@@ -1,5 +1,5 @@
 /** The contents of the order page's steps: products, time slots, quantities. */
-import type { Product, StockStatus, TimeSpan } from '@storefront/domain/api/catalog';
+import type { Product, StockStatus, TimeSpan } from '@storefront/domain/api/catalogue';
 import type { PricedOrder } from '@storefront/domain/pricing/price-order';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

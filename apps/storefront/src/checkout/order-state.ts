@@ -3,7 +3,7 @@
  * (SavedOrderPage) and how a saved or stale selection is reconciled with what the venue sells
  * now, dropping choices that no longer exist or can no longer be bought.
  */
-import type { Product, StockStatus } from '@storefront/domain/api/catalog';
+import type { Product, StockStatus } from '@storefront/domain/api/catalogue';
 import type { SavedOrderPage } from './flow.ts';
 import type { Quantities } from './quantity-rules.ts';
 

@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '@storefront/domain/api/catalog';
+import type { PaymentMethod } from '@storefront/domain/api/catalogue';
 import { PAYMENT_METHOD_IDS } from '@storefront/domain/constants';
 import { describe, expect, it } from 'vitest';
 import { initialMethod, methodMark, methodNote, methodsFor } from './payment-methods.ts';

@@ -2,7 +2,7 @@
  * The methods the payment page offers (SPEC §9 identifiers, configured per site): which apply to
  * the order, in what order, with what mark and what the visitor is told about each.
  */
-import type { PaymentMethod } from '@storefront/domain/api/catalog';
+import type { PaymentMethod } from '@storefront/domain/api/catalogue';
 import { type PaymentKind, paymentProfile } from '@storefront/domain/payments';
 
 /** The family a method's mark is drawn from. */

@@ -9,7 +9,7 @@ import type {
   OrderableStock,
   ProductStocks,
   SetProductsSearchResult,
-} from '@storefront/domain/api/catalog';
+} from '@storefront/domain/api/catalogue';
 import type { MembershipInfo } from '@storefront/domain/api/membership';
 import type { ApplyCouponResult, CreateOrderBody, TemporaryOrder, UpdateOrderBody } from '@storefront/domain/api/orders';
 import type { z } from 'zod';

@@ -3,7 +3,7 @@
  * against the product's maxPerOrder and the slot's remaining places); add-ons do not. Set products
  * are limited by what is left of them for the chosen slot. The server checks the same rules.
  */
-import type { Product, SetProduct, TimeSpan } from '@storefront/domain/api/catalog';
+import type { Product, SetProduct, TimeSpan } from '@storefront/domain/api/catalogue';
 import type { CreateOrderBody, UpdateOrderBody } from '@storefront/domain/api/orders';
 import type { LanguageCode } from '@storefront/domain/constants';
 import type { PriceOrderInput } from '@storefront/domain/pricing/price-order';

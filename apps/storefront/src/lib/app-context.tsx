@@ -1,4 +1,4 @@
-import type { Configuration, Language } from '@storefront/domain/api/catalog';
+import type { Configuration, Language } from '@storefront/domain/api/catalogue';
 import type { LanguageCode } from '@storefront/domain/constants';
 import { createContext, useContext } from 'react';
 import type { ApiClient } from './api/client.ts';

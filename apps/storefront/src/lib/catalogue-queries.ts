@@ -2,7 +2,7 @@
  * Catalogue data the shell and screens share, through TanStack Query: each is fetched once per
  * page load and kept (venue content does not change while a visitor buys).
  */
-import type { Configuration, Language, PaymentMethod, Product } from '@storefront/domain/api/catalog';
+import type { Configuration, Language, PaymentMethod, Product } from '@storefront/domain/api/catalogue';
 import type { WaitingListProductsReply } from '@storefront/domain/api/waiting-list';
 import type { SalesChannel } from '@storefront/domain/constants';
 import type { AppEnvironment } from './app-context.tsx';

@@ -1,4 +1,4 @@
-import type { StockStatus } from '@storefront/domain/api/catalog';
+import type { StockStatus } from '@storefront/domain/api/catalogue';
 import type { LanguageCode } from '@storefront/domain/constants';
 import { formatDate, LOCALES } from '@storefront/domain/format';
 import { type CSSProperties, type KeyboardEvent, useMemo, useState } from 'react';

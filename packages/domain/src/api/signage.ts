@@ -4,7 +4,7 @@
  * product names come in all of the site's languages.
  */
 import { z } from 'zod';
-import { StockStatus } from './catalog.ts';
+import { StockStatus } from './catalogue.ts';
 
 export const SignageTimeSpan = z.object({
   id: z.number().int(),

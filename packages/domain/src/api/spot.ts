@@ -4,7 +4,7 @@
  * of the site and the moment it stops working.
  */
 import { z } from 'zod';
-import { Product, SetProductsSearchQuery, TimeSpan } from './catalog.ts';
+import { Product, SetProductsSearchQuery, TimeSpan } from './catalogue.ts';
 import { InputText, Lang, Uuid } from './common.ts';
 import { CreateOrderBody } from './orders.ts';
 

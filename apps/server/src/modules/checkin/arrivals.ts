@@ -21,7 +21,7 @@ import {
   type SlotTimes,
   slotFactsOf,
   venueSlotTimes,
-} from '../catalog/catalog-facts.ts';
+} from '../catalogue/catalogue-facts.ts';
 import { completedOrdersOfSlots, orderReferences } from '../orders/slot-orders.ts';
 import type { Site } from '../sites/site.ts';
 import { scannerNames } from '../staff/scanner-names.ts';

@@ -15,7 +15,7 @@ import { localize } from '@storefront/domain/localize';
 import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
 import { type Actor, recordAudit } from '../audit/record-audit.ts';
-import { gateFactsOf, type SlotFacts, slotFactsOf } from '../catalog/catalog-facts.ts';
+import { gateFactsOf, type SlotFacts, slotFactsOf } from '../catalogue/catalogue-facts.ts';
 import { findCompletedByNumber } from '../orders/completed-orders.ts';
 import type { Site } from '../sites/site.ts';
 import {

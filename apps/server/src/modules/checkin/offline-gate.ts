@@ -22,7 +22,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { clock } from '../../lib/clock.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import { checkInGraceMinutes, optionNamesOfProducts, slotFactsOf, venueSlotTimes } from '../catalog/catalog-facts.ts';
+import { checkInGraceMinutes, optionNamesOfProducts, slotFactsOf, venueSlotTimes } from '../catalogue/catalogue-facts.ts';
 import { completedOrderIdsOfSlots } from '../orders/slot-orders.ts';
 import type { Site } from '../sites/site.ts';
 import { checkInsOfOrders } from '../tickets/check-in-tickets.ts';

@@ -18,7 +18,7 @@ import type {
 import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
 import { type Actor, type AuditRecord, auditedChange } from '../audit/record-audit.ts';
-import { optionNames } from '../catalog/catalog-facts.ts';
+import { optionNames } from '../catalogue/catalogue-facts.ts';
 import { endOpenChanges } from '../date-changes/end-open-changes.ts';
 import type { CancellationNotice, CancellationNotices } from '../mail/enqueue-order-change-mail.ts';
 import { findCompletedOrder, lockOrder, type OrderRow } from '../orders/completed-orders.ts';

@@ -23,8 +23,8 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { AppError, specError } from '../../http/errors.ts';
 import { type Actor, recordAudit } from '../audit/record-audit.ts';
-import { type CatalogueConsoleContext, changeCatalogue } from '../catalog/catalogue-changes.ts';
-import { changeCalendar, type SelectedSlot, selectedSlotList } from '../catalog/change-calendar.ts';
+import { type CatalogueConsoleContext, changeCatalogue } from '../catalogue/catalogue-changes.ts';
+import { changeCalendar, type SelectedSlot, selectedSlotList } from '../catalogue/change-calendar.ts';
 import {
   countItems,
   countResultField,

@@ -7,7 +7,7 @@
 import type { SlotChoiceList, StaffDateChangeBody, StaffDateChangeResult } from '@storefront/domain/console/order-refunds';
 import type { Database } from '../../db/client.ts';
 import { type Actor, auditedChange } from '../audit/record-audit.ts';
-import { readCalendar } from '../catalog/read-calendar.ts';
+import { readCalendar } from '../catalogue/read-calendar.ts';
 import type { DateChangesService } from '../date-changes/date-changes.service.ts';
 import type { Site } from '../sites/site.ts';
 import { venueOrder } from './cancel-order-admissions.ts';

@@ -44,5 +44,5 @@ export const customerServicePlugin = fp<AppOptions>(
       orderRefundConsoleRoutes(db, { ...changes, dateChanges: app.dateChanges }),
     );
   },
-  { name: 'customer-service', dependencies: ['stock', 'catalog', 'mail', 'payment-providers', 'date-changes'] },
+  { name: 'customer-service', dependencies: ['stock', 'catalogue', 'mail', 'payment-providers', 'date-changes'] },
 );

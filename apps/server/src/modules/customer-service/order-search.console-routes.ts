@@ -20,7 +20,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { clock } from '../../lib/clock.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import { languageCodesOf, optionNames, venueProductNames } from '../catalog/catalog-facts.ts';
+import { languageCodesOf, optionNames, venueProductNames } from '../catalogue/catalogue-facts.ts';
 import { exportOrdersCsv, exportOrdersXlsx, type OrderExportReads } from '../orders/export-orders.ts';
 import { searchOrders } from '../orders/search-orders.ts';
 import { refundsOfOrders } from '../payments/order-refunded-amounts.ts';

@@ -11,7 +11,7 @@ import { invalidField, specError } from '../../http/errors.ts';
 import { enforceRateLimits } from '../../http/rate-limit.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { type Actor, auditedChange } from '../audit/record-audit.ts';
-import { findSlot, productNames } from '../catalog/catalog-facts.ts';
+import { findSlot, productNames } from '../catalogue/catalogue-facts.ts';
 import { findPlacedOrder } from '../orders/placed-order.ts';
 import type { Site } from '../sites/site.ts';
 import { addAccessToken } from '../tickets/order-tickets.ts';

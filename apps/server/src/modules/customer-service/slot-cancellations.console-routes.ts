@@ -16,7 +16,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { specError } from '../../http/errors.ts';
-import type { CatalogueConsoleContext } from '../catalog/catalogue-changes.ts';
+import type { CatalogueConsoleContext } from '../catalogue/catalogue-changes.ts';
 import { venueOf } from '../sites/venue-request.ts';
 import { authOf } from '../staff/console-request.ts';
 import {

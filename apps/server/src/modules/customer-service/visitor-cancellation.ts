@@ -22,7 +22,7 @@ import { specError } from '../../http/errors.ts';
 import { clock } from '../../lib/clock.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { type Actor, auditedChange } from '../audit/record-audit.ts';
-import { findProductById, findSlot } from '../catalog/catalog-facts.ts';
+import { findProductById, findSlot } from '../catalogue/catalogue-facts.ts';
 import { lockOrder } from '../orders/completed-orders.ts';
 import { keptPayments, refundableOfOrder } from '../payments/order-refunds.ts';
 import type { Site } from '../sites/site.ts';

@@ -4,7 +4,7 @@
  */
 import type { SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
-import type { CatalogueReferences } from '../catalog/catalogue-references.ts';
+import type { CatalogueReferences } from '../catalogue/catalogue-references.ts';
 import { optionsNamedByOrders, setProductsNamedByOrders } from '../orders/catalogue-references.ts';
 import { hasOrdersOnSlot } from '../orders/orders-on-slot.ts';
 import { hasDateChangesOnSlot } from './date-changes-on-slot.ts';

@@ -1,7 +1,7 @@
 /** The tables the date-changes module owns (migrations are generated from every `*.schema.ts`: `npm run db:generate`). */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { productTimeSpans } from '../catalog/catalog.schema.ts';
+import { productTimeSpans } from '../catalogue/catalogue.schema.ts';
 import { orders } from '../orders/orders.schema.ts';
 
 /**

@@ -4,7 +4,7 @@
  * API first, then a save JWT names the objects by id. Asked again, it makes only what is missing
  * and brings an object Google holds at an older generation up to date.
  */
-import { productNames } from '../catalog/catalog-facts.ts';
+import { productNames } from '../catalogue/catalogue-facts.ts';
 import type { Site } from '../sites/site.ts';
 import { walletAdmissionsOfToken } from '../tickets/wallet-admissions.ts';
 import * as repo from './google-wallet.repository.ts';

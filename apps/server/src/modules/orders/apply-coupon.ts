@@ -6,7 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
 import { enforceRateLimits } from '../../http/rate-limit.ts';
 import { clock } from '../../lib/clock.ts';
-import { findTimeSpan } from '../catalog/catalog-facts.ts';
+import { findTimeSpan } from '../catalogue/catalogue-facts.ts';
 import type { Site } from '../sites/site.ts';
 import * as repo from './orders.repository.ts';
 import { inTransaction, type OrdersContext, openOrder } from './orders-context.ts';

@@ -25,7 +25,7 @@ import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
 import { clock } from '../../lib/clock.ts';
 import { auditedChange, recordAudit } from '../audit/record-audit.ts';
-import { languageCodesOf } from '../catalog/catalog-facts.ts';
+import { languageCodesOf } from '../catalogue/catalogue-facts.ts';
 import type { Site } from '../sites/site.ts';
 import { venueOf } from '../sites/venue-request.ts';
 import { authOf, memberLanguageOf } from '../staff/console-request.ts';

@@ -7,7 +7,7 @@ import type { CouponSettings, NewCouponBody } from '@storefront/domain/console/c
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { invalidField, specError } from '../../http/errors.ts';
-import { findProductById } from '../catalog/catalog-facts.ts';
+import { findProductById } from '../catalogue/catalogue-facts.ts';
 import type { CouponRow } from './orders.repository.ts';
 import { coupons } from './orders.schema.ts';
 

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
 import { enforceRateLimits } from '../../http/rate-limit.ts';
 import { hashToken } from '../../lib/tokens.ts';
-import { findPaymentMethod } from '../catalog/catalog-facts.ts';
+import { findPaymentMethod } from '../catalogue/catalogue-facts.ts';
 import type { Site } from '../sites/site.ts';
 import * as repo from './orders.repository.ts';
 import { inTransaction, OPEN_STATUSES, type OrdersContext, orderOfToken, sessionTimeout } from './orders-context.ts';

@@ -33,5 +33,5 @@ export const ordersPlugin = fp<AppOptions>(
     app.siteRoutes.push(orderRoutes(orders));
     app.consoleApiRoutes.push(couponConsoleRoutes(options.db));
   },
-  { name: 'orders', dependencies: ['stock', 'catalog'] },
+  { name: 'orders', dependencies: ['stock', 'catalogue'] },
 );

@@ -15,7 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { products, productTimeSpans } from '../catalog/catalog.schema.ts';
+import { products, productTimeSpans } from '../catalogue/catalogue.schema.ts';
 import { type LocalizedText, sites } from '../sites/sites.schema.ts';
 
 export const coupons = pgTable(

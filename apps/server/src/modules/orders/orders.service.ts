@@ -7,7 +7,7 @@
 import type { CreateOrderBody, TemporaryOrder, UpdateOrderBody } from '@storefront/domain/api/orders';
 import type { Database } from '../../db/client.ts';
 import { clock } from '../../lib/clock.ts';
-import { findPaymentMethod, findTimeSpan } from '../catalog/catalog-facts.ts';
+import { findPaymentMethod, findTimeSpan } from '../catalogue/catalogue-facts.ts';
 import type { Site } from '../sites/site.ts';
 import { foldSoldHolds } from '../stock/sell-places.ts';
 import { applyCoupon } from './apply-coupon.ts';

@@ -20,7 +20,7 @@ import {
   type ProductRow,
   type SetProductRow,
   slotOptionPrices,
-} from '../catalog/catalog-facts.ts';
+} from '../catalogue/catalogue-facts.ts';
 
 const PRODUCT_TTL_MS = 5_000;
 

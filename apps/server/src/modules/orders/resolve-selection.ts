@@ -3,7 +3,7 @@ import type { CreateOrderBody } from '@storefront/domain/api/orders';
 import { localize } from '@storefront/domain/localize';
 import type { Database } from '../../db/client.ts';
 import { invalidField, specError } from '../../http/errors.ts';
-import { findTimeSpan } from '../catalog/catalog-facts.ts';
+import { findTimeSpan } from '../catalogue/catalogue-facts.ts';
 import type { Site } from '../sites/site.ts';
 import type { OptionValue, SetProductValue } from './orders.schema.ts';
 import type { ProductBundles } from './product-bundles.ts';

@@ -19,7 +19,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
-import { type SlotFacts, slotFactsOf, venueSlotTimes } from '../catalog/catalog-facts.ts';
+import { type SlotFacts, slotFactsOf, venueSlotTimes } from '../catalogue/catalogue-facts.ts';
 import type { OrderReads } from './order-reads.ts';
 import { searchKeys } from './orders.schema.ts';
 

@@ -20,7 +20,7 @@ import { addDays } from '@storefront/domain/dates';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
-import { paymentMethodLabels } from '../catalog/payment-method-labels.ts';
+import { paymentMethodLabels } from '../catalogue/payment-method-labels.ts';
 
 export type JournalVenue = { id: number; code: string; timeZone: string; currency: Currency };
 

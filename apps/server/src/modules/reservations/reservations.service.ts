@@ -9,7 +9,7 @@ import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
 import { enforceRateLimits } from '../../http/rate-limit.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
-import { findSlot } from '../catalog/catalog-facts.ts';
+import { findSlot } from '../catalogue/catalogue-facts.ts';
 import { findCompletedByReservationNumber } from '../orders/completed-orders.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import type { Site } from '../sites/site.ts';

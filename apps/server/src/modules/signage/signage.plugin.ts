@@ -13,7 +13,7 @@ declare module 'fastify' {
 export const signagePlugin = fp<AppOptions>(
   async (app, options) => {
     const signage = createSignageService({
-      loadBoard: (site) => app.catalog.todayBoard(site),
+      loadBoard: (site) => app.catalogue.todayBoard(site),
       ...(options.signagePollMs ? { pollMs: options.signagePollMs } : {}),
       onError: (error) => app.log.warn({ err: error }, 'signage board could not be loaded'),
     });
@@ -23,5 +23,5 @@ export const signagePlugin = fp<AppOptions>(
     app.catalogueChanged.on(() => signage.stockChanged());
     app.siteRoutes.push(signageRoutes(signage));
   },
-  { name: 'signage', dependencies: ['stock', 'catalog'] },
+  { name: 'signage', dependencies: ['stock', 'catalogue'] },
 );

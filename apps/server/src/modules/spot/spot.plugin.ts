@@ -6,12 +6,12 @@ import { createSpotService } from './spot.service.ts';
 export const spotPlugin = fp<AppOptions>(
   async (app, options) => {
     const spot = createSpotService(options.db, {
-      catalog: app.catalog,
+      catalogue: app.catalogue,
       orders: app.orders,
       appMode: options.config.appMode,
       staffKey: options.config.spotStaffKey ?? null,
     });
     app.siteRoutes.push(spotRoutes(spot));
   },
-  { name: 'spot', dependencies: ['catalog', 'orders'] },
+  { name: 'spot', dependencies: ['catalogue', 'orders'] },
 );

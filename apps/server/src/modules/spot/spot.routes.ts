@@ -1,4 +1,4 @@
-import { SetProductsSearchResult } from '@storefront/domain/api/catalog';
+import { SetProductsSearchResult } from '@storefront/domain/api/catalogue';
 import { ErrorBody } from '@storefront/domain/api/common';
 import {
   ApplyCouponBody,

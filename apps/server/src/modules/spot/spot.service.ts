@@ -6,7 +6,7 @@
  */
 
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Product, ProductStocks, SetProductsSearchResult } from '@storefront/domain/api/catalog';
+import type { Product, ProductStocks, SetProductsSearchResult } from '@storefront/domain/api/catalogue';
 import type { CreateOrderBody, TemporaryOrder, UpdateOrderBody } from '@storefront/domain/api/orders';
 import type { SpotProductStocks, SpotQrCode } from '@storefront/domain/api/spot';
 import { todayIn } from '@storefront/domain/dates';
@@ -15,7 +15,7 @@ import type { AppMode } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { invalidField, specError } from '../../http/errors.ts';
 import { clock } from '../../lib/clock.ts';
-import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { CatalogueService } from '../catalogue/catalogue.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import { SPOT_CHANNEL } from '../orders/sales-channels.ts';
 import type { Site } from '../sites/site.ts';
@@ -25,7 +25,7 @@ import { qrSecretOf } from './spot.repository.ts';
 /** A request whose `field` is wrong (SPEC §7's generic error, naming the field). */
 
 export type SpotServiceOptions = {
-  catalog: CatalogService;
+  catalogue: CatalogueService;
   orders: OrdersService;
   appMode: AppMode;
   /** The key staff give to print QR codes; without one, only demo and reconnect modes print them. */
@@ -41,7 +41,7 @@ function sameKey(given: string, expected: string): boolean {
 }
 
 export function createSpotService(db: Database, options: SpotServiceOptions) {
-  const { catalog, orders } = options;
+  const { catalogue, orders } = options;
   const secrets = new Map<number, Promise<string>>();
 
   /** The site's signing key; it never changes, so each process reads it once. */
@@ -56,7 +56,7 @@ export function createSpotService(db: Database, options: SpotServiceOptions) {
   }
 
   async function spotProduct(site: Site, uuid: string, lang: string): Promise<Product> {
-    const product = parse<Product[]>(await catalog.products(site, lang)).find((p) => p.uuid === uuid);
+    const product = parse<Product[]>(await catalogue.products(site, lang)).find((p) => p.uuid === uuid);
     if (!product) throw specError('record not found', { message: 'the QR code names no product of this site' });
     if (!product.salesChannels.includes(SPOT_CHANNEL)) throw specError('ticket not on sale now');
     return product;
@@ -73,7 +73,7 @@ export function createSpotService(db: Database, options: SpotServiceOptions) {
   /** Today's slots of the product that have not ended. */
   async function todaysSlots(site: Site, product: Product, lang: string) {
     const date = todayIn(site.timeZone, clock.now());
-    const stocks = parse<z.infer<typeof ProductStocks>>(await catalog.stocks(site, { date, product_id: product.id, lang }));
+    const stocks = parse<z.infer<typeof ProductStocks>>(await catalogue.stocks(site, { date, product_id: product.id, lang }));
     return { date, stocks, timeSpans: stocks.timeSpans.filter((span) => span.status !== 'closed') };
   }
 
@@ -131,7 +131,7 @@ export function createSpotService(db: Database, options: SpotServiceOptions) {
           'main_product_time_span_ids',
           `has ${foreign.join(', ')}, not a slot of this QR code still to come today`,
         );
-      return parse<z.infer<typeof SetProductsSearchResult>>(await catalog.setProducts(site, query));
+      return parse<z.infer<typeof SetProductsSearchResult>>(await catalogue.setProducts(site, query));
     },
 
     async createOrder(site: Site, body: CreateOrderBody & { qr_token: string }): Promise<TemporaryOrder> {

@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { productTimeSpans, setProducts } from '../catalog/catalog.schema.ts';
+import { productTimeSpans, setProducts } from '../catalogue/catalogue.schema.ts';
 
 /**
  * Places held by a temporary order until `expiresAt`. Availability counts only live holds

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachEngine } from '../../../test/database.ts';
 import { buildApp } from '../../app.ts';
-import { texts } from '../catalog/catalog.schema.ts';
+import { texts } from '../catalogue/catalogue.schema.ts';
 import { sites } from '../sites/sites.schema.ts';
 import { escapeJsonForHtml, pageLanguage } from './first-answer.ts';
 

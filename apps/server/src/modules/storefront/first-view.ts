@@ -7,7 +7,7 @@
  * same before and after the app replaces it in one commit. Texts come from the venue's texts in
  * the page's language, with the storefront's rule for a missing text (its key).
  */
-import type { Configuration, Language, Product, ShopImage } from '@storefront/domain/api/catalog';
+import type { Configuration, Language, Product, ShopImage } from '@storefront/domain/api/catalogue';
 import type { LanguageCode } from '@storefront/domain/constants';
 import { FIRST_VIEW_ATTRIBUTE } from '@storefront/domain/first-answer';
 import { formatPrice } from '@storefront/domain/format';

@@ -8,18 +8,18 @@ import { ticketFirstViewRoutes } from './ticket-first-view.routes.ts';
 export const storefrontPlugin = fp<AppOptions>(
   async (app, options) => {
     const isProduction = options.config.appEnv === 'production';
-    app.siteRoutes.push(ticketFirstViewRoutes({ tickets: app.tickets, catalog: app.catalog }));
+    app.siteRoutes.push(ticketFirstViewRoutes({ tickets: app.tickets, catalogue: app.catalogue }));
     await app.register(consolePageRoutes({ consoleDir: options.consoleDir ?? null, isProduction }));
     await app.register(gatePageRoutes({ gateDir: options.gateDir ?? null, isProduction }));
     await app.register(
       storefrontRoutes({
         sites: app.sites,
-        catalog: app.catalog,
+        catalogue: app.catalogue,
         storefrontDir: options.storefrontDir,
         appMode: options.config.appMode,
         isProduction,
       }),
     );
   },
-  { name: 'storefront', dependencies: ['sites', 'catalog', 'tickets'] },
+  { name: 'storefront', dependencies: ['sites', 'catalogue', 'tickets'] },
 );

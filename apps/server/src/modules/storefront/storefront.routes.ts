@@ -11,14 +11,14 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { Configuration, Language, Product } from '@storefront/domain/api/catalog';
+import type { Configuration, Language, Product } from '@storefront/domain/api/catalogue';
 import { DEFAULT_LANGUAGE, LANGUAGE_TAGS, type LanguageCode } from '@storefront/domain/constants';
 import { localize } from '@storefront/domain/localize';
 import { PAGE_NONCE_PLACEHOLDER } from '@storefront/domain/page-nonce';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppMode } from '../../config.ts';
 import { baseDirectives, widen } from '../../http/security-headers.ts';
-import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { CatalogueService } from '../catalogue/catalogue.service.ts';
 import type { Site } from '../sites/site.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import { firstAnswerElement, pageLanguage, parsedAnswer } from './first-answer.ts';
@@ -115,7 +115,7 @@ type Rendered = { sources: Buffer[]; answer: string; view: string; config: Confi
 export const storefrontRoutes =
   (options: {
     sites: SitesService;
-    catalog: CatalogService;
+    catalogue: CatalogueService;
     storefrontDir: string;
     appMode: AppMode;
     isProduction: boolean;
@@ -147,11 +147,11 @@ export const storefrontRoutes =
     /** The data block and first view of a venue in a language, from the catalogue's cached answers. */
     async function firstView(site: Site, langParameter: unknown, isTickets: boolean): Promise<Rendered & { lang: LanguageCode }> {
       const [configuration, languages] = await Promise.all([
-        options.catalog.configuration(site),
-        options.catalog.languages(site),
+        options.catalogue.configuration(site),
+        options.catalogue.languages(site),
       ]);
       const lang = pageLanguage(langParameter, parsedAnswer<Language[]>(languages));
-      const [texts, products] = await Promise.all([options.catalog.texts(site, lang), options.catalog.products(site, lang)]);
+      const [texts, products] = await Promise.all([options.catalogue.texts(site, lang), options.catalogue.products(site, lang)]);
       const sources = [configuration, languages, texts, products];
       const key = `${site.id}:${lang}:${isTickets ? 'tickets' : 'order'}`;
       const known = rendered.get(key);

@@ -5,18 +5,18 @@
  * asking again (decision 020).
  */
 
-import type { Configuration } from '@storefront/domain/api/catalog';
+import type { Configuration } from '@storefront/domain/api/catalogue';
 import { ErrorBody } from '@storefront/domain/api/common';
 import { ReservationTokenParams, TicketFirstView, TicketQuery } from '@storefront/domain/api/tickets';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { CatalogueService } from '../catalogue/catalogue.service.ts';
 import type { TicketsService } from '../tickets/tickets.service.ts';
 import { parsedAnswer } from './first-answer.ts';
 import { renderTicketFirstView } from './ticket-first-view.ts';
 
 export const ticketFirstViewRoutes =
-  (services: { tickets: TicketsService; catalog: CatalogService }): FastifyPluginAsync =>
+  (services: { tickets: TicketsService; catalogue: CatalogueService }): FastifyPluginAsync =>
   async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.get(
@@ -34,8 +34,8 @@ export const ticketFirstViewRoutes =
         const { lang } = req.query;
         const [ticket, configuration, texts] = await Promise.all([
           services.tickets.view(req.site, req.params.token, lang),
-          services.catalog.configuration(req.site),
-          services.catalog.texts(req.site, lang),
+          services.catalogue.configuration(req.site),
+          services.catalogue.texts(req.site, lang),
         ]);
         const html = await renderTicketFirstView(ticket, req.params.token, {
           lang,

@@ -7,7 +7,7 @@
  * Change both together: `e2e/src/first-view.e2e.test.ts` compares their boxes.
  */
 
-import type { Configuration } from '@storefront/domain/api/catalog';
+import type { Configuration } from '@storefront/domain/api/catalogue';
 import type { Admission, SelfCancelOffer, TicketView } from '@storefront/domain/api/tickets';
 import { DISPLAY_TIME_ZONE, type LanguageCode } from '@storefront/domain/constants';
 import { timeOfDayIn, todayIn } from '@storefront/domain/dates';

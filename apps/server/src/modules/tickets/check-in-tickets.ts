@@ -4,7 +4,7 @@ export type CheckInMode = 'gate' | 'set';
 import { and, asc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
-import { optionNames } from '../catalog/catalog-facts.ts';
+import { optionNames } from '../catalogue/catalogue-facts.ts';
 import { listOrdersByIds } from '../orders/completed-orders.ts';
 import { checkIns, tickets } from './tickets.schema.ts';
 

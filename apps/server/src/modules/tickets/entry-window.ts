@@ -2,7 +2,7 @@
 import type { TicketCheckStatus } from '@storefront/domain/api/tickets';
 import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
-import { checkInGraceMinutes, findSlot } from '../catalog/catalog-facts.ts';
+import { checkInGraceMinutes, findSlot } from '../catalogue/catalogue-facts.ts';
 import type { Site } from '../sites/site.ts';
 import type { TicketRow } from './order-tickets.ts';
 

@@ -5,7 +5,7 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { optionNames } from '../catalog/catalog-facts.ts';
+import { optionNames } from '../catalogue/catalogue-facts.ts';
 import { checkIns, ticketShares, tickets } from './tickets.schema.ts';
 
 export type OrderAdmissionRow = typeof tickets.$inferSelect & {

@@ -5,7 +5,7 @@
  */
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { optionNames } from '../catalog/catalog-facts.ts';
+import { optionNames } from '../catalogue/catalogue-facts.ts';
 import { findCompletedByReservationToken, findCompletedOrder, type OrderRow } from '../orders/completed-orders.ts';
 import { recordRevocations } from './revocations.ts';
 import { checkIns, ticketAccessTokens, tickets } from './tickets.schema.ts';

@@ -6,7 +6,7 @@ import { email as emailRule } from '@storefront/domain/customer/validation';
 import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
 import { enforceRateLimits } from '../../http/rate-limit.ts';
-import { findSlot } from '../catalog/catalog-facts.ts';
+import { findSlot } from '../catalogue/catalogue-facts.ts';
 import type { Site } from '../sites/site.ts';
 import { listAdmissions } from './order-tickets.ts';
 import { splitOff } from './share-tickets.ts';

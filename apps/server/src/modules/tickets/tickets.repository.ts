@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { optionNames } from '../catalog/catalog-facts.ts';
+import { optionNames } from '../catalogue/catalogue-facts.ts';
 import { findCompletedOrder } from '../orders/completed-orders.ts';
 import { ticketShares, tickets } from './tickets.schema.ts';
 

@@ -15,7 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { productOptions } from '../catalog/catalog.schema.ts';
+import { productOptions } from '../catalogue/catalogue.schema.ts';
 import { orders } from '../orders/orders.schema.ts';
 import { refunds } from '../payments/payments.schema.ts';
 import { sites } from '../sites/sites.schema.ts';

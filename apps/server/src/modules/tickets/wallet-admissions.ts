@@ -7,7 +7,7 @@
  */
 import { inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { findSlot, optionNames, productNames } from '../catalog/catalog-facts.ts';
+import { findSlot, optionNames, productNames } from '../catalogue/catalogue-facts.ts';
 import { listOrdersByIds, type OrderRow } from '../orders/completed-orders.ts';
 import type { Site } from '../sites/site.ts';
 import { listAdmissions, type TicketRow } from './order-tickets.ts';

@@ -11,8 +11,8 @@ import { createTestDatabase, describeEachEngine } from '../../../test/database.t
 import { buildApp } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
-import { siteLanguages, texts } from '../catalog/catalog.schema.ts';
-import { languageCodesOf } from '../catalog/catalog-facts.ts';
+import { siteLanguages, texts } from '../catalogue/catalogue.schema.ts';
+import { languageCodesOf } from '../catalogue/catalogue-facts.ts';
 import { sites } from '../sites/sites.schema.ts';
 import { createSitesService } from '../sites/sites.service.ts';
 import { createVenue, type NewVenue } from './create-venue.ts';

@@ -17,7 +17,7 @@ import { DEFAULT_DATE_CHANGE_SETTINGS } from '@storefront/domain/date-change';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { invalidField } from '../../http/errors.ts';
-import { setUpVenue } from '../catalog/set-up-venue.ts';
+import { setUpVenue } from '../catalogue/set-up-venue.ts';
 import type { SignInFieldSettings, Site, ThemeSettings } from '../sites/site.ts';
 import { checkTimeZoneIsKnown, insertVenue } from '../sites/venue-rows.ts';
 

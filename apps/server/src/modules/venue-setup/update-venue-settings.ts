@@ -9,9 +9,9 @@ import type { VenueSettingsPatch, VenueSettingsValues } from '@storefront/domain
 import type { LanguageCode } from '@storefront/domain/constants';
 import type { Database } from '../../db/client.ts';
 import { invalidField, specError } from '../../http/errors.ts';
-import { languageCodesOf, productKeysOf } from '../catalog/catalog-facts.ts';
-import { followMembershipLogin } from '../catalog/set-up-venue.ts';
-import { followSignInFields, mailMagazineDefaultOf, setMailMagazineDefault } from '../catalog/sign-in-form.ts';
+import { languageCodesOf, productKeysOf } from '../catalogue/catalogue-facts.ts';
+import { followMembershipLogin } from '../catalogue/set-up-venue.ts';
+import { followSignInFields, mailMagazineDefaultOf, setMailMagazineDefault } from '../catalogue/sign-in-form.ts';
 import { venueHasOrders } from '../orders/venue-orders.ts';
 import type { LocalizedText, Site } from '../sites/site.ts';
 import { checkTimeZoneIsKnown, readVenue, updateVenue } from '../sites/venue-rows.ts';

@@ -1,4 +1,4 @@
-import type { Configuration } from '@storefront/domain/api/catalog';
+import type { Configuration } from '@storefront/domain/api/catalogue';
 import type { VenueSettings } from '@storefront/domain/console/venue-settings';
 import type { FieldTemplate } from '@storefront/domain/customer/customer-info';
 import { sql } from 'drizzle-orm';

@@ -10,5 +10,5 @@ export const venueSetupPlugin = fp<AppOptions>(
       await scope.register(venueSettingsConsoleRoutes(app.catalogueConsole()));
     });
   },
-  { name: 'venue-setup', dependencies: ['sites', 'catalog'] },
+  { name: 'venue-setup', dependencies: ['sites', 'catalogue'] },
 );

@@ -10,7 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import { languageCodesOf } from '../catalog/catalog-facts.ts';
+import { languageCodesOf } from '../catalogue/catalogue-facts.ts';
 import type { Site } from '../sites/site.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import { venueOf } from '../sites/venue-request.ts';

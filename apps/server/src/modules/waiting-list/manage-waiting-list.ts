@@ -19,7 +19,7 @@ import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
 import { clock } from '../../lib/clock.ts';
 import { type Actor, recordAudit } from '../audit/record-audit.ts';
-import { findProductById, slotFactsOf } from '../catalog/catalog-facts.ts';
+import { findProductById, slotFactsOf } from '../catalogue/catalogue-facts.ts';
 import type { Site } from '../sites/site.ts';
 import { endEntry } from './leave-waiting-list.ts';
 import * as repo from './waiting-list.repository.ts';

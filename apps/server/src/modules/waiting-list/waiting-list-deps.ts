@@ -2,7 +2,7 @@
 import { timeOfDayIn } from '@storefront/domain/dates';
 import { localize } from '@storefront/domain/localize';
 import type { Database } from '../../db/client.ts';
-import { findSlot, productNames } from '../catalog/catalog-facts.ts';
+import { findSlot, productNames } from '../catalogue/catalogue-facts.ts';
 import type { WaitingListMail } from '../mail/enqueue-waiting-list-mail.ts';
 import type { createOrdersService } from '../orders/orders.service.ts';
 import type { Site } from '../sites/site.ts';

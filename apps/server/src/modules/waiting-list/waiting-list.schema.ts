@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { products, productTimeSpans } from '../catalog/catalog.schema.ts';
+import { products, productTimeSpans } from '../catalogue/catalogue.schema.ts';
 import { sites } from '../sites/sites.schema.ts';
 
 export const WAITING_LIST_STATUSES = ['waiting', 'offered', 'bought', 'left', 'lapsed', 'closed'] as const;

@@ -3,7 +3,7 @@
  * order for a last look, coupons, and the checkout. On success the visit's data is reset, the
  * complete page's data kept, the purchase tracked, and the visitor taken to `/complete`.
  */
-import type { PaymentMethod } from '@storefront/domain/api/catalog';
+import type { PaymentMethod } from '@storefront/domain/api/catalogue';
 import type { PaymentMethodId } from '@storefront/domain/constants';
 import type { FieldTemplate } from '@storefront/domain/customer/customer-info';
 import { formatPrice } from '@storefront/domain/format';

@@ -1,5 +1,5 @@
 /** The confirm page's smaller pieces: the hold, the section headings, the customer and the payment. */
-import type { PaymentMethod } from '@storefront/domain/api/catalog';
+import type { PaymentMethod } from '@storefront/domain/api/catalogue';
 import type { FieldTemplate } from '@storefront/domain/customer/customer-info';
 import { needsCard, paymentProfile } from '@storefront/domain/payments';
 import { useId } from 'react';

@@ -4,7 +4,7 @@
  * the ticket's own slot, cannot be chosen. Proceeding holds the new slot (a pending change); a
  * change this visit made before and left is given up first, so its places go back.
  */
-import type { StockStatus, TimeSpan } from '@storefront/domain/api/catalog';
+import type { StockStatus, TimeSpan } from '@storefront/domain/api/catalogue';
 import { DISPLAY_TIME_ZONE } from '@storefront/domain/constants';
 import { formatDateTime, formatPrice } from '@storefront/domain/format';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

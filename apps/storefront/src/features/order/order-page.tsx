@@ -3,7 +3,7 @@
  * quantities of options and set products; the subtotal, and on proceed a temporary order (a new
  * one, or the same one changed when the visitor came back to change it).
  */
-import type { StockStatus } from '@storefront/domain/api/catalog';
+import type { StockStatus } from '@storefront/domain/api/catalogue';
 import { DISPLAY_TIME_ZONE } from '@storefront/domain/constants';
 import { formatDate, formatPrice } from '@storefront/domain/format';
 import { localize } from '@storefront/domain/localize';

@@ -1,4 +1,4 @@
-import type { ShopImage } from '@storefront/domain/api/catalog';
+import type { ShopImage } from '@storefront/domain/api/catalogue';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { ShopPicture } from './shop-picture.tsx';

@@ -1,4 +1,4 @@
-import type { ShopImage } from '@storefront/domain/api/catalog';
+import type { ShopImage } from '@storefront/domain/api/catalogue';
 
 /**
  * An uploaded image as a `<picture>`: AVIF, then WebP, then the JPEG every browser shows. The

@@ -3,7 +3,7 @@
  * order of 0 is free; anything else takes one of the site's methods and, on this step, the card,
  * which the gateway's script turns into a one-time token kept in memory for checkout.
  */
-import type { PaymentMethod } from '@storefront/domain/api/catalog';
+import type { PaymentMethod } from '@storefront/domain/api/catalogue';
 import type { PaymentMethodId } from '@storefront/domain/constants';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';

@@ -3,7 +3,7 @@
  * (free for an order of 0, else the card through the sandbox gateway in demo mode), and the
  * checkout of the purchase flow; the ticket goes to the e-mail address and is kept on the device.
  */
-import type { PaymentMethod } from '@storefront/domain/api/catalog';
+import type { PaymentMethod } from '@storefront/domain/api/catalogue';
 import type { PaymentMethodId } from '@storefront/domain/constants';
 import { needsCard } from '@storefront/domain/payments';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-import type { Configuration } from '@storefront/domain/api/catalog';
+import type { Configuration } from '@storefront/domain/api/catalogue';
 import type { LanguageCode } from '@storefront/domain/constants';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';

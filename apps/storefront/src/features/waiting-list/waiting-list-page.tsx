@@ -7,7 +7,7 @@
  */
 
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { Product } from '@storefront/domain/api/catalog';
+import type { Product } from '@storefront/domain/api/catalogue';
 import type { WaitingListEntryReply } from '@storefront/domain/api/waiting-list';
 import { DISPLAY_TIME_ZONE } from '@storefront/domain/constants';
 import { email as emailRule, required } from '@storefront/domain/customer/validation';

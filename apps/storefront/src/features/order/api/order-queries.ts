@@ -3,7 +3,7 @@
  * refreshes them at once. Availability is kept 15 s and dropped when the page leaves; calendar
  * colours do not change during a visit.
  */
-import type { ProductsSearch2Result } from '@storefront/domain/api/catalog';
+import type { ProductsSearch2Result } from '@storefront/domain/api/catalogue';
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { PurchaseApi } from '../../../checkout/purchase-api.ts';

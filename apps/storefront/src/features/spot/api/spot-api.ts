@@ -1,5 +1,5 @@
 /** The spot calls of SPEC §7 and the staff's QR code, typed from the contracts in packages/domain. */
-import type { SetProductsSearchResult } from '@storefront/domain/api/catalog';
+import type { SetProductsSearchResult } from '@storefront/domain/api/catalogue';
 import type { ApplyCouponResult, CreateOrderBody, TemporaryOrder, UpdateOrderBody } from '@storefront/domain/api/orders';
 import type { SpotProductStocks, SpotQrCode } from '@storefront/domain/api/spot';
 import type { z } from 'zod';

@@ -8,7 +8,7 @@ import { MAIL_MAGAZINE_DEFAULT_KEY } from '@storefront/domain/customer/customer-
 import { buildFieldTemplates, type SignInFormSettings } from '@storefront/seed/field-templates';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { configurations, fieldTemplates } from './catalog.schema.ts';
+import { configurations, fieldTemplates } from './catalogue.schema.ts';
 
 /** The fields whose kind and choices the sign-in settings decide; the others stay as they are. */
 const FOLLOWING_FIELDS: ReadonlySet<string> = new Set(['resident_area', 'age', 'gender']);

@@ -7,7 +7,7 @@ import type { NewProductBody } from '@storefront/domain/console/products';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
-import { products } from './catalog.schema.ts';
+import { products } from './catalogue.schema.ts';
 import type { CatalogueReferences } from './catalogue-references.ts';
 import { defaultLanguageOf, requireDefaultLanguage, requireVenueImage, storedText } from './product-rules.ts';
 import { replaceOptions, replaceSetProducts } from './replace-product-items.ts';

@@ -18,7 +18,7 @@ import { setVenueLogos } from '../sites/set-venue-logos.ts';
 import type { Site } from '../sites/site.ts';
 import { venueOf } from '../sites/venue-request.ts';
 import { authOf } from '../staff/console-request.ts';
-import { configurations, images } from './catalog.schema.ts';
+import { configurations, images } from './catalogue.schema.ts';
 import { type CatalogueConsoleContext, changeCatalogue } from './catalogue-changes.ts';
 import { HERO_IMAGE_KEY } from './hero-image.ts';
 import { consoleImageOf, findImages } from './image-views.ts';

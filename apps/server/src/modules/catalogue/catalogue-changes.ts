@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { SitesService } from '../sites/sites.service.ts';
-import { catalogueVersions } from './catalog.schema.ts';
+import { catalogueVersions } from './catalogue.schema.ts';
 import type { CatalogueReferences } from './catalogue-references.ts';
 
 /** Under the one-second budget for the shop to show a change, leaving room for the reload. */

@@ -10,7 +10,7 @@ import { SALES_CHANNELS } from '@storefront/domain/constants';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { invalidField } from '../../http/errors.ts';
-import { paymentMethods } from './catalog.schema.ts';
+import { paymentMethods } from './catalogue.schema.ts';
 
 /**
  * The venue's methods in display order. Rows of one method on several channels are one entry;

@@ -10,7 +10,7 @@ import { baseTexts } from '@storefront/seed/texts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { invalidField } from '../../http/errors.ts';
-import { texts } from './catalog.schema.ts';
+import { texts } from './catalogue.schema.ts';
 
 const SHARED_KEYS: readonly string[] = Object.keys(baseTexts.ja);
 

@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
 import type { Site } from '../sites/site.ts';
-import { slotSeries } from './catalog.schema.ts';
+import { slotSeries } from './catalogue.schema.ts';
 import { checkSlotSeries, hasSlotsNear, overlapsOther, placedSlots } from './slot-series-slots.ts';
 
 export type AppliedSlotSeries = SlotSeriesApplied & { rule: SlotSeriesRule };

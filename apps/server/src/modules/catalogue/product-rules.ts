@@ -9,8 +9,8 @@ import type { LanguageCode } from '@storefront/domain/constants';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { invalidField } from '../../http/errors.ts';
-import { images } from './catalog.schema.ts';
-import { languageCodesOf } from './catalog-facts.ts';
+import { images } from './catalogue.schema.ts';
+import { languageCodesOf } from './catalogue-facts.ts';
 
 export async function defaultLanguageOf(db: Database, siteId: number): Promise<LanguageCode> {
   return (await languageCodesOf(db, [siteId])).get(siteId)?.[0] ?? 'ja';

@@ -1,7 +1,7 @@
 /** Writes a processed upload: its `images` row and every served size, in the caller's transaction. */
 import type { LanguageCode } from '@storefront/domain/constants';
 import type { Database } from '../../db/client.ts';
-import { images, imageVariants } from './catalog.schema.ts';
+import { images, imageVariants } from './catalogue.schema.ts';
 import type { ProcessedImage } from './process-image.ts';
 
 export type StoredImage = typeof images.$inferSelect;

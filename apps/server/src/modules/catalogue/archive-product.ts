@@ -4,7 +4,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { products } from './catalog.schema.ts';
+import { products } from './catalogue.schema.ts';
 import type { ProductRow } from './create-product.ts';
 import { lockProduct } from './update-product.ts';
 

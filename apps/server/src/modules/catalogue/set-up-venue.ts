@@ -8,7 +8,7 @@ import { languageSeeds } from '@storefront/seed/languages';
 import { baseTexts } from '@storefront/seed/texts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { configurations, fieldTemplates, siteLanguages, texts } from './catalog.schema.ts';
+import { configurations, fieldTemplates, siteLanguages, texts } from './catalogue.schema.ts';
 
 export type VenueSetUp = SignInFormSettings & {
   siteId: number;

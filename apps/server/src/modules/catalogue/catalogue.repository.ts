@@ -12,7 +12,7 @@ import {
   setProducts,
   siteLanguages,
   texts,
-} from './catalog.schema.ts';
+} from './catalogue.schema.ts';
 
 export function listLanguages(db: Database, siteId: number) {
   return db

@@ -1,5 +1,5 @@
 /** Products and their slots as the catalogue answers show them, in a language. */
-import type { Product, TimeSpan } from '@storefront/domain/api/catalog';
+import type { Product, TimeSpan } from '@storefront/domain/api/catalogue';
 import type { ProductType, SalesChannel } from '@storefront/domain/constants';
 import { timeOfDayIn } from '@storefront/domain/dates';
 import { localize } from '@storefront/domain/localize';
@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
 import type { Site } from '../sites/site.ts';
-import * as repo from './catalog.repository.ts';
+import * as repo from './catalogue.repository.ts';
 import { findImages, shopImageOf } from './image-views.ts';
 
 export async function productsOf(db: Database, site: Site, lang: string): Promise<z.infer<typeof Product>[]> {

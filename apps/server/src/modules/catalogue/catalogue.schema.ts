@@ -1,4 +1,4 @@
-/** The tables the catalog module owns (migrations are generated from every `*.schema.ts`: `npm run db:generate`). */
+/** The tables the catalogue module owns (migrations are generated from every `*.schema.ts`: `npm run db:generate`). */
 import { PAYMENT_PROVIDERS } from '@storefront/domain/constants';
 import { sql } from 'drizzle-orm';
 import {

@@ -1,4 +1,4 @@
-import type { PaymentMethods } from '@storefront/domain/api/catalog';
+import type { PaymentMethods } from '@storefront/domain/api/catalogue';
 import type { VenuePaymentMethods } from '@storefront/domain/console/venue-settings';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

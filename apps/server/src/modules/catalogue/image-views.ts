@@ -1,11 +1,11 @@
 /** Images as the shop and the console show them, read by id for one venue. */
-import type { LocalizedShopImage, ShopImage } from '@storefront/domain/api/catalog';
+import type { LocalizedShopImage, ShopImage } from '@storefront/domain/api/catalogue';
 import type { ConsoleImage } from '@storefront/domain/console/products';
 import { imageUrl, srcsetOf } from '@storefront/domain/images';
 import { localize } from '@storefront/domain/localize';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { images, imageVariants } from './catalog.schema.ts';
+import { images, imageVariants } from './catalogue.schema.ts';
 
 type ImageWithWidths = typeof images.$inferSelect & { widths: number[] };
 

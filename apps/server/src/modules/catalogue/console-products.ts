@@ -2,8 +2,8 @@
 import type { ConsoleProduct } from '@storefront/domain/console/products';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { listOptions, listSetProducts } from './catalog.repository.ts';
-import { products } from './catalog.schema.ts';
+import { listOptions, listSetProducts } from './catalogue.repository.ts';
+import { products } from './catalogue.schema.ts';
 import { consoleImageOf, findImages } from './image-views.ts';
 
 export async function listConsoleProducts(

@@ -11,7 +11,7 @@ import { localize } from '@storefront/domain/localize';
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { invalidField, specError } from '../../http/errors.ts';
-import { productOptions, setProducts } from './catalog.schema.ts';
+import { productOptions, setProducts } from './catalogue.schema.ts';
 import type { CatalogueReferences } from './catalogue-references.ts';
 import { requireDefaultLanguage, storedText } from './product-rules.ts';
 

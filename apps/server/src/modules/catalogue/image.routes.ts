@@ -9,7 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
-import { imageVariants } from './catalog.schema.ts';
+import { imageVariants } from './catalogue.schema.ts';
 
 const CONTENT_TYPES: Record<ImageFormat, string> = { avif: 'image/avif', webp: 'image/webp', jpeg: 'image/jpeg' };
 const FILE = new RegExp(`^([1-9][0-9]{0,4})\\.(${IMAGE_FORMATS.join('|')})$`);

@@ -18,7 +18,7 @@ import {
   SetProductsSearchResult,
   StockStatuses,
   Texts,
-} from '@storefront/domain/api/catalog';
+} from '@storefront/domain/api/catalogue';
 import type { SignageBoard } from '@storefront/domain/api/signage';
 import type { LanguageCode, PaymentMethodId, PaymentProviderId, ProductType, SalesChannel } from '@storefront/domain/constants';
 import { addDays, todayIn } from '@storefront/domain/dates';
@@ -33,8 +33,8 @@ import { specError } from '../../http/errors.ts';
 import { clock } from '../../lib/clock.ts';
 import { createMicroCache } from '../../lib/micro-cache.ts';
 import type { Site } from '../sites/site.ts';
-import * as repo from './catalog.repository.ts';
-import { listFieldTemplates } from './catalog-facts.ts';
+import * as repo from './catalogue.repository.ts';
+import { listFieldTemplates } from './catalogue-facts.ts';
 import { HERO_IMAGE_KEY } from './hero-image.ts';
 import { findImages, localizedShopImageOf } from './image-views.ts';
 import { productsOf, productTimeSpans, toTimeSpan } from './list-products.ts';
@@ -57,7 +57,7 @@ function browserKeys(keys: Record<string, Record<string, string>>): Record<strin
   );
 }
 
-export function createCatalogService(db: Database, options: { appMode: AppMode }) {
+export function createCatalogueService(db: Database, options: { appMode: AppMode }) {
   const content = createMicroCache({ ttlMs: CONTENT_TTL_MS, max: 2_000 });
   const availability = createMicroCache({ ttlMs: AVAILABILITY_TTL_MS, max: 10_000 });
 
@@ -330,4 +330,4 @@ export function createCatalogService(db: Database, options: { appMode: AppMode }
   };
 }
 
-export type CatalogService = ReturnType<typeof createCatalogService>;
+export type CatalogueService = ReturnType<typeof createCatalogueService>;

@@ -17,7 +17,7 @@ import {
   setProducts,
   siteLanguages,
   slotPrices,
-} from './catalog.schema.ts';
+} from './catalogue.schema.ts';
 
 export type ProductRow = typeof products.$inferSelect;
 export type ProductOptionRow = typeof productOptions.$inferSelect;

@@ -8,8 +8,8 @@ import { localize } from '@storefront/domain/localize';
 import { paymentMethodNames } from '@storefront/domain/payments';
 import { and, eq, inArray, like } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { setProducts, texts } from './catalog.schema.ts';
-import { optionNames, productNames } from './catalog-facts.ts';
+import { setProducts, texts } from './catalogue.schema.ts';
+import { optionNames, productNames } from './catalogue-facts.ts';
 
 export type FigureLabelKeys = { productIds: number[]; optionIds: number[]; setProductIds: number[]; methods: string[] };
 export type FigureLabels = {

@@ -6,7 +6,7 @@ import type { ProductPatchBody } from '@storefront/domain/console/products';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { specError } from '../../http/errors.ts';
-import { products } from './catalog.schema.ts';
+import { products } from './catalogue.schema.ts';
 import type { CatalogueReferences } from './catalogue-references.ts';
 import { type ProductRow, requireFreeKey } from './create-product.ts';
 import { defaultLanguageOf, requireDefaultLanguage, requireVenueImage, storedText } from './product-rules.ts';

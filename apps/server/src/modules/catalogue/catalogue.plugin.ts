@@ -3,8 +3,8 @@ import fp from 'fastify-plugin';
 import type { AppOptions } from '../../app-options.ts';
 import { createSignal, type Signal } from '../../lib/signal.ts';
 import { calendarConsoleRoutes } from './calendar.console-routes.ts';
-import { catalogRoutes } from './catalog.routes.ts';
-import { type CatalogService, createCatalogService } from './catalog.service.ts';
+import { catalogueRoutes } from './catalogue.routes.ts';
+import { type CatalogueService, createCatalogueService } from './catalogue.service.ts';
 import { type CatalogueChanges, type CatalogueConsoleContext, watchCatalogueChanges } from './catalogue-changes.ts';
 import type { CatalogueReferences } from './catalogue-references.ts';
 import { imageRoutes } from './image.routes.ts';
@@ -16,7 +16,7 @@ import { venueTextsConsoleRoutes } from './venue-texts.console-routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    catalog: CatalogService;
+    catalogue: CatalogueService;
     /** Catalogue changes made by any process, followed within a poll (decision 016). */
     catalogueChanges: CatalogueChanges;
     /** This process has just seen a catalogue change: whatever keeps catalogue facts forgets them. */
@@ -30,17 +30,17 @@ declare module 'fastify' {
   }
 }
 
-export const catalogPlugin = fp<AppOptions>(
+export const cataloguePlugin = fp<AppOptions>(
   async (app, options) => {
-    const catalog = createCatalogService(options.db, { appMode: options.config.appMode });
-    app.decorate('catalog', catalog);
-    app.stockChanged.on(() => catalog.invalidateAvailability());
+    const catalogue = createCatalogueService(options.db, { appMode: options.config.appMode });
+    app.decorate('catalogue', catalogue);
+    app.stockChanged.on(() => catalogue.invalidateAvailability());
     const catalogueChanged = createSignal();
     app.decorate('catalogueChanged', catalogueChanged);
     // The console changes the catalogue: this process forgets it at once, the others within a poll.
     const catalogueChanges = watchCatalogueChanges(options.db, {
       onChange: () => {
-        catalog.invalidateAll();
+        catalogue.invalidateAll();
         app.sites.invalidate();
         catalogueChanged.fire();
       },
@@ -55,7 +55,7 @@ export const catalogPlugin = fp<AppOptions>(
       references: app.catalogueReferences,
     }));
 
-    app.siteRoutes.push(catalogRoutes(catalog));
+    app.siteRoutes.push(catalogueRoutes(catalogue));
     app.consoleApiRoutes.push(async (scope) => {
       const context = app.catalogueConsole();
       await scope.register(slotSeriesConsoleRoutes(context));
@@ -68,5 +68,5 @@ export const catalogPlugin = fp<AppOptions>(
     // Uploaded images, public and cached for ever.
     await app.register(imageRoutes(options.db));
   },
-  { name: 'catalog', dependencies: ['stock', 'sites'] },
+  { name: 'catalogue', dependencies: ['stock', 'sites'] },
 );

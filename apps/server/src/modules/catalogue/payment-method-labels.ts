@@ -9,7 +9,7 @@ import { paymentMethodNames } from '@storefront/domain/payments';
 import { baseTexts } from '@storefront/seed/texts';
 import { and, asc, eq, inArray, min } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { paymentMethods, texts } from './catalog.schema.ts';
+import { paymentMethods, texts } from './catalogue.schema.ts';
 
 export type PaymentMethodLabels = {
   /** The name of each method asked for and of each the venue offers. */

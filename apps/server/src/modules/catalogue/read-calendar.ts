@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
 import type { Site } from '../sites/site.ts';
 import { liveHeldQuantity } from '../stock/hold-places.ts';
-import * as repo from './catalog.repository.ts';
+import * as repo from './catalogue.repository.ts';
 
 type SlotRow = Omit<CalendarView['slots'][number], 'prices'> & { prices: { option_id: number; price: number }[] | string | null };
 

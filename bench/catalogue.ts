@@ -1,5 +1,5 @@
 /**
- * `npm run bench:catalog`: throughput and p99 latency of `products/stocks` (the availability read
+ * `npm run bench:catalogue`: throughput and p99 latency of `products/stocks` (the availability read
  * path, on the embedded database) beside a bare Fastify route, measured in the same run.
  * Goal: the catalogue at 50 % or more of the bare route's requests per second.
  */
@@ -18,9 +18,9 @@ function run(url: string, paths: string[]): Promise<autocannon.Result> {
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 const bare = await startServer('bare');
-const catalog = await startServer('catalog');
+const catalogue = await startServer('catalogue');
 try {
-  const products = (await (await fetch(`${catalog.address}/borderless/api/v1/products`)).json()) as { id: number }[];
+  const products = (await (await fetch(`${catalogue.address}/borderless/api/v1/products`)).json()) as { id: number }[];
   const today = todayIn('Asia/Tokyo');
   // Every product on each of the next 14 days: 14 × products distinct answers, as visitors browse.
   const paths = products.flatMap((p) =>
@@ -29,19 +29,19 @@ try {
       (_, day) => `/borderless/api/v1/products/stocks?date=${addDays(today, day)}&product_id=${p.id}&lang=ja`,
     ),
   );
-  const check = await fetch(`${catalog.address}${paths[0]}`);
+  const check = await fetch(`${catalogue.address}${paths[0]}`);
   if (check.status !== 200) throw new Error(`products/stocks answered ${check.status}`);
 
   console.log(`Warming up, then ${DURATION_S} s at ${CONNECTIONS} connections each…`);
   await run(bare.address, ['/bare']);
-  await run(catalog.address, paths);
+  await run(catalogue.address, paths);
   const bareResult = await run(bare.address, ['/bare']);
-  const memoryBefore = await memoryOf(catalog.child);
-  const catalogResult = await run(catalog.address, paths);
-  const memoryAfter = await memoryOf(catalog.child);
+  const memoryBefore = await memoryOf(catalogue.child);
+  const catalogueResult = await run(catalogue.address, paths);
+  const memoryAfter = await memoryOf(catalogue.child);
 
-  const errors = catalogResult.errors + catalogResult.non2xx;
-  const ratio = catalogResult.requests.average / bareResult.requests.average;
+  const errors = catalogueResult.errors + catalogueResult.non2xx;
+  const ratio = catalogueResult.requests.average / bareResult.requests.average;
   console.log('');
   console.table({
     'bare Fastify route': {
@@ -50,8 +50,8 @@ try {
       errors: bareResult.errors + bareResult.non2xx,
     },
     'products/stocks': {
-      'requests/s': Math.round(catalogResult.requests.average),
-      'p99 ms': catalogResult.latency.p99,
+      'requests/s': Math.round(catalogueResult.requests.average),
+      'p99 ms': catalogueResult.latency.p99,
       errors,
     },
   });
@@ -63,5 +63,5 @@ try {
   }
 } finally {
   bare.child.kill();
-  catalog.child.kill();
+  catalogue.child.kill();
 }
