@@ -234,7 +234,8 @@ describe.skipIf(!hasChromium)('the gate: pairing, results for a queue, manual en
     await ticketPage.goto(`${harness.baseUrl}/demo/tickets/?lang=en#/id/${later.reservationToken}`);
     // The app's screen, not the first view it replaces.
     await ticketPage.locator('[data-screen="ticket"] .ticket-card').waitFor();
-    const qr = ticketPage.locator('.ticket-qr-item .ticket-qr').first();
+    // The app's own drawing: the first view's, with the same classes, may still be there, about to go.
+    const qr = ticketPage.locator('[data-screen="ticket"] .ticket-qr-item .ticket-qr').first();
     await qr.locator('svg').waitFor();
     const photo = await qr.screenshot();
     await visitor.close();
@@ -521,7 +522,7 @@ describe.skipIf(!hasChromium)('the gate: pairing, results for a queue, manual en
     await ticketPage.goto(`${harness.baseUrl}/demo/tickets/?lang=en#/id/${bought.reservationToken}`);
     await ticketPage.locator('[data-screen="ticket"] .ticket-qr-item .ticket-qr svg').first().waitFor();
     const frame = await ticketPage.evaluate(async () => {
-      const svg = document.querySelector('.ticket-qr-item .ticket-qr svg') as SVGElement;
+      const svg = document.querySelector('[data-screen="ticket"] .ticket-qr-item .ticket-qr svg') as SVGElement;
       const image = new Image();
       image.src = `data:image/svg+xml;base64,${btoa(new XMLSerializer().serializeToString(svg))}`;
       await image.decode();
