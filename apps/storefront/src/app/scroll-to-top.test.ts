@@ -48,6 +48,21 @@ describe('the scroll to the top after a navigation', () => {
     callOff();
   });
 
+  it('does not move a page something scrolled once the new screen was drawn, but follows its first layout', async () => {
+    const callOff = scrollToTopSoon(200);
+    window.dispatchEvent(new Event('scroll'));
+    await vi.advanceTimersByTimeAsync(40);
+    window.dispatchEvent(new Event('scroll'));
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(scrollTo).not.toHaveBeenCalled();
+    callOff();
+    const next = scrollToTopSoon(200);
+    window.dispatchEvent(new Event('scroll'));
+    await vi.advanceTimersByTimeAsync(200);
+    expect(scrollTo).toHaveBeenCalledExactlyOnceWith({ top: 0, behavior: 'smooth' });
+    next();
+  });
+
   it('is called off by the next navigation', () => {
     const callOff = scrollToTopSoon(200);
     callOff();
